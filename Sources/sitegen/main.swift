@@ -1,0 +1,2 @@
+import SiteGen
+print(SiteGenPlaceholder.runtime.count)

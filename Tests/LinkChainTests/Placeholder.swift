@@ -1,0 +1,3 @@
+import Testing
+@testable import LinkChain
+@Test func placeholderLinkChain() { #expect(Bool(true)) }

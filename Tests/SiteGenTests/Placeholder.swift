@@ -1,0 +1,3 @@
+import Testing
+@testable import SiteGen
+@Test func placeholderSiteGen() { #expect(Bool(true)) }
