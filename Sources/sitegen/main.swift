@@ -1,2 +1,6 @@
+import Foundation
 import SiteGen
-print(SiteGenPlaceholder.runtime.count)
+
+// All behaviour lives in SiteGen's CommandLineTool, where it is tested.
+let code = CommandLineTool().run(Array(CommandLine.arguments.dropFirst()))
+exit(code.rawValue)

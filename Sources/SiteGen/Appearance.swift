@@ -1,0 +1,86 @@
+import Foundation
+
+/// Simple line icons drawn by this project, used where a service has no brand icon.
+public enum Glyph: String, CaseIterable, Sendable {
+    case envelope, globe, chat, link, phone, music
+
+    /// The body of a 24x24 SVG `<symbol>`, drawn with `currentColor` strokes.
+    var svgBody: String {
+        switch self {
+        case .envelope:
+            return #"<rect x="3" y="5" width="18" height="14" rx="2"/><path d="M3.5 6.5 12 13l8.5-6.5"/>"#
+        case .globe:
+            return #"<circle cx="12" cy="12" r="9"/><ellipse cx="12" cy="12" rx="4" ry="9"/><path d="M3 12h18M4.5 7.5h15M4.5 16.5h15"/>"#
+        case .chat:
+            return #"<path d="M5 4h14a2 2 0 0 1 2 2v9a2 2 0 0 1-2 2h-8l-5 4v-4H5a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2z"/><path d="M8 9h8M8 12.5h5"/>"#
+        case .link:
+            return #"<path d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1"/><path d="M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1"/>"#
+        case .phone:
+            return #"<path d="M6.5 3h3l1.5 4.5-2 1.5a11 11 0 0 0 6 6l1.5-2 4.5 1.5v3a2 2 0 0 1-2 2A17 17 0 0 1 4.5 5a2 2 0 0 1 2-2z"/>"#
+        case .music:
+            return #"<path d="M9 18V5l11-2v13"/><circle cx="6.5" cy="18" r="2.5"/><circle cx="17.5" cy="16" r="2.5"/>"#
+        }
+    }
+
+    /// `<symbol>` elements for the glyphs a page uses, in a fixed order so output is deterministic.
+    static func symbols(_ used: Set<Glyph>) -> String {
+        allCases.filter(used.contains).map {
+            #"<symbol id="icon-\#($0.rawValue)" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round">\#($0.svgBody)</symbol>"#
+        }.joined()
+    }
+}
+
+/// A colour written as `#rgb` or `#rrggbb`.
+public struct HexColor: Equatable, Sendable {
+    public var red: Double, green: Double, blue: Double
+
+    public init?(_ text: String) {
+        guard text.hasPrefix("#"), text.dropFirst().allSatisfy(\.isHexDigit) else { return nil }
+        var digits = Array(text.dropFirst())
+        if digits.count == 3 { digits = digits.flatMap { [$0, $0] } }
+        guard digits.count == 6 else { return nil }
+        let value = Int(String(digits), radix: 16)!
+        red = Double((value >> 16) & 0xFF) / 255
+        green = Double((value >> 8) & 0xFF) / 255
+        blue = Double(value & 0xFF) / 255
+    }
+
+    public var css: String {
+        "#" + [red, green, blue].map { channel in
+            let byte = String(Int((channel * 255).rounded()), radix: 16)
+            return byte.count == 1 ? "0" + byte : byte
+        }.joined()
+    }
+
+    /// WCAG 2 relative luminance.
+    public var luminance: Double {
+        func linear(_ c: Double) -> Double { c <= 0.04045 ? c / 12.92 : Foundation.pow((c + 0.055) / 1.055, 2.4) }
+        return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
+    }
+
+    /// WCAG 2 contrast ratio, from 1 to 21.
+    public func contrast(with other: HexColor) -> Double {
+        let (a, b) = (luminance + 0.05, other.luminance + 0.05)
+        return max(a, b) / min(a, b)
+    }
+
+    public static let white = HexColor("#ffffff")!
+    public static let nearBlack = HexColor("#111111")!
+
+    /// The text colour, white or near-black, that reads best on this background.
+    public var readableText: HexColor { contrast(with: .white) >= contrast(with: .nearBlack) ? .white : .nearBlack }
+}
+
+/// How a service's button looks when the link sets no `icon` or `color`.
+enum ServiceAppearance {
+    static func defaults(for serviceID: String) -> (glyph: Glyph, color: HexColor) {
+        switch serviceID {
+        case "mastodon": return (.chat, HexColor("#563acc")!)
+        case "email": return (.envelope, HexColor("#0b6e4f")!)
+        default: return (.globe, HexColor("#1f4e8c")!)
+        }
+    }
+
+    /// Services whose links prove identity, so they carry `rel="me"` (Mastodon's profile verification).
+    static let identityServices: Set<String> = ["mastodon"]
+}

@@ -1,0 +1,94 @@
+import Foundation
+import LinkChain
+
+public enum SiteGenVersion {
+    public static let current = "0.1.0"
+}
+
+/// What a build produced: the files, and warnings (a failed build throws its errors instead).
+public struct BuildResult: Sendable {
+    public var files: [OutputFile]
+    public var warnings: [Diagnostic]
+}
+
+/// The pipeline, top to bottom: load -> parse -> resolve links -> render -> write.
+public struct SiteBuilder: Sendable {
+    public var options: BuildOptions
+    public var fileSystem: any FileSystem
+    public var catalog: ServiceCatalog
+
+    public init(options: BuildOptions, fileSystem: any FileSystem = LocalFileSystem(), catalog: ServiceCatalog = .standard) {
+        self.options = options
+        self.fileSystem = fileSystem
+        self.catalog = catalog
+    }
+
+    /// The script inlined into every page, embedded in the binary so `sitegen` works when copied alone.
+    public static let runtimeScript = String(decoding: PackageResources.runtime_js, as: UTF8.self)
+
+    /// Builds and writes the site. Throws every error found; `Output/` is untouched unless the build succeeds.
+    public func build() throws(BuildFailure) -> BuildResult {
+        let result = try render()
+        if let failure = SiteWriter.write(result.files, to: options.outputDirectory, fileSystem: fileSystem) {
+            throw BuildFailure(result.warnings + [failure])
+        }
+        return result
+    }
+
+    /// Every stage but writing: what `build` would write, or every error found.
+    public func render() throws(BuildFailure) -> BuildResult {
+        var diagnostics: [Diagnostic] = []
+        let (sources, loadDiagnostics) = SiteLoader.load(options, fileSystem: fileSystem)
+        diagnostics += loadDiagnostics
+        if loadDiagnostics.contains(where: { $0.severity == .error }) && sources.pages.isEmpty && sources.templates.isEmpty {
+            throw BuildFailure(diagnostics)
+        }
+
+        var renderer: PageRenderer?
+        switch PageRenderer.compile(sources.templates) {
+        case .success(let templates):
+            renderer = PageRenderer(templates: templates, runtimeScript: Self.runtimeScript, version: SiteGenVersion.current)
+        case .failure(let templateDiagnostics):
+            diagnostics += templateDiagnostics
+        }
+
+        let resolver = LinkResolver(catalog: catalog, assets: Set(sources.assets), baseURL: options.baseURL)
+        var files: [OutputFile] = []
+        var writtenBy: [String: String] = [:]
+        for page in sources.pages {
+            let (parsed, parseDiagnostics) = PageParser.parse(page)
+            let (resolved, resolveDiagnostics) = resolver.resolve(parsed)
+            diagnostics += parseDiagnostics + resolveDiagnostics
+            if let other = writtenBy[parsed.outputPath] {
+                diagnostics.append(Diagnostic(path: page.displayPath, message: "this page and \(other) would both be written to \(parsed.outputPath); rename one"))
+            }
+            writtenBy[parsed.outputPath] = page.displayPath
+            guard let renderer, !(parseDiagnostics + resolveDiagnostics).contains(where: { $0.severity == .error }) else { continue }
+            switch renderer.render(resolved, templateFiles: sources.templates) {
+            case .success(let html): files.append(OutputFile(path: parsed.outputPath, contents: .data(Data(html.utf8))))
+            case .failure(let diagnostic): diagnostics.append(diagnostic)
+            }
+        }
+        for asset in sources.assets {
+            files.append(OutputFile(path: asset, contents: .copy(from: joinPath(options.sourceDirectory, "content/" + asset))))
+        }
+        if sources.pages.isEmpty && !diagnostics.contains(where: { $0.severity == .error }) {
+            diagnostics.append(Diagnostic(path: options.displayPath("content"), message: "no pages found: expected Markdown files such as content/index.md"))
+        }
+        let sorted = Self.sorted(diagnostics)
+        if sorted.contains(where: { $0.severity == .error }) { throw BuildFailure(sorted) }
+        return BuildResult(files: files.sorted { $0.path < $1.path }, warnings: sorted)
+    }
+
+    /// Diagnostics in a stable order: by file, then line and column. Duplicates (the same template error met
+    /// by several pages) are shown once.
+    static func sorted(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        var seen = Set<String>()
+        return diagnostics.enumerated()
+            .sorted { a, b in
+                (a.element.path, a.element.line, a.element.column, a.offset) < (b.element.path, b.element.line, b.element.column, b.offset)
+            }
+            .map(\.element)
+            .filter { seen.insert($0.description).inserted }
+    }
+}

@@ -1,0 +1,73 @@
+/// A problem found in the site's sources, printed like a compiler's so editors can jump to it.
+public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
+    public enum Severity: String, Sendable { case error, warning }
+
+    public var severity: Severity
+    /// Path as shown to the user, e.g. `content/index.md`.
+    public var path: String
+    /// 1-based; 0 when the problem concerns the file as a whole.
+    public var line: Int
+    /// 1-based; 0 when the problem concerns the file as a whole.
+    public var column: Int
+    public var message: String
+    /// The offending source line, shown under the message with a caret.
+    public var sourceLine: String?
+
+    public init(_ severity: Severity = .error, path: String, line: Int = 0, column: Int = 0,
+                message: String, sourceLine: String? = nil) {
+        self.severity = severity
+        self.path = path
+        self.line = line
+        self.column = column
+        self.message = message
+        self.sourceLine = sourceLine
+    }
+
+    /// `path:line:column: error: message`, then the source line and a caret under the column.
+    public var description: String {
+        var location = path
+        if line > 0 { location += ":\(line)" + (column > 0 ? ":\(column)" : "") }
+        var text = "\(location): \(severity.rawValue): \(message)"
+        if let sourceLine, line > 0 {
+            text += "\n" + sourceLine
+            if column > 0 {
+                // Keep tabs so the caret lines up with the source line in a terminal.
+                let prefix = sourceLine.prefix(column - 1).map { $0 == "\t" ? "\t" : " " }.joined()
+                text += "\n" + prefix + "^"
+            }
+        }
+        return text
+    }
+}
+
+/// All the diagnostics of one build: a build reports every error it finds, not only the first.
+public struct BuildFailure: Error, Sendable, CustomStringConvertible {
+    public var diagnostics: [Diagnostic]
+    public init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
+    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+}
+
+/// Collects diagnostics for one source file and fills in the source line for each.
+public struct DiagnosticSink: Sendable {
+    public let path: String
+    let lines: [Substring]
+    public private(set) var diagnostics: [Diagnostic] = []
+
+    public init(path: String, text: String) {
+        self.path = path
+        self.lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    }
+
+    public mutating func report(_ severity: Diagnostic.Severity = .error, line: Int, column: Int, _ message: String) {
+        var source: String? = nil
+        if line >= 1, line <= lines.count {
+            var text = lines[line - 1]
+            if text.hasSuffix("\r") { text = text.dropLast() }
+            source = String(text)
+        }
+        diagnostics.append(Diagnostic(severity, path: path, line: line, column: column,
+                                      message: message, sourceLine: source))
+    }
+
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+}

@@ -1,0 +1,227 @@
+/// The fields a page sets in its YAML front matter.
+public struct FrontMatter: Equatable, Sendable {
+    public enum Theme: String, Sendable, CaseIterable { case auto, light, dark }
+
+    public var title: String?
+    public var description: String?
+    /// The page's public URL.
+    public var url: Located<String>?
+    public var lang: String = "en"
+    /// An image path relative to the page's folder under `content/`, or an https URL.
+    public var avatar: Located<String>?
+    public var theme: Theme = .auto
+    /// The template that renders the page, by name (default `page`).
+    public var template: Located<String>?
+    /// Lets raw HTML in the Markdown body through; off by default.
+    public var unsafeHTML = false
+    public var links: [LinkEntry] = []
+
+    public init() {}
+
+    /// The keys front matter understands, in the order the README documents them.
+    public static let knownKeys = ["title", "description", "url", "lang", "avatar", "theme", "template", "unsafe_html", "links"]
+}
+
+/// A value with the place it was written.
+public struct Located<Value: Equatable & Sendable>: Equatable, Sendable {
+    public var value: Value
+    public var position: SourcePosition
+    public init(_ value: Value, at position: SourcePosition) { self.value = value; self.position = position }
+}
+
+/// One item of `links:` as written, before its service is looked up.
+public struct LinkEntry: Equatable, Sendable {
+    /// The key naming the service (`mastodon`, `email`, `url`, ...), the first key that is not a display field.
+    public var service: Located<String>
+    public var handle: Located<String>
+    public var label: String?
+    public var icon: Located<String>?
+    public var color: Located<String>?
+    /// Service options such as `subject`, in the order written.
+    public var options: [(name: Located<String>, value: String)]
+
+    /// Keys every link may carry whatever its service.
+    public static let displayKeys: Set<String> = ["label", "icon", "color"]
+
+    public static func == (a: LinkEntry, b: LinkEntry) -> Bool {
+        a.service == b.service && a.handle == b.handle && a.label == b.label && a.icon == b.icon && a.color == b.color
+            && a.options.count == b.options.count
+            && zip(a.options, b.options).allSatisfy { $0.name == $1.name && $0.value == $1.value }
+    }
+}
+
+/// Splits a content file into front matter and Markdown body, and reads the front matter.
+public enum FrontMatterReader {
+    public struct Split: Equatable, Sendable {
+        /// The YAML between the `---` lines; nil when the file has no front matter.
+        public var yaml: String?
+        /// The line (1-based) where the YAML starts.
+        public var yamlFirstLine: Int
+        public var body: String
+        /// The line (1-based) where the body starts, so Markdown positions map back to the file.
+        public var bodyFirstLine: Int
+    }
+
+    /// Front matter is a first line of exactly `---`, YAML, and a closing line of `---` or `...`.
+    public static func split(_ text: String, sink: inout DiagnosticSink) -> Split {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        func isFence(_ line: Substring, closing: Bool) -> Bool {
+            let trimmed = line.hasSuffix("\r") ? line.dropLast() : line
+            let content = trimmed.reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed()
+            return String(content) == "---" || (closing && String(content) == "...")
+        }
+        guard let first = lines.first, isFence(first, closing: false) else {
+            return Split(yaml: nil, yamlFirstLine: 1, body: text, bodyFirstLine: 1)
+        }
+        guard let closing = lines.indices.dropFirst().first(where: { isFence(lines[$0], closing: true) }) else {
+            sink.report(line: 1, column: 1, "front matter is not closed: expected a line '---' after the YAML")
+            return Split(yaml: nil, yamlFirstLine: 2, body: "", bodyFirstLine: lines.count + 1)
+        }
+        return Split(yaml: lines[1..<closing].joined(separator: "\n"), yamlFirstLine: 2,
+                     body: lines[(closing + 1)...].joined(separator: "\n"), bodyFirstLine: closing + 2)
+    }
+
+    /// Reads the front matter fields, reporting every problem found into `sink`.
+    public static func read(_ split: Split, sink: inout DiagnosticSink) -> FrontMatter {
+        var matter = FrontMatter()
+        guard let yaml = split.yaml else { return matter }
+        let root: YAMLNode
+        do { root = try YAMLReader.parse(yaml, lineOffset: split.yamlFirstLine - 1) } catch {
+            sink.report(line: error.position.line, column: error.position.column, error.message)
+            return matter
+        }
+        guard case .mapping(let pairs, _) = root else {
+            sink.report(line: root.position.line, column: root.position.column,
+                        "front matter must be a mapping of fields like 'title: My page', found \(root.kindDescription)")
+            return matter
+        }
+        var reader = NodeReader(sink: sink)
+        for (keyNode, value) in pairs {
+            guard case .scalar(let key, _, let keyAt) = keyNode else { continue }
+            switch key {
+            case "title": matter.title = reader.text(value, field: key)
+            case "description": matter.description = reader.text(value, field: key)
+            case "url": matter.url = reader.located(value, field: key)
+            case "lang":
+                if let lang = reader.located(value, field: key) {
+                    if LanguageTag.isWellFormed(lang.value) { matter.lang = lang.value }
+                    else { reader.report(lang.position, "'\(lang.value)' is not a language tag: expected a BCP 47 tag such as en, de or pt-BR") }
+                }
+            case "avatar": matter.avatar = reader.located(value, field: key)
+            case "template": matter.template = reader.located(value, field: key)
+            case "theme":
+                if let theme = reader.located(value, field: key) {
+                    if let known = FrontMatter.Theme(rawValue: theme.value) { matter.theme = known }
+                    else { reader.report(theme.position, "unknown theme '\(theme.value)': expected one of \(FrontMatter.Theme.allCases.map(\.rawValue).joined(separator: ", "))") }
+                }
+            case "unsafe_html": matter.unsafeHTML = reader.bool(value, field: key) ?? false
+            case "links": matter.links = reader.links(value)
+            default:
+                let hint = EditDistance.nearest(to: key, among: FrontMatter.knownKeys).map { " (did you mean '\($0)'?)" } ?? ""
+                reader.report(keyAt, "unknown field '\(key)' is ignored\(hint)", severity: .warning)
+            }
+        }
+        sink = reader.sink
+        return matter
+    }
+}
+
+/// Typed access to YAML nodes that reports a clear error where a value has the wrong shape.
+private struct NodeReader {
+    var sink: DiagnosticSink
+
+    mutating func report(_ at: SourcePosition, _ message: String, severity: Diagnostic.Severity = .error) {
+        sink.report(severity, line: at.line, column: at.column, message)
+    }
+
+    mutating func located(_ node: YAMLNode, field: String) -> Located<String>? {
+        guard case .scalar(let value, _, let at) = node else {
+            report(node.position, "'\(field)' must be text, found \(node.kindDescription)")
+            return nil
+        }
+        return Located(value, at: at)
+    }
+
+    mutating func text(_ node: YAMLNode, field: String) -> String? { located(node, field: field)?.value }
+
+    mutating func bool(_ node: YAMLNode, field: String) -> Bool? {
+        if case .scalar(let value, true, _) = node {
+            switch value { case "true", "True", "TRUE": return true
+            case "false", "False", "FALSE": return false
+            default: break }
+        }
+        report(node.position, "'\(field)' must be true or false")
+        return nil
+    }
+
+    mutating func links(_ node: YAMLNode) -> [LinkEntry] {
+        guard case .sequence(let items, _) = node else {
+            report(node.position, "'links' must be a list of links, each starting with '- ', found \(node.kindDescription)")
+            return []
+        }
+        var entries: [LinkEntry] = []
+        for item in items { if let entry = link(item) { entries.append(entry) } }
+        return entries
+    }
+
+    mutating func link(_ node: YAMLNode) -> LinkEntry? {
+        guard case .mapping(let pairs, let itemAt) = node else {
+            report(node.position, "a link must be a mapping such as 'mastodon: \"@user@host\"' with an optional label, found \(node.kindDescription)")
+            return nil
+        }
+        var service: Located<String>?, handle: Located<String>?
+        var label: String?, icon: Located<String>?, color: Located<String>?
+        var options: [(name: Located<String>, value: String)] = []
+        for (keyNode, value) in pairs {
+            guard case .scalar(let key, _, let keyAt) = keyNode else { continue }
+            switch key {
+            case "label": label = text(value, field: key)
+            case "icon": icon = located(value, field: key)
+            case "color": color = located(value, field: key)
+            default:
+                guard let value = located(value, field: key) else { continue }
+                if service == nil { service = Located(key, at: keyAt); handle = value }
+                else { options.append((Located(key, at: keyAt), value.value)) }
+            }
+        }
+        guard let service, let handle else {
+            report(itemAt, "this link names no service: start it with a service and handle, such as 'mastodon: \"@user@host\"', 'email: you@example.org' or 'url: https://example.org'")
+            return nil
+        }
+        return LinkEntry(service: service, handle: handle, label: label, icon: icon, color: color, options: options)
+    }
+}
+
+/// BCP 47 well-formedness, loosely: letters, digits and hyphens in subtags of 1 to 8.
+enum LanguageTag {
+    static func isWellFormed(_ tag: String) -> Bool {
+        let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
+        guard let first = parts.first, (2...8).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
+        return parts.dropFirst().allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+    }
+}
+
+/// Levenshtein distance, for "did you mean" hints.
+enum EditDistance {
+    static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a.lowercased()), b = Array(b.lowercased())
+        if a.isEmpty { return b.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in stride(from: 1, through: b.count, by: 1) {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+
+    /// The closest candidate within a distance of 2 (or a third of the word), if any.
+    static func nearest(to word: String, among candidates: [String]) -> String? {
+        let limit = max(2, word.count / 3)
+        return candidates.map { ($0, distance(word, $0)) }
+            .filter { $0.1 <= limit }
+            .min { $0.1 < $1.1 }?.0
+    }
+}

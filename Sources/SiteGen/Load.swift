@@ -1,0 +1,118 @@
+import Foundation
+
+/// Where a build reads from and writes to.
+public struct BuildOptions: Sendable {
+    /// The site's folder, holding `content/` and `templates/`.
+    public var sourceDirectory: String
+    public var outputDirectory: String
+    /// The public URL of the site's root, for pages that do not set `url`.
+    public var baseURL: String?
+
+    public init(sourceDirectory: String = ".", outputDirectory: String? = nil, baseURL: String? = nil) {
+        self.sourceDirectory = sourceDirectory
+        self.outputDirectory = outputDirectory ?? joinPath(sourceDirectory, "Output")
+        self.baseURL = baseURL
+    }
+
+    /// A path under the source folder, as diagnostics show it.
+    func displayPath(_ relative: String) -> String { joinPath(sourceDirectory, relative) }
+}
+
+/// A Markdown page under `content/`.
+public struct ContentPage: Equatable, Sendable {
+    /// Path below `content/`, e.g. `a/b.md`.
+    public var path: String
+    /// Path as diagnostics show it, e.g. `content/a/b.md`.
+    public var displayPath: String
+    public var text: String
+}
+
+/// A template file under `templates/`, named by its path without the extension (`page.html` is `page`).
+public struct TemplateFile: Equatable, Sendable {
+    public var name: String
+    public var displayPath: String
+    public var text: String
+}
+
+/// Everything a build reads, before any of it is parsed.
+public struct SiteSources: Equatable, Sendable {
+    public var pages: [ContentPage] = []
+    /// Other files under `content/` (images and such), copied as they are; paths below `content/`.
+    public var assets: [String] = []
+    public var templates: [TemplateFile] = []
+}
+
+/// Stage 1: finds and reads the site's files.
+public enum SiteLoader {
+    /// Larger Markdown files are refused rather than read into memory: no contact page is this long.
+    public static let maximumPageBytes = 4 * 1024 * 1024
+
+    public static func load(_ options: BuildOptions, fileSystem: any FileSystem) -> (SiteSources, [Diagnostic]) {
+        var sources = SiteSources()
+        var diagnostics: [Diagnostic] = []
+        let source = options.sourceDirectory
+        guard fileSystem.itemKind(at: source) == .directory else {
+            return (sources, [Diagnostic(path: source, message: "the source folder does not exist: expected a folder holding content/ and templates/")])
+        }
+        for folder in ["content", "templates"] where fileSystem.itemKind(at: joinPath(source, folder)) != .directory {
+            diagnostics.append(Diagnostic(path: options.displayPath(folder), message: "folder not found: a site needs content/ and templates/ (sitegen new creates both)"))
+        }
+        guard diagnostics.isEmpty else { return (sources, diagnostics) }
+
+        func readText(_ relative: String) -> String? {
+            let displayPath = options.displayPath(relative)
+            let data: Data
+            do { data = try fileSystem.readFile(joinPath(source, relative)) }
+            catch { diagnostics.append(Diagnostic(path: displayPath, message: "cannot read the file: \(reason(error))")); return nil }
+            guard data.count <= maximumPageBytes else {
+                diagnostics.append(Diagnostic(path: displayPath, message: "the file is \(data.count / 1_048_576) MiB; files are read up to \(maximumPageBytes / 1_048_576) MiB"))
+                return nil
+            }
+            switch SourceText.decode(data) {
+            case .success(let text): return text
+            case .failure(let error):
+                diagnostics.append(Diagnostic(path: displayPath, line: error.position.line, column: error.position.column, message: error.message))
+                return nil
+            }
+        }
+
+        do {
+            for path in try fileSystem.listFiles(under: joinPath(source, "content")) {
+                if path.hasSuffix(".md") {
+                    if let text = readText("content/" + path) {
+                        sources.pages.append(ContentPage(path: path, displayPath: options.displayPath("content/" + path), text: text))
+                    }
+                } else {
+                    sources.assets.append(path)
+                }
+            }
+            var namedBy: [String: String] = [:]
+            for path in try fileSystem.listFiles(under: joinPath(source, "templates")) {
+                let name = templateName(path)
+                let displayPath = options.displayPath("templates/" + path)
+                if let other = namedBy[name] {
+                    diagnostics.append(Diagnostic(path: displayPath, message: "two templates are named '\(name)': this one and \(other); rename one"))
+                    continue
+                }
+                namedBy[name] = displayPath
+                if let text = readText("templates/" + path) {
+                    sources.templates.append(TemplateFile(name: name, displayPath: displayPath, text: text))
+                }
+            }
+        } catch {
+            diagnostics.append(Diagnostic(path: source, message: reason(error)))
+        }
+        return (sources, diagnostics)
+    }
+
+    /// `page.html` -> `page`, `partials/button.html` -> `partials/button`.
+    static func templateName(_ path: String) -> String {
+        let fileName = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = fileName.lastIndex(of: "."), dot != fileName.startIndex else { return path }
+        return String(path.dropLast(fileName.distance(from: dot, to: fileName.endIndex)))
+    }
+
+    private static func reason(_ error: Error) -> String {
+        (error as? FileSystemError)?.reason ?? "\(error)"
+    }
+}

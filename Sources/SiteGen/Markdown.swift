@@ -1,0 +1,84 @@
+import CCmark
+import Foundation
+
+/// A Markdown body parsed by libcmark. The tree is owned by this object and freed with it.
+///
+/// Not thread-safe: one page's document is used by one task at a time.
+public final class MarkdownDocument {
+    private let root: OpaquePointer
+    private let options: Int32
+    /// The body's source lines, to turn libcmark's byte columns into character columns.
+    private let lines: [Substring]
+    /// File line of the body's first line.
+    private let firstLine: Int
+
+    /// A link or image as written in the Markdown.
+    public struct Link: Equatable, Sendable {
+        public var destination: String
+        public var isImage: Bool
+        public var position: SourcePosition
+    }
+
+    /// - Parameter allowRawHTML: when false (the default), raw HTML is left out of the output, as libcmark's safe mode does.
+    public init(_ body: String, firstLine: Int, allowRawHTML: Bool) {
+        // Smart punctuation is applied while parsing and UNSAFE while rendering; libcmark wants both in both calls.
+        let options = CMARK_OPT_SMART | (allowRawHTML ? CMARK_OPT_UNSAFE : 0)
+        self.options = options
+        root = body.withCString { cmark_parse_document($0, strlen($0), options) }
+        lines = body.split(separator: "\n", omittingEmptySubsequences: false)
+        self.firstLine = firstLine
+    }
+
+    deinit { cmark_node_free(root) }
+
+    /// Every link and image, in document order.
+    public var links: [Link] { linkNodes().map(\.link) }
+
+    private func linkNodes() -> [(node: OpaquePointer, link: Link)] {
+        var found: [(OpaquePointer, Link)] = []
+        guard let iterator = cmark_iter_new(root) else { return found }
+        defer { cmark_iter_free(iterator) }
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+            let type = cmark_node_get_type(node)
+            guard type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE else { continue }
+            let destination = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
+            found.append((node, Link(destination: destination, isImage: type == CMARK_NODE_IMAGE, position: position(of: node))))
+        }
+        return found
+    }
+
+    private func position(of node: OpaquePointer) -> SourcePosition {
+        let line = Int(cmark_node_get_start_line(node))
+        let byteColumn = Int(cmark_node_get_start_column(node))
+        var column = byteColumn
+        if line >= 1, line <= lines.count {
+            let utf8 = lines[line - 1].utf8
+            let end = utf8.index(utf8.startIndex, offsetBy: min(max(byteColumn - 1, 0), utf8.count))
+            column = lines[line - 1][..<end].count + 1
+        }
+        return SourcePosition(line: line + firstLine - 1, column: column)
+    }
+
+    /// Replaces links: `rewrite` returns the opening tag to use instead of the link's own (its text stays),
+    /// or nil to keep the link as it is. Called once per link and image, in document order.
+    public func rewriteLinks(_ rewrite: (Link) -> String?) {
+        for (node, link) in linkNodes() where !link.isImage {
+            guard let openingTag = rewrite(link) else { continue }
+            // A custom inline node prints its enter and exit text verbatim even in safe mode,
+            // which is what a link whose attributes sitegen has escaped itself needs.
+            guard let replacement = cmark_node_new(CMARK_NODE_CUSTOM_INLINE) else { continue }
+            cmark_node_set_on_enter(replacement, openingTag)
+            cmark_node_set_on_exit(replacement, "</a>")
+            while let child = cmark_node_first_child(node) { cmark_node_append_child(replacement, child) }
+            cmark_node_insert_before(node, replacement)
+            cmark_node_free(node)
+        }
+    }
+
+    public func renderHTML() -> String {
+        guard let html = cmark_render_html(root, options) else { return "" }
+        defer { free(html) }
+        return String(cString: html)
+    }
+}

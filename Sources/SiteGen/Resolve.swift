@@ -1,0 +1,217 @@
+import Foundation
+import LinkChain
+
+/// A front matter link turned into a button: its chain from LinkChain and how it looks.
+public struct ResolvedLink: Sendable {
+    public var label: String
+    public var serviceName: String
+    public var chain: Chain
+    public var glyph: Glyph
+    public var color: HexColor
+}
+
+/// A page whose links are resolved and whose Markdown links are rewritten into chain links.
+public struct ResolvedPage {
+    public var parsed: ParsedPage
+    public var links: [ResolvedLink]
+    /// The avatar as an `src`: relative to the page's output folder, or an https URL.
+    public var avatarSource: String?
+    /// The page's public URL, from `url` or the build's base URL.
+    public var url: String?
+    public var templateName: String
+}
+
+/// Stage 3: every link through LinkChain; link schemes allow-listed.
+public struct LinkResolver: Sendable {
+    public var catalog: ServiceCatalog
+    /// Files under `content/` other than pages, for checking the avatar path.
+    public var assets: Set<String>
+    public var baseURL: String?
+
+    public init(catalog: ServiceCatalog = .standard, assets: Set<String>, baseURL: String?) {
+        self.catalog = catalog
+        self.assets = assets
+        self.baseURL = baseURL
+    }
+
+    /// Schemes a Markdown link may use besides service shorthands; everything else is refused.
+    public static let allowedLinkSchemes: Set<String> = ["https", "http", "mailto", "tel"]
+    public static let allowedImageSchemes: Set<String> = ["https", "http"]
+
+    public func resolve(_ parsed: ParsedPage) -> (ResolvedPage, [Diagnostic]) {
+        var sink = DiagnosticSink(path: parsed.page.displayPath, text: parsed.page.text)
+        let matter = parsed.frontMatter
+        var links: [ResolvedLink] = []
+        for entry in matter.links {
+            if let link = resolve(entry, sink: &sink) { links.append(link) }
+        }
+        resolveMarkdownLinks(parsed.markdown, sink: &sink)
+        let resolved = ResolvedPage(
+            parsed: parsed, links: links,
+            avatarSource: matter.avatar.flatMap { avatarSource($0, page: parsed, sink: &sink) },
+            url: pageURL(parsed, sink: &sink),
+            templateName: matter.template?.value ?? "page")
+        return (resolved, sink.diagnostics)
+    }
+
+    private func resolve(_ entry: LinkEntry, sink: inout DiagnosticSink) -> ResolvedLink? {
+        let at = entry.service.position
+        guard let service = catalog.service(named: entry.service.value) else {
+            let hint = catalog.suggestion(for: entry.service.value).map { " (did you mean '\($0)'?)" } ?? ""
+            let known = catalog.services.map(\.id).joined(separator: ", ")
+            sink.report(line: at.line, column: at.column, "unknown service '\(entry.service.value)'\(hint): expected one of \(known)")
+            return nil
+        }
+        var options: [String: String] = [:]
+        var optionsValid = true
+        for (name, value) in entry.options {
+            if service.optionNames.contains(name.value) {
+                options[name.value] = value
+            } else {
+                optionsValid = false
+                let accepted = service.optionNames.isEmpty ? "it takes none besides label, icon and color"
+                    : "expected \((service.optionNames + LinkEntry.displayKeys.sorted()).joined(separator: ", "))"
+                let hint = EditDistance.nearest(to: name.value, among: service.optionNames + LinkEntry.displayKeys.sorted())
+                    .map { " (did you mean '\($0)'?)" } ?? ""
+                sink.report(line: name.position.line, column: name.position.column,
+                            "unknown option '\(name.value)' for a \(service.displayName) link\(hint): \(accepted)")
+            }
+        }
+        let chain: Chain
+        do { chain = try service.chain(handle: entry.handle.value, options: options) } catch {
+            sink.report(line: entry.handle.position.line, column: entry.handle.position.column, error.message)
+            return nil
+        }
+        let defaults = ServiceAppearance.defaults(for: service.id)
+        var glyph = defaults.glyph, color = defaults.color
+        if let icon = entry.icon {
+            if let known = Glyph(rawValue: icon.value) { glyph = known } else {
+                sink.report(line: icon.position.line, column: icon.position.column,
+                            "unknown icon '\(icon.value)': expected one of \(Glyph.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+        }
+        if let written = entry.color {
+            if let parsed = HexColor(written.value) { color = parsed } else {
+                sink.report(line: written.position.line, column: written.position.column,
+                            "'\(written.value)' is not a colour: expected #rgb or #rrggbb, like #563acc")
+            }
+        }
+        guard optionsValid else { return nil }
+        return ResolvedLink(label: entry.label ?? chain.handle, serviceName: service.displayName,
+                            chain: chain, glyph: glyph, color: color)
+    }
+
+    private func resolveMarkdownLinks(_ markdown: MarkdownDocument, sink: inout DiagnosticSink) {
+        markdown.rewriteLinks { link in
+            let allowed = link.isImage ? Self.allowedImageSchemes : Self.allowedLinkSchemes
+            guard let scheme = Self.scheme(of: link.destination) else { return nil }  // relative or fragment
+            let isShorthand = !link.isImage && catalog.service(named: scheme) != nil && scheme != "https"
+            if !isShorthand && !allowed.contains(scheme) {
+                let kind = link.isImage ? "an image" : "a link"
+                let schemes = allowed.sorted().joined(separator: ", ")
+                let shorthand = link.isImage ? "" : ", or a service such as mastodon:@user@host"
+                sink.report(line: link.position.line, column: link.position.column,
+                            "'\(scheme):' is not allowed in \(kind): expected \(schemes)\(shorthand)")
+                return nil
+            }
+            guard isShorthand else { return nil }
+            do {
+                let chain = try catalog.chain(shorthand: link.destination)
+                return "<a" + ChainMarkup.attributes(chain) + ">"
+            } catch {
+                sink.report(line: link.position.line, column: link.position.column, error.message)
+                return nil
+            }
+        }
+    }
+
+    /// The scheme of an absolute URL, lowercased, with the tabs and newlines URL parsers ignore removed; nil for relative ones.
+    static func scheme(of destination: String) -> String? {
+        let cleaned = destination.unicodeScalars.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }
+        let trimmed = String(String.UnicodeScalarView(cleaned)).trimmingCharacters(in: .whitespacesAndNewlines.union(.controlCharacters))
+        guard let colon = trimmed.firstIndex(of: ":") else { return nil }
+        let candidate = trimmed[..<colon]
+        guard let first = candidate.first, first.isASCII, first.isLetter,
+              candidate.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }) else {
+            return nil  // a colon after '/', '?' or '#' belongs to a relative reference
+        }
+        return candidate.lowercased()
+    }
+
+    private func avatarSource(_ avatar: Located<String>, page: ParsedPage, sink: inout DiagnosticSink) -> String? {
+        if Self.scheme(of: avatar.value) == "https" { return avatar.value }
+        if Self.scheme(of: avatar.value) != nil || avatar.value.hasPrefix("/") {
+            sink.report(line: avatar.position.line, column: avatar.position.column,
+                        "'avatar' must be an image path relative to this page, like avatar.jpg, or an https URL")
+            return nil
+        }
+        let pageFolder = page.page.path.split(separator: "/").dropLast().joined(separator: "/")
+        guard let assetPath = RelativePath.resolve(avatar.value, from: pageFolder), assets.contains(assetPath) else {
+            sink.report(line: avatar.position.line, column: avatar.position.column,
+                        "avatar image '\(avatar.value)' not found: expected a file under content/ relative to this page")
+            return nil
+        }
+        let outputFolder = page.outputPath.split(separator: "/").dropLast().joined(separator: "/")
+        return RelativePath.relative(to: assetPath, from: outputFolder)
+    }
+
+    private func pageURL(_ page: ParsedPage, sink: inout DiagnosticSink) -> String? {
+        if let url = page.frontMatter.url {
+            guard let scheme = Self.scheme(of: url.value), scheme == "https" || scheme == "http" else {
+                sink.report(line: url.position.line, column: url.position.column,
+                            "'url' must be the page's public address, like https://example.org/")
+                return nil
+            }
+            return url.value
+        }
+        guard let base = baseURL else { return nil }
+        let folder = page.outputPath.hasSuffix("index.html") ? String(page.outputPath.dropLast("index.html".count)) : page.outputPath
+        return (base.hasSuffix("/") ? base : base + "/") + folder
+    }
+}
+
+/// The attributes that make an `<a>` a chain link: the fallback in `href`, the chain for the runtime.
+/// Used for buttons and for Markdown links alike.
+public enum ChainMarkup {
+    public static func attributes(_ chain: Chain) -> String {
+        var text = #" href="\#(HTML.escape(chain.fallback))""#
+        if ServiceAppearance.identityServices.contains(chain.serviceID) { text += #" rel="me""# }
+        if !chain.candidates.isEmpty {
+            text += #" data-service="\#(HTML.escape(chain.serviceID))" data-chain="\#(HTML.escape(chainJSON(chain)))""#
+        }
+        return text
+    }
+
+    /// `[{"app":"Ivory","platforms":["ios"],"url":"ivory:…"}, …]`: what the runtime needs and no more.
+    static func chainJSON(_ chain: Chain) -> String {
+        struct Entry: Encodable { var app: String; var platforms: [Platform]; var url: String }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let entries = chain.candidates.map { Entry(app: $0.appName, platforms: $0.platforms, url: $0.url) }
+        return String(decoding: (try? encoder.encode(entries)) ?? Data("[]".utf8), as: UTF8.self)
+    }
+}
+
+/// Paths below the site's folders, joined without touching the disk.
+enum RelativePath {
+    /// `img/a.png` from folder `about` -> `about/img/a.png`; nil if it climbs out of the root.
+    static func resolve(_ path: String, from folder: String) -> String? {
+        var parts = folder.split(separator: "/").map(String.init)
+        for part in path.split(separator: "/") {
+            switch part {
+            case ".": continue
+            case "..": if parts.popLast() == nil { return nil }
+            default: parts.append(String(part))
+            }
+        }
+        return parts.joined(separator: "/")
+    }
+
+    /// The relative path from `folder` to `target` (both below the same root).
+    static func relative(to target: String, from folder: String) -> String {
+        let from = folder.split(separator: "/"), to = target.split(separator: "/")
+        var common = 0
+        while common < from.count, common < to.count - 1, from[common] == to[common] { common += 1 }
+        return (Array(repeating: "..", count: from.count - common) + to[common...].map(String.init)).joined(separator: "/")
+    }
+}

@@ -1,0 +1,163 @@
+import CYAML
+
+/// A position in a source file, 1-based.
+public struct SourcePosition: Equatable, Sendable, Comparable {
+    public var line: Int
+    public var column: Int
+    public init(line: Int, column: Int) { self.line = line; self.column = column }
+    public static func < (a: Self, b: Self) -> Bool { (a.line, a.column) < (b.line, b.column) }
+}
+
+/// A YAML document as a tree whose every node remembers where it was written, so that
+/// errors about a value can point at it.
+public indirect enum YAMLNode: Equatable, Sendable {
+    /// `plain` is true for unquoted scalars: only those may mean `true`, `false` or null.
+    case scalar(String, plain: Bool, at: SourcePosition)
+    case mapping([(key: YAMLNode, value: YAMLNode)], at: SourcePosition)
+    case sequence([YAMLNode], at: SourcePosition)
+
+    public var position: SourcePosition {
+        switch self {
+        case .scalar(_, _, let at), .mapping(_, let at), .sequence(_, let at): return at
+        }
+    }
+
+    /// What the node is, in words, for "expected X, found Y" messages.
+    public var kindDescription: String {
+        switch self {
+        case .scalar: return "a text value"
+        case .mapping: return "a mapping of keys to values"
+        case .sequence: return "a list"
+        }
+    }
+
+    public static func == (a: YAMLNode, b: YAMLNode) -> Bool {
+        switch (a, b) {
+        case let (.scalar(x, p, q), .scalar(y, r, s)): return x == y && p == r && q == s
+        case let (.sequence(x, p), .sequence(y, q)): return x == y && p == q
+        case let (.mapping(x, p), .mapping(y, q)):
+            return p == q && x.count == y.count && zip(x, y).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        default: return false
+        }
+    }
+}
+
+public struct YAMLError: Error, Equatable, Sendable {
+    public var position: SourcePosition
+    public var message: String
+}
+
+/// Reads YAML with libyaml's event parser into `YAMLNode`s.
+///
+/// Aliases are refused (front matter has no use for them and they allow exponential expansion), and
+/// nesting is bounded because libyaml 0.2.5 itself has no depth limit.
+public enum YAMLReader {
+    public static let maximumDepth = 64
+
+    /// Parses one document. An empty document gives an empty mapping.
+    /// `lineOffset` is added to every line so positions refer to the enclosing file.
+    public static func parse(_ text: String, lineOffset: Int = 0) throws(YAMLError) -> YAMLNode {
+        var parser = yaml_parser_t()
+        guard yaml_parser_initialize(&parser) == 1 else {
+            throw YAMLError(position: SourcePosition(line: lineOffset + 1, column: 1), message: "out of memory")
+        }
+        defer { yaml_parser_delete(&parser) }
+        var bytes = Array(text.utf8)
+        let result: Result<YAMLNode, YAMLError> = bytes.withUnsafeMutableBufferPointer { buffer in
+            yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
+            var builder = TreeBuilder(lineOffset: lineOffset)
+            return Result { () throws(YAMLError) in try builder.run(&parser) }
+        }
+        return try result.get()
+    }
+
+    private struct TreeBuilder {
+        let lineOffset: Int
+
+        /// Containers being built, innermost last.
+        private enum Open {
+            case mapping([(key: YAMLNode, value: YAMLNode)], pendingKey: YAMLNode?, at: SourcePosition)
+            case sequence([YAMLNode], at: SourcePosition)
+        }
+        private var stack: [Open] = []
+        private var root: YAMLNode?
+
+        init(lineOffset: Int) { self.lineOffset = lineOffset }
+
+        func position(_ mark: yaml_mark_t) -> SourcePosition {
+            SourcePosition(line: Int(mark.line) + 1 + lineOffset, column: Int(mark.column) + 1)
+        }
+
+        mutating func run(_ parser: inout yaml_parser_t) throws(YAMLError) -> YAMLNode {
+            while true {
+                var event = yaml_event_t()
+                guard yaml_parser_parse(&parser, &event) == 1 else { throw parserError(parser) }
+                defer { yaml_event_delete(&event) }
+                let at = position(event.start_mark)
+                switch event.type {
+                case YAML_STREAM_END_EVENT:
+                    return root ?? .mapping([], at: SourcePosition(line: lineOffset + 1, column: 1))
+                case YAML_DOCUMENT_START_EVENT where root != nil:
+                    throw YAMLError(position: at, message: "front matter holds more than one YAML document")
+                case YAML_ALIAS_EVENT:
+                    throw YAMLError(position: at, message: "YAML aliases (*name) are not supported in front matter; write the value out")
+                case YAML_SCALAR_EVENT:
+                    let scalar = event.data.scalar
+                    let value = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
+                    try add(.scalar(value, plain: scalar.style == YAML_PLAIN_SCALAR_STYLE, at: at))
+                case YAML_MAPPING_START_EVENT:
+                    try open(.mapping([], pendingKey: nil, at: at), at: at)
+                case YAML_SEQUENCE_START_EVENT:
+                    try open(.sequence([], at: at), at: at)
+                case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
+                    switch stack.removeLast() {
+                    case .mapping(let pairs, _, let start): try add(.mapping(pairs, at: start))
+                    case .sequence(let items, let start): try add(.sequence(items, at: start))
+                    }
+                default:
+                    continue
+                }
+            }
+        }
+
+        private mutating func open(_ container: Open, at: SourcePosition) throws(YAMLError) {
+            guard stack.count < YAMLReader.maximumDepth else {
+                throw YAMLError(position: at, message: "YAML nested more than \(YAMLReader.maximumDepth) levels deep")
+            }
+            stack.append(container)
+        }
+
+        private mutating func add(_ node: YAMLNode) throws(YAMLError) {
+            guard let top = stack.popLast() else { root = node; return }
+            switch top {
+            case .sequence(var items, let at):
+                items.append(node)
+                stack.append(.sequence(items, at: at))
+            case .mapping(var pairs, let pendingKey, let at):
+                if let key = pendingKey {
+                    pairs.append((key: key, value: node))
+                    stack.append(.mapping(pairs, pendingKey: nil, at: at))
+                } else {
+                    guard case .scalar(let name, _, _) = node else {
+                        throw YAMLError(position: node.position, message: "a key must be plain text, not \(node.kindDescription)")
+                    }
+                    if let first = pairs.first(where: { if case .scalar(name, _, _) = $0.key { true } else { false } }) {
+                        throw YAMLError(position: node.position,
+                                        message: "duplicate key '\(name)' (first given at line \(first.key.position.line))")
+                    }
+                    stack.append(.mapping(pairs, pendingKey: node, at: at))
+                }
+            }
+        }
+
+        func parserError(_ parser: yaml_parser_t) -> YAMLError {
+            let problem = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
+            var message = problem
+            if let context = parser.context.map({ String(cString: $0) }) {
+                let start = position(parser.context_mark)
+                message += " \(context) that starts at line \(start.line), column \(start.column)"
+            }
+            return YAMLError(position: position(parser.problem_mark), message: message)
+        }
+    }
+}
