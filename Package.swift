@@ -22,6 +22,6 @@ let package = Package(
         .executableTarget(name: "sitegen", dependencies: ["SiteGen"]),
         .testTarget(name: "LinkChainTests", dependencies: ["LinkChain"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
-        .testTarget(name: "SiteGenTests", dependencies: ["SiteGen", "LinkChain", "Mustache"]),
+        .testTarget(name: "SiteGenTests", dependencies: ["SiteGen", "LinkChain", "Mustache", "sitegen"]),
     ]
 )

@@ -74,7 +74,7 @@ public struct LinkResolver: Sendable {
                 let hint = EditDistance.nearest(to: name.value, among: service.optionNames + LinkEntry.displayKeys.sorted())
                     .map { " (did you mean '\($0)'?)" } ?? ""
                 sink.report(line: name.position.line, column: name.position.column,
-                            "unknown option '\(name.value)' for a \(service.displayName) link\(hint): \(accepted)")
+                            "unknown option '\(name.value)' for \(service.displayName) links\(hint): \(accepted)")
             }
         }
         let chain: Chain

@@ -1,0 +1,194 @@
+import Foundation
+import LinkChain
+import Testing
+@testable import SiteGen
+
+@Suite struct BuildTests {
+    func html(_ fileSystem: InMemoryFileSystem, _ path: String = "site/Output/index.html") throws -> String {
+        String(decoding: try fileSystem.readFile(path), as: UTF8.self)
+    }
+
+    func failure(_ page: String, extra: [String: String] = [:]) -> [String] {
+        do {
+            _ = try Fixtures.builder(Fixtures.site(page, extra: extra)).render()
+            return []
+        } catch {
+            return error.diagnostics.map { "\($0.path):\($0.line):\($0.column): \($0.severity): \($0.message)" }
+        }
+    }
+
+    @Test func buttonsAreRealLinksCarryingTheirChain() throws {
+        let fileSystem = Fixtures.site("""
+            ---
+            title: Me & you
+            links:
+              - mastodon: "@eb@social.coop"
+                label: Follow <me>
+              - email: a+b@example.org
+                subject: Hi & bye?
+              - url: https://example.org/app
+            ---
+            """)
+        let result = try Fixtures.builder(fileSystem).build()
+        #expect(result.warnings.isEmpty)
+        let page = try html(fileSystem)
+        let mastodon = try ServiceCatalog.standard.chain(shorthand: "mastodon:@eb@social.coop")
+        #expect(page.contains("<title>Me &amp; you</title>"))
+        #expect(page.contains(#"<a href="https://social.coop/@eb" rel="me" data-service="mastodon" data-chain="\#(HTML.escape(ChainMarkup.chainJSON(mastodon)))">Follow &lt;me&gt;</a>"#))
+        #expect(page.contains(#"href="mailto:a+b@example.org?subject=Hi%20%26%20bye%3F""#))
+        #expect(page.contains(#"<a href="https://example.org/app">https://example.org/app</a>"#))
+        #expect(ChainMarkup.chainJSON(mastodon).hasPrefix(#"[{"app":"Opener","platforms":["ios"],"url":"opener://"#))
+    }
+
+    @Test func markdownShorthandLinksBecomeChainLinks() throws {
+        let fileSystem = Fixtures.site("---\ntitle: A\n---\n[toot me](mastodon:@eb@social.coop) or [write](mailto:x@example.org)\n")
+        _ = try Fixtures.builder(fileSystem).build()
+        let page = try html(fileSystem)
+        #expect(page.contains(#"<p><a href="https://social.coop/@eb" rel="me" data-service="mastodon" data-chain="#))
+        #expect(page.contains(#">toot me</a> or <a href="mailto:x@example.org" data-service="email" data-chain="#))
+    }
+
+    @Test func unknownServiceSuggestsTheNearestOne() {
+        let errors = failure("---\nlinks:\n  - mastadon: \"@eb@social.coop\"\n---\n")
+        #expect(errors.count == 1)
+        #expect(errors[0].hasPrefix("site/content/index.md:3:5: error: unknown service 'mastadon' (did you mean 'mastodon'?)"))
+    }
+
+    @Test func badHandleShowsTheValueAtItsPosition() {
+        let errors = failure("---\nlinks:\n  - mastodon: eb\n---\n")
+        #expect(errors.count == 1)
+        #expect(errors[0].hasPrefix("site/content/index.md:3:15: error: "))
+        #expect(errors[0].contains("eb"))
+    }
+
+    @Test func unknownOptionsAreErrors() {
+        let email = ServiceCatalog.standard.service(named: "email")!
+        let accepted = (email.optionNames + ["color", "icon", "label"]).joined(separator: ", ")
+        #expect(failure("---\nlinks:\n  - email: a@b.org\n    subjet: Hi\n---\n") == [
+            "site/content/index.md:4:5: error: unknown option 'subjet' for \(email.displayName) links (did you mean 'subject'?): expected \(accepted)",
+        ])
+    }
+
+    @Test(arguments: [
+        ("[x](javascript:alert(1))", "'javascript:' is not allowed in a link"),
+        ("[x](JaVaScRiPt:alert(1))", "'javascript:' is not allowed in a link"),
+        ("[x](&#106;avascript:alert(1))", "'javascript:' is not allowed in a link"),
+        ("[x](<java\tscript:alert(1)>)", "'javascript:' is not allowed in a link"),
+        ("[x](vbscript:msgbox)", "'vbscript:' is not allowed in a link"),
+        ("[x](data:text/html;base64,PHNjcmlwdD4=)", "'data:' is not allowed in a link"),
+        ("![x](file:///etc/passwd)", "'file:' is not allowed in an image"),
+    ])
+    func dangerousSchemesAreRefusedWhereTheyAreWritten(body: String, message: String) {
+        let errors = failure("---\ntitle: A\n---\nSee: \(body)\n")
+        #expect(errors.count == 1)
+        #expect(errors.first?.hasPrefix("site/content/index.md:4:6: error: \(message)") == true)
+    }
+
+    @Test func relativeAndWebLinksAreKept() throws {
+        #expect(failure("---\ntitle: A\n---\n[a](about/) [b](#top) [c](http://a.org/x:y) [d](tel:+4912345) ![e](https://a.org/e.png)\n") == [])
+    }
+
+    @Test func everyErrorInEveryPageIsReportedInOrder() {
+        let errors = failure("---\ntheme: neon\nlinks:\n  - mastadon: x\n---\n[a](javascript:x)\n",
+                             extra: ["content/b.md": "---\ntitle: [\n---\n"])
+        #expect(errors.map { $0.split(separator: ":").prefix(3).joined(separator: ":") } == [
+            "site/content/b.md:3:1", "site/content/index.md:2:8", "site/content/index.md:4:5", "site/content/index.md:6:1",
+        ])
+    }
+
+    @Test func templateErrorsPointIntoTheTemplate() {
+        let errors = failure("---\ntitle: A\n---\n", extra: ["templates/page.html": "<p>\n  {{#links}}x\n"])
+        #expect(errors.count == 1)
+        #expect(errors[0].hasPrefix("site/templates/page.html:2:3: error: "))
+    }
+
+    @Test func missingPartialIsAnError() {
+        let errors = failure("---\ntitle: A\n---\n", extra: ["templates/page.html": "{{> nowhere}}"])
+        #expect(errors.count == 1)
+        #expect(errors[0].hasPrefix("site/templates/page.html"))
+        #expect(errors[0].contains("nowhere"))
+    }
+
+    @Test func unknownTemplateNamedByAPageIsAnErrorAtThatField() {
+        #expect(failure("---\ntemplate: fancy\n---\n") == ["site/content/index.md:2:11: error: template 'fancy' not found: expected templates/fancy.html"])
+    }
+
+    @Test func avatarMustExist() throws {
+        #expect(failure("---\navatar: me.png\n---\n") == [
+            "site/content/index.md:2:9: error: avatar image 'me.png' not found: expected a file under content/ relative to this page",
+        ])
+        let fileSystem = Fixtures.site("", extra: [
+            "content/team/ann.md": "---\navatar: ../img/ann.png\n---\n",
+            "content/img/ann.png": "PNG",
+            "templates/page.html": "<img src=\"{{avatar}}\">",
+        ])
+        _ = try Fixtures.builder(fileSystem).build()
+        #expect(try html(fileSystem, "site/Output/team/ann/index.html") == #"<img src="../../img/ann.png">"#)
+        #expect(try html(fileSystem, "site/Output/img/ann.png") == "PNG")
+    }
+
+    @Test func pagesMapToFolders() throws {
+        let fileSystem = Fixtures.site("# Home", extra: ["content/a/b.md": "B", "content/a/index.md": "A"])
+        let result = try Fixtures.builder(fileSystem).build()
+        #expect(result.files.map(\.path) == ["a/b/index.html", "a/index.html", "index.html"])
+        #expect(Set(fileSystem.allFiles.keys.filter { $0.hasPrefix("site/Output/") })
+                == ["site/Output/index.html", "site/Output/a/index.html", "site/Output/a/b/index.html"])
+    }
+
+    @Test func twoPagesForOnePathIsAnError() {
+        let errors = failure("x", extra: ["content/a.md": "A", "content/a/index.md": "B"])
+        #expect(errors == ["site/content/a/index.md:0:0: error: this page and site/content/a.md would both be written to a/index.html; rename one"])
+    }
+
+    @Test func unknownFieldsAreWarningsThatDoNotStopTheBuild() throws {
+        let result = try Fixtures.builder(Fixtures.site("---\ncolour: red\n---\n")).build()
+        #expect(result.warnings.map(\.description) == ["site/content/index.md:2:1: warning: unknown field 'colour' is ignored\ncolour: red\n^"])
+    }
+
+    @Test func baseURLGivesPagesTheirAddress() throws {
+        let fileSystem = Fixtures.site("x", extra: ["content/a/b.md": "y", "templates/page.html": "{{url}}"])
+        _ = try Fixtures.builder(fileSystem, baseURL: "https://me.example").build()
+        #expect(try html(fileSystem) == "https://me.example/")
+        #expect(try html(fileSystem, "site/Output/a/b/index.html") == "https://me.example/a/b/")
+    }
+
+    @Test func aFailedBuildLeavesTheOutputAsItWas() throws {
+        let fileSystem = Fixtures.site("---\ntitle: [\n---\n", extra: ["Output/old.html": "old", "Output/keep/me.txt": "me"])
+        let before = fileSystem.allFiles
+        #expect(throws: BuildFailure.self) { try Fixtures.builder(fileSystem).build() }
+        #expect(fileSystem.allFiles == before)
+    }
+
+    @Test func aSuccessfulBuildReplacesTheOutputWhole() throws {
+        let fileSystem = Fixtures.site("---\ntitle: New\n---\n", extra: ["Output/stale.html": "old"])
+        _ = try Fixtures.builder(fileSystem).build()
+        #expect(fileSystem.allFiles.keys.filter { $0.hasPrefix("site/Output") }.sorted() == ["site/Output/index.html"])
+        #expect(!fileSystem.allFiles.keys.contains { $0.contains("sitegen-") })
+    }
+
+    @Test func anOutputPathThatIsAFileIsAnError() throws {
+        let fileSystem = Fixtures.site("x", extra: ["Output": "a file"])
+        #expect(throws: BuildFailure.self) { try Fixtures.builder(fileSystem).build() }
+        #expect(try fileSystem.readFile("site/Output") == Data("a file".utf8))
+    }
+
+    @Test func missingFoldersAreReported() {
+        let fileSystem = InMemoryFileSystem(["site/content/index.md": "x"])
+        #expect(throws: BuildFailure.self) { try Fixtures.builder(fileSystem).render() }
+        do { _ = try Fixtures.builder(fileSystem).render() } catch {
+            #expect(error.diagnostics.map(\.description) == ["site/templates: error: folder not found: a site needs content/ and templates/ (sitegen new creates both)"])
+        }
+        do { _ = try Fixtures.builder(InMemoryFileSystem()).render() } catch {
+            #expect(error.diagnostics.map(\.description) == ["site: error: the source folder does not exist: expected a folder holding content/ and templates/"])
+        }
+    }
+
+    @Test func invalidUTF8IsReportedAtTheByte() {
+        let fileSystem = Fixtures.site("")
+        try? fileSystem.writeFile("site/content/index.md", Data("---\ntitle: caf".utf8) + Data([0xE9]) + Data("\n---\n".utf8))
+        do { _ = try Fixtures.builder(fileSystem).render(); Issue.record("expected a failure") } catch {
+            #expect(error.diagnostics.map { "\($0.line):\($0.column) \($0.message)" }
+                    == ["2:11 the file is not valid UTF-8 (byte 0xE9 at offset 14); save it as UTF-8"])
+        }
+    }
+}

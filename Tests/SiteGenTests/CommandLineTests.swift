@@ -1,0 +1,77 @@
+import Foundation
+import LinkChain
+import Testing
+@testable import SiteGen
+
+/// The command through `CommandLineTool`, with output captured.
+final class Captured: @unchecked Sendable {
+    var output: [String] = []
+    var errors: [String] = []
+    func tool(_ fileSystem: any FileSystem = InMemoryFileSystem()) -> CommandLineTool {
+        CommandLineTool(fileSystem: fileSystem, standardOutput: { self.output.append($0) }, standardError: { self.errors.append($0) })
+    }
+}
+
+@Suite struct CommandLineTests {
+    @Test(arguments: [
+        ([], CommandLineTool.ExitCode.usage),
+        (["--help"], .success),
+        (["--version"], .success),
+        (["build", "--help"], .success),
+        (["links", "--help"], .success),
+        (["frobnicate"], .usage),
+        (["build", "--sauce", "x"], .usage),
+        (["build", "--source"], .usage),
+        (["build", "extra"], .usage),
+        (["build", "--base-url", "example.org"], .usage),
+        (["links"], .usage),
+        (["links", "a", "b"], .usage),
+        (["links", "mastodon:@eb@social.coop"], .success),
+        (["links", "mastodon:eb"], .failure),
+        (["links", "mastadon:@eb@social.coop"], .failure),
+        (["build", "--source", "nowhere"], .failure),
+    ])
+    func exitCodes(arguments: [String], expected: CommandLineTool.ExitCode) {
+        #expect(Captured().tool().run(arguments) == expected)
+    }
+
+    @Test func unknownCommandSuggestsTheNearest() {
+        let captured = Captured()
+        _ = captured.tool().run(["biuld"])
+        #expect(captured.errors.first?.hasPrefix("error: unknown command 'biuld' (did you mean 'build'?)") == true)
+    }
+
+    @Test func linksPrintsTheSeedChainInOrder() throws {
+        let captured = Captured()
+        #expect(captured.tool().run(["links", "mastodon:@eb@social.coop"]) == .success)
+        let lines = captured.output.joined(separator: "\n").split(separator: "\n")
+        let chain = try ServiceCatalog.standard.chain(shorthand: "mastodon:@eb@social.coop")
+        #expect(lines.count == 5)
+        for (line, url) in zip(lines, chain.candidates.map(\.url) + [chain.fallback]) {
+            #expect(line.hasSuffix(url))
+        }
+        #expect(lines.map { $0.split(separator: " ")[1] } == ["Opener", "Ivory", "Ice", "Mastodon", "Fallback"])
+        #expect(lines[4].hasSuffix("https://social.coop/@eb"))
+    }
+
+    @Test func linksJSONDecodesToTheChain() throws {
+        let captured = Captured()
+        #expect(captured.tool().run(["links", "--json", "mailto:a@b.org?subject=Hi"]) == .success)
+        let decoded = try JSONDecoder().decode(Chain.self, from: Data(captured.output.joined().utf8))
+        #expect(decoded == (try ServiceCatalog.standard.chain(shorthand: "mailto:a@b.org?subject=Hi")))
+    }
+
+    @Test func buildReportsWhatItWrote() {
+        let captured = Captured()
+        let fileSystem = Fixtures.site("---\ntitle: A\n---\n")
+        #expect(captured.tool(fileSystem).run(["build", "--source", "site"]) == .success)
+        #expect(captured.output == ["Built 1 page (1 files) into site/Output/"])
+        #expect(fileSystem.itemKind(at: "site/Output/index.html") == .file)
+    }
+
+    @Test func outputOptionChoosesTheFolder() {
+        let fileSystem = Fixtures.site("---\ntitle: A\n---\n")
+        #expect(Captured().tool(fileSystem).run(["build", "--source=site", "--output", "public"]) == .success)
+        #expect(fileSystem.itemKind(at: "public/index.html") == .file)
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+@testable import SiteGen
+
+/// The example site in content/ and templates/, built on disk by the real binary.
+@Suite struct ExampleSiteTests {
+    /// The `sitegen` executable that `swift test` built beside the test bundle.
+    static var binary: URL {
+        let bundle = Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }?.bundleURL ?? Bundle.main.bundleURL
+        return bundle.deletingLastPathComponent().appendingPathComponent("sitegen")
+    }
+
+    static func run(_ arguments: [String], in folder: URL) throws -> (code: Int32, output: String, errors: String) {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: outputData, as: UTF8.self), String(decoding: errorData, as: UTF8.self))
+    }
+
+    @Test func matchesTheGoldenOutput() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Fixtures.copyExample(to: folder)
+        let result = try Self.run(["build"], in: folder)
+        #expect(result.code == 0, "\(result.errors)")
+        let built = try Fixtures.snapshot(folder.appendingPathComponent("Output"))
+        let golden = Fixtures.packageRoot.appendingPathComponent("Tests/SiteGenTests/Golden/example")
+        if ProcessInfo.processInfo.environment["SITEGEN_UPDATE_GOLDEN"] == "1" {
+            try? FileManager.default.removeItem(at: golden)
+            try FileManager.default.copyItem(at: folder.appendingPathComponent("Output"), to: golden)
+        }
+        let expected = try Fixtures.snapshot(golden)
+        #expect(built.keys.sorted() == expected.keys.sorted())
+        for (path, data) in expected {
+            #expect(built[path] == data, "Output/\(path) differs from Tests/SiteGenTests/Golden/example/\(path); rerun with SITEGEN_UPDATE_GOLDEN=1 if the change is intended")
+        }
+    }
+
+    @Test func twoBuildsAreByteIdentical() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Fixtures.copyExample(to: folder)
+        #expect(try Self.run(["build", "--output", "first"], in: folder).code == 0)
+        #expect(try Self.run(["build", "--output", "second"], in: folder).code == 0)
+        let first = try Fixtures.snapshot(folder.appendingPathComponent("first"))
+        #expect(!first.isEmpty)
+        #expect(first == (try Fixtures.snapshot(folder.appendingPathComponent("second"))))
+    }
+
+    @Test func brokenYAMLFailsWithItsPositionAndLeavesOutputUntouched() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Fixtures.copyExample(to: folder)
+        #expect(try Self.run(["build"], in: folder).code == 0)
+        let before = try Fixtures.snapshot(folder.appendingPathComponent("Output"))
+
+        let page = folder.appendingPathComponent("content/index.md")
+        let text = try String(contentsOf: page, encoding: .utf8)
+        try text.replacingOccurrences(of: "title: Love Your Music", with: "title: [Love Your Music").write(to: page, atomically: true, encoding: .utf8)
+        let result = try Self.run(["build"], in: folder)
+        #expect(result.code == 1)
+        let lines = result.errors.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("content/index.md:3:1: error: ") == true, "\(result.errors)")
+        #expect(lines.last == "Build failed with 1 error; Output/ was left as it was.")
+        #expect(try Fixtures.snapshot(folder.appendingPathComponent("Output")) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["Output", "content", "templates"])
+    }
+
+    @Test func versionAndUsageExitCodesFromTheBinary() throws {
+        let folder = FileManager.default.temporaryDirectory
+        #expect(try Self.run(["--version"], in: folder) == (0, "sitegen \(SiteGenVersion.current)\n", ""))
+        #expect(try Self.run(["nonsense"], in: folder).code == 64)
+    }
+}

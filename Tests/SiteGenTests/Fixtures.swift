@@ -1,0 +1,48 @@
+import Foundation
+@testable import SiteGen
+
+/// Small sites held in memory, and the real example site on disk.
+enum Fixtures {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static let templates: [String: String] = [
+        "templates/page.html": "<title>{{title}}</title>\n{{#links}}<a{{{attributes_html}}}>{{label}}</a>\n{{/links}}{{{body_html}}}",
+    ]
+
+    /// A site whose `content/index.md` is `page`, with minimal templates.
+    static func site(_ page: String, extra: [String: String] = [:]) -> InMemoryFileSystem {
+        InMemoryFileSystem(templates.merging(["site/content/index.md": page].merging(extra) { $1 }) { $1 }
+            .reduce(into: [:]) { result, entry in
+                result[entry.key.hasPrefix("site/") ? entry.key : "site/" + entry.key] = entry.value
+            })
+    }
+
+    static func builder(_ fileSystem: InMemoryFileSystem, baseURL: String? = nil) -> SiteBuilder {
+        SiteBuilder(options: BuildOptions(sourceDirectory: "site", baseURL: baseURL), fileSystem: fileSystem)
+    }
+
+    /// Every file under a real folder, relative path -> bytes.
+    static func snapshot(_ folder: URL) throws -> [String: Data] {
+        let fileSystem = LocalFileSystem()
+        guard fileSystem.itemKind(at: folder.path) == .directory else { return [:] }
+        var files: [String: Data] = [:]
+        for path in try fileSystem.listFiles(under: folder.path) {
+            files[path] = try Data(contentsOf: folder.appendingPathComponent(path))
+        }
+        return files
+    }
+
+    /// A fresh temporary folder, removed by the caller.
+    static func temporaryFolder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Copies the example site (content/ and templates/) into `folder`.
+    static func copyExample(to folder: URL) throws {
+        for name in ["content", "templates"] {
+            try FileManager.default.copyItem(at: packageRoot.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+        }
+    }
+}

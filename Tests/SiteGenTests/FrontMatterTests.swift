@@ -1,0 +1,102 @@
+import Testing
+@testable import SiteGen
+
+@Suite struct FrontMatterTests {
+    func read(_ text: String) -> (FrontMatter, [Diagnostic]) {
+        var sink = DiagnosticSink(path: "content/index.md", text: text)
+        let split = FrontMatterReader.split(text, sink: &sink)
+        let matter = FrontMatterReader.read(split, sink: &sink)
+        return (matter, sink.diagnostics)
+    }
+
+    @Test func splitsYAMLFromTheBodyAndKnowsWhereTheBodyStarts() {
+        var sink = DiagnosticSink(path: "x.md", text: "")
+        let split = FrontMatterReader.split("---\ntitle: A\n---\nHello\n", sink: &sink)
+        #expect(split == .init(yaml: "title: A", yamlFirstLine: 2, body: "Hello\n", bodyFirstLine: 4))
+        #expect(sink.diagnostics.isEmpty)
+    }
+
+    @Test func aFileWithoutFrontMatterIsAllBody() {
+        var sink = DiagnosticSink(path: "x.md", text: "")
+        let split = FrontMatterReader.split("# Hi\n", sink: &sink)
+        #expect(split.yaml == nil && split.body == "# Hi\n" && split.bodyFirstLine == 1)
+    }
+
+    @Test func unclosedFrontMatterIsAnError() {
+        let (_, diagnostics) = read("---\ntitle: A\n")
+        #expect(diagnostics.map(\.description) == ["content/index.md:1:1: error: front matter is not closed: expected a line '---' after the YAML\n---\n^"])
+    }
+
+    @Test func readsEveryField() {
+        let (matter, diagnostics) = read("""
+            ---
+            title: Love Your Music
+            description: An app
+            url: https://example.org/
+            lang: pt-BR
+            avatar: me.png
+            theme: dark
+            unsafe_html: true
+            links:
+              - mastodon: "@eb@social.coop"
+                label: Follow
+                color: "#563acc"
+                icon: chat
+              - email: a@b.org
+                subject: Hi & bye
+            ---
+            """)
+        #expect(diagnostics.isEmpty)
+        #expect(matter.title == "Love Your Music")
+        #expect(matter.description == "An app")
+        #expect(matter.url == Located("https://example.org/", at: .init(line: 4, column: 6)))
+        #expect(matter.lang == "pt-BR")
+        #expect(matter.avatar?.value == "me.png")
+        #expect(matter.theme == .dark)
+        #expect(matter.unsafeHTML)
+        #expect(matter.links.count == 2)
+        #expect(matter.links[0].service == Located("mastodon", at: .init(line: 10, column: 5)))
+        #expect(matter.links[0].handle == Located("@eb@social.coop", at: .init(line: 10, column: 15)))
+        #expect(matter.links[0].label == "Follow")
+        #expect(matter.links[0].color?.value == "#563acc")
+        #expect(matter.links[0].icon?.value == "chat")
+        #expect(matter.links[1].options.map(\.name.value) == ["subject"])
+        #expect(matter.links[1].options.map(\.value) == ["Hi & bye"])
+    }
+
+    @Test func reportsEveryProblemWithItsPosition() {
+        let (_, diagnostics) = read("""
+            ---
+            title: [a, b]
+            theme: neon
+            lang: "english language"
+            titel: typo
+            unsafe_html: maybe
+            links:
+              - label: nothing else
+              - just text
+            ---
+            """)
+        #expect(diagnostics.map { "\($0.line):\($0.column) \($0.severity) \($0.message)" } == [
+            "2:8 error 'title' must be text, found a list",
+            "3:8 error unknown theme 'neon': expected one of auto, light, dark",
+            "4:7 error 'english language' is not a language tag: expected a BCP 47 tag such as en, de or pt-BR",
+            "5:1 warning unknown field 'titel' is ignored (did you mean 'title'?)",
+            "6:14 error 'unsafe_html' must be true or false",
+            "8:5 error this link names no service: start it with a service and handle, such as 'mastodon: \"@user@host\"', 'email: you@example.org' or 'url: https://example.org'",
+            "9:5 error a link must be a mapping such as 'mastodon: \"@user@host\"' with an optional label, found a text value",
+        ])
+    }
+
+    @Test func brokenYAMLPointsIntoTheFile() {
+        let (_, diagnostics) = read("---\ntitle: ok\nlinks:\n  - mastodon: \"@eb@social.coop\n---\nbody\n")
+        #expect(diagnostics.count == 1)
+        #expect(diagnostics[0].line == 5)
+        #expect(diagnostics[0].message.contains("while scanning a quoted scalar that starts at line 4, column 15"))
+    }
+
+    @Test func quotedTrueIsNotABoolean() {
+        let (_, diagnostics) = read("---\nunsafe_html: \"true\"\n---\n")
+        #expect(diagnostics.map(\.message) == ["'unsafe_html' must be true or false"])
+    }
+}

@@ -1,3 +1,0 @@
-import Testing
-@testable import SiteGen
-@Test func placeholderSiteGen() { #expect(Bool(true)) }
