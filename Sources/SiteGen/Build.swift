@@ -44,13 +44,9 @@ public struct SiteBuilder: Sendable {
             throw BuildFailure(diagnostics)
         }
 
-        var renderer: PageRenderer?
-        switch PageRenderer.compile(sources.templates) {
-        case .success(let templates):
-            renderer = PageRenderer(templates: templates, runtimeScript: Self.runtimeScript, version: SiteGenVersion.current)
-        case .failure(let templateDiagnostics):
-            diagnostics += templateDiagnostics
-        }
+        let (templates, templateDiagnostics) = PageRenderer.compile(sources.templates)
+        diagnostics += templateDiagnostics
+        let renderer = templates.map { PageRenderer(templates: $0, runtimeScript: Self.runtimeScript, version: SiteGenVersion.current) }
 
         let resolver = LinkResolver(catalog: catalog, assets: Set(sources.assets), baseURL: options.baseURL)
         var files: [OutputFile] = []

@@ -4,7 +4,7 @@ import LinkChain
 /// The `sitegen` command: parses arguments, runs a command, and returns the exit code.
 /// Output goes through the two closures so tests can read it.
 public struct CommandLineTool {
-    public enum ExitCode: Int32 { case success = 0, failure = 1, usage = 64 }
+    public enum ExitCode: Int32, Sendable { case success = 0, failure = 1, usage = 64 }
 
     public var fileSystem: any FileSystem
     public var standardOutput: (String) -> Void

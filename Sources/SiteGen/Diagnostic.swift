@@ -55,15 +55,14 @@ public struct DiagnosticSink: Sendable {
 
     public init(path: String, text: String) {
         self.path = path
-        self.lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // Character.isNewline covers "\r\n" (one Character) as well as "\n" and "\r", as libyaml and libcmark do.
+        self.lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
     }
 
     public mutating func report(_ severity: Diagnostic.Severity = .error, line: Int, column: Int, _ message: String) {
         var source: String? = nil
         if line >= 1, line <= lines.count {
-            var text = lines[line - 1]
-            if text.hasSuffix("\r") { text = text.dropLast() }
-            source = String(text)
+            source = String(lines[line - 1])
         }
         diagnostics.append(Diagnostic(severity, path: path, line: line, column: column,
                                       message: message, sourceLine: source))

@@ -64,10 +64,9 @@ public enum FrontMatterReader {
 
     /// Front matter is a first line of exactly `---`, YAML, and a closing line of `---` or `...`.
     public static func split(_ text: String, sink: inout DiagnosticSink) -> Split {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
         func isFence(_ line: Substring, closing: Bool) -> Bool {
-            let trimmed = line.hasSuffix("\r") ? line.dropLast() : line
-            let content = trimmed.reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed()
+            let content = line.reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed()
             return String(content) == "---" || (closing && String(content) == "...")
         }
         guard let first = lines.first, isFence(first, closing: false) else {

@@ -25,7 +25,7 @@ public final class MarkdownDocument {
         let options = CMARK_OPT_SMART | (allowRawHTML ? CMARK_OPT_UNSAFE : 0)
         self.options = options
         root = body.withCString { cmark_parse_document($0, strlen($0), options) }
-        lines = body.split(separator: "\n", omittingEmptySubsequences: false)
+        lines = body.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
         self.firstLine = firstLine
     }
 

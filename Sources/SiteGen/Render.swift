@@ -12,12 +12,12 @@ public struct PageRenderer: Sendable {
     public let version: String
 
     /// Compiles every template, reporting each syntax error at its line and column.
-    public static func compile(_ files: [TemplateFile]) -> Result<MustacheTemplates, [Diagnostic]> {
+    public static func compile(_ files: [TemplateFile]) -> (MustacheTemplates?, [Diagnostic]) {
         let sources = Dictionary(uniqueKeysWithValues: files.map { ($0.name, $0.text) })
         do {
-            return .success(try MustacheTemplates(sources: sources, missingPartials: .fail))
+            return (try MustacheTemplates(sources: sources, missingPartials: .fail), [])
         } catch {
-            return .failure(error.errors.map { diagnostic($0, files: files) })
+            return (nil, error.errors.map { diagnostic($0, files: files) })
         }
     }
 

@@ -115,7 +115,7 @@ public struct LinkResolver: Sendable {
                 return nil
             }
             guard isShorthand else { return nil }
-            do {
+            do throws(LinkChainError) {
                 let chain = try catalog.chain(shorthand: link.destination)
                 return "<a" + ChainMarkup.attributes(chain) + ">"
             } catch {

@@ -91,7 +91,7 @@ import Testing
     @Test func brokenYAMLPointsIntoTheFile() {
         let (_, diagnostics) = read("---\ntitle: ok\nlinks:\n  - mastodon: \"@eb@social.coop\n---\nbody\n")
         #expect(diagnostics.count == 1)
-        #expect(diagnostics[0].line == 5)
+        #expect(diagnostics[0].line == 4)
         #expect(diagnostics[0].message.contains("while scanning a quoted scalar that starts at line 4, column 15"))
     }
 
