@@ -281,7 +281,7 @@ public struct EmailService: Service {
     public func parseShorthand(_ body: String, prefix: String) throws(LinkChainError) -> ServiceRequest {
         let whole = prefix + ":" + body
         func invalid(_ reason: String) -> LinkChainError {
-            LinkChainError.invalid(whole, isNot: "a mailto link", expected: "mailto:name@domain?subject=...&body=...",
+            LinkChainError.invalid(whole, isNot: "a mailto link", expected: "mailto:name@domain?subject=Hello&body=Text",
                                    reason: reason)
         }
         var rest = Substring(body)
@@ -298,7 +298,7 @@ public struct EmailService: Service {
                       let value = PercentEncoding.decode(pair.count > 1 ? String(pair[1]) : "") else {
                     throw invalid("the field \(LinkChainError.quoted(String(field))) is not a valid name=value pair")
                 }
-                options[name.lowercased()] = value
+                options[name] = value
             }
         } else {
             addressPart = rest
