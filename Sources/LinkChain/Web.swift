@@ -33,7 +33,7 @@ public struct WebAddress: Equatable, Sendable {
 
         guard let colon = text.firstIndex(of: ":"),
               !text[..<colon].contains(where: { "/?#".contains($0) }) else {
-            throw invalid("it has no scheme; write it in full, starting with https://")
+            throw invalid("it has no scheme: write it in full, like https://example.org")
         }
         let scheme = text[..<colon].lowercased()
         if scheme == "http" {
@@ -45,7 +45,7 @@ public struct WebAddress: Equatable, Sendable {
         }
         let afterScheme = text[text.index(after: colon)...]
         guard afterScheme.hasPrefix("//") else {
-            throw invalid("https: must be followed by //")
+            throw invalid("the scheme must be followed by //, as in https://example.org")
         }
         let afterSlashes = afterScheme.dropFirst(2)
         let authorityEnd = afterSlashes.firstIndex { "/?#\\".contains($0) } ?? afterSlashes.endIndex
