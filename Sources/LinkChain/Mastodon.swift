@@ -20,7 +20,8 @@ public struct MastodonAccount: Equatable, Sendable {
     static let expected = "@user@host, like @eb@social.coop"
 
     /// Reads `@user@host`, `user@host`, `acct:user@host` or a profile URL
-    /// `https://host/@user`. Surrounding whitespace is ignored.
+    /// `https://host/@user` (or `https://other/@user@host`, a remote profile seen from
+    /// another server). Surrounding whitespace is ignored.
     public static func parse(_ input: String) throws(LinkChainError) -> MastodonAccount {
         let text = trimmed(input)
         func invalid(_ reason: String) -> LinkChainError {
@@ -69,9 +70,17 @@ public struct MastodonAccount: Equatable, Sendable {
         var path = afterScheme[afterScheme.index(after: slash)...]
         if path.hasSuffix("/") { path = path.dropLast() }
         guard path.hasPrefix("@"), !host.isEmpty else { throw shapeError }
-        let user = String(path.dropFirst())
-        guard !user.isEmpty, !user.contains("/"), !user.contains("@") else { throw shapeError }
-        return try make(user: user, host: host, invalid: invalid)
+        let account = path.dropFirst()
+        guard !account.isEmpty, !account.contains("/") else { throw shapeError }
+        // https://mastodon.social/@eb@social.coop shows a remote account: the account is
+        // eb@social.coop, wherever it was viewed.
+        let parts = account.split(separator: "@", omittingEmptySubsequences: false)
+        switch parts.count {
+        case 1: return try make(user: String(account), host: host, invalid: invalid)
+        case 2 where !parts[0].isEmpty && !parts[1].isEmpty:
+            return try make(user: String(parts[0]), host: String(parts[1]), invalid: invalid)
+        default: throw shapeError
+        }
     }
 
     private static func make(user: String, host: String, invalid: (String) -> LinkChainError) throws(LinkChainError) -> MastodonAccount {

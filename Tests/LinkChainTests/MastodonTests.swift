@@ -44,6 +44,7 @@ struct MastodonTests {
         "https://social.coop/@eb",
         "https://social.coop/@eb/",
         "HTTPS://Social.Coop/@eb",
+        "https://mastodon.example/@eb@social.coop",
         "@eb@SOCIAL.COOP",
         "@eb@social.coop.",
     ])
@@ -100,6 +101,8 @@ struct MastodonTests {
         ("@jürgen@social.coop", handleError("@jürgen@social.coop", "The user name \"jürgen\" may contain only letters, digits and underscores, with dots or hyphens allowed inside.")),
         ("http://social.coop/@eb", handleError("http://social.coop/@eb", "A profile URL must use https, like https://social.coop/@eb.")),
         ("https://social.coop/users/eb", handleError("https://social.coop/users/eb", "A profile URL looks like https://social.coop/@eb.")),
+        ("https://social.coop/@eb@", handleError("https://social.coop/@eb@", "A profile URL looks like https://social.coop/@eb.")),
+        ("https://social.coop/@", handleError("https://social.coop/@", "A profile URL looks like https://social.coop/@eb.")),
         ("", "\"\" is not a Mastodon handle: expected @user@host, like @eb@social.coop. It is empty."),
     ])
     func refuses(_ input: String, _ message: String) {
