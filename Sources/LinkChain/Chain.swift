@@ -1,0 +1,62 @@
+// The values LinkChain hands to a web page or an app: a chain of app URLs to try
+// in order, and the https: or mailto: fallback that works everywhere.
+
+/// Where a candidate URL can be tried.
+public enum Platform: String, Codable, CaseIterable, Sendable {
+    case ios, android, desktop
+
+    /// Sorts and de-duplicates platforms into `Platform.allCases` order.
+    public static func ordered<S: Sequence>(_ platforms: S) -> [Platform] where S.Element == Platform {
+        let wanted = Set(platforms)
+        return allCases.filter { wanted.contains($0) }
+    }
+}
+
+/// One app URL to try before the fallback.
+public struct Candidate: Codable, Equatable, Sendable {
+    /// Stable identifier of the app, e.g. "ivory".
+    public var appID: String
+    /// Name shown to people, e.g. "Ivory".
+    public var appName: String
+    /// Fully percent-encoded absolute URL string.
+    public var url: String
+    /// Where this candidate applies, in `Platform.allCases` order.
+    public var platforms: [Platform]
+    /// Where the URL format comes from (a citation from the app-links notes).
+    public var source: String
+    /// False when no primary source documents the URL format.
+    public var verified: Bool
+
+    public init(appID: String, appName: String, url: String, platforms: [Platform], source: String, verified: Bool) {
+        self.appID = appID
+        self.appName = appName
+        self.url = url
+        self.platforms = Platform.ordered(platforms)
+        self.source = source
+        self.verified = verified
+    }
+}
+
+/// The ordered app candidates for one service handle plus the fallback URL.
+public struct Chain: Codable, Equatable, Sendable {
+    /// The service that produced the chain, e.g. "mastodon".
+    public var serviceID: String
+    /// The normalised handle as shown to people, e.g. "@eb@social.coop".
+    public var handle: String
+    /// App URLs to try, best first.
+    public var candidates: [Candidate]
+    /// The https: or mailto: URL that a plain link uses.
+    public var fallback: String
+
+    public init(serviceID: String, handle: String, candidates: [Candidate], fallback: String) {
+        self.serviceID = serviceID
+        self.handle = handle
+        self.candidates = candidates
+        self.fallback = fallback
+    }
+
+    /// The candidates that apply on `platform`, in chain order.
+    public func candidates(for platform: Platform) -> [Candidate] {
+        candidates.filter { $0.platforms.contains(platform) }
+    }
+}

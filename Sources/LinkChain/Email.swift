@@ -1,0 +1,323 @@
+// Email: a mailto: fallback (RFC 6068) plus compose URLs of mail apps and webmail.
+
+/// A validated email address (RFC 5322 addr-spec without comments or obsolete forms;
+/// non-ASCII local parts as in RFC 6532).
+public struct EmailAddress: Equatable, Sendable {
+    /// The part before the last "@", as written (a quoted string keeps its quotes).
+    public var localPart: String
+    /// The domain in A-label (Punycode) form, lowercased.
+    public var domain: String
+    /// The domain as people read it: lowercased and NFC-normalised, as typed.
+    public var displayDomain: String
+
+    /// "eb@bücher.example": the address as shown to people.
+    public var display: String { "\(localPart)@\(displayDomain)" }
+    /// "eb@xn--bcher-kva.example": the address with an ASCII domain, not URL-encoded.
+    public var ascii: String { "\(localPart)@\(domain)" }
+    /// The address as written in a mailto: URI (RFC 6068 section 2): the local part
+    /// percent-encoded with `PercentEncoding.mailtoLocalPart` (so "+" stays literal),
+    /// the domain in A-label form.
+    public var mailtoForm: String { PercentEncoding.mailtoLocalPart.encode(localPart) + "@" + domain }
+
+    static let noun = "an email address"
+    static let expected = "name@domain, like eb@example.org"
+
+    /// RFC 5322 atext besides letters and digits.
+    private static let atextSymbols = Set("!#$%&'*+-/=?^_`{|}~".unicodeScalars)
+
+    /// Reads an address; surrounding whitespace is ignored.
+    public static func parse(_ input: String) throws(LinkChainError) -> EmailAddress {
+        let text = trimmed(input)
+        func invalid(_ reason: String) -> LinkChainError {
+            LinkChainError.invalid(text, isNot: noun, expected: expected, reason: reason)
+        }
+        if text.isEmpty {
+            throw invalid("it is empty")
+        }
+        guard let at = text.lastIndex(of: "@") else {
+            throw invalid("it has no @ sign")
+        }
+        let local = String(text[..<at])
+        let domainText = String(text[text.index(after: at)...])
+        if local.isEmpty {
+            throw invalid("the name before the @ is missing")
+        }
+        if domainText.isEmpty {
+            throw invalid("the domain after the @ is missing")
+        }
+        if let reason = localPartProblem(local) {
+            throw invalid(reason)
+        }
+        if domainText.hasPrefix("[") {
+            throw invalid("address literals such as [192.0.2.1] are not supported; use a domain name")
+        }
+        let domain: DomainName
+        do throws(IDNAError) {
+            domain = try DomainName(domainText, requireDot: true)
+        } catch {
+            throw invalid("the domain \(LinkChainError.quoted(domainText)) is not valid: \(error.reason)")
+        }
+        return EmailAddress(localPart: local, domain: domain.ascii, displayDomain: domain.display)
+    }
+
+    /// Why `local` is not a dot-atom or quoted string, or nil if it is one.
+    private static func localPartProblem(_ local: String) -> String? {
+        if local.utf8.count > 64 {
+            return "the name before the @ is \(local.utf8.count) bytes long, more than the 64 allowed"
+        }
+        for scalar in local.unicodeScalars where scalar.value < 0x20 || scalar.value == 0x7F {
+            return "the name before the @ contains the control character \(IDNA.describe(scalar))"
+        }
+        if local.hasPrefix("\"") {
+            return quotedStringProblem(local)
+        }
+        for scalar in local.unicodeScalars {
+            let ok = !scalar.isASCII
+                || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+                || atextSymbols.contains(scalar) || scalar == "."
+            if !ok {
+                return "the character \(IDNA.describe(scalar)) is not allowed in the name before the @ unless the name is in double quotes"
+            }
+        }
+        if local.hasPrefix(".") || local.hasSuffix(".") || local.contains("..") {
+            return "the name before the @ may not start or end with a dot or have two dots in a row"
+        }
+        return nil
+    }
+
+    /// `"..."` with `\` escaping any printable character or space.
+    private static func quotedStringProblem(_ local: String) -> String? {
+        let scalars = Array(local.unicodeScalars)
+        guard scalars.count >= 2, scalars.last == "\"" else {
+            return "the quoted name before the @ has no closing double quote"
+        }
+        var index = 1
+        while index < scalars.count - 1 {
+            let scalar = scalars[index]
+            if scalar == "\\" {
+                if index + 1 >= scalars.count - 1 {
+                    return "the quoted name before the @ ends with a lone backslash"
+                }
+                index += 2
+                continue
+            }
+            if scalar == "\"" {
+                return "the quoted name before the @ has a double quote inside; write it as \\\""
+            }
+            index += 1
+        }
+        return nil
+    }
+}
+
+/// A message to compose: recipient, optional copies, subject and body.
+public struct EmailMessage: Equatable, Sendable {
+    public var to: EmailAddress
+    public var cc: [EmailAddress]
+    public var bcc: [EmailAddress]
+    /// One line of text, or nil.
+    public var subject: String?
+    /// The body with every line break as CRLF (RFC 6068 section 5), or nil.
+    public var body: String?
+
+    /// Empty subjects and bodies count as absent; the body's line breaks (LF, CR or
+    /// CRLF) are normalised to CRLF.
+    public init(to: EmailAddress, subject: String? = nil, body: String? = nil,
+                cc: [EmailAddress] = [], bcc: [EmailAddress] = []) {
+        self.to = to
+        self.cc = cc
+        self.bcc = bcc
+        self.subject = subject.flatMap { $0.isEmpty ? nil : $0 }
+        self.body = body.flatMap { $0.isEmpty ? nil : EmailMessage.crlf($0) }
+    }
+
+    /// The RFC 6068 URI: `mailto:ADDR?cc=..&bcc=..&subject=..&body=..`, with only the
+    /// fields that are present. Header values use `PercentEncoding.mailtoHeaderValue`:
+    /// `? & = # % ; / +` and non-ASCII (as UTF-8) are percent-encoded, space is `%20`,
+    /// line breaks `%0D%0A`.
+    public var mailtoURL: String {
+        var fields = [String]()
+        if !cc.isEmpty { fields.append("cc=" + cc.map(\.mailtoForm).joined(separator: ",")) }
+        if !bcc.isEmpty { fields.append("bcc=" + bcc.map(\.mailtoForm).joined(separator: ",")) }
+        if let subject { fields.append("subject=" + PercentEncoding.mailtoHeaderValue.encode(subject)) }
+        if let body { fields.append("body=" + PercentEncoding.mailtoHeaderValue.encode(body)) }
+        return "mailto:" + to.mailtoForm + (fields.isEmpty ? "" : "?" + fields.joined(separator: "&"))
+    }
+
+    /// Replaces LF, CR and CRLF with CRLF. (Works on scalars: in a Swift String,
+    /// "\r\n" is one Character.)
+    static func crlf(_ text: String) -> String {
+        var output = String.UnicodeScalarView()
+        var previousWasCR = false
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\r":
+                output.append("\r"); output.append("\n")
+                previousWasCR = true
+            case "\n":
+                if !previousWasCR { output.append("\r"); output.append("\n") }
+                previousWasCR = false
+            default:
+                output.append(scalar)
+                previousWasCR = false
+            }
+        }
+        return String(output)
+    }
+}
+
+/// A mail app or webmail that can open a compose screen from a URL.
+public struct EmailApp: AppLink {
+    public var id: String
+    public var name: String
+    public var platforms: [Platform]
+    public var source: String
+    public var verified: Bool
+    public var makeURL: @Sendable (EmailMessage) -> String
+
+    public init(id: String, name: String, platforms: [Platform], source: String, verified: Bool,
+                url: @escaping @Sendable (EmailMessage) -> String) {
+        self.id = id
+        self.name = name
+        self.platforms = Platform.ordered(platforms)
+        self.source = source
+        self.verified = verified
+        self.makeURL = url
+    }
+
+    public func url(for message: EmailMessage) -> String { makeURL(message) }
+
+    /// An app whose URL is `prefix` + `to=..&subject=..&body=..`, each value strictly
+    /// encoded, with the parameter names given (some apps call them differently).
+    public static func compose(id: String, name: String, platforms: [Platform], source: String, verified: Bool,
+                               prefix: String, to: String = "to", subject: String = "subject", body: String = "body") -> EmailApp {
+        EmailApp(id: id, name: name, platforms: platforms, source: source, verified: verified) { message in
+            prefix + PercentEncoding.strictQuery([
+                (to, message.to.ascii), (subject, message.subject), (body, message.body),
+            ])
+        }
+    }
+
+    static let thirdPartyMailer = "vtourraine/ThirdPartyMailer ThirdPartyMailClient.swift (community library, not the vendor's documentation)"
+    static let webmail = "app-links.md Email section: widely used webmail compose URL, no vendor documentation found"
+
+    public static let gmail = compose(id: "gmail", name: "Gmail", platforms: [.ios], source: thirdPartyMailer,
+                                      verified: false, prefix: "googlegmail:///co?")
+    public static let outlook = compose(id: "outlook", name: "Outlook", platforms: [.ios], source: thirdPartyMailer,
+                                        verified: false, prefix: "ms-outlook://compose?")
+    public static let spark = compose(id: "spark", name: "Spark", platforms: [.ios], source: thirdPartyMailer,
+                                      verified: false, prefix: "readdle-spark://compose?", to: "recipient")
+    public static let yahoo = compose(id: "yahoo", name: "Yahoo Mail", platforms: [.ios], source: thirdPartyMailer,
+                                      verified: false, prefix: "ymail://mail/compose?")
+    public static let fastmail = compose(id: "fastmail", name: "Fastmail", platforms: [.ios], source: thirdPartyMailer,
+                                         verified: false, prefix: "fastmail://mail/compose?")
+    /// Proton takes a whole mailto: URI after its scheme: the address in its RFC 6068
+    /// form, then strictly encoded subject and body.
+    public static let proton = EmailApp(id: "proton", name: "Proton Mail", platforms: [.ios],
+                                        source: thirdPartyMailer, verified: false) { message in
+        let query = PercentEncoding.strictQuery([("subject", message.subject), ("body", message.body)])
+        return "protonmail://mailto:" + message.to.mailtoForm + (query.isEmpty ? "" : "?" + query)
+    }
+
+    public static let gmailWeb = compose(id: "gmail-web", name: "Gmail (web)", platforms: Platform.allCases,
+                                         source: webmail, verified: false,
+                                         prefix: "https://mail.google.com/mail/?view=cm&fs=1&", subject: "su")
+    /// A "+" in `to` must be sent as %2B (OfficeDev/office-js#4127); the strict set does so.
+    public static let outlookWeb = compose(id: "outlook-web", name: "Outlook.com", platforms: Platform.allCases,
+                                           source: webmail + "; OfficeDev/office-js#4127 (a literal + in to breaks)",
+                                           verified: false,
+                                           prefix: "https://outlook.live.com/mail/0/deeplink/compose?")
+    public static let yahooWeb = compose(id: "yahoo-web", name: "Yahoo Mail (web)", platforms: Platform.allCases,
+                                         source: webmail, verified: false,
+                                         prefix: "https://compose.mail.yahoo.com/?")
+
+    /// The default chain: iOS apps first, then web compose. Adding an app is one entry here.
+    public static let catalog: [EmailApp] = [gmail, outlook, spark, yahoo, fastmail, proton,
+                                             gmailWeb, outlookWeb, yahooWeb]
+}
+
+/// Email: an address with optional subject, body, cc and bcc.
+///
+/// The mailto: fallback carries every field; the app and webmail candidates carry the
+/// recipient, subject and body only (the sources document no cc or bcc parameters).
+public struct EmailService: Service {
+    public var apps: [EmailApp]
+
+    public init(apps: [EmailApp] = EmailApp.catalog) {
+        self.apps = apps
+    }
+
+    public var id: String { "email" }
+    public var aliases: [String] { ["mailto"] }
+    public var displayName: String { "Email" }
+    public var handleForm: String { EmailAddress.expected }
+    public var optionNames: [String] { ["subject", "body", "cc", "bcc"] }
+
+    /// `handle` is an address, or a whole `mailto:` URI whose fields become options
+    /// (options given separately win).
+    public func chain(handle: String, options: [String: String]) throws(LinkChainError) -> Chain {
+        var handle = trimmed(handle)
+        var options = options
+        if handle.lowercased().hasPrefix("mailto:") {
+            let request = try parseShorthand(String(handle.dropFirst("mailto:".count)), prefix: "mailto")
+            handle = request.handle
+            options = request.options.merging(options) { _, given in given }
+        }
+        let valid = try validatedOptions(options)
+        let to = try EmailAddress.parse(handle)
+        if let subject = valid["subject"], subject.contains(where: \.isNewline) {
+            throw LinkChainError.invalid(subject, isNot: "an email subject", expected: "one line of text",
+                                         reason: "it contains a line break")
+        }
+        let message = EmailMessage(to: to, subject: valid["subject"], body: valid["body"],
+                                   cc: try addressList(valid["cc"]), bcc: try addressList(valid["bcc"]))
+        return Chain(serviceID: id, handle: to.display,
+                     candidates: apps.map { $0.candidate(for: message) },
+                     fallback: message.mailtoURL)
+    }
+
+    /// Reads the part after `mailto:` (or `email:`): percent-encoded address, then
+    /// `?name=value&...` fields, percent-decoded (a "+" stays a "+"). A fragment is ignored.
+    public func parseShorthand(_ body: String, prefix: String) throws(LinkChainError) -> ServiceRequest {
+        let whole = prefix + ":" + body
+        func invalid(_ reason: String) -> LinkChainError {
+            LinkChainError.invalid(whole, isNot: "a mailto link", expected: "mailto:name@domain?subject=Hello&body=Text",
+                                   reason: reason)
+        }
+        var rest = Substring(body)
+        if let hash = rest.firstIndex(of: "#") {
+            rest = rest[..<hash]
+        }
+        let addressPart: Substring
+        var options = [String: String]()
+        if let question = rest.firstIndex(of: "?") {
+            addressPart = rest[..<question]
+            for field in rest[rest.index(after: question)...].split(separator: "&") {
+                let pair = field.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                guard let name = PercentEncoding.decode(String(pair[0])), !name.isEmpty,
+                      let value = PercentEncoding.decode(pair.count > 1 ? String(pair[1]) : "") else {
+                    throw invalid("the field \(LinkChainError.quoted(String(field))) is not a valid name=value pair")
+                }
+                options[name] = value
+            }
+        } else {
+            addressPart = rest
+        }
+        guard let address = PercentEncoding.decode(String(addressPart)) else {
+            throw invalid("the address has a malformed percent-escape")
+        }
+        if !address.hasPrefix("\""), address.contains(",") {
+            throw invalid("it has more than one address; give one, and others as cc")
+        }
+        return ServiceRequest(handle: address, options: options)
+    }
+
+    private func addressList(_ value: String?) throws(LinkChainError) -> [EmailAddress] {
+        guard let value else { return [] }
+        var result = [EmailAddress]()
+        for part in value.split(separator: ",") where !trimmed(String(part)).isEmpty {
+            result.append(try EmailAddress.parse(String(part)))
+        }
+        return result
+    }
+}

@@ -1,0 +1,129 @@
+/// The services a page can link to, looked up by id or alias.
+public struct ServiceCatalog: Sendable {
+    /// Mastodon, email and web.
+    public static let standard = ServiceCatalog(services: [MastodonService(), EmailService(), WebService()])
+
+    /// The services, in the order given. When two share a name, the first wins.
+    public let services: [any Service]
+
+    public init(services: [any Service]) {
+        self.services = services
+    }
+
+    /// The service whose id or alias is `name`, compared case-insensitively.
+    public func service(named name: String) -> (any Service)? {
+        let wanted = name.lowercased()
+        return services.first { service in
+            service.names.contains { $0.lowercased() == wanted }
+        }
+    }
+
+    /// Every id and alias, in catalog order (ids before their aliases).
+    public var allNames: [String] {
+        services.flatMap(\.names)
+    }
+
+    /// The nearest known id or alias to `unknownName` for a "did you mean" hint, or nil
+    /// when nothing is close: at most 2 edits (1 for names of 4 characters or fewer),
+    /// counting a swap of two neighbouring letters as one edit. Ties go to the name
+    /// listed first.
+    public func suggestion(for unknownName: String) -> String? {
+        let wanted = unknownName.lowercased()
+        guard !wanted.isEmpty else { return nil }
+        let limit = wanted.count <= 4 ? 1 : 2
+        var best: (name: String, distance: Int)?
+        for name in allNames {
+            let distance = editDistance(wanted, name.lowercased())
+            if distance <= limit, distance < (best?.distance ?? Int.max) {
+                best = (name, distance)
+            }
+        }
+        return best?.name
+    }
+
+    /// True if `string` starts with a known service name and a colon
+    /// ("mastodon:", "mailto:", "email:", "https:", ...), i.e. it is meant as shorthand.
+    public func isShorthand(_ string: String) -> Bool {
+        guard let prefix = shorthandPrefix(of: trimmed(string)) else { return false }
+        return service(named: prefix) != nil
+    }
+
+    /// Builds the chain for a shorthand: "mastodon:@eb@social.coop",
+    /// "mailto:a@b.org?subject=Hi", "https://example.org".
+    ///
+    /// Throws for a missing or unknown service name (with a "did you mean" hint) and for
+    /// anything the service refuses.
+    public func chain(shorthand: String) throws(LinkChainError) -> Chain {
+        let text = trimmed(shorthand)
+        guard let prefix = shorthandPrefix(of: text) else {
+            throw LinkChainError.invalid(
+                text, isNot: "a link shorthand", expected: "service:handle, like mastodon:@eb@social.coop",
+                reason: "it does not start with a service name and a colon; known services: \(knownServicesList)")
+        }
+        guard let service = service(named: prefix) else {
+            throw unknownService(prefix)
+        }
+        let body = String(text.dropFirst(prefix.count + 1))
+        let request = try service.parseShorthand(body, prefix: prefix)
+        return try service.chain(handle: request.handle, options: request.options)
+    }
+
+    /// Builds the chain for a service named by id or alias.
+    public func chain(service name: String, handle: String, options: [String: String] = [:]) throws(LinkChainError) -> Chain {
+        guard let service = service(named: name) else {
+            throw unknownService(name)
+        }
+        return try service.chain(handle: handle, options: options)
+    }
+
+    /// `unknown service "mastadon" (did you mean "mastodon"?). Known services: ...`
+    public func unknownService(_ name: String) -> LinkChainError {
+        var message = "unknown service \(LinkChainError.quoted(name))"
+        if let suggestion = suggestion(for: name) {
+            message += " (did you mean \(LinkChainError.quoted(suggestion))?)"
+        }
+        message += ". Known services: \(knownServicesList)."
+        return LinkChainError(value: name, expected: "one of " + knownServicesList, message: message)
+    }
+
+    /// "mastodon, email (mailto), web (url, https)"
+    public var knownServicesList: String {
+        services.map { service in
+            service.aliases.isEmpty ? service.id : "\(service.id) (\(service.aliases.joined(separator: ", ")))"
+        }.joined(separator: ", ")
+    }
+
+    /// The text before the first colon, if it looks like a scheme or service name
+    /// (a letter, then letters, digits, "+", "-" or ".", as URI schemes are written).
+    private func shorthandPrefix(of text: String) -> String? {
+        guard let colon = text.firstIndex(of: ":") else { return nil }
+        let prefix = text[..<colon]
+        guard let first = prefix.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic else { return nil }
+        let ok = prefix.unicodeScalars.allSatisfy { scalar in
+            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "+-.".unicodeScalars.contains(scalar))
+        }
+        return ok ? String(prefix) : nil
+    }
+}
+
+/// Optimal string alignment distance: insertions, deletions, substitutions and swaps
+/// of two neighbouring characters each cost 1.
+func editDistance(_ a: String, _ b: String) -> Int {
+    let x = Array(a), y = Array(b)
+    if x.isEmpty { return y.count }
+    if y.isEmpty { return x.count }
+    var table = [[Int]](repeating: [Int](repeating: 0, count: y.count + 1), count: x.count + 1)
+    for i in 0...x.count { table[i][0] = i }
+    for j in 0...y.count { table[0][j] = j }
+    for i in 1...x.count {
+        for j in 1...y.count {
+            let cost = x[i - 1] == y[j - 1] ? 0 : 1
+            var best = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
+            if i > 1, j > 1, x[i - 1] == y[j - 2], x[i - 2] == y[j - 1] {
+                best = min(best, table[i - 2][j - 2] + 1)
+            }
+            table[i][j] = best
+        }
+    }
+    return table[x.count][y.count]
+}

@@ -1,0 +1,166 @@
+// Web: any absolute https URL, normalised.
+
+/// A validated absolute https URL.
+public struct WebAddress: Equatable, Sendable {
+    /// Fully encoded URL: lowercase scheme, A-label host, no default port, and
+    /// path, query and fragment percent-encoded where needed (existing `%XX` kept).
+    public var url: String
+    /// The same URL as people read it: Unicode host, the rest as written.
+    public var display: String
+
+    static let noun = "an https web address"
+    static let expected = "an https:// URL, like https://example.org/contact"
+
+    // RFC 3986 section 3.3: pchar = unreserved / pct-encoded / sub-delims / ":" / "@".
+    private static let subDelims = "!$&'()*+,;="
+    private static let pathEncoding = PercentEncoding(literalCharacters: PercentEncoding.unreservedCharacters + subDelims + ":@/")
+    // Section 3.4 and 3.5: query and fragment add "/" and "?".
+    private static let queryEncoding = PercentEncoding(literalCharacters: PercentEncoding.unreservedCharacters + subDelims + ":@/?")
+
+    /// Reads an absolute https URL. Refuses other schemes (http:, javascript:, data:, ...),
+    /// a missing host, user names or passwords in the URL, bad ports and control characters.
+    public static func parse(_ input: String) throws(LinkChainError) -> WebAddress {
+        let text = trimmed(input)
+        func invalid(_ reason: String) -> LinkChainError {
+            LinkChainError.invalid(text, isNot: noun, expected: expected, reason: reason)
+        }
+        if text.isEmpty {
+            throw invalid("it is empty")
+        }
+        for scalar in text.unicodeScalars where scalar.value < 0x20 || scalar.value == 0x7F {
+            throw invalid("it contains the control character \(IDNA.describe(scalar))")
+        }
+
+        guard let colon = text.firstIndex(of: ":"),
+              !text[..<colon].contains(where: { "/?#".contains($0) }) else {
+            throw invalid("it has no scheme: write it in full, like https://example.org")
+        }
+        let scheme = text[..<colon].lowercased()
+        if scheme == "http" {
+            let rest = text[text.index(after: colon)...]
+            throw invalid("only https links are allowed; use https:\(rest) if the site supports it")
+        }
+        if scheme != "https" {
+            throw invalid("the scheme \(LinkChainError.quoted(scheme + ":")) is not allowed; only https links are")
+        }
+        let afterScheme = text[text.index(after: colon)...]
+        guard afterScheme.hasPrefix("//") else {
+            throw invalid("the scheme must be followed by //, as in https://example.org")
+        }
+        let afterSlashes = afterScheme.dropFirst(2)
+        let authorityEnd = afterSlashes.firstIndex { "/?#\\".contains($0) } ?? afterSlashes.endIndex
+        let authority = afterSlashes[..<authorityEnd]
+        let tail = afterSlashes[authorityEnd...]
+
+        if authority.contains("@") {
+            throw invalid("it contains a user name or password before the host, which is not allowed")
+        }
+        let (host, port) = try splitHostPort(authority, invalid: invalid)
+        let (asciiHost, displayHost) = try normaliseHost(host, invalid: invalid)
+
+        // Split the rest into path, query and fragment.
+        var path = tail
+        var query: Substring?
+        var fragment: Substring?
+        if let hash = path.firstIndex(of: "#") {
+            fragment = path[path.index(after: hash)...]
+            path = path[..<hash]
+        }
+        if let question = path.firstIndex(of: "?") {
+            query = path[path.index(after: question)...]
+            path = path[..<question]
+        }
+        var url = "https://" + asciiHost + port + pathEncoding.encodePreservingEscapes(String(path))
+        var display = "https://" + displayHost + port + path
+        if let query {
+            url += "?" + queryEncoding.encodePreservingEscapes(String(query))
+            display += "?" + query
+        }
+        if let fragment {
+            url += "#" + queryEncoding.encodePreservingEscapes(String(fragment))
+            display += "#" + fragment
+        }
+        return WebAddress(url: url, display: display)
+    }
+
+    /// Splits `host[:port]` or `[v6]:port`; returns the port as ":N", or "" for none or 443.
+    private static func splitHostPort(_ authority: Substring, invalid: (String) -> LinkChainError) throws(LinkChainError) -> (Substring, String) {
+        var host = authority
+        var portText: Substring?
+        if authority.hasPrefix("[") {
+            guard let close = authority.firstIndex(of: "]") else {
+                throw invalid("the IPv6 address has no closing ]")
+            }
+            host = authority[...close]
+            let after = authority[authority.index(after: close)...]
+            if !after.isEmpty {
+                guard after.hasPrefix(":") else { throw invalid("unexpected text after the IPv6 address") }
+                portText = after.dropFirst()
+            }
+        } else if let colon = authority.lastIndex(of: ":") {
+            host = authority[..<colon]
+            portText = authority[authority.index(after: colon)...]
+        }
+        guard let portText else { return (host, "") }
+        if portText.isEmpty { return (host, "") }
+        guard portText.allSatisfy(\.isASCII), portText.allSatisfy(\.isNumber),
+              let port = Int(portText), (1...65535).contains(port) else {
+            throw invalid("the port \(LinkChainError.quoted(String(portText))) is not a number from 1 to 65535")
+        }
+        return (host, port == 443 ? "" : ":\(port)")
+    }
+
+    /// Validates the host: an IPv6 literal, a dotted IPv4 address or a domain name.
+    private static func normaliseHost(_ host: Substring, invalid: (String) -> LinkChainError) throws(LinkChainError) -> (String, String) {
+        if host.isEmpty {
+            throw invalid("it has no host")
+        }
+        if host.hasPrefix("[") {
+            let inner = host.dropFirst().dropLast()
+            let ok = !inner.isEmpty && inner.contains(":")
+                && inner.allSatisfy { $0.isHexDigit || $0 == ":" || $0 == "." }
+            guard ok else { throw invalid("\(LinkChainError.quoted(String(host))) is not an IPv6 address") }
+            let lower = host.lowercased()
+            return (lower, lower)
+        }
+        let labels = host.split(separator: ".", omittingEmptySubsequences: false)
+        if labels.count == 4, labels.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }) {
+            guard labels.allSatisfy({ $0.count <= 3 && Int($0)! <= 255 }) else {
+                throw invalid("\(LinkChainError.quoted(String(host))) is not a valid IPv4 address")
+            }
+            return (String(host), String(host))
+        }
+        do throws(IDNAError) {
+            let domain = try DomainName(String(host), requireDot: false)
+            return (domain.ascii, domain.display)
+        } catch {
+            throw invalid("the host \(LinkChainError.quoted(String(host))) is not valid: \(error.reason)")
+        }
+    }
+}
+
+/// Any https page. No app candidates: universal links and app links already open
+/// an installed app from the https URL. The fallback is the normalised URL.
+public struct WebService: Service {
+    public init() {}
+
+    public var id: String { "web" }
+    public var aliases: [String] { ["url", "https"] }
+    public var displayName: String { "Web" }
+    public var handleForm: String { WebAddress.expected }
+
+    public func chain(handle: String, options: [String: String]) throws(LinkChainError) -> Chain {
+        _ = try validatedOptions(options)
+        let address = try WebAddress.parse(handle)
+        return Chain(serviceID: id, handle: address.display, candidates: [], fallback: address.url)
+    }
+
+    /// "https://example.org" arrives as prefix "https" and body "//example.org"; put the
+    /// scheme back. After "web:" or "url:" the body is the whole URL.
+    public func parseShorthand(_ body: String, prefix: String) throws(LinkChainError) -> ServiceRequest {
+        if prefix.lowercased() == "https" {
+            return ServiceRequest(handle: prefix + ":" + body)
+        }
+        return ServiceRequest(handle: body)
+    }
+}

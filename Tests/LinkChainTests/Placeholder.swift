@@ -1,3 +1,0 @@
-import Testing
-@testable import LinkChain
-@Test func placeholderLinkChain() { #expect(Bool(true)) }
