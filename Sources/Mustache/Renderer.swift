@@ -18,7 +18,6 @@ struct Renderer {
     var output: [UInt8] = []
     var contexts: [MustacheValue] = []
     var partialDepth = 0
-    var blockDepth = 0
 
     init(templates: [String: CompiledTemplate], failOnMissingPartial: Bool, maxDepth: Int) {
         self.templates = templates
@@ -92,14 +91,9 @@ struct Renderer {
                     frame = current.outer
                 }
                 if let found {
-                    guard blockDepth < maxDepth else {
-                        let place = block.location
-                        throw MustacheError(templateName: place.templateName, line: place.line, column: place.column,
-                                            message: "block '\(block.name)' nested deeper than \(maxDepth) levels")
-                    }
-                    blockDepth += 1
+                    // Rendered with the overrides from outside the template that wrote it: always a shorter
+                    // chain, so blocks cannot expand each other forever.
                     try render(found.nodes, indent: blockIndent, overrides: foundOuter)
-                    blockDepth -= 1
                 } else {
                     try render(block.nodes, indent: blockIndent, overrides: overrides)
                 }
