@@ -61,9 +61,9 @@ struct Scanner {
                                     column: column(of: offset, lineOffset: lineOffset), message: message))
     }
 
-    /// First index `>= from` where `needle` starts, or nil.
-    private func find(_ needle: [UInt8], from start: Int) -> Int? {
-        let count = source.count, length = needle.count
+    /// First index `>= from` where `needle` starts and ends before `limit`, or nil.
+    private func find(_ needle: [UInt8], from start: Int, before limit: Int? = nil) -> Int? {
+        let count = limit ?? source.count, length = needle.count
         guard length > 0, start + length <= count else { return nil }
         let first = needle[0]
         var index = start
@@ -172,7 +172,7 @@ struct Scanner {
             tagEnd = closeAt + expectedClose.count
 
             // An opening delimiter inside the tag means this one was never closed.
-            if kind != .comment && kind != .setDelimiter, let inner = find(open, from: contentStart), inner < contentEnd {
+            if kind != .comment && kind != .setDelimiter, let inner = find(open, from: contentStart, before: contentEnd) {
                 fail("unclosed tag: expected '\(String(decoding: expectedClose, as: UTF8.self))' before the next '\(openText)'",
                      at: tagStart, line: tagLine, lineOffset: tagLineOffset)
                 broken = true

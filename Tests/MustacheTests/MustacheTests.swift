@@ -129,6 +129,14 @@ struct SyntaxErrorTests {
         ])
         #expect(errors.map { "\($0.templateName):\($0.line):\($0.column)" } == ["a:1:4", "b:2:1", "b:3:1"])
         #expect(errors.first?.description == "a:1:4: closing tag '{{/z}}' has no open section")
+        do {
+            _ = try MustacheTemplates(sources: ["a": "{{#x}}", "b": "{{/y}}"])
+        } catch {
+            #expect(error.description == """
+                a:1:1: unclosed section 'x': expected '{{/x}}'
+                b:1:1: closing tag '{{/y}}' has no open section
+                """)
+        }
     }
 }
 
@@ -260,6 +268,26 @@ struct PartialTests {
                 <p>No content.</p>
               </main>
             """))
+    }
+
+    @Test func standalonePartialsNestIndentation() throws {
+        let partials = [
+            "items": "{{#list}}\n<li>\n  {{>item}}\n</li>\n{{/list}}\n",
+            "item": "<b>{{.}}</b>\n",
+        ]
+        #expect(try render("<ul>\n  {{>items}}\n</ul>\n", ["list": [1, 2]], partials: partials)
+                == "<ul>\n  <li>\n    <b>1</b>\n  </li>\n  <li>\n    <b>2</b>\n  </li>\n</ul>\n")
+        // Windows line endings are kept and still make tags standalone.
+        #expect(try render("a\r\n  {{>item}}\r\n{{#list}}\r\n{{.}}\r\n{{/list}}\r\n", ["list": [1]], partials: partials)
+                == "a\r\n  <b></b>\n1\r\n")
+    }
+
+    @Test func blockContentIsReindentedAtTheExpansionSite() throws {
+        let templates = try MustacheTemplates(sources: [
+            "layout": "<main>\n    {{$content}}\n    {{/content}}\n</main>\n",
+            "page": "{{<layout}}\n  {{$content}}\n  <h1>Hi</h1>\n  <p>\n    text\n  </p>\n  {{/content}}\n{{/layout}}\n",
+        ])
+        #expect(try templates.render("page", [:]) == "<main>\n    <h1>Hi</h1>\n    <p>\n      text\n    </p>\n</main>\n")
     }
 
     @Test func multiLevelLayouts() throws {
