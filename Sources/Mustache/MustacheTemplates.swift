@@ -1,5 +1,15 @@
 /// A set of Mustache templates compiled together; each one can include the others as partials or parents.
 ///
+/// Implements the Mustache spec core modules (interpolation, sections, inverted sections, comments, partials,
+/// set delimiters) and the inheritance module (`{{<parent}}…{{/parent}}` with `{{$block}}…{{/block}}`);
+/// no lambdas, no dynamic names.
+/// - `{{name}}` escapes `& < > " '`; `{{{name}}}` and `{{& name}}` do not. Integers and doubles print in their
+///   shortest form (`1.0` prints `1`), booleans as `true`/`false`, null, arrays and dictionaries as nothing.
+/// - Sections skip `null`, `false` and empty arrays, iterate over other arrays and push any other value.
+/// - The whitespace before a standalone partial or parent tag indents every line of the included template;
+///   an inline partial keeps the indentation already in force. Block content is reindented to its
+///   expansion site (see `Compiler`).
+///
 /// Immutable once built, so one value can render from many threads at once.
 public struct MustacheTemplates: Sendable {
     public enum MissingPartial: Sendable {
