@@ -1,0 +1,72 @@
+/// A set of Mustache templates compiled together; each one can include the others as partials or parents.
+///
+/// Implements the Mustache spec core modules (interpolation, sections, inverted sections, comments, partials,
+/// set delimiters) and the inheritance module (`{{<parent}}…{{/parent}}` with `{{$block}}…{{/block}}`);
+/// no lambdas, no dynamic names.
+/// - `{{name}}` escapes `& < > " '`; `{{{name}}}` and `{{& name}}` do not. Integers and doubles print in their
+///   shortest form (`1.0` prints `1`), booleans as `true`/`false`, null, arrays and dictionaries as nothing.
+/// - Sections skip `null`, `false` and empty arrays, iterate over other arrays and push any other value.
+/// - The whitespace before a standalone partial or parent tag indents every line of the included template;
+///   an inline partial keeps the indentation already in force. Block content is reindented to its
+///   expansion site (see `Compiler`).
+///
+/// Immutable once built, so one value can render from many threads at once.
+public struct MustacheTemplates: Sendable {
+    public enum MissingPartial: Sendable {
+        /// A partial or parent that is not in the set renders as the empty string (the spec's behaviour).
+        case renderEmpty
+        /// Rendering throws an error pointing at the tag.
+        case fail
+    }
+
+    /// How deeply partials and parents may nest while rendering (recursive partials stop here with an error).
+    public static let maxNestingDepth = 64
+
+    private let templates: [String: CompiledTemplate]
+    private let missingPartials: MissingPartial
+
+    /// Compiles every source at once. `sources` maps a template name to its text.
+    /// Throws all syntax errors found, across all templates, sorted by name, line and column.
+    public init(sources: [String: String], missingPartials: MissingPartial = .fail) throws(MustacheErrors) {
+        var templates: [String: CompiledTemplate] = [:]
+        var errors: [MustacheError] = []
+        for (name, source) in sources {
+            let (template, found) = Compiler.compile(name: name, source: source)
+            if let template { templates[name] = template }
+            errors.append(contentsOf: found)
+        }
+        guard errors.isEmpty else {
+            errors.sort { lhs, rhs in
+                if lhs.templateName != rhs.templateName { return lhs.templateName < rhs.templateName }
+                if lhs.line != rhs.line { return lhs.line < rhs.line }
+                return lhs.column < rhs.column
+            }
+            throw MustacheErrors(errors: errors)
+        }
+        self.templates = templates
+        self.missingPartials = missingPartials
+    }
+
+    /// The template names, sorted.
+    public var names: [String] { templates.keys.sorted() }
+
+    /// Whether a template of that name exists.
+    public func contains(_ name: String) -> Bool { templates[name] != nil }
+
+    /// Renders the named template against `context`.
+    ///
+    /// Throws for an unknown template name, a missing partial or parent (with `.fail`), and partials or
+    /// parents nested deeper than `maxNestingDepth`.
+    public func render(_ name: String, _ context: MustacheValue) throws(MustacheError) -> String {
+        guard let template = templates[name] else {
+            throw MustacheError(templateName: name, line: 0, column: 0, message: "unknown template '\(name)'")
+        }
+        var renderer = Renderer(templates: templates, failOnMissingPartial: missingPartials == .fail,
+                                maxDepth: MustacheTemplates.maxNestingDepth)
+        renderer.output.reserveCapacity(4096)
+        renderer.contexts.reserveCapacity(16)
+        renderer.contexts.append(context)
+        try renderer.render(template.nodes, indent: "", overrides: nil)
+        return String(decoding: renderer.output, as: UTF8.self)
+    }
+}

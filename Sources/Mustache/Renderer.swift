@@ -1,0 +1,192 @@
+/// The block overrides passed by one parent tag, linked to those of the enclosing parent tags.
+/// The outermost override of a name wins.
+final class OverrideFrame {
+    let blocks: [String: BlockNode]
+    let outer: OverrideFrame?
+
+    init(blocks: [String: BlockNode], outer: OverrideFrame?) {
+        self.blocks = blocks
+        self.outer = outer
+    }
+}
+
+/// Renders node trees into one byte buffer. One per `render` call.
+struct Renderer {
+    let templates: [String: CompiledTemplate]
+    let failOnMissingPartial: Bool
+    let maxDepth: Int
+    var output: [UInt8] = []
+    var contexts: [MustacheValue] = []
+    var partialDepth = 0
+
+    init(templates: [String: CompiledTemplate], failOnMissingPartial: Bool, maxDepth: Int) {
+        self.templates = templates
+        self.failOnMissingPartial = failOnMissingPartial
+        self.maxDepth = maxDepth
+    }
+
+    mutating func render(_ nodes: [Node], indent: String, overrides: OverrideFrame?) throws(MustacheError) {
+        for node in nodes {
+            switch node {
+            case .text(let bytes):
+                output.append(contentsOf: bytes)
+
+            case .lineStart:
+                if !indent.isEmpty && (output.isEmpty || output[output.count - 1] == 0x0A) {
+                    output.append(contentsOf: indent.utf8)
+                }
+
+            case .variable(let variable):
+                guard let value = lookup(variable.name) else { continue }
+                write(value, escaped: variable.escaped)
+
+            case .section(let section):
+                let value = lookup(section.name)
+                if section.inverted {
+                    if !(value?.isTruthy ?? false) {
+                        try render(section.nodes, indent: indent, overrides: overrides)
+                    }
+                    continue
+                }
+                guard let value else { continue }
+                switch value {
+                case .null, .bool(false):
+                    break
+                case .array(let items):
+                    for item in items {
+                        contexts.append(item)
+                        try render(section.nodes, indent: indent, overrides: overrides)
+                        contexts.removeLast()
+                    }
+                default:
+                    contexts.append(value)
+                    try render(section.nodes, indent: indent, overrides: overrides)
+                    contexts.removeLast()
+                }
+
+            case .partial(let partial):
+                guard let template = try include(partial.name, at: partial.location) else { continue }
+                partialDepth += 1
+                try render(template.nodes, indent: indented(indent, partial.indent), overrides: overrides)
+                partialDepth -= 1
+
+            case .parent(let parent):
+                guard let template = try include(parent.name, at: parent.location) else { continue }
+                let frame = parent.overrides.isEmpty
+                    ? overrides : OverrideFrame(blocks: parent.overrides, outer: overrides)
+                partialDepth += 1
+                try render(template.nodes, indent: indented(indent, parent.indent), overrides: frame)
+                partialDepth -= 1
+
+            case .block(let block):
+                let blockIndent = indented(indent, block.indent)
+                var found: BlockNode?
+                var foundOuter: OverrideFrame?
+                var frame = overrides
+                while let current = frame {
+                    if let candidate = current.blocks[block.name] {
+                        found = candidate
+                        foundOuter = current.outer
+                    }
+                    frame = current.outer
+                }
+                if let found {
+                    // Rendered with the overrides from outside the template that wrote it: always a shorter
+                    // chain, so blocks cannot expand each other forever.
+                    try render(found.nodes, indent: blockIndent, overrides: foundOuter)
+                } else {
+                    try render(block.nodes, indent: blockIndent, overrides: overrides)
+                }
+            }
+        }
+    }
+
+    private func indented(_ indent: String, _ extra: String?) -> String {
+        guard let extra, !extra.isEmpty else { return indent }
+        return indent.isEmpty ? extra : indent + extra
+    }
+
+    /// The template a partial or parent tag names, nil when it is missing and that is allowed.
+    private func include(_ name: String, at location: SourceLocation) throws(MustacheError) -> CompiledTemplate? {
+        guard let template = templates[name] else {
+            if failOnMissingPartial {
+                throw MustacheError(templateName: location.templateName, line: location.line,
+                                    column: location.column, message: "missing partial '\(name)'")
+            }
+            return nil
+        }
+        guard partialDepth < maxDepth else {
+            throw MustacheError(templateName: location.templateName, line: location.line, column: location.column,
+                                message: "partial '\(name)' nested deeper than \(maxDepth) levels (recursive partial?)")
+        }
+        return template
+    }
+
+    /// Resolves a name against the context stack: the first part in the innermost context that has it,
+    /// the other parts inside that value only.
+    private func lookup(_ name: Name) -> MustacheValue? {
+        let parts = name.parts
+        guard let first = parts.first else { return contexts.last }
+        var index = contexts.count - 1
+        while index >= 0 {
+            if case .dictionary(let entries) = contexts[index], let found = entries[first] {
+                if parts.count == 1 { return found }
+                var value = found
+                for part in parts.dropFirst() {
+                    guard case .dictionary(let inner) = value, let next = inner[part] else { return nil }
+                    value = next
+                }
+                return value
+            }
+            index -= 1
+        }
+        return nil
+    }
+
+    private mutating func write(_ value: MustacheValue, escaped: Bool) {
+        switch value {
+        case .null, .array, .dictionary:
+            return
+        case .string(let text):
+            if escaped { writeEscaped(text) } else { output.append(contentsOf: text.utf8) }
+        case .int(let number):
+            output.append(contentsOf: String(number).utf8)
+        case .double(let number):
+            output.append(contentsOf: MustacheValue.format(number).utf8)
+        case .bool(let flag):
+            output.append(contentsOf: (flag ? "true" : "false").utf8)
+        }
+    }
+
+    private mutating func writeEscaped(_ text: String) {
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            escape(bytes)
+        }
+        if done == nil {
+            let bytes = Array(text.utf8)
+            bytes.withUnsafeBufferPointer { escape($0) }
+        }
+    }
+
+    private mutating func escape(_ bytes: UnsafeBufferPointer<UInt8>) {
+        var runStart = 0
+        for index in 0..<bytes.count {
+            let byte = bytes[index]
+            // Fast path: none of & " ' < > is above '>' (0x3E).
+            guard byte <= 0x3E else { continue }
+            let replacement: StaticString
+            switch byte {
+            case 0x26: replacement = "&amp;"
+            case 0x3C: replacement = "&lt;"
+            case 0x3E: replacement = "&gt;"
+            case 0x22: replacement = "&quot;"
+            case 0x27: replacement = "&#39;"
+            default: continue
+            }
+            if index > runStart { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
+            replacement.withUTF8Buffer { output.append(contentsOf: $0) }
+            runStart = index + 1
+        }
+        if bytes.count > runStart { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count])) }
+    }
+}
