@@ -102,19 +102,17 @@ public struct LinkResolver: Sendable {
     }
 
     private func resolveMarkdownLinks(_ markdown: MarkdownDocument, sink: inout DiagnosticSink) {
-        markdown.rewriteLinks { link in
+        for link in markdown.links {
+            guard let scheme = Self.scheme(of: link.destination), !isShorthand(link) else { continue }  // relative or fragment
             let allowed = link.isImage ? Self.allowedImageSchemes : Self.allowedLinkSchemes
-            guard let scheme = Self.scheme(of: link.destination) else { return nil }  // relative or fragment
-            let isShorthand = !link.isImage && catalog.service(named: scheme) != nil && scheme != "https"
-            if !isShorthand && !allowed.contains(scheme) {
-                let kind = link.isImage ? "an image" : "a link"
-                let schemes = allowed.sorted().joined(separator: ", ")
-                let shorthand = link.isImage ? "" : ", or a service such as mastodon:@user@host"
-                sink.report(line: link.position.line, column: link.position.column,
-                            "'\(scheme):' is not allowed in \(kind): expected \(schemes)\(shorthand)")
-                return nil
-            }
-            guard isShorthand else { return nil }
+            guard !allowed.contains(scheme) else { continue }
+            let schemes = allowed.sorted().joined(separator: ", ")
+            sink.report(line: link.position.line, column: link.position.column, link.isImage
+                ? "'\(scheme):' is not allowed in an image: expected \(schemes) or a relative path"
+                : "'\(scheme):' is not allowed in a link: expected \(schemes), a relative path, or a service such as mastodon:@user@host")
+        }
+        markdown.rewriteLinks { link in
+            guard isShorthand(link) else { return nil }
             do throws(LinkChainError) {
                 let chain = try catalog.chain(shorthand: link.destination)
                 return "<a" + ChainMarkup.attributes(chain) + ">"
@@ -123,6 +121,12 @@ public struct LinkResolver: Sendable {
                 return nil
             }
         }
+    }
+
+    /// A link written as a service shorthand (`mastodon:@eb@social.coop`, `mailto:…`); plain https links stay plain.
+    private func isShorthand(_ link: MarkdownDocument.Link) -> Bool {
+        guard !link.isImage, let scheme = Self.scheme(of: link.destination), scheme != "https" else { return false }
+        return catalog.service(named: scheme) != nil
     }
 
     /// The scheme of an absolute URL, lowercased, with the tabs and newlines URL parsers ignore removed; nil for relative ones.
