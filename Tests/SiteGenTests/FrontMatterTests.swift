@@ -100,3 +100,14 @@ import Testing
         #expect(diagnostics.map(\.message) == ["'unsafe_html' must be true or false"])
     }
 }
+
+@Suite struct LineEndingTests {
+    @Test func windowsLineEndsGiveTheSamePositions() throws {
+        let fileSystem = Fixtures.site("---\r\ntitle: A\r\nlinks:\r\n  - mastadon: x\r\n---\r\nHi\r\n")
+        do { _ = try Fixtures.builder(fileSystem).render(); Issue.record("expected a failure") } catch {
+            #expect(error.diagnostics.map(\.description) == [
+                "site/content/index.md:4:5: error: unknown service 'mastadon' (did you mean 'mastodon'?): expected one of mastodon, email, web\n  - mastadon: x\n    ^",
+            ])
+        }
+    }
+}
