@@ -46,10 +46,13 @@ public struct SiteBuilder: Sendable {
 
         let (templates, templateDiagnostics) = PageRenderer.compile(sources.templates)
         diagnostics += templateDiagnostics
-        let renderer = templates.map { PageRenderer(templates: $0, runtimeScript: Self.runtimeScript, version: SiteGenVersion.current) }
+        let renderer = templates.map {
+            PageRenderer(templates: $0, runtimeScript: Self.runtimeScript, version: SiteGenVersion.current, stylesheets: sources.stylesheets)
+        }
 
         let resolver = LinkResolver(catalog: catalog, assets: Set(sources.assets), baseURL: options.baseURL)
         var files: [OutputFile] = []
+        var policies: [(path: String, policy: SecurityPolicy)] = []
         var writtenBy: [String: String] = [:]
         for page in sources.pages {
             let (parsed, parseDiagnostics) = PageParser.parse(page)
@@ -61,9 +64,15 @@ public struct SiteBuilder: Sendable {
             writtenBy[parsed.outputPath] = page.displayPath
             guard let renderer, !(parseDiagnostics + resolveDiagnostics).contains(where: { $0.severity == .error }) else { continue }
             switch renderer.render(resolved, templateFiles: sources.templates) {
-            case .success(let html): files.append(OutputFile(path: parsed.outputPath, contents: .data(Data(html.utf8))))
+            case .success(let rendered):
+                files.append(OutputFile(path: parsed.outputPath, contents: .data(Data(rendered.html.utf8))))
+                files += rendered.companions
+                if let policy = rendered.policy { policies.append(("/" + PageRenderer.folder(of: resolved), policy)) }
             case .failure(let diagnostic): diagnostics.append(diagnostic)
             }
+        }
+        if !policies.isEmpty {
+            files.append(OutputFile(path: "_headers", contents: .data(Data(HeadersFile.text(policies).utf8))))
         }
         for asset in sources.assets {
             files.append(OutputFile(path: asset, contents: .copy(from: joinPath(options.sourceDirectory, "content/" + asset))))

@@ -19,6 +19,8 @@ public struct ResolvedPage {
     /// The page's public URL, from `url` or the build's base URL.
     public var url: String?
     public var templateName: String
+    /// The site's own stylesheet for this page, as a path below `content/`.
+    public var stylesheetPath: String?
 }
 
 /// Stage 3: every link through LinkChain; link schemes allow-listed.
@@ -50,7 +52,8 @@ public struct LinkResolver: Sendable {
             parsed: parsed, links: links,
             avatarSource: matter.avatar.flatMap { avatarSource($0, page: parsed, sink: &sink) },
             url: pageURL(parsed, sink: &sink),
-            templateName: matter.template?.value ?? "page")
+            templateName: matter.template?.value ?? "page",
+            stylesheetPath: matter.stylesheet.flatMap { contentFile($0, field: "stylesheet", example: "style.css", page: parsed, sink: &sink) })
         return (resolved, sink.diagnostics)
     }
 
@@ -144,19 +147,26 @@ public struct LinkResolver: Sendable {
 
     private func avatarSource(_ avatar: Located<String>, page: ParsedPage, sink: inout DiagnosticSink) -> String? {
         if Self.scheme(of: avatar.value) == "https" { return avatar.value }
-        if Self.scheme(of: avatar.value) != nil || avatar.value.hasPrefix("/") {
-            sink.report(line: avatar.position.line, column: avatar.position.column,
-                        "'avatar' must be an image path relative to this page, like avatar.jpg, or an https URL")
+        guard let assetPath = contentFile(avatar, field: "avatar", example: "avatar.jpg, or an https URL", page: page, sink: &sink) else { return nil }
+        let outputFolder = page.outputPath.split(separator: "/").dropLast().joined(separator: "/")
+        return RelativePath.relative(to: assetPath, from: outputFolder)
+    }
+
+    /// A file under `content/` named relative to the page, as its path below `content/`.
+    private func contentFile(_ field: Located<String>, field name: String, example: String, page: ParsedPage,
+                             sink: inout DiagnosticSink) -> String? {
+        let at = field.position
+        guard Self.scheme(of: field.value) == nil, !field.value.hasPrefix("/") else {
+            sink.report(line: at.line, column: at.column, "'\(name)' must be a file path relative to this page, like \(example)")
             return nil
         }
         let pageFolder = page.page.path.split(separator: "/").dropLast().joined(separator: "/")
-        guard let assetPath = RelativePath.resolve(avatar.value, from: pageFolder), assets.contains(assetPath) else {
-            sink.report(line: avatar.position.line, column: avatar.position.column,
-                        "avatar image '\(avatar.value)' not found: expected a file under content/ relative to this page")
+        guard let path = RelativePath.resolve(field.value, from: pageFolder), assets.contains(path) else {
+            sink.report(line: at.line, column: at.column,
+                        "\(name) file '\(field.value)' not found: expected a file under content/ relative to this page")
             return nil
         }
-        let outputFolder = page.outputPath.split(separator: "/").dropLast().joined(separator: "/")
-        return RelativePath.relative(to: assetPath, from: outputFolder)
+        return path
     }
 
     private func pageURL(_ page: ParsedPage, sink: inout DiagnosticSink) -> String? {

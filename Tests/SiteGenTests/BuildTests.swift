@@ -115,7 +115,7 @@ import Testing
 
     @Test func avatarMustExist() throws {
         #expect(failure("---\navatar: me.png\n---\n") == [
-            "site/content/index.md:2:9: error: avatar image 'me.png' not found: expected a file under content/ relative to this page",
+            "site/content/index.md:2:9: error: avatar file 'me.png' not found: expected a file under content/ relative to this page",
         ])
         let fileSystem = Fixtures.site("", extra: [
             "content/team/ann.md": "---\navatar: ../img/ann.png\n---\n",
