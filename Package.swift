@@ -20,7 +20,7 @@ let package = Package(
         .target(
             name: "SiteGen",
             dependencies: ["LinkChain", "Mustache", "CCmark", "CYAML", "CQREncode", "CCrypto"],
-            resources: [.embedInCode("Resources/runtime.js")]
+            resources: [.embedInCode("Resources/chain-decisions.js"), .embedInCode("Resources/chain-page.js")]
         ),
         .executableTarget(name: "sitegen", dependencies: ["SiteGen"]),
         .testTarget(name: "LinkChainTests", dependencies: ["LinkChain"]),

@@ -23,8 +23,11 @@ public struct SiteBuilder: Sendable {
         self.catalog = catalog
     }
 
-    /// The script inlined into every page, embedded in the binary so `sitegen` works when copied alone.
-    public static let runtimeScript = String(decoding: PackageResources.runtime_js, as: UTF8.self)
+    /// The script inlined into every page, embedded in the binary so `sitegen` works when copied alone:
+    /// the pure decisions and the page code, in one function so their names stay out of the page's globals.
+    public static let runtimeScript = "(function () {\n"
+        + String(decoding: PackageResources.chain_decisions_js, as: UTF8.self) + "\n"
+        + String(decoding: PackageResources.chain_page_js, as: UTF8.self) + "})();\n"
 
     /// Builds and writes the site. Throws every error found; `Output/` is untouched unless the build succeeds.
     public func build() throws(BuildFailure) -> BuildResult {

@@ -16,6 +16,7 @@ public struct FrontMatter: Equatable, Sendable {
     public var stylesheet: Located<String>?
     /// The template that renders the page, by name (default `page`).
     public var template: Located<String>?
+    public var emailProtection: EmailProtection = .entities
     /// Lets raw HTML in the Markdown body through; off by default.
     public var unsafeHTML = false
     public var links: [LinkEntry] = []
@@ -23,7 +24,7 @@ public struct FrontMatter: Equatable, Sendable {
     public init() {}
 
     /// The keys front matter understands, in the order the README documents them.
-    public static let knownKeys = ["title", "description", "url", "lang", "avatar", "theme", "color_scheme", "stylesheet", "template", "unsafe_html", "links"]
+    public static let knownKeys = ["title", "description", "url", "lang", "avatar", "theme", "color_scheme", "stylesheet", "template", "email_protection", "unsafe_html", "links"]
 }
 
 /// A value with the place it was written.
@@ -123,6 +124,11 @@ public enum FrontMatterReader {
                     else { reader.report(scheme.position, "unknown color_scheme '\(scheme.value)': expected one of \(FrontMatter.ColorScheme.allCases.map(\.rawValue).joined(separator: ", "))") }
                 }
             case "stylesheet": matter.stylesheet = reader.located(value, field: key)
+            case "email_protection":
+                if let mode = reader.located(value, field: key) {
+                    if let known = EmailProtection(rawValue: mode.value) { matter.emailProtection = known }
+                    else { reader.report(mode.position, "unknown email_protection '\(mode.value)': expected one of \(EmailProtection.allCases.map(\.rawValue).joined(separator: ", "))") }
+                }
             case "unsafe_html": matter.unsafeHTML = reader.bool(value, field: key) ?? false
             case "links": matter.links = reader.links(value)
             default:

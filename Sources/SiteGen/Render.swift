@@ -64,7 +64,7 @@ public struct PageRenderer: Sendable {
             }
             return .failure(diagnostic)
         }
-        let (html, policy) = SecurityPolicy.apply(to: rendered)
+        let (html, policy) = SecurityPolicy.apply(to: ChainMarkup.protect(page.emailAddresses, in: rendered))
         return .success(RenderedPage(html: html, companions: companions(for: page), policy: policy))
     }
 
@@ -125,7 +125,8 @@ public struct PageRenderer: Sendable {
                 "color": .string(link.color.css),
                 "text_color": .string(link.color.readableText.css),
                 "h_card_class": .string(Self.hCardClass(link.chain.fallback)),
-                "attributes_html": .string(ChainMarkup.attributes(link.chain)),
+                "attributes_html": .string(ChainMarkup.attributes(link.chain, protection: matter.emailProtection)),
+                "after_link_html": .string(ChainMarkup.afterLink(link.chain, protection: matter.emailProtection)),
             ])
         }
         let theme = matter.theme

@@ -21,6 +21,8 @@ public struct ResolvedPage {
     public var templateName: String
     /// The site's own stylesheet for this page, as a path below `content/`.
     public var stylesheetPath: String?
+    /// Email addresses the page links to, which rendering hides from harvesters.
+    public var emailAddresses: [String]
 }
 
 /// Stage 3: every link through LinkChain; link schemes allow-listed.
@@ -45,19 +47,20 @@ public struct LinkResolver: Sendable {
         let matter = parsed.frontMatter
         var links: [ResolvedLink] = []
         for entry in matter.links {
-            if let link = resolve(entry, sink: &sink) { links.append(link) }
+            if let link = resolve(entry, protection: matter.emailProtection, sink: &sink) { links.append(link) }
         }
-        resolveMarkdownLinks(parsed.markdown, sink: &sink)
+        let markdownChains = resolveMarkdownLinks(parsed.markdown, protection: matter.emailProtection, sink: &sink)
         let resolved = ResolvedPage(
             parsed: parsed, links: links,
             avatarSource: matter.avatar.flatMap { avatarSource($0, page: parsed, sink: &sink) },
             url: pageURL(parsed, sink: &sink),
             templateName: matter.template?.value ?? "page",
-            stylesheetPath: matter.stylesheet.flatMap { contentFile($0, field: "stylesheet", example: "style.css", page: parsed, sink: &sink) })
+            stylesheetPath: matter.stylesheet.flatMap { contentFile($0, field: "stylesheet", example: "style.css", page: parsed, sink: &sink) },
+            emailAddresses: (links.map(\.chain) + markdownChains).flatMap(Self.emailAddresses))
         return (resolved, sink.diagnostics)
     }
 
-    private func resolve(_ entry: LinkEntry, sink: inout DiagnosticSink) -> ResolvedLink? {
+    private func resolve(_ entry: LinkEntry, protection: EmailProtection, sink: inout DiagnosticSink) -> ResolvedLink? {
         let at = entry.service.position
         guard let service = catalog.service(named: entry.service.value) else {
             let hint = catalog.suggestion(for: entry.service.value).map { " (did you mean '\($0)'?)" } ?? ""
@@ -100,11 +103,15 @@ public struct LinkResolver: Sendable {
             }
         }
         guard optionsValid else { return nil }
-        return ResolvedLink(label: entry.label ?? chain.handle, serviceName: service.displayName,
+        // A sealed address must not come back as the button's text.
+        let sealed = protection == .sealed && chain.fallback.hasPrefix("mailto:")
+        return ResolvedLink(label: entry.label ?? (sealed ? service.displayName : chain.handle), serviceName: service.displayName,
                             chain: chain, glyph: glyph, color: color)
     }
 
-    private func resolveMarkdownLinks(_ markdown: MarkdownDocument, sink: inout DiagnosticSink) {
+    /// Checks every link's scheme and turns shorthand links into chain links; returns their chains.
+    private func resolveMarkdownLinks(_ markdown: MarkdownDocument, protection: EmailProtection, sink: inout DiagnosticSink) -> [Chain] {
+        var chains: [Chain] = []
         for link in markdown.links {
             guard let scheme = Self.scheme(of: link.destination), !isShorthand(link) else { continue }  // relative or fragment
             let allowed = link.isImage ? Self.allowedImageSchemes : Self.allowedLinkSchemes
@@ -118,18 +125,27 @@ public struct LinkResolver: Sendable {
             guard isShorthand(link) else { return nil }
             do throws(LinkChainError) {
                 let chain = try catalog.chain(shorthand: link.destination)
-                return "<a" + ChainMarkup.attributes(chain) + ">"
+                chains.append(chain)
+                return ("<a" + ChainMarkup.attributes(chain, protection: protection) + ">", ChainMarkup.afterLink(chain, protection: protection))
             } catch {
                 sink.report(line: link.position.line, column: link.position.column, error.message)
                 return nil
             }
         }
+        return chains
     }
 
     /// A link written as a service shorthand (`mastodon:@eb@social.coop`, `mailto:…`); plain https links stay plain.
     private func isShorthand(_ link: MarkdownDocument.Link) -> Bool {
         guard !link.isImage, let scheme = Self.scheme(of: link.destination), scheme != "https" else { return false }
         return catalog.service(named: scheme) != nil
+    }
+
+    /// An email chain's address as people read it and as its mailto: link writes it (they differ for IDN domains).
+    static func emailAddresses(_ chain: Chain) -> [String] {
+        guard chain.fallback.hasPrefix("mailto:") else { return [] }
+        let written = chain.fallback.dropFirst("mailto:".count).prefix { $0 != "?" }
+        return [chain.handle, String(written), String(written).removingPercentEncoding ?? ""].filter { !$0.isEmpty }
     }
 
     /// The scheme of an absolute URL, lowercased, with the tabs and newlines URL parsers ignore removed; nil for relative ones.
@@ -181,28 +197,6 @@ public struct LinkResolver: Sendable {
         guard let base = baseURL else { return nil }
         let folder = page.outputPath.hasSuffix("index.html") ? String(page.outputPath.dropLast("index.html".count)) : page.outputPath
         return (base.hasSuffix("/") ? base : base + "/") + folder
-    }
-}
-
-/// The attributes that make an `<a>` a chain link: the fallback in `href`, the chain for the runtime.
-/// Used for buttons and for Markdown links alike.
-public enum ChainMarkup {
-    public static func attributes(_ chain: Chain) -> String {
-        var text = #" href="\#(HTML.escape(chain.fallback))""#
-        if ServiceAppearance.identityServices.contains(chain.serviceID) { text += #" rel="me""# }
-        if !chain.candidates.isEmpty {
-            text += #" data-service="\#(HTML.escape(chain.serviceID))" data-chain="\#(HTML.escape(chainJSON(chain)))""#
-        }
-        return text
-    }
-
-    /// `[{"app":"Ivory","platforms":["ios"],"url":"ivory:…"}, …]`: what the runtime needs and no more.
-    static func chainJSON(_ chain: Chain) -> String {
-        struct Entry: Encodable { var app: String; var platforms: [Platform]; var url: String }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let entries = chain.candidates.map { Entry(app: $0.appName, platforms: $0.platforms, url: $0.url) }
-        return String(decoding: (try? encoder.encode(entries)) ?? Data("[]".utf8), as: UTF8.self)
     }
 }
 

@@ -10,10 +10,10 @@ public struct SecurityPolicy: Equatable, Sendable {
     /// Where the template puts the policy's `<meta>`; replaced once the page's hashes are known.
     static let placeholder = "<!--sitegen:content-security-policy-->"
 
-    /// Hashes every inline script (not JSON data blocks, which never run) and style element of `html`.
+    /// Hashes every inline script (not data blocks such as JSON, which never run) and style element of `html`.
     public init(html: String) {
-        scriptHashes = Self.elementBodies("script", in: html, skipping: "application/ld+json").map(Self.sha256Base64)
-        styleHashes = Self.elementBodies("style", in: html, skipping: nil).map(Self.sha256Base64)
+        scriptHashes = Self.elementBodies("script", in: html).map(Self.sha256Base64)
+        styleHashes = Self.elementBodies("style", in: html).map(Self.sha256Base64)
     }
 
     /// The policy. `connect-src https:` lets the chooser ask the visitor's own fediverse server for its follow link.
@@ -36,8 +36,9 @@ public struct SecurityPolicy: Equatable, Sendable {
         return (html.replacingOccurrences(of: placeholder, with: policy.metaTag), policy)
     }
 
-    /// Contents of each `<name …>…</name>` element, exactly as the browser hashes them.
-    static func elementBodies(_ name: String, in html: String, skipping dataType: String?) -> [String] {
+    /// Contents of each `<name …>…</name>` element that runs, exactly as the browser hashes them. A script with
+    /// a `type` other than JavaScript's is a data block and is left out.
+    static func elementBodies(_ name: String, in html: String) -> [String] {
         var bodies: [String] = []
         var rest = html[...]
         while let open = rest.range(of: "<\(name)") {
@@ -45,7 +46,9 @@ public struct SecurityPolicy: Equatable, Sendable {
                   let close = rest[tagEnd...].range(of: "</\(name)>") else { break }
             let attributes = rest[open.upperBound..<tagEnd]
             let isElement = attributes.first.map { $0 == " " || $0 == "\n" || $0 == "\t" } ?? true
-            if isElement && !attributes.contains("src=") && !(dataType.map { attributes.contains($0) } ?? false) {
+            let isDataBlock = attributes.contains("type=") && !attributes.contains(#"type="module""#)
+                && !attributes.contains(#"type="text/javascript""#)
+            if isElement && !attributes.contains("src=") && !isDataBlock {
                 bodies.append(String(rest[rest.index(after: tagEnd)..<close.lowerBound]))
             }
             rest = rest[close.upperBound...]

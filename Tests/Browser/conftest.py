@@ -56,7 +56,11 @@ def server(built_site):
 def make_driver(javascript=True, mobile=False):
     options = Options()
     options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=420,900"):
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=420,900",
+                     # Every host but this machine fails at once, so a tap on a profile link is seen and goes nowhere.
+                     "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
+                     # The fake fediverse server on 127.0.0.1 uses a certificate made for the test.
+                     "--ignore-certificate-errors"):
         options.add_argument(argument)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
     if not javascript:
@@ -72,3 +76,24 @@ def browser():
     driver = make_driver()
     yield driver
     driver.quit()
+
+
+def build_site(folder: pathlib.Path, page: str) -> pathlib.Path:
+    """A site with the example's templates and `page` as content/index.md, built into folder/Output."""
+    shutil.copytree(ROOT / "templates", folder / "templates")
+    (folder / "content").mkdir()
+    (folder / "content" / "index.md").write_text(page, encoding="utf-8")
+    subprocess.run([str(sitegen_binary()), "build"], cwd=folder, check=True, capture_output=True)
+    return folder / "Output"
+
+
+def serve(folder: pathlib.Path):
+    """Serves folder on a free port of 127.0.0.1; returns (url, stop)."""
+    handler = functools.partial(QuietHandler, directory=str(folder))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+
+    def stop():
+        httpd.shutdown()
+        httpd.server_close()
+    return f"http://127.0.0.1:{httpd.server_address[1]}/", stop

@@ -10,12 +10,12 @@ import Testing
     }
 
     @Test func inlineScriptsAndStylesAreHashedButNotDataBlocksOrExternalScripts() {
-        let html = #"<style>a{}</style><script type="application/ld+json">{}</script><script src="x.js"></script><script>go()</script><scripts>no</scripts>"#
-        #expect(SecurityPolicy.elementBodies("script", in: html, skipping: "application/ld+json") == ["go()"])
-        #expect(SecurityPolicy.elementBodies("style", in: html, skipping: nil) == ["a{}"])
+        let html = #"<style>a{}</style><script type="application/ld+json">{}</script><script src="x.js"></script><script>go()</script><scripts>no</scripts><script type="application/json">[]</script><script type="module">m()</script>"#
+        #expect(SecurityPolicy.elementBodies("script", in: html) == ["go()", "m()"])
+        #expect(SecurityPolicy.elementBodies("style", in: html) == ["a{}"])
         let policy = SecurityPolicy(html: html)
         #expect(policy.directives == "default-src 'none'; img-src 'self' https: data:; style-src 'sha256-\(SecurityPolicy.sha256Base64("a{}"))'; "
-                + "script-src 'sha256-\(SecurityPolicy.sha256Base64("go()"))'; connect-src https:; base-uri 'none'; form-action 'none'")
+                + "script-src 'sha256-\(SecurityPolicy.sha256Base64("go()"))' 'sha256-\(SecurityPolicy.sha256Base64("m()"))'; connect-src https:; base-uri 'none'; form-action 'none'")
     }
 
     @Test func theExamplePagePolicyCoversExactlyItsInlineCode() throws {
