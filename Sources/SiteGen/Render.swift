@@ -36,9 +36,9 @@ public struct PageRenderer: Sendable {
         self.version = version
     }
 
-    public func render(_ page: ResolvedPage, templateFiles: [TemplateFile]) -> Result<String, Diagnostic> {
+    func render(_ page: ResolvedPage, icons: IconSymbols, templateFiles: [TemplateFile]) -> Result<String, Diagnostic> {
         do {
-            return .success(try templates.render(page.templateName, context(for: page)))
+            return .success(try templates.render(page.templateName, context(for: page, icons: icons)))
         } catch {
             var diagnostic = Self.diagnostic(error, files: templateFiles)
             if error.templateName == page.templateName, !templates.names.contains(page.templateName) {
@@ -54,21 +54,23 @@ public struct PageRenderer: Sendable {
     }
 
     /// The data a page template sees; the README documents every key.
-    public func context(for page: ResolvedPage) -> MustacheValue {
+    func context(for page: ResolvedPage, icons: IconSymbols) -> MustacheValue {
         let matter = page.parsed.frontMatter
         let links: [MustacheValue] = page.links.enumerated().map { index, link in
-            .dictionary([
+            var values: [String: MustacheValue] = [
                 "number": .int(index + 1),
                 "label": .string(link.label),
                 "service": .string(link.chain.serviceID),
-                "service_name": .string(link.serviceName),
+                "service_name": .string(link.service.displayName),
                 "handle": .string(link.chain.handle),
                 "href": .string(link.chain.fallback),
-                "icon": .string(link.glyph.rawValue),
+                "icon": .string(icons.name(for: link.icon)),
                 "color": .string(link.color.css),
                 "text_color": .string(link.color.readableText.css),
-                "attributes_html": .string(ChainMarkup.attributes(link.chain)),
-            ])
+                "attributes_html": .string(ChainMarkup.attributes(link.chain, provesIdentity: link.service.provesIdentity)),
+            ]
+            if let accountURI = link.chain.accountURI { values["account_uri"] = .string(accountURI) }
+            return .dictionary(values)
         }
         var values: [String: MustacheValue] = [
             "title": .string(matter.title ?? ""),
@@ -76,13 +78,15 @@ public struct PageRenderer: Sendable {
             "theme": .string(matter.theme.rawValue),
             "links": .array(links),
             "body_html": .string(page.parsed.markdown.renderHTML()),
-            "icon_symbols_html": .string(Glyph.symbols(Set(page.links.map(\.glyph)))),
+            "icon_symbols_html": .string(icons.html(for: page.links.map(\.icon))),
+            "identity_links_html": .string(page.identityLinks.map { #"<link rel="me" href="\#(HTML.escape($0))">"# }.joined(separator: "\n")),
             "runtime_js": .string(runtimeScript),
             "generator": .string("sitegen \(version)"),
         ]
         if let description = matter.description { values["description"] = .string(description) }
         if let url = page.url { values["url"] = .string(url) }
         if let avatar = page.avatarSource { values["avatar"] = .string(avatar) }
+        if let creator = page.fediverseCreator { values["fediverse_creator"] = .string(creator) }
         return .dictionary(values)
     }
 }

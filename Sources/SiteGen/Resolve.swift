@@ -4,10 +4,12 @@ import LinkChain
 /// A front matter link turned into a button: its chain from LinkChain and how it looks.
 public struct ResolvedLink: Sendable {
     public var label: String
-    public var serviceName: String
+    public var service: any Service
     public var chain: Chain
-    public var glyph: Glyph
+    public var icon: ButtonIcon
     public var color: HexColor
+    /// Where the link was written, for warnings about it.
+    public var position: SourcePosition
 }
 
 /// A page whose links are resolved and whose Markdown links are rewritten into chain links.
@@ -19,6 +21,13 @@ public struct ResolvedPage {
     /// The page's public URL, from `url` or the build's base URL.
     public var url: String?
     public var templateName: String
+    /// The hrefs of the page's links that prove identity (buttons and Markdown links), in order, once each:
+    /// each gets a `<link rel="me">` in the head.
+    public var identityLinks: [String]
+    /// The `fediverse:creator` meta's content, `@user@host`, or nil for none.
+    public var fediverseCreator: String?
+    /// The chains of the Markdown body's shorthand links, in order.
+    public var markdownChains: [Chain]
 }
 
 /// Stage 3: every link through LinkChain; link schemes allow-listed.
@@ -43,18 +52,47 @@ public struct LinkResolver: Sendable {
         let matter = parsed.frontMatter
         var links: [ResolvedLink] = []
         for entry in matter.links {
-            if let link = resolve(entry, sink: &sink) { links.append(link) }
+            if let link = resolve(entry, page: parsed, sink: &sink) { links.append(link) }
         }
-        resolveMarkdownLinks(parsed.markdown, sink: &sink)
+        let markdownLinks = resolveMarkdownLinks(parsed.markdown, sink: &sink)
+        let identities = links.filter(\.service.provesIdentity).map { ($0.chain, $0.position) }
+            + markdownLinks.filter(\.provesIdentity).map { ($0.chain, $0.position) }
+        var identityLinks: [String] = []
+        for (chain, _) in identities where !identityLinks.contains(chain.fallback) { identityLinks.append(chain.fallback) }
+        let url = pageURL(parsed, sink: &sink)
+        if let (_, firstAt) = identities.first, !(url.map { Self.scheme(of: $0) == "https" } ?? false) {
+            let at = matter.url?.position ?? firstAt
+            sink.report(.warning, line: at.line, column: at.column, url == nil
+                ? "this page has rel=\"me\" links but no 'url': Mastodon verifies them only from the page's https address; set url: https://… or pass --base-url"
+                : "this page has rel=\"me\" links but its url is not https: Mastodon verifies them only from an https address")
+        }
         let resolved = ResolvedPage(
             parsed: parsed, links: links,
             avatarSource: matter.avatar.flatMap { avatarSource($0, page: parsed, sink: &sink) },
-            url: pageURL(parsed, sink: &sink),
-            templateName: matter.template?.value ?? "page")
+            url: url,
+            templateName: matter.template?.value ?? "page",
+            identityLinks: identityLinks,
+            fediverseCreator: fediverseCreator(matter.fediverseCreator, accounts: identities.map(\.0), sink: &sink),
+            markdownChains: markdownLinks.map(\.chain))
         return (resolved, sink.diagnostics)
     }
 
-    private func resolve(_ entry: LinkEntry, sink: inout DiagnosticSink) -> ResolvedLink? {
+    /// The `fediverse:creator` for the page: as set, or the first fediverse account it links to.
+    private func fediverseCreator(_ setting: FrontMatter.FediverseCreator, accounts: [Chain], sink: inout DiagnosticSink) -> String? {
+        switch setting {
+        case .none: return nil
+        case .firstAccount: return accounts.lazy.compactMap(\.fediverseAddress).first
+        case .account(let written):
+            do throws(LinkChainError) {
+                return "@" + (try FediverseAccount.parse(written.value, serviceName: "fediverse")).address
+            } catch {
+                sink.report(line: written.position.line, column: written.position.column, "fediverse_creator: " + error.message)
+                return nil
+            }
+        }
+    }
+
+    private func resolve(_ entry: LinkEntry, page: ParsedPage, sink: inout DiagnosticSink) -> ResolvedLink? {
         let at = entry.service.position
         guard let service = catalog.service(named: entry.service.value) else {
             let hint = catalog.suggestion(for: entry.service.value).map { " (did you mean '\($0)'?)" } ?? ""
@@ -62,46 +100,66 @@ public struct LinkResolver: Sendable {
             sink.report(line: at.line, column: at.column, "unknown service '\(entry.service.value)'\(hint): expected one of \(known)")
             return nil
         }
+        var valid = true
+        func report(_ position: SourcePosition, _ message: String) {
+            valid = false
+            sink.report(line: position.line, column: position.column, message)
+        }
         var options: [String: String] = [:]
-        var optionsValid = true
         for (name, value) in entry.options {
             if service.optionNames.contains(name.value) {
                 options[name.value] = value
             } else {
-                optionsValid = false
-                let accepted = service.optionNames.isEmpty ? "it takes none besides label, icon and color"
-                    : "expected \((service.optionNames + LinkEntry.displayKeys.sorted()).joined(separator: ", "))"
-                let hint = EditDistance.nearest(to: name.value, among: service.optionNames + LinkEntry.displayKeys.sorted())
-                    .map { " (did you mean '\($0)'?)" } ?? ""
-                sink.report(line: name.position.line, column: name.position.column,
-                            "unknown option '\(name.value)' for \(service.displayName) links\(hint): \(accepted)")
+                let keys = service.optionNames + LinkEntry.commonKeys.sorted()
+                let accepted = service.optionNames.isEmpty ? "it takes none besides \(LinkEntry.commonKeys.sorted().joined(separator: ", "))"
+                    : "expected \(keys.joined(separator: ", "))"
+                let hint = EditDistance.nearest(to: name.value, among: keys).map { " (did you mean '\($0)'?)" } ?? ""
+                report(name.position, "unknown option '\(name.value)' for \(service.displayName) links\(hint): \(accepted)")
             }
+        }
+        var apps: [AppEntry] = []
+        if let custom = entry.customApp {
+            do throws(LinkChainError) {
+                apps.append(try AppEntry.custom(name: custom.name.value, url: custom.url.value, placeholders: service.placeholders))
+            } catch {
+                report(error.value == custom.name.value ? custom.name.position : custom.url.position, error.message)
+            }
+        }
+        if let names = entry.apps {
+            for name in names {
+                if let app = service.app(named: name.value) { apps.append(app) } else { report(name.position, service.unknownApp(name.value).message) }
+            }
+        } else {
+            apps += service.defaultApps
         }
         let chain: Chain
-        do { chain = try service.chain(handle: entry.handle.value, options: options) } catch {
-            sink.report(line: entry.handle.position.line, column: entry.handle.position.column, error.message)
+        do { chain = try service.chain(handle: entry.handle.value, options: options, apps: apps) } catch {
+            report(entry.handle.position, error.message)
             return nil
         }
-        let defaults = ServiceAppearance.defaults(for: service.id)
-        var glyph = defaults.glyph, color = defaults.color
-        if let icon = entry.icon {
-            if let known = Glyph(rawValue: icon.value) { glyph = known } else {
-                sink.report(line: icon.position.line, column: icon.position.column,
-                            "unknown icon '\(icon.value)': expected one of \(Glyph.allCases.map(\.rawValue).joined(separator: ", "))")
+        var icon = ButtonIcon.brand(service.icon)
+        if let written = entry.icon {
+            if let known = Glyph(rawValue: written.value) {
+                icon = .glyph(known)
+            } else if written.value.lowercased().hasSuffix(".svg") {
+                if let path = assetPath(written, page: page, field: "icon", kind: "an .svg path", example: "icons/logo.svg", noun: "icon", sink: &sink) { icon = .file(path) } else { valid = false }
+            } else {
+                report(written.position, "unknown icon '\(written.value)': expected one of \(Glyph.allCases.map(\.rawValue).joined(separator: ", ")), or an .svg file under content/ such as icons/logo.svg")
             }
         }
+        var color = HexColor(service.brandColor) ?? HexColor("#1f4e8c")!
         if let written = entry.color {
             if let parsed = HexColor(written.value) { color = parsed } else {
-                sink.report(line: written.position.line, column: written.position.column,
-                            "'\(written.value)' is not a colour: expected #rgb or #rrggbb, like #563acc")
+                report(written.position, "'\(written.value)' is not a colour: expected #rgb or #rrggbb, like #563acc")
             }
         }
-        guard optionsValid else { return nil }
-        return ResolvedLink(label: entry.label ?? chain.handle, serviceName: service.displayName,
-                            chain: chain, glyph: glyph, color: color)
+        guard valid else { return nil }
+        return ResolvedLink(label: entry.label ?? chain.handle, service: service, chain: chain, icon: icon, color: color, position: at)
     }
 
-    private func resolveMarkdownLinks(_ markdown: MarkdownDocument, sink: inout DiagnosticSink) {
+    /// Checks the Markdown links' schemes and turns service shorthands into chain links, whose chains it returns.
+    private func resolveMarkdownLinks(_ markdown: MarkdownDocument, sink: inout DiagnosticSink)
+        -> [(chain: Chain, position: SourcePosition, provesIdentity: Bool)] {
         for link in markdown.links {
             guard let scheme = Self.scheme(of: link.destination), !isShorthand(link) else { continue }  // relative or fragment
             let allowed = link.isImage ? Self.allowedImageSchemes : Self.allowedLinkSchemes
@@ -111,16 +169,20 @@ public struct LinkResolver: Sendable {
                 ? "'\(scheme):' is not allowed in an image: expected \(schemes) or a relative path"
                 : "'\(scheme):' is not allowed in a link: expected \(schemes), a relative path, or a service such as mastodon:@user@host")
         }
+        var chains: [(chain: Chain, position: SourcePosition, provesIdentity: Bool)] = []
         markdown.rewriteLinks { link in
             guard isShorthand(link) else { return nil }
             do throws(LinkChainError) {
                 let chain = try catalog.chain(shorthand: link.destination)
-                return "<a" + ChainMarkup.attributes(chain) + ">"
+                let provesIdentity = catalog.service(named: chain.serviceID)?.provesIdentity ?? false
+                chains.append((chain, link.position, provesIdentity))
+                return "<a" + ChainMarkup.attributes(chain, provesIdentity: provesIdentity) + ">"
             } catch {
                 sink.report(line: link.position.line, column: link.position.column, error.message)
                 return nil
             }
         }
+        return chains
     }
 
     /// A link written as a service shorthand (`mastodon:@eb@social.coop`, `mailto:…`); plain https links stay plain.
@@ -144,19 +206,27 @@ public struct LinkResolver: Sendable {
 
     private func avatarSource(_ avatar: Located<String>, page: ParsedPage, sink: inout DiagnosticSink) -> String? {
         if Self.scheme(of: avatar.value) == "https" { return avatar.value }
-        if Self.scheme(of: avatar.value) != nil || avatar.value.hasPrefix("/") {
-            sink.report(line: avatar.position.line, column: avatar.position.column,
-                        "'avatar' must be an image path relative to this page, like avatar.jpg, or an https URL")
+        guard let assetPath = assetPath(avatar, page: page, field: "avatar", kind: "an image path", example: "avatar.jpg, or an https URL",
+                                        noun: "avatar image", sink: &sink) else { return nil }
+        let outputFolder = page.outputPath.split(separator: "/").dropLast().joined(separator: "/")
+        return RelativePath.relative(to: assetPath, from: outputFolder)
+    }
+
+    /// A file named relative to the page, as a path below `content/`; nil (after reporting) when it is absolute,
+    /// climbs out of `content/` or does not exist.
+    private func assetPath(_ written: Located<String>, page: ParsedPage, field: String, kind: String, example: String, noun: String,
+                           sink: inout DiagnosticSink) -> String? {
+        let at = written.position
+        if Self.scheme(of: written.value) != nil || written.value.hasPrefix("/") {
+            sink.report(line: at.line, column: at.column, "'\(field)' must be \(kind) relative to this page, like \(example)")
             return nil
         }
         let pageFolder = page.page.path.split(separator: "/").dropLast().joined(separator: "/")
-        guard let assetPath = RelativePath.resolve(avatar.value, from: pageFolder), assets.contains(assetPath) else {
-            sink.report(line: avatar.position.line, column: avatar.position.column,
-                        "avatar image '\(avatar.value)' not found: expected a file under content/ relative to this page")
+        guard let path = RelativePath.resolve(written.value, from: pageFolder), assets.contains(path) else {
+            sink.report(line: at.line, column: at.column, "\(noun) '\(written.value)' not found: expected a file under content/ relative to this page")
             return nil
         }
-        let outputFolder = page.outputPath.split(separator: "/").dropLast().joined(separator: "/")
-        return RelativePath.relative(to: assetPath, from: outputFolder)
+        return path
     }
 
     private func pageURL(_ page: ParsedPage, sink: inout DiagnosticSink) -> String? {
@@ -174,12 +244,12 @@ public struct LinkResolver: Sendable {
     }
 }
 
-/// The attributes that make an `<a>` a chain link: the fallback in `href`, the chain for the runtime.
-/// Used for buttons and for Markdown links alike.
+/// The attributes that make an `<a>` a chain link: the fallback in `href`, `rel="me"` when the link proves
+/// identity, the chain for the runtime. Used for buttons and for Markdown links alike.
 public enum ChainMarkup {
-    public static func attributes(_ chain: Chain) -> String {
+    public static func attributes(_ chain: Chain, provesIdentity: Bool) -> String {
         var text = #" href="\#(HTML.escape(chain.fallback))""#
-        if ServiceAppearance.identityServices.contains(chain.serviceID) { text += #" rel="me""# }
+        if provesIdentity { text += #" rel="me""# }
         if !chain.candidates.isEmpty {
             text += #" data-service="\#(HTML.escape(chain.serviceID))" data-chain="\#(HTML.escape(chainJSON(chain)))""#
         }

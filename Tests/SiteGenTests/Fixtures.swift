@@ -17,8 +17,9 @@ enum Fixtures {
             })
     }
 
-    static func builder(_ fileSystem: InMemoryFileSystem, baseURL: String? = nil) -> SiteBuilder {
-        SiteBuilder(options: BuildOptions(sourceDirectory: "site", baseURL: baseURL), fileSystem: fileSystem)
+    /// A builder for an in-memory site; no icon set unless one is given (the real ones are on disk, not in `fileSystem`).
+    static func builder(_ fileSystem: InMemoryFileSystem, baseURL: String? = nil, iconSets: IconSets = .none) -> SiteBuilder {
+        SiteBuilder(options: BuildOptions(sourceDirectory: "site", baseURL: baseURL), fileSystem: fileSystem, iconSets: iconSets)
     }
 
     /// Every file under a real folder, relative path -> bytes.
