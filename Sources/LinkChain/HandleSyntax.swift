@@ -97,7 +97,9 @@ extension HandleSyntax {
     /// name is shown (`@name` or `name`).
     public static func username(_ serviceName: String, example: String, rule: UsernameRule, shownWithAt: Bool = false,
                                 kind: String = "user name") -> HandleSyntax {
-        HandleSyntax(noun: "a \(serviceName) \(kind)", expected: "a \(kind), like \(example)", placeholders: ["user"]) { text in
+        // "an Instagram user name", "an X user name" (said "ex").
+        let article = "AEIOUX".contains(serviceName.prefix(1)) ? "an" : "a"
+        return HandleSyntax(noun: "\(article) \(serviceName) \(kind)", expected: "a \(kind), like \(example)", placeholders: ["user"]) { text in
             if text.lowercased().hasPrefix("http:") || text.lowercased().hasPrefix("https:") {
                 return .invalid(reason: "give the \(kind) alone, not the address of the profile")
             }
