@@ -22,6 +22,21 @@ enum Fixtures {
         SiteBuilder(options: BuildOptions(sourceDirectory: "site", baseURL: baseURL), fileSystem: fileSystem, iconSets: iconSets)
     }
 
+    /// A built page's text.
+    static func html(_ fileSystem: InMemoryFileSystem, _ path: String = "site/Output/index.html") throws -> String {
+        String(decoding: try fileSystem.readFile(path), as: UTF8.self)
+    }
+
+    /// What a failed build reports, as `path:line:column: severity: message`; [] when the build succeeds.
+    static func failure(_ page: String, extra: [String: String] = [:]) -> [String] {
+        do {
+            _ = try builder(site(page, extra: extra)).render()
+            return []
+        } catch {
+            return error.diagnostics.map { "\($0.path):\($0.line):\($0.column): \($0.severity): \($0.message)" }
+        }
+    }
+
     /// Every file under a real folder, relative path -> bytes.
     static func snapshot(_ folder: URL) throws -> [String: Data] {
         let fileSystem = LocalFileSystem()
