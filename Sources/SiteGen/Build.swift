@@ -16,11 +16,15 @@ public struct SiteBuilder: Sendable {
     public var options: BuildOptions
     public var fileSystem: any FileSystem
     public var catalog: ServiceCatalog
+    /// Where brand icons come from; found on disk by default.
+    public var iconSets: IconSets
 
-    public init(options: BuildOptions, fileSystem: any FileSystem = LocalFileSystem(), catalog: ServiceCatalog = .standard) {
+    public init(options: BuildOptions, fileSystem: any FileSystem = LocalFileSystem(), catalog: ServiceCatalog = .standard,
+                iconSets: IconSets = .discover()) {
         self.options = options
         self.fileSystem = fileSystem
         self.catalog = catalog
+        self.iconSets = iconSets
     }
 
     /// The script inlined into every page, embedded in the binary so `sitegen` works when copied alone:
@@ -53,24 +57,23 @@ public struct SiteBuilder: Sendable {
             PageRenderer(templates: $0, runtimeScript: Self.runtimeScript, version: SiteGenVersion.current, stylesheets: sources.stylesheets)
         }
 
-        let resolver = LinkResolver(catalog: catalog, assets: Set(sources.assets), baseURL: options.baseURL)
+        let (pages, pageDiagnostics) = resolve(sources)
+        diagnostics += pageDiagnostics
+        var firstUse: [ButtonIcon: String] = [:]
+        for page in pages {
+            for link in page.links where firstUse[link.icon] == nil { firstUse[link.icon] = page.parsed.page.displayPath }
+        }
+        let (icons, iconDiagnostics) = IconSymbols.load(firstUse, sets: iconSets, options: options, fileSystem: fileSystem)
+        diagnostics += iconDiagnostics
         var files: [OutputFile] = []
         var policies: [(path: String, policy: SecurityPolicy)] = []
-        var writtenBy: [String: String] = [:]
-        for page in sources.pages {
-            let (parsed, parseDiagnostics) = PageParser.parse(page)
-            let (resolved, resolveDiagnostics) = resolver.resolve(parsed)
-            diagnostics += parseDiagnostics + resolveDiagnostics
-            if let other = writtenBy[parsed.outputPath] {
-                diagnostics.append(Diagnostic(path: page.displayPath, message: "this page and \(other) would both be written to \(parsed.outputPath); rename one"))
-            }
-            writtenBy[parsed.outputPath] = page.displayPath
-            guard let renderer, !(parseDiagnostics + resolveDiagnostics).contains(where: { $0.severity == .error }) else { continue }
-            switch renderer.render(resolved, templateFiles: sources.templates) {
+        for page in pages {
+            guard let renderer else { break }
+            switch renderer.render(page, icons: icons, templateFiles: sources.templates) {
             case .success(let rendered):
-                files.append(OutputFile(path: parsed.outputPath, contents: .data(Data(rendered.html.utf8))))
+                files.append(OutputFile(path: page.parsed.outputPath, contents: .data(Data(rendered.html.utf8))))
                 files += rendered.companions
-                if let policy = rendered.policy { policies.append(("/" + PageRenderer.folder(of: resolved), policy)) }
+                if let policy = rendered.policy { policies.append(("/" + PageRenderer.folder(of: page), policy)) }
             case .failure(let diagnostic): diagnostics.append(diagnostic)
             }
         }
@@ -86,6 +89,35 @@ public struct SiteBuilder: Sendable {
         let sorted = Self.sorted(diagnostics)
         if sorted.contains(where: { $0.severity == .error }) { throw BuildFailure(sorted) }
         return BuildResult(files: files.sorted { $0.path < $1.path }, warnings: sorted)
+    }
+
+    /// Stages 2 and 3 for every page: the pages without errors, resolved, and every problem found.
+    func resolve(_ sources: SiteSources) -> ([ResolvedPage], [Diagnostic]) {
+        let resolver = LinkResolver(catalog: catalog, assets: Set(sources.assets), baseURL: options.baseURL)
+        var pages: [ResolvedPage] = []
+        var diagnostics: [Diagnostic] = []
+        var writtenBy: [String: String] = [:]
+        for page in sources.pages {
+            let (parsed, parseDiagnostics) = PageParser.parse(page)
+            let (resolved, resolveDiagnostics) = resolver.resolve(parsed)
+            diagnostics += parseDiagnostics + resolveDiagnostics
+            if let other = writtenBy[parsed.outputPath] {
+                diagnostics.append(Diagnostic(path: page.displayPath, message: "this page and \(other) would both be written to \(parsed.outputPath); rename one"))
+            }
+            writtenBy[parsed.outputPath] = page.displayPath
+            if !(parseDiagnostics + resolveDiagnostics).contains(where: { $0.severity == .error }) { pages.append(resolved) }
+        }
+        return (pages, diagnostics)
+    }
+
+    /// Every link chain of the site's pages (buttons and Markdown shorthand links), for `sitegen schemes`;
+    /// throws every error found.
+    public func chains() throws(BuildFailure) -> [Chain] {
+        let (sources, loadDiagnostics) = SiteLoader.load(options, fileSystem: fileSystem)
+        let (pages, pageDiagnostics) = resolve(sources)
+        let diagnostics = Self.sorted(loadDiagnostics + pageDiagnostics)
+        if diagnostics.contains(where: { $0.severity == .error }) { throw BuildFailure(diagnostics) }
+        return pages.flatMap { page in page.links.map(\.chain) + page.markdownChains }
     }
 
     /// Diagnostics in a stable order: by file, then line and column. Duplicates (the same template error met
