@@ -34,6 +34,12 @@ public struct TemplateValues: Equatable, Sendable {
 public struct URLTemplate: Equatable, Hashable, Sendable, Codable, CustomStringConvertible {
     /// The template as written.
     public let text: String
+    /// The text split once into the parts `fill` joins, since a site fills the same templates for every page;
+    /// nil when the text is not a valid template (which `parse` reports).
+    private let compiled: Compiled?
+
+    public static func == (a: URLTemplate, b: URLTemplate) -> Bool { a.text == b.text }
+    public func hash(into hasher: inout Hasher) { hasher.combine(text) }
 
     /// Schemes an app template may never use: they run code or read local data instead of opening an app.
     public static let refusedSchemes: Set<String> = ["javascript", "vbscript", "data", "file", "blob", "filesystem", "about", "view-source"]
@@ -44,10 +50,11 @@ public struct URLTemplate: Equatable, Hashable, Sendable, Codable, CustomStringC
     /// A template from the built-in catalog; it must be valid (a test checks every one).
     public init(_ text: String) {
         self.text = text
+        self.compiled = Compiled(text)
     }
 
     public init(from decoder: any Decoder) throws {
-        text = try decoder.singleValueContainer().decode(String.self)
+        self.init(try decoder.singleValueContainer().decode(String.self))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -108,28 +115,20 @@ public struct URLTemplate: Equatable, Hashable, Sendable, Codable, CustomStringC
 
     /// The URL for `values`, or nil when a placeholder outside the query has no value.
     public func fill(_ values: TemplateValues) -> String? {
-        let queryStart = text.firstIndex(of: "?")
-        let fragmentStart = text.firstIndex(of: "#")
-        guard let queryStart, fragmentStart.map({ queryStart < $0 }) ?? true else {
-            return Self.fill(text, values)
+        guard let compiled, var url = Self.fill(compiled.head, values) else { return nil }
+        if let parameters = compiled.parameters {
+            let filled = parameters.compactMap { Self.fill($0, values) }
+            if !filled.isEmpty { url += "?" + filled.joined(separator: "&") }
         }
-        let head = String(text[..<queryStart])
-        let queryEnd = fragmentStart ?? text.endIndex
-        let query = text[text.index(after: queryStart)..<queryEnd]
-        guard let filledHead = Self.fill(head, values) else { return nil }
-        let parameters = query.split(separator: "&", omittingEmptySubsequences: false).compactMap { Self.fill(String($0), values) }
-        var url = filledHead
-        if !parameters.isEmpty { url += "?" + parameters.joined(separator: "&") }
-        if queryEnd < text.endIndex {
-            guard let fragment = Self.fill(String(text[queryEnd...]), values) else { return nil }
-            url += fragment
+        if let fragment = compiled.fragment {
+            guard let filled = Self.fill(fragment, values) else { return nil }
+            url += filled
         }
         return url
     }
 
-    /// `part` with every placeholder replaced by its encoded value; nil if one has no value.
-    private static func fill(_ part: String, _ values: TemplateValues) -> String? {
-        guard let pieces = try? URLTemplate(part).pieces() else { return nil }
+    /// `pieces` with every placeholder replaced by its encoded value; nil if one has no value.
+    private static func fill(_ pieces: [Piece], _ values: TemplateValues) -> String? {
         var result = ""
         for piece in pieces {
             switch piece {
@@ -142,14 +141,48 @@ public struct URLTemplate: Equatable, Hashable, Sendable, Codable, CustomStringC
         return result
     }
 
-    private enum Piece: Equatable { case literal(String), placeholder(String) }
+    /// The template as the parts `fill` joins: before the query, each query parameter (left out when one of
+    /// its placeholders has no value), and the fragment with its `#`.
+    private struct Compiled: Sendable {
+        var head: [Piece]
+        var parameters: [[Piece]]?
+        var fragment: [Piece]?
+
+        init?(_ text: String) {
+            func pieces(_ part: Substring) -> [Piece]? { try? URLTemplate.pieces(of: part) }
+            let queryStart = text.firstIndex(of: "?")
+            let fragmentStart = text.firstIndex(of: "#")
+            guard let queryStart, fragmentStart.map({ queryStart < $0 }) ?? true else {
+                guard let all = pieces(text[...]) else { return nil }
+                head = all
+                return
+            }
+            let queryEnd = fragmentStart ?? text.endIndex
+            guard let head = pieces(text[..<queryStart]) else { return nil }
+            self.head = head
+            var parameters: [[Piece]] = []
+            for parameter in text[text.index(after: queryStart)..<queryEnd].split(separator: "&", omittingEmptySubsequences: false) {
+                guard let parameterPieces = pieces(parameter) else { return nil }
+                parameters.append(parameterPieces)
+            }
+            self.parameters = parameters
+            if queryEnd < text.endIndex {
+                guard let fragment = pieces(text[queryEnd...]) else { return nil }
+                self.fragment = fragment
+            }
+        }
+    }
+
+    private enum Piece: Equatable, Sendable { case literal(String), placeholder(String) }
 
     private struct TemplateSyntaxError: Error { var reason: String }
 
-    /// Splits the text into literal runs and `{name}` placeholders (names: lowercase letters, digits and `_`).
-    private func pieces() throws(TemplateSyntaxError) -> [Piece] {
+    private func pieces() throws(TemplateSyntaxError) -> [Piece] { try Self.pieces(of: text[...]) }
+
+    /// Splits text into literal runs and `{name}` placeholders (names: lowercase letters, digits and `_`).
+    private static func pieces(of text: Substring) throws(TemplateSyntaxError) -> [Piece] {
         var pieces: [Piece] = []
-        var rest = Substring(text)
+        var rest = text
         while let open = rest.firstIndex(where: { $0 == "{" || $0 == "}" }) {
             if rest[open] == "}" { throw TemplateSyntaxError(reason: "it has a } without a {") }
             if open > rest.startIndex { pieces.append(.literal(String(rest[..<open]))) }

@@ -109,10 +109,20 @@ extension Service {
     /// Builds the chain for a handle: `apps` in order (the default apps when nil), each giving its
     /// candidates, then the fallback.
     public func chain(handle: String, options: [String: String] = [:], apps chosen: [AppEntry]? = nil) throws(LinkChainError) -> Chain {
-        let target = try target(handle: handle, options: options)
-        let candidates = (chosen ?? defaultApps).flatMap { $0.candidates(values: target.values, fallback: target.fallback) }
+        chain(target: try target(handle: handle, options: options), apps: chosen ?? defaultApps)
+    }
+
+    /// The chain for an already validated target: `apps` in order, each giving its candidates, then the fallback.
+    public func chain(target: LinkTarget, apps: [AppEntry]) -> Chain {
+        let candidates = apps.flatMap { $0.candidates(values: target.values, fallback: target.fallback) }
         return Chain(serviceID: id, handle: target.handle, candidates: candidates, fallback: target.fallback,
                      accountURI: target.accountURI)
+    }
+
+    /// What a visitor may pick in a chooser besides `chain`'s own candidates: the candidates of every other app
+    /// the service knows, verified or not, in catalog order.
+    public func otherChoices(target: LinkTarget, besides tried: [AppEntry]) -> [Candidate] {
+        apps.filter { app in !tried.contains { $0.id == app.id } }.flatMap { $0.candidates(values: target.values, fallback: target.fallback) }
     }
 
     /// The app with this id (case-insensitive), verified or not.

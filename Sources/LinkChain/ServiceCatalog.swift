@@ -45,6 +45,12 @@ public struct ServiceCatalog: Sendable {
     public enum AppSelection: Sendable { case defaultChain, all }
 
     public func chain(shorthand: String, apps selection: AppSelection = .defaultChain) throws(LinkChainError) -> Chain {
+        let (service, request) = try parse(shorthand: shorthand)
+        return try service.chain(handle: request.handle, options: request.options, apps: selection == .all ? service.apps : nil)
+    }
+
+    /// The service a shorthand names and the handle and options it gives, not yet validated.
+    public func parse(shorthand: String) throws(LinkChainError) -> (service: any Service, request: ServiceRequest) {
         let text = trimmed(shorthand)
         guard let prefix = shorthandPrefix(of: text) else {
             throw LinkChainError.invalid(
@@ -55,8 +61,7 @@ public struct ServiceCatalog: Sendable {
             throw unknownService(prefix)
         }
         let body = String(text.dropFirst(prefix.count + 1))
-        let request = try service.parseShorthand(body, prefix: prefix)
-        return try service.chain(handle: request.handle, options: request.options, apps: selection == .all ? service.apps : nil)
+        return (service, try service.parseShorthand(body, prefix: prefix))
     }
 
     /// Builds the chain for a service named by id or alias.

@@ -46,11 +46,6 @@ public enum ChainMarkup {
         !choices.isEmpty || chain.fallback.hasPrefix("mailto:") || fediverseAccount(chain) != nil
     }
 
-    /// Candidates without repeats (an app chosen by `apps:` or `app:` is also among all the service's apps).
-    static func unique(_ candidates: [Candidate]) -> [Candidate] {
-        var seen = Set<String>()
-        return candidates.filter { seen.insert($0.appID + " " + $0.url).inserted }
-    }
 
     /// `user@host` for accounts that can be followed from the visitor's own server.
     static func fediverseAccount(_ chain: Chain) -> String? {
@@ -99,25 +94,40 @@ public enum ChainMarkup {
 
     /// Replaces each address, wherever it stands as text in the page outside `<script>` and `<style>`,
     /// by character references. Runs on the rendered page, so template text and Markdown are covered too.
+    /// Works on the page's UTF-8 bytes in one pass: this runs for every page of a site.
     static func protect(_ addresses: [String], in html: String) -> String {
-        let addresses = Set(addresses.filter { !$0.isEmpty })
-        guard !addresses.isEmpty else { return html }
-        var result = "", rest = html[...]
-        while !rest.isEmpty {
-            let nextCode = ["<script", "<style"].compactMap { rest.range(of: $0) }.min { $0.lowerBound < $1.lowerBound }
-            let markupEnd = nextCode?.lowerBound ?? rest.endIndex
-            var markup = String(rest[..<markupEnd])
-            for address in addresses.sorted(by: { $0.count > $1.count }) {
-                markup = markup.replacingOccurrences(of: address, with: characterReferences(address))
-            }
-            result += markup
-            guard let code = nextCode else { break }
-            let closing = rest[code.lowerBound...].hasPrefix("<script") ? "</script>" : "</style>"
-            let codeEnd = rest[code.upperBound...].range(of: closing)?.upperBound ?? rest.endIndex
-            result += rest[code.lowerBound..<codeEnd]
-            rest = rest[codeEnd...]
+        let needles = Set(addresses.filter { !$0.isEmpty }).sorted { $0.utf8.count > $1.utf8.count }
+            .map { (bytes: Array($0.utf8), references: Array(characterReferences($0).utf8)) }
+        guard !needles.isEmpty else { return html }
+        let page = Array(html.utf8)
+        let openScript = Array("<script".utf8), openStyle = Array("<style".utf8)
+        let closeScript = Array("</script>".utf8), closeStyle = Array("</style>".utf8)
+        func starts(_ needle: [UInt8], at index: Int) -> Bool {
+            index + needle.count <= page.count && page[index..<index + needle.count].elementsEqual(needle)
         }
-        return result
+        var result: [UInt8] = []
+        result.reserveCapacity(page.count + 256)
+        var index = 0
+        scanning: while index < page.count {
+            let byte = page[index]
+            if byte == 0x3C, let close = starts(openScript, at: index) ? closeScript : starts(openStyle, at: index) ? closeStyle : nil {
+                // Code is copied as it is up to and including its closing tag.
+                var end = index + 1
+                while end < page.count && !starts(close, at: end) { end += 1 }
+                end = min(end + close.count, page.count)
+                result += page[index..<end]
+                index = end
+                continue
+            }
+            for needle in needles where needle.bytes[0] == byte && starts(needle.bytes, at: index) {
+                result += needle.references
+                index += needle.bytes.count
+                continue scanning
+            }
+            result.append(byte)
+            index += 1
+        }
+        return String(decoding: result, as: UTF8.self)
     }
 
     static func characterReferences(_ text: String) -> String {

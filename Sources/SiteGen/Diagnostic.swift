@@ -50,22 +50,18 @@ public struct BuildFailure: Error, Sendable, CustomStringConvertible {
 /// Collects diagnostics for one source file and fills in the source line for each.
 public struct DiagnosticSink: Sendable {
     public let path: String
-    let lines: [Substring]
+    /// The file's text, read for a source line only when a problem is reported.
+    let text: String
     public private(set) var diagnostics: [Diagnostic] = []
 
     public init(path: String, text: String) {
         self.path = path
-        // Character.isNewline covers "\r\n" (one Character) as well as "\n" and "\r", as libyaml and libcmark do.
-        self.lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        self.text = text
     }
 
     public mutating func report(_ severity: Diagnostic.Severity = .error, line: Int, column: Int, _ message: String) {
-        var source: String? = nil
-        if line >= 1, line <= lines.count {
-            source = String(lines[line - 1])
-        }
         diagnostics.append(Diagnostic(severity, path: path, line: line, column: column,
-                                      message: message, sourceLine: source))
+                                      message: message, sourceLine: SourceLines.line(line, of: text)))
     }
 
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }

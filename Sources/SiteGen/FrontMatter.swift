@@ -92,20 +92,24 @@ public enum FrontMatterReader {
 
     /// Front matter is a first line of exactly `---`, YAML, and a closing line of `---` or `...`.
     public static func split(_ text: String, sink: inout DiagnosticSink) -> Split {
-        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
-        func isFence(_ line: Substring, closing: Bool) -> Bool {
-            let content = line.reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed()
-            return String(content) == "---" || (closing && String(content) == "...")
+        let lines = SourceLines(text)
+        func isFence(_ number: Int, closing: Bool) -> Bool {
+            // Only short lines can be fences; the others are never copied out of the text.
+            guard lines.ranges[number].count <= 16 else { return false }
+            var line = text.utf8Slice(lines.ranges[number])
+            while line.last == " " || line.last == "\t" { line.removeLast() }
+            return line == "---" || (closing && line == "...")
         }
-        guard let first = lines.first, isFence(first, closing: false) else {
+        guard isFence(0, closing: false) else {
             return Split(yaml: nil, yamlFirstLine: 1, body: text, bodyFirstLine: 1)
         }
-        guard let closing = lines.indices.dropFirst().first(where: { isFence(lines[$0], closing: true) }) else {
+        guard let closing = (1..<lines.count).first(where: { isFence($0, closing: true) }) else {
             sink.report(line: 1, column: 1, "front matter is not closed: expected a line '---' after the YAML")
             return Split(yaml: nil, yamlFirstLine: 2, body: "", bodyFirstLine: lines.count + 1)
         }
-        return Split(yaml: lines[1..<closing].joined(separator: "\n"), yamlFirstLine: 2,
-                     body: lines[(closing + 1)...].joined(separator: "\n"), bodyFirstLine: closing + 2)
+        let yaml = closing == 1 ? "" : text.utf8Slice(lines.nextStarts[0]..<lines.ranges[closing - 1].upperBound)
+        let body = text.utf8Slice(lines.nextStarts[closing]..<lines.ranges[lines.count - 1].upperBound)
+        return Split(yaml: yaml, yamlFirstLine: 2, body: body, bodyFirstLine: closing + 2)
     }
 
     /// Reads the front matter fields, reporting every problem found into `sink`.

@@ -7,8 +7,9 @@ import Foundation
 public final class MarkdownDocument {
     private let root: OpaquePointer
     private let options: Int32
-    /// The body's source lines, to turn libcmark's byte columns into character columns.
-    private let lines: [Substring]
+    private let body: String
+    /// The body's lines, to turn libcmark's byte columns into character columns; found when first needed.
+    private lazy var lines = SourceLines(body)
     /// File line of the body's first line.
     private let firstLine: Int
 
@@ -25,7 +26,7 @@ public final class MarkdownDocument {
         let options = CMARK_OPT_SMART | (allowRawHTML ? CMARK_OPT_UNSAFE : 0)
         self.options = options
         root = body.withCString { cmark_parse_document($0, strlen($0), options) }
-        lines = body.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        self.body = body
         self.firstLine = firstLine
     }
 
@@ -53,9 +54,9 @@ public final class MarkdownDocument {
         let byteColumn = Int(cmark_node_get_start_column(node))
         var column = byteColumn
         if line >= 1, line <= lines.count {
-            let utf8 = lines[line - 1].utf8
-            let end = utf8.index(utf8.startIndex, offsetBy: min(max(byteColumn - 1, 0), utf8.count))
-            column = lines[line - 1][..<end].count + 1
+            let range = lines.ranges[line - 1]
+            let before = range.lowerBound..<range.lowerBound + min(max(byteColumn - 1, 0), range.count)
+            column = body.utf8Slice(before).count + 1
         }
         return SourcePosition(line: line + firstLine - 1, column: column)
     }

@@ -144,14 +144,13 @@ public struct LinkResolver: Sendable {
         } else {
             apps += service.defaultApps
         }
-        let chain: Chain, choices: Chain
-        do {
-            chain = try service.chain(handle: entry.handle.value, options: options, apps: apps)
-            choices = entry.apps == nil ? try service.chain(handle: entry.handle.value, options: options, apps: apps + service.apps) : chain
-        } catch {
+        let target: LinkTarget
+        do { target = try service.target(handle: entry.handle.value, options: options) } catch {
             report(entry.handle.position, error.message)
             return nil
         }
+        let chain = service.chain(target: target, apps: apps)
+        let choices = chain.candidates + (entry.apps == nil ? service.otherChoices(target: target, besides: apps) : [])
         var icon = ButtonIcon.brand(service.icon)
         if let written = entry.icon {
             if let known = Glyph(rawValue: written.value) {
@@ -172,7 +171,7 @@ public struct LinkResolver: Sendable {
         // A sealed address must not come back as the button's text.
         let sealed = page.frontMatter.emailProtection == .sealed && chain.fallback.hasPrefix("mailto:")
         return ResolvedLink(label: entry.label ?? (sealed ? service.displayName : chain.handle), service: service, chain: chain,
-                            choices: ChainMarkup.unique(choices.candidates), icon: icon, color: color, position: at)
+                            choices: choices, icon: icon, color: color, position: at)
     }
 
     /// Checks the Markdown links' schemes and turns service shorthands into chain links, whose chains it returns.
@@ -191,9 +190,11 @@ public struct LinkResolver: Sendable {
         markdown.rewriteLinks { link in
             guard isShorthand(link) else { return nil }
             do throws(LinkChainError) {
-                let chain = try catalog.chain(shorthand: link.destination)
-                let choices = ChainMarkup.unique(chain.candidates + (try catalog.chain(shorthand: link.destination, apps: .all)).candidates)
-                let provesIdentity = catalog.service(named: chain.serviceID)?.provesIdentity ?? false
+                let (service, request) = try catalog.parse(shorthand: link.destination)
+                let target = try service.target(handle: request.handle, options: request.options)
+                let chain = service.chain(target: target, apps: service.defaultApps)
+                let choices = chain.candidates + service.otherChoices(target: target, besides: service.defaultApps)
+                let provesIdentity = service.provesIdentity
                 chains.append((chain, link.position, provesIdentity))
                 return ("<a" + ChainMarkup.attributes(chain, choices: choices, provesIdentity: provesIdentity, protection: protection) + ">",
                         ChainMarkup.afterLink(chain, protection: protection))

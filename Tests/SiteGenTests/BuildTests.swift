@@ -32,7 +32,9 @@ import Testing
         ])
         let page = try html(fileSystem)
         let mastodon = try ServiceCatalog.standard.chain(shorthand: "mastodon:@eb@social.coop")
-        let choices = ChainMarkup.unique(mastodon.candidates + (try ServiceCatalog.standard.chain(shorthand: "mastodon:@eb@social.coop", apps: .all)).candidates)
+        let service = try #require(ServiceCatalog.standard.service(named: "mastodon"))
+        let choices = mastodon.candidates + service.otherChoices(target: try service.target(handle: "@eb@social.coop", options: [:]),
+                                                                 besides: service.defaultApps)
         #expect(page.contains("<title>Me &amp; you</title>"))
         #expect(page.contains(#"<a href="https://social.coop/@eb" rel="me" data-service="mastodon" data-chain="\#(HTML.escape(ChainMarkup.chainJSON(choices, tried: mastodon.candidates)))" data-copy="@eb@social.coop" data-copy-kind="handle" data-acct="eb@social.coop">Follow &lt;me&gt;</a>"#))
         // The address is written as character references, which browsers read and harvesters do not.

@@ -1,0 +1,50 @@
+/// Where the lines of a text are, found on its UTF-8 bytes: "\n", "\r\n" and "\r" each end a line, as libyaml
+/// and libcmark count them. Working on bytes keeps this cheap on every page of a large site.
+struct SourceLines {
+    /// Byte offsets of each line's start and end (without its line end), in order.
+    let ranges: [Range<Int>]
+    /// Offset where the line after each line starts (after its line end).
+    let nextStarts: [Int]
+
+    init(_ text: String) {
+        var ranges: [Range<Int>] = [], nextStarts: [Int] = []
+        let scan = { (bytes: UnsafeBufferPointer<UInt8>) in
+            var start = 0, index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == 0x0A || byte == 0x0D {
+                    ranges.append(start..<index)
+                    index += byte == 0x0D && index + 1 < bytes.count && bytes[index + 1] == 0x0A ? 2 : 1
+                    nextStarts.append(index)
+                    start = index
+                } else {
+                    index += 1
+                }
+            }
+            ranges.append(start..<bytes.count)
+            nextStarts.append(bytes.count)
+        }
+        var text = text
+        text.withUTF8 { scan($0) }
+        self.ranges = ranges
+        self.nextStarts = nextStarts
+    }
+
+    var count: Int { ranges.count }
+
+    /// Line `number` (1-based) of `text` without its line end.
+    static func line(_ number: Int, of text: String) -> String? {
+        let lines = SourceLines(text)
+        guard number >= 1, number <= lines.count else { return nil }
+        return text.utf8Slice(lines.ranges[number - 1])
+    }
+}
+
+extension String {
+    /// The text of a byte range of this string's UTF-8 (ranges from `SourceLines` fall on character boundaries).
+    func utf8Slice(_ range: Range<Int>) -> String {
+        let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+        let end = utf8.index(start, offsetBy: range.count)
+        return String(self[start..<end])
+    }
+}
