@@ -14,6 +14,9 @@ let package = Package(
         .target(name: "Mustache"),
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        // A small read-only HTTP server with Server-Sent Events, for `sitegen serve`.
+        .target(name: "WebServer", dependencies: ["CMicroHTTPD"]),
         .target(
             name: "SiteGen",
             dependencies: ["LinkChain", "Mustache", "CCmark", "CYAML"],
@@ -22,6 +25,6 @@ let package = Package(
         .executableTarget(name: "sitegen", dependencies: ["SiteGen"]),
         .testTarget(name: "LinkChainTests", dependencies: ["LinkChain"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
-        .testTarget(name: "SiteGenTests", dependencies: ["SiteGen", "LinkChain", "Mustache", "sitegen"]),
+        .testTarget(name: "SiteGenTests", dependencies: ["SiteGen", "LinkChain", "Mustache", "WebServer", "sitegen"]),
     ]
 )
