@@ -9,6 +9,27 @@ public enum SiteGenVersion {
 public struct BuildResult: Sendable {
     public var files: [OutputFile]
     public var warnings: [Diagnostic]
+    /// The pages rendered by this build (as diagnostics show them); a render reusing a cache skips the others.
+    public var renderedPages: [String]
+}
+
+/// What a render produced, so that the next render of the same site redoes only what changed.
+public struct RenderCache: Sendable {
+    struct Page: Sendable {
+        var text: String
+        var outputPath: String
+        var file: OutputFile?
+        var diagnostics: [Diagnostic]
+    }
+
+    /// Nil until a first render: no templates are known, so everything is compiled and rendered.
+    var templates: [TemplateFile]?
+    var assets: [String] = []
+    var renderer: PageRenderer?
+    var templateDiagnostics: [Diagnostic] = []
+    var pages: [String: Page] = [:]
+
+    public init() {}
 }
 
 /// The pipeline, top to bottom: load -> parse -> resolve links -> render -> write.
@@ -37,6 +58,13 @@ public struct SiteBuilder: Sendable {
 
     /// Every stage but writing: what `build` would write, or every error found.
     public func render() throws(BuildFailure) -> BuildResult {
+        var cache = RenderCache()
+        return try render(reusing: &cache)
+    }
+
+    /// `render()`, re-rendering only the pages whose text changed since the render that filled `cache`,
+    /// unless the templates or the other files under `content/` changed too. Use one cache with one builder.
+    public func render(reusing cache: inout RenderCache) throws(BuildFailure) -> BuildResult {
         var diagnostics: [Diagnostic] = []
         let (sources, loadDiagnostics) = SiteLoader.load(options, fileSystem: fileSystem)
         diagnostics += loadDiagnostics
@@ -44,27 +72,38 @@ public struct SiteBuilder: Sendable {
             throw BuildFailure(diagnostics)
         }
 
-        let (templates, templateDiagnostics) = PageRenderer.compile(sources.templates)
-        diagnostics += templateDiagnostics
-        let renderer = templates.map { PageRenderer(templates: $0, runtimeScript: Self.runtimeScript, version: SiteGenVersion.current) }
+        let dependenciesChanged = cache.templates != sources.templates || cache.assets != sources.assets
+        if dependenciesChanged {
+            let (templates, templateDiagnostics) = PageRenderer.compile(sources.templates)
+            cache.renderer = templates.map { PageRenderer(templates: $0, runtimeScript: Self.runtimeScript, version: SiteGenVersion.current) }
+            cache.templateDiagnostics = templateDiagnostics
+            cache.templates = sources.templates
+            cache.assets = sources.assets
+        }
+        diagnostics += cache.templateDiagnostics
 
         let resolver = LinkResolver(catalog: catalog, assets: Set(sources.assets), baseURL: options.baseURL)
         var files: [OutputFile] = []
+        var renderedPages: [String] = []
+        var pages: [String: RenderCache.Page] = [:]
         var writtenBy: [String: String] = [:]
         for page in sources.pages {
-            let (parsed, parseDiagnostics) = PageParser.parse(page)
-            let (resolved, resolveDiagnostics) = resolver.resolve(parsed)
-            diagnostics += parseDiagnostics + resolveDiagnostics
-            if let other = writtenBy[parsed.outputPath] {
-                diagnostics.append(Diagnostic(path: page.displayPath, message: "this page and \(other) would both be written to \(parsed.outputPath); rename one"))
+            var rendered: RenderCache.Page
+            if !dependenciesChanged, let cached = cache.pages[page.path], cached.text == page.text {
+                rendered = cached
+            } else {
+                rendered = render(page, resolver: resolver, renderer: cache.renderer, templateFiles: sources.templates)
+                renderedPages.append(page.displayPath)
             }
-            writtenBy[parsed.outputPath] = page.displayPath
-            guard let renderer, !(parseDiagnostics + resolveDiagnostics).contains(where: { $0.severity == .error }) else { continue }
-            switch renderer.render(resolved, templateFiles: sources.templates) {
-            case .success(let html): files.append(OutputFile(path: parsed.outputPath, contents: .data(Data(html.utf8))))
-            case .failure(let diagnostic): diagnostics.append(diagnostic)
+            pages[page.path] = rendered
+            diagnostics += rendered.diagnostics
+            if let other = writtenBy[rendered.outputPath] {
+                diagnostics.append(Diagnostic(path: page.displayPath, message: "this page and \(other) would both be written to \(rendered.outputPath); rename one"))
             }
+            writtenBy[rendered.outputPath] = page.displayPath
+            if let file = rendered.file { files.append(file) }
         }
+        cache.pages = pages
         for asset in sources.assets {
             files.append(OutputFile(path: asset, contents: .copy(from: joinPath(options.sourceDirectory, "content/" + asset))))
         }
@@ -73,7 +112,20 @@ public struct SiteBuilder: Sendable {
         }
         let sorted = Self.sorted(diagnostics)
         if sorted.contains(where: { $0.severity == .error }) { throw BuildFailure(sorted) }
-        return BuildResult(files: files.sorted { $0.path < $1.path }, warnings: sorted)
+        return BuildResult(files: files.sorted { $0.path < $1.path }, warnings: sorted, renderedPages: renderedPages)
+    }
+
+    /// One page through parse, resolve and render; no file when it has errors or the templates do not compile.
+    private func render(_ page: ContentPage, resolver: LinkResolver, renderer: PageRenderer?, templateFiles: [TemplateFile]) -> RenderCache.Page {
+        let (parsed, parseDiagnostics) = PageParser.parse(page)
+        let (resolved, resolveDiagnostics) = resolver.resolve(parsed)
+        var rendered = RenderCache.Page(text: page.text, outputPath: parsed.outputPath, file: nil, diagnostics: parseDiagnostics + resolveDiagnostics)
+        guard let renderer, !rendered.diagnostics.contains(where: { $0.severity == .error }) else { return rendered }
+        switch renderer.render(resolved, templateFiles: templateFiles) {
+        case .success(let html): rendered.file = OutputFile(path: parsed.outputPath, contents: .data(Data(html.utf8)))
+        case .failure(let diagnostic): rendered.diagnostics.append(diagnostic)
+        }
+        return rendered
     }
 
     /// Diagnostics in a stable order: by file, then line and column. Duplicates (the same template error met
