@@ -19,8 +19,10 @@ let package = Package(
         .target(name: "WebServer", dependencies: ["CMicroHTTPD"]),
         .target(
             name: "SiteGen",
-            dependencies: ["LinkChain", "Mustache", "CCmark", "CYAML"],
-            resources: [.embedInCode("Resources/runtime.js")]
+            dependencies: ["LinkChain", "Mustache", "CCmark", "CYAML", "WebServer"],
+            // Resources/templates links to the top-level templates/, so `sitegen new` embeds those very files.
+            resources: [.embedInCode("Resources/runtime.js"), .embedInCode("Resources/live-reload.js"),
+                        .embedInCode("Resources/templates"), .embedInCode("Resources/new-site-index.md")]
         ),
         .executableTarget(name: "sitegen", dependencies: ["SiteGen"]),
         .testTarget(name: "LinkChainTests", dependencies: ["LinkChain"]),

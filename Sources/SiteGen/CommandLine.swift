@@ -26,6 +26,9 @@ public struct CommandLineTool {
         Commands:
           build    Render content/ through templates/ into Output/
           links    Print the ordered app chain for a link, e.g. mastodon:@eb@social.coop
+          new      Create a site in a new folder: sitegen new mysite
+          serve    Serve the site locally and reload the browser on every save
+          check    Report every problem in content/ and templates/ without writing anything
 
         Options:
           -h, --help     Show help (also after a command: sitegen build --help)
@@ -74,19 +77,22 @@ public struct CommandLineTool {
             return .success
         case "build": return build(rest)
         case "links": return links(rest)
+        case "new": return new(rest)
+        case "serve": return serve(rest)
+        case "check": return check(rest)
         default:
-            let hint = EditDistance.nearest(to: command, among: ["build", "links"]).map { " (did you mean '\($0)'?)" } ?? ""
+            let hint = EditDistance.nearest(to: command, among: ["build", "links", "new", "serve", "check"]).map { " (did you mean '\($0)'?)" } ?? ""
             return usageError("unknown command '\(command)'\(hint)", help: Self.overview)
         }
     }
 
-    private func usageError(_ message: String, help: String) -> ExitCode {
+    func usageError(_ message: String, help: String) -> ExitCode {
         standardError("error: \(message)\n\n\(help)")
         return .usage
     }
 
     /// Splits `--name value` options and positional arguments; nil (after reporting) on a usage error.
-    private func parse(_ arguments: [String], valued: Set<String>, flags: Set<String>, help: String)
+    func parse(_ arguments: [String], valued: Set<String>, flags: Set<String>, help: String)
         -> (options: [String: String], positional: [String])? {
         var options: [String: String] = [:], positional: [String] = []
         var index = 0

@@ -1,4 +1,4 @@
-import CMicroHTTPD
+internal import CMicroHTTPD
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -32,10 +32,24 @@ public final class HTTPServer: @unchecked Sendable {
     /// next free one of the `extraPorts` after it. Port 0 lets the system choose. Returns the port.
     public func start(host: String, port: Int, extraPorts: Int = 0) throws(HTTPServerError) -> Int {
         let (listener, boundPort) = try Self.openListener(host: host, port: port, extraPorts: extraPorts)
-        let started = sitegen_start_daemon(listener, { context, connection, url, method, _, _, _, _ in
-            guard let context, let connection, let url, let method else { return .NO }
+        let started = sitegen_start_daemon(listener, { context, connection, url, method, _, _, uploadSize, requestState in
+            guard let context, let connection, let url, let methodName = method, let uploadSize, let requestState else { return .NO }
+            let method = String(cString: methodName)
+            // libmicrohttpd calls once the headers are in, then for any body, then once more. A response queued
+            // on the first call closes the connection afterwards, so GET and HEAD answer on the last one and
+            // keep the connection alive; other methods get their 405 at once.
+            if method == "GET" || method == "HEAD" {
+                if requestState.pointee == nil {
+                    requestState.pointee = context
+                    return .YES
+                }
+                if uploadSize.pointee != 0 {
+                    uploadSize.pointee = 0
+                    return .YES
+                }
+            }
             let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
-            return server.respond(on: connection, method: String(cString: method), path: String(cString: url))
+            return server.respond(on: connection, method: method, path: String(cString: url))
         }, Unmanaged.passUnretained(self).toOpaque(), { _, _, text in
             // Keep paths and query values percent-encoded: RequestPath decodes them segment by segment.
             text.map { strlen($0) } ?? 0
