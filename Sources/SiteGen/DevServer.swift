@@ -33,7 +33,8 @@ public final class DevServer: @unchecked Sendable {
     private var server: HTTPServer?
     private var watcher: SourceWatcher?
 
-    /// Only `rebuild` uses it, and rebuilds run one at a time (on the watcher's thread after the first).
+    /// Rebuilds run one at a time: the first one and the watcher's may overlap.
+    private let rebuilding = NSLock()
     private var cache = RenderCache()
     /// Guards the fields below, and orders publishing an event after the state it announces.
     private let state = NSLock()
@@ -55,14 +56,19 @@ public final class DevServer: @unchecked Sendable {
     /// Builds, starts serving and watching; returns the site's address. A failed first build is served
     /// as an empty site whose pages show the errors until a save fixes them.
     public func start() throws(HTTPServerError) -> String {
-        rebuild()
-        let server = HTTPServer { [weak self] request in self?.respond(to: request) ?? .text(503, "Service Unavailable") }
-        let port = try server.start(host: options.host, port: options.port, extraPorts: options.extraPorts)
-        self.server = server
+        // Watching starts first so that no save goes unnoticed, even one made during the first build.
         let watcher = SourceWatcher(folders: ["content", "templates"].map { joinPath(options.build.sourceDirectory, $0) },
                                     interval: options.pollInterval) { [weak self] in self?.rebuild() }
         watcher.start()
         self.watcher = watcher
+        rebuild()
+        let server = HTTPServer { [weak self] request in self?.respond(to: request) ?? .text(503, "Service Unavailable") }
+        let port: Int
+        do { port = try server.start(host: options.host, port: options.port, extraPorts: options.extraPorts) } catch {
+            stop()
+            throw error
+        }
+        self.server = server
         let host = options.host.contains(":") ? "[\(options.host)]" : options.host
         return "http://\(host):\(port)/"
     }
@@ -76,27 +82,27 @@ public final class DevServer: @unchecked Sendable {
         server = nil
     }
 
-    /// Renders what changed since the last build and tells open pages.
+    /// Renders what changed since the last build, reports it in the terminal, then tells open pages.
     func rebuild() {
+        rebuilding.lock()
+        defer { rebuilding.unlock() }
         let started = Date()
         do throws(BuildFailure) {
             let result = try builder.render(reusing: &cache)
             for warning in result.warnings { errors(warning.description) }
-            let milliseconds = Int(Date().timeIntervalSince(started) * 1000)
+            output(Self.summary(result, milliseconds: Int(Date().timeIntervalSince(started) * 1000)))
             state.withLock {
                 site = ServedSite(files: result.files, contentFolder: site.contentFolder)
                 failure = nil
                 hub.publish(LiveReload.reloadEvent(renderedPages: result.renderedPages))
             }
-            output(Self.summary(result, milliseconds: milliseconds))
         } catch {
             for diagnostic in error.diagnostics { errors(diagnostic.description) }
-            let count = error.errorCount
+            errors("Build failed with \(error.errorCount) error\(error.errorCount == 1 ? "" : "s"); still serving the last good build.")
             state.withLock {
                 failure = error
                 hub.publish(LiveReload.errorEvent(error))
             }
-            errors("Build failed with \(count) error\(count == 1 ? "" : "s"); still serving the last good build.")
         }
     }
 

@@ -26,9 +26,11 @@ final class SourceWatcher: @unchecked Sendable {
         self.onChange = onChange
     }
 
+    /// Notes the files as they are now, then watches on a thread of its own.
     func start() {
+        let initial = Self.stamps(under: folders)
         let thread = Thread { [self] in
-            var last = Self.stamps(under: folders)
+            var last = initial
             var changed = false
             while true {
                 let stop = condition.withLock { () -> Bool in
@@ -59,6 +61,8 @@ final class SourceWatcher: @unchecked Sendable {
             stopping = true
             condition.broadcast()
         }
+        // Called from a callback (the last owner let go during a rebuild), the thread ends after it returns.
+        guard Thread.current != thread else { return }
         finished.wait()
         thread = nil
     }
