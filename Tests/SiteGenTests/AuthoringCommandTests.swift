@@ -99,7 +99,7 @@ import Testing
     static func brokenSite(in folder: URL) throws {
         try Fixtures.copyExample(to: folder)
         func write(_ path: String, _ text: String) throws {
-            try text.write(to: folder.appendingPathComponent(path), atomically: true, encoding: .utf8)
+            try Data(text.utf8).write(to: folder.appendingPathComponent(path))
         }
         let index = try String(contentsOf: folder.appendingPathComponent("content/index.md"), encoding: .utf8)
         try write("content/index.md", index.replacingOccurrences(of: "lang: en\n", with: "lang: en\ntitel: Oops\n"))

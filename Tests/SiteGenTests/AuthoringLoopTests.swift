@@ -66,7 +66,7 @@ import Testing
         let events = try TestEventStream(port: port)
         let page = site.appendingPathComponent("content/index.md")
         let text = try String(contentsOf: page, encoding: .utf8)
-        try text.replacingOccurrences(of: "title: Your Name", with: "title: Ada Lovelace").write(to: page, atomically: true, encoding: .utf8)
+        try save(text.replacingOccurrences(of: "title: Your Name", with: "title: Ada Lovelace"), to: page)
         #expect(try events.next(named: "reload").data == #"["content/index.md"]"#)
         #expect(try HTTPTestClient.request("/", port: port).text.contains("<title>Ada Lovelace</title>"))
 

@@ -2,6 +2,14 @@ import Foundation
 import Testing
 @testable import SiteGen
 
+/// Replaces a file the way editors save: a new file renamed over the old one. (Foundation's atomic writes
+/// on Linux leave a folder behind in /tmp each time.)
+func save(_ text: String, to file: URL) throws {
+    let temporary = file.deletingLastPathComponent().appendingPathComponent(".\(file.lastPathComponent).saving")
+    try Data(text.utf8).write(to: temporary)
+    guard rename(temporary.path, file.path) == 0 else { throw HTTPTestError("cannot rename \(temporary.path): errno \(errno)") }
+}
+
 /// `serve` end to end over real sockets on 127.0.0.1: edits on disk, reloads and errors on the event stream.
 /// Every wait has a deadline, and every test stops its server.
 @Suite(.timeLimit(.minutes(1))) struct DevServerTests {
@@ -24,9 +32,9 @@ import Testing
             let site = folder.appendingPathComponent("site")
             try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
             try Fixtures.copyExample(to: site)
-            try "---\ntitle: About\n---\nAbout me.\n".write(to: site.appendingPathComponent("content/about.md"), atomically: true, encoding: .utf8)
+            try save("---\ntitle: About\n---\nAbout me.\n", to: site.appendingPathComponent("content/about.md"))
             // A file outside the site, and a link to it from inside content/.
-            try "secret\n".write(to: folder.appendingPathComponent("secret.txt"), atomically: true, encoding: .utf8)
+            try save("secret\n", to: folder.appendingPathComponent("secret.txt"))
             try FileManager.default.createSymbolicLink(atPath: site.appendingPathComponent("content/leak.txt").path,
                                                        withDestinationPath: "../../secret.txt")
             let lines = self.lines
@@ -52,7 +60,7 @@ import Testing
         }
 
         func write(_ text: String, to path: String) throws {
-            try text.write(to: site.appendingPathComponent(path), atomically: true, encoding: .utf8)
+            try save(text, to: site.appendingPathComponent(path))
         }
 
         func edit(_ path: String, replacing old: String, with new: String) throws {
@@ -155,7 +163,7 @@ import Testing
         try Fixtures.copyExample(to: folder)
         let page = folder.appendingPathComponent("content/index.md")
         let good = try String(contentsOf: page, encoding: .utf8)
-        try good.replacingOccurrences(of: "title: Love", with: "title: [Love").write(to: page, atomically: true, encoding: .utf8)
+        try save(good.replacingOccurrences(of: "title: Love", with: "title: [Love"), to: page)
         let server = DevServer(options: DevServer.Options(build: BuildOptions(sourceDirectory: folder.path), port: 0, pollInterval: 0.05),
                                output: { _ in }, errors: { _ in })
         defer { server.stop() }
@@ -165,7 +173,7 @@ import Testing
         #expect(missing.text.contains("<script data-events="))
         let events = try TestEventStream(port: port)
         #expect(try events.next().name == "build-error")
-        try good.write(to: page, atomically: true, encoding: .utf8)
+        try save(good, to: page)
         #expect(try events.next(named: "reload").name == "reload")
         #expect(try HTTPTestClient.request("/", port: port).status == 200)
     }
