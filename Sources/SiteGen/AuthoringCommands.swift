@@ -100,7 +100,7 @@ extension CommandLineTool {
                                output: output.write, errors: errors.write)
         let url: String
         do { url = try server.start() } catch {
-            errors.write("error: \(error)")
+            errors.write("error: \(error)" + (options["--port"] == nil ? "" : "; choose another --port, or leave it out to take a free one"))
             return .failure
         }
         output.write("Serving \(source == "." ? "this folder" : source) at \(url) (Ctrl-C stops)")

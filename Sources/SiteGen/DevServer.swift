@@ -53,7 +53,7 @@ public final class DevServer: @unchecked Sendable {
 
     deinit { stop() }
 
-    /// Builds, starts serving and watching; returns the site's address. A failed first build is served
+    /// Starts watching and serving, then builds; returns the site's address. A failed first build is served
     /// as an empty site whose pages show the errors until a save fixes them.
     public func start() throws(HTTPServerError) -> String {
         // Watching starts first so that no save goes unnoticed, even one made during the first build.
@@ -61,7 +61,6 @@ public final class DevServer: @unchecked Sendable {
                                     interval: options.pollInterval) { [weak self] in self?.rebuild() }
         watcher.start()
         self.watcher = watcher
-        rebuild()
         let server = HTTPServer { [weak self] request in self?.respond(to: request) ?? .text(503, "Service Unavailable") }
         let port: Int
         do { port = try server.start(host: options.host, port: options.port, extraPorts: options.extraPorts) } catch {
@@ -69,6 +68,8 @@ public final class DevServer: @unchecked Sendable {
             throw error
         }
         self.server = server
+        // A request that comes before this build ends gets a 404 page, which reloads when the build is done.
+        rebuild()
         let host = options.host.contains(":") ? "[\(options.host)]" : options.host
         return "http://\(host):\(port)/"
     }
