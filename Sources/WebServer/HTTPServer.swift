@@ -31,6 +31,7 @@ public final class HTTPServer: @unchecked Sendable {
     /// Starts listening on `host` (an IP address or a name) at `port`, or, when that port is taken, at the
     /// next free one of the `extraPorts` after it. Port 0 lets the system choose. Returns the port.
     public func start(host: String, port: Int, extraPorts: Int = 0) throws(HTTPServerError) -> Int {
+        guard lock.withLock({ daemon == nil }) else { throw HTTPServerError("the server is already running") }
         let (listener, boundPort) = try Self.openListener(host: host, port: port, extraPorts: extraPorts)
         let started = sitegen_start_daemon(listener, { context, connection, url, method, _, _, uploadSize, requestState in
             guard let context, let connection, let url, let methodName = method, let uploadSize, let requestState else { return .NO }
