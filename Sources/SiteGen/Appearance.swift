@@ -83,4 +83,7 @@ enum ServiceAppearance {
 
     /// Services whose links prove identity, so they carry `rel="me"` (Mastodon's profile verification).
     static let identityServices: Set<String> = ["mastodon"]
+
+    /// Services whose accounts can be followed from the visitor's own server (WebFinger, remote follow).
+    static let fediverseServices: Set<String> = ["mastodon"]
 }

@@ -18,13 +18,16 @@ public struct RenderCache: Sendable {
     struct Page: Sendable {
         var text: String
         var outputPath: String
-        var file: OutputFile?
+        /// The page and its companions; none when the page has errors.
+        var files: [OutputFile]
+        var policy: (path: String, policy: SecurityPolicy)?
         var diagnostics: [Diagnostic]
     }
 
     /// Nil until a first render: no templates are known, so everything is compiled and rendered.
     var templates: [TemplateFile]?
     var assets: [String] = []
+    var stylesheets: [String: String] = [:]
     var renderer: PageRenderer?
     var templateDiagnostics: [Diagnostic] = []
     var pages: [String: Page] = [:]
@@ -44,8 +47,11 @@ public struct SiteBuilder: Sendable {
         self.catalog = catalog
     }
 
-    /// The script inlined into every page, embedded in the binary so `sitegen` works when copied alone.
-    public static let runtimeScript = String(decoding: PackageResources.runtime_js, as: UTF8.self)
+    /// The script inlined into every page, embedded in the binary so `sitegen` works when copied alone:
+    /// the pure decisions and the page code, in one function so their names stay out of the page's globals.
+    public static let runtimeScript = "(function () {\n"
+        + String(decoding: PackageResources.chain_decisions_js, as: UTF8.self) + "\n"
+        + String(decoding: PackageResources.chain_page_js, as: UTF8.self) + "})();\n"
 
     /// Builds and writes the site. Throws every error found; `Output/` is untouched unless the build succeeds.
     public func build() throws(BuildFailure) -> BuildResult {
@@ -73,22 +79,27 @@ public struct SiteBuilder: Sendable {
         }
 
         let dependenciesChanged = cache.templates != sources.templates || cache.assets != sources.assets
+            || cache.stylesheets != sources.stylesheets
         if dependenciesChanged {
             let (templates, templateDiagnostics) = PageRenderer.compile(sources.templates)
-            cache.renderer = templates.map { PageRenderer(templates: $0, runtimeScript: Self.runtimeScript, version: SiteGenVersion.current) }
+            cache.renderer = templates.map {
+                PageRenderer(templates: $0, runtimeScript: Self.runtimeScript, version: SiteGenVersion.current, stylesheets: sources.stylesheets)
+            }
             cache.templateDiagnostics = templateDiagnostics
             cache.templates = sources.templates
             cache.assets = sources.assets
+            cache.stylesheets = sources.stylesheets
         }
         diagnostics += cache.templateDiagnostics
 
         let resolver = LinkResolver(catalog: catalog, assets: Set(sources.assets), baseURL: options.baseURL)
         var files: [OutputFile] = []
+        var policies: [(path: String, policy: SecurityPolicy)] = []
         var renderedPages: [String] = []
         var pages: [String: RenderCache.Page] = [:]
         var writtenBy: [String: String] = [:]
         for page in sources.pages {
-            var rendered: RenderCache.Page
+            let rendered: RenderCache.Page
             if !dependenciesChanged, let cached = cache.pages[page.path], cached.text == page.text {
                 rendered = cached
             } else {
@@ -101,9 +112,13 @@ public struct SiteBuilder: Sendable {
                 diagnostics.append(Diagnostic(path: page.displayPath, message: "this page and \(other) would both be written to \(rendered.outputPath); rename one"))
             }
             writtenBy[rendered.outputPath] = page.displayPath
-            if let file = rendered.file { files.append(file) }
+            files += rendered.files
+            if let policy = rendered.policy { policies.append(policy) }
         }
         cache.pages = pages
+        if !policies.isEmpty {
+            files.append(OutputFile(path: "_headers", contents: .data(Data(HeadersFile.text(policies).utf8))))
+        }
         for asset in sources.assets {
             files.append(OutputFile(path: asset, contents: .copy(from: joinPath(options.sourceDirectory, "content/" + asset))))
         }
@@ -115,17 +130,20 @@ public struct SiteBuilder: Sendable {
         return BuildResult(files: files.sorted { $0.path < $1.path }, warnings: sorted, renderedPages: renderedPages)
     }
 
-    /// One page through parse, resolve and render; no file when it has errors or the templates do not compile.
+    /// One page through parse, resolve and render; no files when it has errors or the templates do not compile.
     private func render(_ page: ContentPage, resolver: LinkResolver, renderer: PageRenderer?, templateFiles: [TemplateFile]) -> RenderCache.Page {
         let (parsed, parseDiagnostics) = PageParser.parse(page)
         let (resolved, resolveDiagnostics) = resolver.resolve(parsed)
-        var rendered = RenderCache.Page(text: page.text, outputPath: parsed.outputPath, file: nil, diagnostics: parseDiagnostics + resolveDiagnostics)
-        guard let renderer, !rendered.diagnostics.contains(where: { $0.severity == .error }) else { return rendered }
+        var result = RenderCache.Page(text: page.text, outputPath: parsed.outputPath, files: [], policy: nil,
+                                      diagnostics: parseDiagnostics + resolveDiagnostics)
+        guard let renderer, !result.diagnostics.contains(where: { $0.severity == .error }) else { return result }
         switch renderer.render(resolved, templateFiles: templateFiles) {
-        case .success(let html): rendered.file = OutputFile(path: parsed.outputPath, contents: .data(Data(html.utf8)))
-        case .failure(let diagnostic): rendered.diagnostics.append(diagnostic)
+        case .success(let rendered):
+            result.files = [OutputFile(path: parsed.outputPath, contents: .data(Data(rendered.html.utf8)))] + rendered.companions
+            result.policy = rendered.policy.map { ("/" + PageRenderer.folder(of: resolved), $0) }
+        case .failure(let diagnostic): result.diagnostics.append(diagnostic)
         }
-        return rendered
+        return result
     }
 
     /// Diagnostics in a stable order: by file, then line and column. Duplicates (the same template error met

@@ -1,6 +1,6 @@
 /// The fields a page sets in its YAML front matter.
 public struct FrontMatter: Equatable, Sendable {
-    public enum Theme: String, Sendable, CaseIterable { case auto, light, dark }
+    public enum ColorScheme: String, Sendable, CaseIterable { case auto, light, dark }
 
     public var title: String?
     public var description: String?
@@ -9,9 +9,14 @@ public struct FrontMatter: Equatable, Sendable {
     public var lang: String = "en"
     /// An image path relative to the page's folder under `content/`, or an https URL.
     public var avatar: Located<String>?
-    public var theme: Theme = .auto
+    /// A built-in look (`Theme.all`).
+    public var theme: Theme = .standard
+    public var colorScheme: ColorScheme = .auto
+    /// A CSS file under `content/`, relative to the page, inlined after the theme.
+    public var stylesheet: Located<String>?
     /// The template that renders the page, by name (default `page`).
     public var template: Located<String>?
+    public var emailProtection: EmailProtection = .entities
     /// Lets raw HTML in the Markdown body through; off by default.
     public var unsafeHTML = false
     public var links: [LinkEntry] = []
@@ -19,7 +24,7 @@ public struct FrontMatter: Equatable, Sendable {
     public init() {}
 
     /// The keys front matter understands, in the order the README documents them.
-    public static let knownKeys = ["title", "description", "url", "lang", "avatar", "theme", "template", "unsafe_html", "links"]
+    public static let knownKeys = ["title", "description", "url", "lang", "avatar", "theme", "color_scheme", "stylesheet", "template", "email_protection", "unsafe_html", "links"]
 }
 
 /// A value with the place it was written.
@@ -110,8 +115,19 @@ public enum FrontMatterReader {
             case "template": matter.template = reader.located(value, field: key)
             case "theme":
                 if let theme = reader.located(value, field: key) {
-                    if let known = FrontMatter.Theme(rawValue: theme.value) { matter.theme = known }
-                    else { reader.report(theme.position, "unknown theme '\(theme.value)': expected one of \(FrontMatter.Theme.allCases.map(\.rawValue).joined(separator: ", "))") }
+                    if let known = Theme.named(theme.value) { matter.theme = known }
+                    else { reader.report(theme.position, "unknown theme '\(theme.value)': expected one of \(Theme.all.map(\.name).joined(separator: ", "))") }
+                }
+            case "color_scheme":
+                if let scheme = reader.located(value, field: key) {
+                    if let known = FrontMatter.ColorScheme(rawValue: scheme.value) { matter.colorScheme = known }
+                    else { reader.report(scheme.position, "unknown color_scheme '\(scheme.value)': expected one of \(FrontMatter.ColorScheme.allCases.map(\.rawValue).joined(separator: ", "))") }
+                }
+            case "stylesheet": matter.stylesheet = reader.located(value, field: key)
+            case "email_protection":
+                if let mode = reader.located(value, field: key) {
+                    if let known = EmailProtection(rawValue: mode.value) { matter.emailProtection = known }
+                    else { reader.report(mode.position, "unknown email_protection '\(mode.value)': expected one of \(EmailProtection.allCases.map(\.rawValue).joined(separator: ", "))") }
                 }
             case "unsafe_html": matter.unsafeHTML = reader.bool(value, field: key) ?? false
             case "links": matter.links = reader.links(value)

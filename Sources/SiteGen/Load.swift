@@ -39,6 +39,8 @@ public struct SiteSources: Equatable, Sendable {
     public var pages: [ContentPage] = []
     /// Other files under `content/` (images and such), copied as they are; paths below `content/`.
     public var assets: [String] = []
+    /// The text of each `.css` file under `content/`, by path below `content/`, for pages that inline one.
+    public var stylesheets: [String: String] = [:]
     public var templates: [TemplateFile] = []
 }
 
@@ -84,6 +86,7 @@ public enum SiteLoader {
                     }
                 } else {
                     sources.assets.append(path)
+                    if path.hasSuffix(".css"), let text = readText("content/" + path) { sources.stylesheets[path] = text }
                 }
             }
             var namedBy: [String: String] = [:]

@@ -60,16 +60,16 @@ public final class MarkdownDocument {
         return SourcePosition(line: line + firstLine - 1, column: column)
     }
 
-    /// Replaces links: `rewrite` returns the opening tag to use instead of the link's own (its text stays),
-    /// or nil to keep the link as it is. Called once per link and image, in document order.
-    public func rewriteLinks(_ rewrite: (Link) -> String?) {
+    /// Replaces links: `rewrite` returns the opening tag to use instead of the link's own and what follows
+    /// `</a>` (its text stays), or nil to keep the link as it is. Called once per link, in document order.
+    public func rewriteLinks(_ rewrite: (Link) -> (openingTag: String, afterLink: String)?) {
         for (node, link) in linkNodes() where !link.isImage {
-            guard let openingTag = rewrite(link) else { continue }
+            guard let (openingTag, afterLink) = rewrite(link) else { continue }
             // A custom inline node prints its enter and exit text verbatim even in safe mode,
             // which is what a link whose attributes sitegen has escaped itself needs.
             guard let replacement = cmark_node_new(CMARK_NODE_CUSTOM_INLINE) else { continue }
             cmark_node_set_on_enter(replacement, openingTag)
-            cmark_node_set_on_exit(replacement, "</a>")
+            cmark_node_set_on_exit(replacement, "</a>" + afterLink)
             while let child = cmark_node_first_child(node) { cmark_node_append_child(replacement, child) }
             cmark_node_insert_before(node, replacement)
             cmark_node_free(node)

@@ -9,6 +9,7 @@ public enum NewSite {
         ("button.html", PackageResources.button_html),
         ("layout.html", PackageResources.layout_html),
         ("page.html", PackageResources.page_html),
+        ("runtime-text.json", PackageResources.runtime_text_json),
         ("style.css", PackageResources.style_css),
     ]
 

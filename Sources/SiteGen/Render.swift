@@ -1,15 +1,26 @@
 import Foundation
 import Mustache
 
+/// What rendering one page produces: its HTML, the files beside it, and its security policy.
+public struct RenderedPage: Sendable {
+    public var html: String
+    /// `contact.vcf` and `qr.svg` in the page's folder; paths below the output folder.
+    public var companions: [OutputFile]
+    public var policy: SecurityPolicy?
+}
+
 /// Stage 4: pages through the Mustache templates.
 ///
-/// Template data follows one rule: keys ending in `_html`, `_css` or `_js` hold code that sitegen produced
-/// and escaped itself, meant for triple mustaches; every other key is plain text for `{{ }}`, which escapes it.
+/// Template data follows one rule: keys ending in `_html`, `_css`, `_js` or `_json` hold code that sitegen
+/// produced and escaped itself, meant for triple mustaches; every other key is plain text for `{{ }}`,
+/// which escapes it.
 public struct PageRenderer: Sendable {
     public let templates: MustacheTemplates
     /// The inline runtime that tries each button's chain on tap.
     public let runtimeScript: String
     public let version: String
+    /// The text of `.css` files under `content/`, for pages that name one as `stylesheet`.
+    public let stylesheets: [String: String]
 
     /// Compiles every template, reporting each syntax error at its line and column.
     public static func compile(_ files: [TemplateFile]) -> (MustacheTemplates?, [Diagnostic]) {
@@ -30,15 +41,17 @@ public struct PageRenderer: Sendable {
         return sink.diagnostics[0]
     }
 
-    public init(templates: MustacheTemplates, runtimeScript: String, version: String) {
+    public init(templates: MustacheTemplates, runtimeScript: String, version: String, stylesheets: [String: String] = [:]) {
         self.templates = templates
         self.runtimeScript = runtimeScript
         self.version = version
+        self.stylesheets = stylesheets
     }
 
-    public func render(_ page: ResolvedPage, templateFiles: [TemplateFile]) -> Result<String, Diagnostic> {
+    public func render(_ page: ResolvedPage, templateFiles: [TemplateFile]) -> Result<RenderedPage, Diagnostic> {
+        let rendered: String
         do {
-            return .success(try templates.render(page.templateName, context(for: page)))
+            rendered = try templates.render(page.templateName, context(for: page))
         } catch {
             var diagnostic = Self.diagnostic(error, files: templateFiles)
             if error.templateName == page.templateName, !templates.names.contains(page.templateName) {
@@ -51,6 +64,50 @@ public struct PageRenderer: Sendable {
             }
             return .failure(diagnostic)
         }
+        let (html, policy) = SecurityPolicy.apply(to: ChainMarkup.protect(page.emailAddresses, in: rendered))
+        return .success(RenderedPage(html: html, companions: companions(for: page), policy: policy))
+    }
+
+    /// The folder a page is written to, below the output folder ("" for the root).
+    static func folder(of page: ResolvedPage) -> String {
+        page.parsed.outputPath.split(separator: "/").dropLast().joined(separator: "/")
+    }
+
+    /// A vCard when the page has links to keep; a QR code when its address is known.
+    private func companions(for page: ResolvedPage) -> [OutputFile] {
+        let folder = Self.folder(of: page)
+        var files: [OutputFile] = []
+        if !page.links.isEmpty {
+            files.append(OutputFile(path: joinPath(folder, "contact.vcf"), contents: .data(Data(vCard(for: page).text.utf8))))
+        }
+        if let url = page.url, let code = QRCode(url) {
+            files.append(OutputFile(path: joinPath(folder, "qr.svg"), contents: .data(Data(code.svg(title: url).utf8))))
+        }
+        return files
+    }
+
+    func vCard(for page: ResolvedPage) -> VCard {
+        let matter = page.parsed.frontMatter
+        var card = VCard(name: matter.title ?? "")
+        card.note = matter.description
+        card.photoURL = imageURL(for: page)
+        if let url = page.url { card.urls.append(url) }
+        for link in page.links {
+            let fallback = link.chain.fallback
+            if fallback.hasPrefix("mailto:") { card.emails.append(link.chain.handle) }
+            else if fallback.hasPrefix("tel:") { card.phones.append(String(fallback.dropFirst("tel:".count))) }
+            else if link.chain.serviceID == "web" { card.urls.append(fallback) }
+            else { card.profiles.append((link.chain.serviceID, fallback)) }
+        }
+        return card
+    }
+
+    /// The avatar as an absolute URL, for link previews and the vCard; nil when the page's URL is unknown.
+    func imageURL(for page: ResolvedPage) -> String? {
+        guard let avatar = page.avatarSource else { return nil }
+        if LinkResolver.scheme(of: avatar) != nil { return avatar }
+        guard let base = page.url.flatMap(URL.init(string:)) else { return nil }
+        return URL(string: avatar, relativeTo: base)?.absoluteString
     }
 
     /// The data a page template sees; the README documents every key.
@@ -67,22 +124,75 @@ public struct PageRenderer: Sendable {
                 "icon": .string(link.glyph.rawValue),
                 "color": .string(link.color.css),
                 "text_color": .string(link.color.readableText.css),
-                "attributes_html": .string(ChainMarkup.attributes(link.chain)),
+                "h_card_class": .string(Self.hCardClass(link.chain.fallback)),
+                "attributes_html": .string(ChainMarkup.attributes(link.chain, protection: matter.emailProtection)),
+                "after_link_html": .string(ChainMarkup.afterLink(link.chain, protection: matter.emailProtection)),
             ])
         }
+        let theme = matter.theme
         var values: [String: MustacheValue] = [
             "title": .string(matter.title ?? ""),
             "lang": .string(matter.lang),
-            "theme": .string(matter.theme.rawValue),
+            "theme": .string(theme.name),
+            "color_scheme": .string(matter.colorScheme.rawValue),
+            "theme_css": .string(theme.css),
+            "theme_color_light": .string(theme.light.page.css),
+            "theme_color_dark": .string(theme.dark.page.css),
             "links": .array(links),
             "body_html": .string(page.parsed.markdown.renderHTML()),
             "icon_symbols_html": .string(Glyph.symbols(Set(page.links.map(\.glyph)))),
             "runtime_js": .string(runtimeScript),
+            "person_json": .string(personJSON(for: page)),
+            "content_security_policy_html": .string(SecurityPolicy.placeholder),
+            "favicon_href": .string(page.avatarSource ?? Self.initialsIcon(matter.title ?? "", background: theme.light.ring)),
             "generator": .string("sitegen \(version)"),
         ]
         if let description = matter.description { values["description"] = .string(description) }
-        if let url = page.url { values["url"] = .string(url) }
+        if let url = page.url {
+            values["url"] = .string(url)
+            values["qr_href"] = .string("qr.svg")
+        }
+        if !page.links.isEmpty { values["vcard_href"] = .string("contact.vcf") }
         if let avatar = page.avatarSource { values["avatar"] = .string(avatar) }
+        if let image = imageURL(for: page) { values["image_url"] = .string(image) }
+        if let path = page.stylesheetPath, let css = stylesheets[path] { values["stylesheet_css"] = .string(Self.safeInStyleElement(css)) }
         return .dictionary(values)
+    }
+
+    /// The microformats2 property a button's link is: an email, a phone number, or a URL of the person.
+    static func hCardClass(_ fallback: String) -> String {
+        if fallback.hasPrefix("mailto:") { return "u-email" }
+        if fallback.hasPrefix("tel:") { return "p-tel" }
+        return "u-url"
+    }
+
+    /// A schema.org `Person` for search engines and link previews. The email address is left out: the page
+    /// keeps it from harvesters, and the vCard and the button still offer it.
+    func personJSON(for page: ResolvedPage) -> String {
+        let matter = page.parsed.frontMatter
+        var person: [String: Any] = ["@context": "https://schema.org", "@type": "Person", "name": matter.title ?? ""]
+        if let description = matter.description { person["description"] = description }
+        if let url = page.url { person["url"] = url }
+        if let image = imageURL(for: page) { person["image"] = image }
+        let profiles = page.links.map(\.chain.fallback).filter { $0.hasPrefix("https:") }
+        if !profiles.isEmpty { person["sameAs"] = profiles }
+        let data = (try? JSONSerialization.data(withJSONObject: person, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
+        // Inside <script>, "</script>" or "<!--" in a value would end the block: escape the characters that start them.
+        return String(decoding: data, as: UTF8.self)
+            .replacingOccurrences(of: "<", with: "\\u003c").replacingOccurrences(of: ">", with: "\\u003e")
+            .replacingOccurrences(of: "&", with: "\\u0026")
+    }
+
+    /// A favicon of the title's initials, as a data URL so it costs no request.
+    static func initialsIcon(_ title: String, background: HexColor) -> String {
+        let initials = title.split(whereSeparator: \.isWhitespace).prefix(2).compactMap(\.first).map { String($0).uppercased() }.joined()
+        let svg = #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="\#(background.css)"/>"#
+            + #"<text x="32" y="42" font-family="system-ui,sans-serif" font-size="28" font-weight="700" text-anchor="middle" fill="\#(background.readableText.css)">\#(HTML.escape(initials))</text></svg>"#
+        return "data:image/svg+xml," + (svg.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(.init(charactersIn: " =:/.,-\"'"))) ?? "")
+    }
+
+    /// A site's own CSS goes inside `<style>`; `</style` in it would close the element early and let HTML in.
+    static func safeInStyleElement(_ css: String) -> String {
+        css.replacingOccurrences(of: "</style", with: "<\\/style", options: .caseInsensitive)
     }
 }

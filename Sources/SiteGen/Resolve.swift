@@ -19,6 +19,10 @@ public struct ResolvedPage {
     /// The page's public URL, from `url` or the build's base URL.
     public var url: String?
     public var templateName: String
+    /// The site's own stylesheet for this page, as a path below `content/`.
+    public var stylesheetPath: String?
+    /// Email addresses the page links to, which rendering hides from harvesters.
+    public var emailAddresses: [String]
 }
 
 /// Stage 3: every link through LinkChain; link schemes allow-listed.
@@ -43,18 +47,20 @@ public struct LinkResolver: Sendable {
         let matter = parsed.frontMatter
         var links: [ResolvedLink] = []
         for entry in matter.links {
-            if let link = resolve(entry, sink: &sink) { links.append(link) }
+            if let link = resolve(entry, protection: matter.emailProtection, sink: &sink) { links.append(link) }
         }
-        resolveMarkdownLinks(parsed.markdown, sink: &sink)
+        let markdownChains = resolveMarkdownLinks(parsed.markdown, protection: matter.emailProtection, sink: &sink)
         let resolved = ResolvedPage(
             parsed: parsed, links: links,
             avatarSource: matter.avatar.flatMap { avatarSource($0, page: parsed, sink: &sink) },
             url: pageURL(parsed, sink: &sink),
-            templateName: matter.template?.value ?? "page")
+            templateName: matter.template?.value ?? "page",
+            stylesheetPath: matter.stylesheet.flatMap { contentFile($0, field: "stylesheet", example: "style.css", page: parsed, sink: &sink) },
+            emailAddresses: (links.map(\.chain) + markdownChains).flatMap(Self.emailAddresses))
         return (resolved, sink.diagnostics)
     }
 
-    private func resolve(_ entry: LinkEntry, sink: inout DiagnosticSink) -> ResolvedLink? {
+    private func resolve(_ entry: LinkEntry, protection: EmailProtection, sink: inout DiagnosticSink) -> ResolvedLink? {
         let at = entry.service.position
         guard let service = catalog.service(named: entry.service.value) else {
             let hint = catalog.suggestion(for: entry.service.value).map { " (did you mean '\($0)'?)" } ?? ""
@@ -97,11 +103,15 @@ public struct LinkResolver: Sendable {
             }
         }
         guard optionsValid else { return nil }
-        return ResolvedLink(label: entry.label ?? chain.handle, serviceName: service.displayName,
+        // A sealed address must not come back as the button's text.
+        let sealed = protection == .sealed && chain.fallback.hasPrefix("mailto:")
+        return ResolvedLink(label: entry.label ?? (sealed ? service.displayName : chain.handle), serviceName: service.displayName,
                             chain: chain, glyph: glyph, color: color)
     }
 
-    private func resolveMarkdownLinks(_ markdown: MarkdownDocument, sink: inout DiagnosticSink) {
+    /// Checks every link's scheme and turns shorthand links into chain links; returns their chains.
+    private func resolveMarkdownLinks(_ markdown: MarkdownDocument, protection: EmailProtection, sink: inout DiagnosticSink) -> [Chain] {
+        var chains: [Chain] = []
         for link in markdown.links {
             guard let scheme = Self.scheme(of: link.destination), !isShorthand(link) else { continue }  // relative or fragment
             let allowed = link.isImage ? Self.allowedImageSchemes : Self.allowedLinkSchemes
@@ -115,18 +125,27 @@ public struct LinkResolver: Sendable {
             guard isShorthand(link) else { return nil }
             do throws(LinkChainError) {
                 let chain = try catalog.chain(shorthand: link.destination)
-                return "<a" + ChainMarkup.attributes(chain) + ">"
+                chains.append(chain)
+                return ("<a" + ChainMarkup.attributes(chain, protection: protection) + ">", ChainMarkup.afterLink(chain, protection: protection))
             } catch {
                 sink.report(line: link.position.line, column: link.position.column, error.message)
                 return nil
             }
         }
+        return chains
     }
 
     /// A link written as a service shorthand (`mastodon:@eb@social.coop`, `mailto:…`); plain https links stay plain.
     private func isShorthand(_ link: MarkdownDocument.Link) -> Bool {
         guard !link.isImage, let scheme = Self.scheme(of: link.destination), scheme != "https" else { return false }
         return catalog.service(named: scheme) != nil
+    }
+
+    /// An email chain's address as people read it and as its mailto: link writes it (they differ for IDN domains).
+    static func emailAddresses(_ chain: Chain) -> [String] {
+        guard chain.fallback.hasPrefix("mailto:") else { return [] }
+        let written = chain.fallback.dropFirst("mailto:".count).prefix { $0 != "?" }
+        return [chain.handle, String(written), String(written).removingPercentEncoding ?? ""].filter { !$0.isEmpty }
     }
 
     /// The scheme of an absolute URL, lowercased, with the tabs and newlines URL parsers ignore removed; nil for relative ones.
@@ -144,19 +163,26 @@ public struct LinkResolver: Sendable {
 
     private func avatarSource(_ avatar: Located<String>, page: ParsedPage, sink: inout DiagnosticSink) -> String? {
         if Self.scheme(of: avatar.value) == "https" { return avatar.value }
-        if Self.scheme(of: avatar.value) != nil || avatar.value.hasPrefix("/") {
-            sink.report(line: avatar.position.line, column: avatar.position.column,
-                        "'avatar' must be an image path relative to this page, like avatar.jpg, or an https URL")
+        guard let assetPath = contentFile(avatar, field: "avatar", example: "avatar.jpg, or an https URL", page: page, sink: &sink) else { return nil }
+        let outputFolder = page.outputPath.split(separator: "/").dropLast().joined(separator: "/")
+        return RelativePath.relative(to: assetPath, from: outputFolder)
+    }
+
+    /// A file under `content/` named relative to the page, as its path below `content/`.
+    private func contentFile(_ field: Located<String>, field name: String, example: String, page: ParsedPage,
+                             sink: inout DiagnosticSink) -> String? {
+        let at = field.position
+        guard Self.scheme(of: field.value) == nil, !field.value.hasPrefix("/") else {
+            sink.report(line: at.line, column: at.column, "'\(name)' must be a file path relative to this page, like \(example)")
             return nil
         }
         let pageFolder = page.page.path.split(separator: "/").dropLast().joined(separator: "/")
-        guard let assetPath = RelativePath.resolve(avatar.value, from: pageFolder), assets.contains(assetPath) else {
-            sink.report(line: avatar.position.line, column: avatar.position.column,
-                        "avatar image '\(avatar.value)' not found: expected a file under content/ relative to this page")
+        guard let path = RelativePath.resolve(field.value, from: pageFolder), assets.contains(path) else {
+            sink.report(line: at.line, column: at.column,
+                        "\(name) file '\(field.value)' not found: expected a file under content/ relative to this page")
             return nil
         }
-        let outputFolder = page.outputPath.split(separator: "/").dropLast().joined(separator: "/")
-        return RelativePath.relative(to: assetPath, from: outputFolder)
+        return path
     }
 
     private func pageURL(_ page: ParsedPage, sink: inout DiagnosticSink) -> String? {
@@ -171,28 +197,6 @@ public struct LinkResolver: Sendable {
         guard let base = baseURL else { return nil }
         let folder = page.outputPath.hasSuffix("index.html") ? String(page.outputPath.dropLast("index.html".count)) : page.outputPath
         return (base.hasSuffix("/") ? base : base + "/") + folder
-    }
-}
-
-/// The attributes that make an `<a>` a chain link: the fallback in `href`, the chain for the runtime.
-/// Used for buttons and for Markdown links alike.
-public enum ChainMarkup {
-    public static func attributes(_ chain: Chain) -> String {
-        var text = #" href="\#(HTML.escape(chain.fallback))""#
-        if ServiceAppearance.identityServices.contains(chain.serviceID) { text += #" rel="me""# }
-        if !chain.candidates.isEmpty {
-            text += #" data-service="\#(HTML.escape(chain.serviceID))" data-chain="\#(HTML.escape(chainJSON(chain)))""#
-        }
-        return text
-    }
-
-    /// `[{"app":"Ivory","platforms":["ios"],"url":"ivory:…"}, …]`: what the runtime needs and no more.
-    static func chainJSON(_ chain: Chain) -> String {
-        struct Entry: Encodable { var app: String; var platforms: [Platform]; var url: String }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let entries = chain.candidates.map { Entry(app: $0.appName, platforms: $0.platforms, url: $0.url) }
-        return String(decoding: (try? encoder.encode(entries)) ?? Data("[]".utf8), as: UTF8.self)
     }
 }
 

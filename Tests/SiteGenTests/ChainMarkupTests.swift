@@ -1,0 +1,50 @@
+import Foundation
+import LinkChain
+import Testing
+@testable import SiteGen
+
+@Suite struct ChainMarkupTests {
+    let mail = try! ServiceCatalog.standard.chain(shorthand: "mailto:ann@example.org?subject=Hi")
+
+    @Test func addressesBecomeCharacterReferencesOutsideScriptAndStyle() {
+        let html = #"<p>ann@example.org</p><script>var a = "ann@example.org";</script><a title="ann@example.org">x</a><style>/*ann@example.org*/</style>ann@example.org"#
+        let refs = ChainMarkup.characterReferences("ann@example.org")
+        #expect(ChainMarkup.protect(["ann@example.org"], in: html)
+                == #"<p>\#(refs)</p><script>var a = "ann@example.org";</script><a title="\#(refs)">x</a><style>/*ann@example.org*/</style>\#(refs)"#)
+        #expect(refs.hasPrefix("&#97;&#110;&#110;&#64;"))
+    }
+
+    @Test func sealedLinksCarryNoAddressAndUnsealToTheLink() throws {
+        let attributes = ChainMarkup.attributes(mail, protection: .sealed)
+        #expect(!attributes.contains("ann"))
+        #expect(attributes.hasPrefix(##" href="#" data-service="email" data-copy-kind="address" data-sealed=""##))
+        // Unseal as the runtime does: base64, reverse the bytes, JSON.
+        let sealed = try #require(Data(base64Encoded: ChainMarkup.seal(mail)))
+        let json = try #require(JSONSerialization.jsonObject(with: Data(sealed.reversed())) as? [String: Any])
+        #expect(json["href"] as? String == "mailto:ann@example.org?subject=Hi")
+        #expect(json["copy"] as? String == "ann@example.org")
+        #expect((json["chain"] as? [[String: Any]])?.count == mail.candidates.count)
+        #expect(ChainMarkup.afterLink(mail, protection: .sealed) == #"<noscript> <span class="address">ann (at) example.org</span></noscript>"#)
+        #expect(ChainMarkup.afterLink(mail, protection: .entities) == "")
+    }
+
+    @Test func plainWebLinksGetNoChooserData() throws {
+        let web = try ServiceCatalog.standard.chain(shorthand: "https://example.org/app")
+        #expect(ChainMarkup.attributes(web) == #" href="https://example.org/app""#)
+    }
+
+    @Test func fediverseAccountsCanBeFollowed() throws {
+        let mastodon = try ServiceCatalog.standard.chain(shorthand: "mastodon:@eb@social.coop")
+        #expect(ChainMarkup.attributes(mastodon).hasSuffix(#" data-copy="@eb@social.coop" data-copy-kind="handle" data-acct="eb@social.coop""#))
+    }
+
+    @Test func sealedPagesKeepTheAddressOutOfTheirSource() throws {
+        let fileSystem = Fixtures.site("---\nemail_protection: sealed\nlinks:\n  - email: ann@example.org\n---\n[mail](mailto:ann@example.org)\n")
+        _ = try Fixtures.builder(fileSystem).build()
+        let page = String(decoding: try fileSystem.readFile("site/Output/index.html"), as: UTF8.self)
+        #expect(!page.contains("ann@"))
+        #expect(!page.contains(ChainMarkup.characterReferences("ann@example.org")))
+        #expect(page.contains(##"<a href="#" data-service="email" data-copy-kind="address" data-sealed="##))
+        #expect(page.contains(#"</a><noscript> <span class="address">ann (at) example.org</span></noscript>"#))
+    }
+}

@@ -1,0 +1,160 @@
+import Foundation
+import Testing
+@testable import SiteGen
+
+@Suite struct SecurityPolicyTests {
+    @Test func hashesAreSHA256InBase64() {
+        // Known values: SHA-256 of "" and of "abc" (FIPS 180-2 example).
+        #expect(SecurityPolicy.sha256Base64("") == "47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=")
+        #expect(SecurityPolicy.sha256Base64("abc") == "ungWv48Bz+pBQUDeXa4iI7ADYaOWF3qctBD/YfIAFa0=")
+    }
+
+    @Test func inlineScriptsAndStylesAreHashedButNotDataBlocksOrExternalScripts() {
+        let html = #"<style>a{}</style><script type="application/ld+json">{}</script><script src="x.js"></script><script>go()</script><scripts>no</scripts><script type="application/json">[]</script><script type="module">m()</script>"#
+        #expect(SecurityPolicy.elementBodies("script", in: html) == ["go()", "m()"])
+        #expect(SecurityPolicy.elementBodies("style", in: html) == ["a{}"])
+        let policy = SecurityPolicy(html: html)
+        #expect(policy.directives == "default-src 'none'; img-src 'self' https: data:; style-src 'sha256-\(SecurityPolicy.sha256Base64("a{}"))'; "
+                + "script-src 'sha256-\(SecurityPolicy.sha256Base64("go()"))' 'sha256-\(SecurityPolicy.sha256Base64("m()"))'; connect-src https:; base-uri 'none'; form-action 'none'")
+    }
+
+    @Test func theExamplePagePolicyCoversExactlyItsInlineCode() throws {
+        let fileSystem = Fixtures.site("---\ntitle: A\nlinks:\n  - email: a@b.org\n---\n", extra: [
+            "templates/page.html": "<head>{{{content_security_policy_html}}}<style>p{}</style></head><script>{{{runtime_js}}}</script>",
+        ])
+        _ = try Fixtures.builder(fileSystem).build()
+        let page = String(decoding: try fileSystem.readFile("site/Output/index.html"), as: UTF8.self)
+        let script = SecurityPolicy.sha256Base64(SiteBuilder.runtimeScript)
+        #expect(page.hasPrefix(#"<head><meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;;"#))
+        #expect(page.contains("script-src &#39;sha256-\(script)&#39;"))
+        #expect(!page.contains(SecurityPolicy.placeholder))
+        let headers = String(decoding: try fileSystem.readFile("site/Output/_headers"), as: UTF8.self)
+        #expect(headers.contains("\n/\n  Content-Security-Policy: default-src 'none';"))
+        #expect(headers.contains("script-src 'sha256-\(script)'"))
+        #expect(headers.contains("frame-ancestors 'none'"))
+    }
+}
+
+@Suite struct VCardTests {
+    /// Unfolds and splits a vCard into (name with parameters, value) pairs, as an importer reads it.
+    static func parse(_ text: String) -> [(String, String)] {
+        #expect(!text.replacingOccurrences(of: "\r\n", with: "").contains("\n"), "every line ends in CRLF")
+        let unfolded = text.replacingOccurrences(of: "\r\n ", with: "")
+        return unfolded.components(separatedBy: "\r\n").filter { !$0.isEmpty }.map { line in
+            let parts = line.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+            return (String(parts[0]), parts.count > 1 ? String(parts[1]) : "")
+        }
+    }
+
+    @Test func theExampleCardReadsBackToThePagesData() throws {
+        let fileSystem = Fixtures.site("""
+            ---
+            title: Ann; Bob, and \\ Co
+            description: "Line one\\nline two"
+            url: https://ann.example/
+            avatar: me.png
+            links:
+              - mastodon: "@ann@social.example"
+              - email: ann+news@example.org
+              - url: https://ann.example/blog
+            ---
+            """, extra: ["content/me.png": "PNG"])
+        _ = try Fixtures.builder(fileSystem).build()
+        let card = String(decoding: try fileSystem.readFile("site/Output/contact.vcf"), as: UTF8.self)
+        let fields = Self.parse(card)
+        #expect(fields.map(\.0) == ["BEGIN", "VERSION", "FN", "N", "NOTE", "PHOTO;VALUE=URI", "EMAIL;TYPE=INTERNET", "URL", "URL",
+                                    "X-SOCIALPROFILE;TYPE=mastodon", "URL;TYPE=mastodon", "END"])
+        let values = Dictionary(fields, uniquingKeysWith: { first, _ in first })
+        #expect(values["FN"] == #"Ann\; Bob\, and \\ Co"#)
+        #expect(values["NOTE"] == #"Line one\nline two"#)
+        #expect(values["PHOTO;VALUE=URI"] == "https://ann.example/me.png")
+        #expect(values["EMAIL;TYPE=INTERNET"] == "ann+news@example.org")
+        #expect(values["X-SOCIALPROFILE;TYPE=mastodon"] == "https://social.example/@ann")
+        #expect(fields.filter { $0.0 == "URL" }.map(\.1) == ["https://ann.example/", "https://ann.example/blog"])
+    }
+
+    @Test func longLinesFoldAt75OctetsWithoutSplittingCharacters() {
+        var card = VCard(name: String(repeating: "é", count: 60))
+        card.note = String(repeating: "x", count: 200)
+        for line in card.text.split(separator: "\r\n") {
+            #expect(line.utf8.count <= 75)
+        }
+        let unfolded = card.text.replacingOccurrences(of: "\r\n ", with: "")
+        #expect(unfolded.contains("FN:" + String(repeating: "é", count: 60) + "\r\n"))
+        #expect(unfolded.contains("NOTE:" + String(repeating: "x", count: 200) + "\r\n"))
+    }
+
+    @Test func aPageWithoutLinksHasNoCard() throws {
+        let fileSystem = Fixtures.site("---\ntitle: A\n---\n")
+        _ = try Fixtures.builder(fileSystem).build()
+        #expect(fileSystem.itemKind(at: "site/Output/contact.vcf") == .missing)
+    }
+}
+
+@Suite struct QRCodeTests {
+    @Test func encodesWithFinderPatternsAndAQuietZone() throws {
+        let code = try #require(QRCode("https://loveyourmusic.example/"))
+        #expect(code.size == 29)  // version 3 holds 30 bytes at level M
+        // The three finder patterns: a dark 7x7 ring with a dark 3x3 centre.
+        for (row, column) in [(0, 0), (0, code.size - 7), (code.size - 7, 0)] {
+            #expect(code.isDark(row: row, column: column) && code.isDark(row: row + 6, column: column + 6))
+            #expect(!code.isDark(row: row + 1, column: column + 1) && code.isDark(row: row + 3, column: column + 3))
+        }
+        let svg = code.svg(title: "https://loveyourmusic.example/")
+        #expect(svg.hasPrefix(#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 37 37""#))
+    }
+
+    @Test func pagesWithAnAddressGetOne() throws {
+        let fileSystem = Fixtures.site("---\ntitle: A\n---\n")
+        _ = try Fixtures.builder(fileSystem, baseURL: "https://a.example").build()
+        let svg = String(decoding: try fileSystem.readFile("site/Output/qr.svg"), as: UTF8.self)
+        #expect(svg.contains("<title>https://a.example/</title>"))
+        let noAddress = Fixtures.site("---\ntitle: A\n---\n")
+        _ = try Fixtures.builder(noAddress).build()
+        #expect(noAddress.itemKind(at: "site/Output/qr.svg") == .missing)
+    }
+}
+
+@Suite struct ThemeTests {
+    @Test(arguments: Theme.all)
+    func everyThemeIsReadableInBothSchemes(theme: Theme) {
+        for palette in [theme.light, theme.dark] {
+            #expect(palette.text.contrast(with: palette.page) >= 4.5, "\(theme.name) text")
+            #expect(palette.muted.contrast(with: palette.page) >= 4.5, "\(theme.name) muted text")
+            #expect(palette.ring.contrast(with: palette.page) >= 3, "\(theme.name) focus ring (WCAG non-text contrast)")
+        }
+    }
+
+    @Test func contrastMatchesWCAGReferenceValues() {
+        #expect(abs(HexColor.white.contrast(with: HexColor("#000")!) - 21) < 0.001)
+        #expect(abs(HexColor("#777777")!.contrast(with: .white) - 4.48) < 0.01)
+    }
+}
+
+@Suite struct PreviewTests {
+    @Test func personJSONCannotCloseItsScriptElement() throws {
+        let fileSystem = Fixtures.site("---\ntitle: \"</script><script>alert(1)</script>\"\n---\n",
+                                       extra: ["templates/page.html": "{{{person_json}}}"])
+        _ = try Fixtures.builder(fileSystem).build()
+        let json = String(decoding: try fileSystem.readFile("site/Output/index.html"), as: UTF8.self)
+        #expect(!json.contains("<"))
+        let decoded = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+        #expect(decoded?["name"] as? String == "</script><script>alert(1)</script>")
+    }
+
+    @Test func faviconFallsBackToInitials() {
+        let icon = PageRenderer.initialsIcon("love your music", background: Theme.standard.light.ring)
+        #expect(icon.hasPrefix("data:image/svg+xml,"))
+        #expect(icon.removingPercentEncoding?.contains(">LY</text>") == true)
+    }
+
+    @Test func ownStylesheetIsInlinedAndCannotCloseTheStyleElement() throws {
+        let fileSystem = Fixtures.site("---\nstylesheet: my.css\n---\n", extra: [
+            "content/my.css": "p { color: red } </STYLE><script>x()</script>",
+            "templates/page.html": "<style>{{{stylesheet_css}}}</style>",
+        ])
+        _ = try Fixtures.builder(fileSystem).build()
+        #expect(String(decoding: try fileSystem.readFile("site/Output/index.html"), as: UTF8.self)
+                == #"<style>p { color: red } <\/style><script>x()</script></style>"#)
+    }
+}

@@ -1,0 +1,48 @@
+#!/usr/bin/env python3
+"""Prints the example page's weight: HTML bytes raw and gzipped, and the requests headless Chromium makes.
+
+Usage: python3 bench/page-weight.py   (after bash .ci/install-deps)
+Budget: one HTML request plus the avatar; at most 14 KB gzipped HTML.
+"""
+import gzip
+import json
+import pathlib
+import sys
+import urllib.parse
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "Tests" / "Browser"))
+import conftest  # noqa: E402  (the browser tests' build and serve helpers)
+
+
+def main():
+    site_fixture = conftest.built_site.__wrapped__()
+    output = next(site_fixture)
+    server_fixture = conftest.server.__wrapped__(output)
+    url = next(server_fixture)
+    driver = conftest.make_driver()
+    try:
+        driver.get(url)
+        requests = []
+        for entry in driver.get_log("performance"):
+            message = json.loads(entry["message"])["message"]
+            if message["method"] == "Network.requestWillBeSent":
+                requested = message["params"]["request"]["url"]
+                if not requested.startswith("data:"):
+                    requests.append(requested)
+    finally:
+        driver.quit()
+        next(server_fixture, None)
+    html = (output / "index.html").read_bytes()
+    gzipped = len(gzip.compress(html, 9))
+    resources = sorted({urllib.parse.urlsplit(r).path for r in requests})
+    other_origins = sorted({r for r in requests if not r.startswith(url)})
+    print(f"{'HTML':<28}{len(html):>8} bytes")
+    print(f"{'HTML gzipped':<28}{gzipped:>8} bytes   (budget 14336)")
+    print(f"{'resources fetched':<28}{len(resources):>8}         {' '.join(resources)}")
+    print(f"{'requests to other origins':<28}{len(other_origins):>8}")
+    next(site_fixture, None)
+    return 0 if gzipped <= 14 * 1024 and not other_origins else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,73 @@
+#!/usr/bin/env python3
+"""Prints the size of the chain runtime as the example page inlines it: raw, minified (calmjs.parse, with local
+names shortened, as terser or esbuild would), and minified + gzipped against the 2.5 KB budget; then the
+tap-to-navigation time of a desktop tap in headless Chromium.
+
+Usage: python3 bench/runtime-size.py [--no-browser]   (installs calmjs.parse when missing)
+"""
+import gzip
+import importlib
+import pathlib
+import re
+import subprocess
+import sys
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "Tests" / "Browser"))
+import conftest  # noqa: E402  (the browser tests' build and serve helpers)
+
+BUDGET = 2560
+
+
+def minify(source):
+    try:
+        importlib.import_module("calmjs.parse")
+    except ImportError:
+        subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--disable-pip-version-check", "calmjs.parse"], check=True)
+    from calmjs.parse import es5
+    from calmjs.parse.unparsers.es5 import minify_print
+    return minify_print(es5(source), obfuscate=True, obfuscate_globals=False)
+
+
+def tap_to_navigation_ms(output):
+    """Milliseconds from a click on the example's Mastodon button to the navigation request, median of 5."""
+    from test_runtime import navigations, wait_for_navigation
+    url, stop = conftest.serve(output)
+    driver = conftest.make_driver()
+    times = []
+    try:
+        for _ in range(5):
+            driver.get(url)
+            navigations(driver)
+            clicked = time.time()
+            driver.find_element("id", "link-1").click()
+            _, wall = wait_for_navigation(driver, "https://social.coop/")
+            times.append((wall - clicked) * 1000)
+    finally:
+        driver.quit()
+        stop()
+    return sorted(times)[len(times) // 2]
+
+
+def main():
+    site = conftest.built_site.__wrapped__()
+    output = next(site)
+    page = (output / "index.html").read_text(encoding="utf-8")
+    runtime = [body for attributes, body in re.findall(r"<script([^>]*)>(.*?)</script>", page, re.S) if "type=" not in attributes]
+    assert len(runtime) == 1, "expected one inline runtime script"
+    source = runtime[0].strip()
+    minified = minify(source)
+    packed = len(gzip.compress(minified.encode(), 9))
+    print(f"{'runtime as inlined':<30}{len(source.encode()):>7} bytes")
+    print(f"{'  gzipped':<30}{len(gzip.compress(source.encode(), 9)):>7} bytes")
+    print(f"{'minified':<30}{len(minified.encode()):>7} bytes")
+    print(f"{'minified + gzipped':<30}{packed:>7} bytes   (budget {BUDGET})")
+    if "--no-browser" not in sys.argv:
+        print(f"{'desktop tap to navigation':<30}{tap_to_navigation_ms(output):>7.0f} ms    (median of 5; no timer in between)")
+    next(site, None)
+    return 0 if packed <= BUDGET else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
