@@ -8,6 +8,7 @@ enum LiveReload {
 
     static let scriptBody = "\n" + String(decoding: PackageResources.live_reload_js, as: UTF8.self)
     static let scriptElement = Data("<script data-events=\"\(eventsPath)\">\(scriptBody)</script>\n".utf8)
+    static let scriptSource = "'sha256-\(SecurityPolicy.sha256Base64(scriptBody))'"
 
     /// `html` with the script before its last `</body>` (in any case), or at its end, and with the page's
     /// Content-Security-Policy, if it has one, letting that script run and reach the event stream.
@@ -56,7 +57,7 @@ enum LiveReload {
     static func allowingReload(policy: String) -> String {
         var directives = policy.split(separator: ";").map { $0.split(separator: " ").map(String.init) }.filter { !$0.isEmpty }
         let defaults = directives.first { $0[0].lowercased() == "default-src" }.map { Array($0.dropFirst()) }
-        let additions = [("script-src", "'sha256-\(SecurityPolicy.sha256Base64(scriptBody))'"), ("connect-src", "'self'")]
+        let additions = [("script-src", scriptSource), ("connect-src", "'self'")]
         for (name, source) in additions {
             var directive = directives.first { $0[0].lowercased() == name } ?? defaults.map { [name] + $0 } ?? []
             guard !directive.isEmpty else { continue }  // nothing restricts it

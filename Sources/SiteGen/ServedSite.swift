@@ -4,7 +4,7 @@ import WebServer
 /// A build as `sitegen serve` serves it: generated pages from memory, every other file from its place
 /// under `content/`, so nothing is written anywhere and a failed rebuild cannot disturb what is served.
 struct ServedSite: Sendable {
-    /// Output path -> bytes, for files the build generated.
+    /// Output path -> bytes, for files the build generated; HTML already carries the reload script.
     var generated: [String: Data] = [:]
     /// Output path -> source path, for files the build copies.
     var copied: [String: String] = [:]
@@ -15,7 +15,7 @@ struct ServedSite: Sendable {
         self.contentFolder = contentFolder
         for file in files {
             switch file.contents {
-            case .data(let data): generated[file.path] = data
+            case .data(let data): generated[file.path] = Self.isHTML(file.path) ? LiveReload.inject(into: data) : data
             case .copy(let source): copied[file.path] = source
             }
         }
@@ -38,18 +38,17 @@ struct ServedSite: Sendable {
         return notFound(request)
     }
 
+    private static func isHTML(_ path: String) -> Bool { MediaType.forPath(path).hasPrefix("text/html") }
+
     private func file(_ path: String, status: Int = 200) -> HTTPResponse? {
         let type = MediaType.forPath(path)
-        let isHTML = type.hasPrefix("text/html")
-        if let data = generated[path] {
-            return HTTPResponse(status: status, headers: [("Content-Type", type)], body: .bytes(isHTML ? LiveReload.inject(into: data) : data))
-        }
+        if let data = generated[path] { return HTTPResponse(status: status, headers: [("Content-Type", type)], body: .bytes(data)) }
         guard let source = copied[path] else { return nil }
         guard let real = RequestPath.realPath(of: source, inside: contentFolder) else {
             // Missing since the build, or a symbolic link that leads out of content/.
             return FileManager.default.fileExists(atPath: source) ? .text(403, "Forbidden: the file lies outside the site") : nil
         }
-        guard isHTML else { return HTTPResponse(status: status, headers: [("Content-Type", type)], body: .file(path: real)) }
+        guard Self.isHTML(path) else { return HTTPResponse(status: status, headers: [("Content-Type", type)], body: .file(path: real)) }
         guard let data = FileManager.default.contents(atPath: real) else { return nil }
         return HTTPResponse(status: status, headers: [("Content-Type", type)], body: .bytes(LiveReload.inject(into: data)))
     }

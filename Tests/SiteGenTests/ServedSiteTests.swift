@@ -118,6 +118,11 @@ import WebServer
 
     static let scriptSource = "'sha256-\(SecurityPolicy.sha256Base64(LiveReload.scriptBody))'"
 
+    @Test func theScriptsHashIsItsBodys() {
+        #expect(LiveReload.scriptSource == Self.scriptSource)
+        #expect(SecurityPolicy(html: String(decoding: LiveReload.scriptElement, as: UTF8.self)).scriptHashes == [SecurityPolicy.sha256Base64(LiveReload.scriptBody)])
+    }
+
     @Test(arguments: [
         ("default-src 'none'; style-src 'sha256-A'; script-src 'sha256-B'; connect-src https:; base-uri 'none'",
          "default-src 'none'; style-src 'sha256-A'; script-src 'sha256-B' \(scriptSource); connect-src https: 'self'; base-uri 'none'"),
