@@ -45,18 +45,32 @@ public struct Chain: Codable, Equatable, Sendable {
     public var handle: String
     /// App URLs to try, best first.
     public var candidates: [Candidate]
-    /// The https: or mailto: URL that a plain link uses.
+    /// The https:, mailto:, tel: or sms: URL that a plain link uses.
     public var fallback: String
+    /// `acct:user@host` for a fediverse account: what a visitor's own server needs to follow it.
+    public var accountURI: String?
 
-    public init(serviceID: String, handle: String, candidates: [Candidate], fallback: String) {
+    public init(serviceID: String, handle: String, candidates: [Candidate], fallback: String, accountURI: String? = nil) {
         self.serviceID = serviceID
         self.handle = handle
         self.candidates = candidates
         self.fallback = fallback
+        self.accountURI = accountURI
     }
 
     /// The candidates that apply on `platform`, in chain order.
     public func candidates(for platform: Platform) -> [Candidate] {
         candidates.filter { $0.platforms.contains(platform) }
+    }
+
+    /// What an app on `platform` tries in order: each candidate's URL, then the fallback.
+    public func attempts(for platform: Platform) -> [String] {
+        candidates(for: platform).map(\.url) + [fallback]
+    }
+
+    /// `@user@host` (A-label host) for a fediverse account, as `fediverse:creator` wants it; else nil.
+    public var fediverseAddress: String? {
+        guard let accountURI, accountURI.hasPrefix("acct:") else { return nil }
+        return "@" + accountURI.dropFirst("acct:".count)
     }
 }

@@ -166,84 +166,47 @@ public struct EmailMessage: Equatable, Sendable {
     }
 }
 
-/// A mail app or webmail that can open a compose screen from a URL.
-public struct EmailApp: AppLink {
-    public var id: String
-    public var name: String
-    public var platforms: [Platform]
-    public var source: String
-    public var verified: Bool
-    public var makeURL: @Sendable (EmailMessage) -> String
-
-    public init(id: String, name: String, platforms: [Platform], source: String, verified: Bool,
-                url: @escaping @Sendable (EmailMessage) -> String) {
-        self.id = id
-        self.name = name
-        self.platforms = Platform.ordered(platforms)
-        self.source = source
-        self.verified = verified
-        self.makeURL = url
-    }
-
-    public func url(for message: EmailMessage) -> String { makeURL(message) }
-
-    /// An app whose URL is `prefix` + `to=..&subject=..&body=..`, each value strictly
-    /// encoded, with the parameter names given (some apps call them differently).
-    public static func compose(id: String, name: String, platforms: [Platform], source: String, verified: Bool,
-                               prefix: String, to: String = "to", subject: String = "subject", body: String = "body") -> EmailApp {
-        EmailApp(id: id, name: name, platforms: platforms, source: source, verified: verified) { message in
-            prefix + PercentEncoding.strictQuery([
-                (to, message.to.ascii), (subject, message.subject), (body, message.body),
-            ])
-        }
-    }
-
+/// The mail apps and webmail compose pages, as data. None has a primary source (vendor documentation),
+/// so none is in the default chain: the `mailto:` link already opens the visitor's own mail app, and
+/// a link can still ask for these with `apps:`.
+public enum EmailApps {
     static let thirdPartyMailer = "vtourraine/ThirdPartyMailer ThirdPartyMailClient.swift (community library, not the vendor's documentation)"
     static let webmail = "app-links.md Email section: widely used webmail compose URL, no vendor documentation found"
 
-    public static let gmail = compose(id: "gmail", name: "Gmail", platforms: [.ios], source: thirdPartyMailer,
-                                      verified: false, prefix: "googlegmail:///co?")
-    public static let outlook = compose(id: "outlook", name: "Outlook", platforms: [.ios], source: thirdPartyMailer,
-                                        verified: false, prefix: "ms-outlook://compose?")
-    public static let spark = compose(id: "spark", name: "Spark", platforms: [.ios], source: thirdPartyMailer,
-                                      verified: false, prefix: "readdle-spark://compose?", to: "recipient")
-    public static let yahoo = compose(id: "yahoo", name: "Yahoo Mail", platforms: [.ios], source: thirdPartyMailer,
-                                      verified: false, prefix: "ymail://mail/compose?")
-    public static let fastmail = compose(id: "fastmail", name: "Fastmail", platforms: [.ios], source: thirdPartyMailer,
-                                         verified: false, prefix: "fastmail://mail/compose?")
-    /// Proton takes a whole mailto: URI after its scheme: the address in its RFC 6068
-    /// form, then strictly encoded subject and body.
-    public static let proton = EmailApp(id: "proton", name: "Proton Mail", platforms: [.ios],
-                                        source: thirdPartyMailer, verified: false) { message in
-        let query = PercentEncoding.strictQuery([("subject", message.subject), ("body", message.body)])
-        return "protonmail://mailto:" + message.to.mailtoForm + (query.isEmpty ? "" : "?" + query)
-    }
-
-    public static let gmailWeb = compose(id: "gmail-web", name: "Gmail (web)", platforms: Platform.allCases,
-                                         source: webmail, verified: false,
-                                         prefix: "https://mail.google.com/mail/?view=cm&fs=1&", subject: "su")
-    /// A "+" in `to` must be sent as %2B (OfficeDev/office-js#4127); the strict set does so.
-    public static let outlookWeb = compose(id: "outlook-web", name: "Outlook.com", platforms: Platform.allCases,
-                                           source: webmail + "; OfficeDev/office-js#4127 (a literal + in to breaks)",
-                                           verified: false,
-                                           prefix: "https://outlook.live.com/mail/0/deeplink/compose?")
-    public static let yahooWeb = compose(id: "yahoo-web", name: "Yahoo Mail (web)", platforms: Platform.allCases,
-                                         source: webmail, verified: false,
-                                         prefix: "https://compose.mail.yahoo.com/?")
-
-    /// The default chain: iOS apps first, then web compose. Adding an app is one entry here.
-    public static let catalog: [EmailApp] = [gmail, outlook, spark, yahoo, fastmail, proton,
-                                             gmailWeb, outlookWeb, yahooWeb]
+    public static let all: [AppEntry] = [
+        AppEntry(id: "gmail", name: "Gmail", url: "googlegmail:///co?to={to}&subject={subject}&body={body}",
+                 source: thirdPartyMailer, verified: false),
+        AppEntry(id: "outlook", name: "Outlook", url: "ms-outlook://compose?to={to}&subject={subject}&body={body}",
+                 source: thirdPartyMailer, verified: false),
+        AppEntry(id: "spark", name: "Spark", url: "readdle-spark://compose?recipient={to}&subject={subject}&body={body}",
+                 source: thirdPartyMailer, verified: false),
+        AppEntry(id: "yahoo", name: "Yahoo Mail", url: "ymail://mail/compose?to={to}&subject={subject}&body={body}",
+                 source: thirdPartyMailer, verified: false),
+        AppEntry(id: "fastmail", name: "Fastmail", url: "fastmail://mail/compose?to={to}&subject={subject}&body={body}",
+                 source: thirdPartyMailer, verified: false),
+        // Proton takes a whole mailto: URI after its scheme; the local part is percent-encoded as RFC 6068 allows.
+        AppEntry(id: "proton", name: "Proton Mail", url: "protonmail://mailto:{to_local}@{to_domain}?subject={subject}&body={body}",
+                 source: thirdPartyMailer, verified: false),
+        AppEntry(id: "airmail", name: "Airmail", url: "airmail://compose?to={to}&subject={subject}&plainBody={body}",
+                 source: thirdPartyMailer, verified: false),
+        AppEntry(id: "gmail-web", name: "Gmail (web)", url: "https://mail.google.com/mail/?view=cm&fs=1&to={to}&su={subject}&body={body}",
+                 source: webmail, verified: false),
+        // A "+" in `to` must be sent as %2B (OfficeDev/office-js#4127); filling a template always does so.
+        AppEntry(id: "outlook-web", name: "Outlook.com", url: "https://outlook.live.com/mail/0/deeplink/compose?to={to}&subject={subject}&body={body}",
+                 source: webmail + "; OfficeDev/office-js#4127 (a literal + in to breaks)", verified: false),
+        AppEntry(id: "yahoo-web", name: "Yahoo Mail (web)", url: "https://compose.mail.yahoo.com/?to={to}&subject={subject}&body={body}",
+                 source: webmail, verified: false),
+    ]
 }
 
 /// Email: an address with optional subject, body, cc and bcc.
 ///
-/// The mailto: fallback carries every field; the app and webmail candidates carry the
-/// recipient, subject and body only (the sources document no cc or bcc parameters).
+/// The mailto: fallback carries every field; app URLs carry the recipient, subject and body only
+/// (the sources document no cc or bcc parameters).
 public struct EmailService: Service {
-    public var apps: [EmailApp]
+    public var apps: [AppEntry]
 
-    public init(apps: [EmailApp] = EmailApp.catalog) {
+    public init(apps: [AppEntry] = EmailApps.all) {
         self.apps = apps
     }
 
@@ -252,10 +215,13 @@ public struct EmailService: Service {
     public var displayName: String { "Email" }
     public var handleForm: String { EmailAddress.expected }
     public var optionNames: [String] { ["subject", "body", "cc", "bcc"] }
+    public var placeholders: [String] { ["to", "to_local", "to_domain", "subject", "body", "url"] }
+    public var brandColor: String { "#0b6e4f" }
+    public var icon: ServiceIcon { ServiceIcon(glyph: "envelope") }
 
     /// `handle` is an address, or a whole `mailto:` URI whose fields become options
     /// (options given separately win).
-    public func chain(handle: String, options: [String: String]) throws(LinkChainError) -> Chain {
+    public func target(handle: String, options: [String: String]) throws(LinkChainError) -> LinkTarget {
         var handle = trimmed(handle)
         var options = options
         if handle.lowercased().hasPrefix("mailto:") {
@@ -271,9 +237,10 @@ public struct EmailService: Service {
         }
         let message = EmailMessage(to: to, subject: valid["subject"], body: valid["body"],
                                    cc: try addressList(valid["cc"]), bcc: try addressList(valid["bcc"]))
-        return Chain(serviceID: id, handle: to.display,
-                     candidates: apps.map { $0.candidate(for: message) },
-                     fallback: message.mailtoURL)
+        return LinkTarget(handle: to.display, fallback: message.mailtoURL, values: TemplateValues([
+            "to": to.ascii, "to_local": to.localPart, "to_domain": to.domain,
+            "subject": message.subject, "body": message.body,
+        ]))
     }
 
     /// Reads the part after `mailto:` (or `email:`): percent-encoded address, then

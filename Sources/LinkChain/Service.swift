@@ -1,10 +1,11 @@
 import Foundation
 
-/// A kind of contact link: it validates a handle and builds its chain.
+/// A kind of contact link: it validates a handle, names the values its app URLs use, and says how
+/// its buttons look.
 ///
-/// Adding a service is one new conforming type added to a `ServiceCatalog`; nothing
-/// else needs to change. Only `id`, `displayName`, `handleForm` and
-/// `chain(handle:options:)` must be written; the rest have defaults.
+/// Adding a service is one new value added to a `ServiceCatalog`: most are `ProfileService` data.
+/// Only `id`, `displayName`, `handleForm`, `brandColor` and `target(handle:options:)` must be written;
+/// the rest have defaults.
 public protocol Service: Sendable {
     /// Lowercase identifier used in shorthand and data, e.g. "mastodon".
     var id: String { get }
@@ -16,12 +17,62 @@ public protocol Service: Sendable {
     var handleForm: String { get }
     /// Option keys the service accepts (lowercase), e.g. email: ["subject", "body"].
     var optionNames: [String] { get }
-    /// Validates `handle` and builds the chain.
-    func chain(handle: String, options: [String: String]) throws(LinkChainError) -> Chain
+    /// Every app that can open the service's links, in the default order; `AppEntry.inDefaultChain`
+    /// says which are tried unless a link chooses its own.
+    var apps: [AppEntry] { get }
+    /// The placeholders the service's app URL templates may use (a custom app's too), e.g. ["user", "host", "url"].
+    var placeholders: [String] { get }
+    /// The button colour, `#rrggbb`.
+    var brandColor: String { get }
+    /// The icon that shows the service.
+    var icon: ServiceIcon { get }
+    /// True when a link to the service is the author's own account there, so it carries `rel="me"`
+    /// (how Mastodon and IndieWeb tools verify that the page and the account belong together).
+    var provesIdentity: Bool { get }
+    /// Validates `handle` and `options`: what a link opens, before any app is chosen.
+    func target(handle: String, options: [String: String]) throws(LinkChainError) -> LinkTarget
     /// Splits what follows `prefix:` in a shorthand such as `mailto:a@b.org?subject=Hi`
     /// into a handle and options. `prefix` is the service name as written (it may be an
     /// alias such as "https"). The default passes `body` on as the handle, with no options.
     func parseShorthand(_ body: String, prefix: String) throws(LinkChainError) -> ServiceRequest
+}
+
+/// What a link opens: the handle as people read it, the fallback every browser can follow, and the
+/// values the app URL templates are filled with.
+public struct LinkTarget: Equatable, Sendable {
+    /// The normalised handle as shown to people, e.g. "@eb@social.coop".
+    public var handle: String
+    /// The https:, mailto:, tel: or sms: URL a plain link uses.
+    public var fallback: String
+    /// The values for app URL templates; `url` is always the fallback.
+    public var values: TemplateValues
+    /// `acct:user@host` for a fediverse account (what "follow from your own server" needs), else nil.
+    public var accountURI: String?
+
+    public init(handle: String, fallback: String, values: TemplateValues = TemplateValues(), accountURI: String? = nil) {
+        self.handle = handle
+        self.fallback = fallback
+        self.values = values
+        self.values["url"] = fallback
+        self.accountURI = accountURI
+    }
+}
+
+/// The icon of a service: a brand icon from an installed icon set when there is one, else a
+/// generic glyph drawn by sitegen.
+public struct ServiceIcon: Equatable, Hashable, Sendable, Codable {
+    /// File name without `.svg` in Font Awesome Free's `svgs/brands` folder (PyPI `fontawesomefree`).
+    public var fontAwesome: String?
+    /// `glyph-name` in the Fork Awesome SVG font (Debian `fonts-fork-awesome`).
+    public var forkAwesome: String?
+    /// The generic glyph used without a brand icon: envelope, globe, chat, link, phone, music, rss, code, heart.
+    public var glyph: String
+
+    public init(fontAwesome: String? = nil, forkAwesome: String? = nil, glyph: String) {
+        self.fontAwesome = fontAwesome
+        self.forkAwesome = forkAwesome
+        self.glyph = glyph
+    }
 }
 
 /// A handle and its options, as read from a shorthand.
@@ -40,13 +91,43 @@ extension Service {
 
     public var optionNames: [String] { [] }
 
+    public var apps: [AppEntry] { [] }
+
+    public var placeholders: [String] { ["url"] }
+
+    public var icon: ServiceIcon { ServiceIcon(glyph: "link") }
+
+    public var provesIdentity: Bool { false }
+
     public func parseShorthand(_ body: String, prefix: String) throws(LinkChainError) -> ServiceRequest {
         ServiceRequest(handle: body)
     }
 
-    /// Builds the chain for a handle without options.
-    public func chain(handle: String) throws(LinkChainError) -> Chain {
-        try chain(handle: handle, options: [:])
+    /// The apps tried when a link does not choose its own, in order.
+    public var defaultApps: [AppEntry] { apps.filter(\.inDefaultChain) }
+
+    /// Builds the chain for a handle: `apps` in order (the default apps when nil), each giving its
+    /// candidates, then the fallback.
+    public func chain(handle: String, options: [String: String] = [:], apps chosen: [AppEntry]? = nil) throws(LinkChainError) -> Chain {
+        let target = try target(handle: handle, options: options)
+        let candidates = (chosen ?? defaultApps).flatMap { $0.candidates(values: target.values, fallback: target.fallback) }
+        return Chain(serviceID: id, handle: target.handle, candidates: candidates, fallback: target.fallback,
+                     accountURI: target.accountURI)
+    }
+
+    /// The app with this id (case-insensitive), verified or not.
+    public func app(named name: String) -> AppEntry? {
+        let wanted = name.lowercased()
+        return apps.first { $0.id == wanted }
+    }
+
+    /// `unknown app "ivroy" for Mastodon (did you mean "ivory"?): expected one of opener, ivory, ...`
+    public func unknownApp(_ name: String) -> LinkChainError {
+        let ids = apps.map(\.id)
+        let expected = ids.isEmpty ? "no apps: \(displayName) links have none" : "one of " + ids.joined(separator: ", ")
+        var message = "unknown app \(LinkChainError.quoted(name)) for \(displayName)"
+        if let near = nearestName(to: name, among: ids) { message += " (did you mean \(LinkChainError.quoted(near))?)" }
+        return LinkChainError(value: name, expected: expected, message: message + ": expected " + expected)
     }
 
     /// The id followed by the aliases.
@@ -64,33 +145,6 @@ extension Service {
             result[lower] = options[key]
         }
         return result
-    }
-}
-
-/// An app that can open a service's target (an account, a message) from a URL.
-///
-/// A service keeps its apps as data: an array of values of one conforming type.
-public protocol AppLink: Sendable {
-    associatedtype Target
-    /// Stable identifier, e.g. "ivory".
-    var id: String { get }
-    /// Name shown to people, e.g. "Ivory".
-    var name: String { get }
-    /// Where the URL can be tried.
-    var platforms: [Platform] { get }
-    /// Where the URL format comes from.
-    var source: String { get }
-    /// False when no primary source documents the format.
-    var verified: Bool { get }
-    /// The fully encoded URL that opens `target` in the app.
-    func url(for target: Target) -> String
-}
-
-extension AppLink {
-    /// The chain entry for `target`.
-    public func candidate(for target: Target) -> Candidate {
-        Candidate(appID: id, appName: name, url: url(for: target), platforms: platforms,
-                  source: source, verified: verified)
     }
 }
 

@@ -1,7 +1,7 @@
 /// The services a page can link to, looked up by id or alias.
 public struct ServiceCatalog: Sendable {
-    /// Mastodon, email and web.
-    public static let standard = ServiceCatalog(services: [MastodonService(), EmailService(), WebService()])
+    /// Every service sitegen knows, in the order `sitegen services` lists them.
+    public static let standard = ServiceCatalog(services: StandardServices.all)
 
     /// The services, in the order given. When two share a name, the first wins.
     public let services: [any Service]
@@ -23,22 +23,9 @@ public struct ServiceCatalog: Sendable {
         services.flatMap(\.names)
     }
 
-    /// The nearest known id or alias to `unknownName` for a "did you mean" hint, or nil
-    /// when nothing is close: at most 2 edits (1 for names of 4 characters or fewer),
-    /// counting a swap of two neighbouring letters as one edit. Ties go to the name
-    /// listed first.
+    /// The nearest known id or alias to `unknownName` for a "did you mean" hint (see `nearestName`).
     public func suggestion(for unknownName: String) -> String? {
-        let wanted = unknownName.lowercased()
-        guard !wanted.isEmpty else { return nil }
-        let limit = wanted.count <= 4 ? 1 : 2
-        var best: (name: String, distance: Int)?
-        for name in allNames {
-            let distance = editDistance(wanted, name.lowercased())
-            if distance <= limit, distance < (best?.distance ?? Int.max) {
-                best = (name, distance)
-            }
-        }
-        return best?.name
+        nearestName(to: unknownName, among: allNames)
     }
 
     /// True if `string` starts with a known service name and a colon
@@ -53,7 +40,11 @@ public struct ServiceCatalog: Sendable {
     ///
     /// Throws for a missing or unknown service name (with a "did you mean" hint) and for
     /// anything the service refuses.
-    public func chain(shorthand: String) throws(LinkChainError) -> Chain {
+    /// Which apps a chain lists: those tried by default, or every app the catalog knows for the service,
+    /// verified or not, for a chooser where the visitor picks one.
+    public enum AppSelection: Sendable { case defaultChain, all }
+
+    public func chain(shorthand: String, apps selection: AppSelection = .defaultChain) throws(LinkChainError) -> Chain {
         let text = trimmed(shorthand)
         guard let prefix = shorthandPrefix(of: text) else {
             throw LinkChainError.invalid(
@@ -65,7 +56,7 @@ public struct ServiceCatalog: Sendable {
         }
         let body = String(text.dropFirst(prefix.count + 1))
         let request = try service.parseShorthand(body, prefix: prefix)
-        return try service.chain(handle: request.handle, options: request.options)
+        return try service.chain(handle: request.handle, options: request.options, apps: selection == .all ? service.apps : nil)
     }
 
     /// Builds the chain for a service named by id or alias.
@@ -106,6 +97,23 @@ public struct ServiceCatalog: Sendable {
     }
 }
 
+/// The name in `names` nearest to `unknownName` for a "did you mean" hint, or nil when nothing is
+/// close: at most 2 edits (1 for names of 4 characters or fewer), counting a swap of two neighbouring
+/// letters as one edit, ignoring case. Ties go to the name listed first.
+func nearestName(to unknownName: String, among names: [String]) -> String? {
+    let wanted = unknownName.lowercased()
+    guard !wanted.isEmpty else { return nil }
+    let limit = wanted.count <= 4 ? 1 : 2
+    var best: (name: String, distance: Int)?
+    for name in names {
+        let distance = editDistance(wanted, name.lowercased())
+        if distance <= limit, distance < (best?.distance ?? Int.max) {
+            best = (name, distance)
+        }
+    }
+    return best?.name
+}
+
 /// Optimal string alignment distance: insertions, deletions, substitutions and swaps
 /// of two neighbouring characters each cost 1.
 func editDistance(_ a: String, _ b: String) -> Int {
@@ -126,4 +134,39 @@ func editDistance(_ a: String, _ b: String) -> Int {
         }
     }
     return table[x.count][y.count]
+}
+
+/// A service as `sitegen services --json` lists it: everything a page author or an app needs to
+/// choose a service and its apps.
+public struct ServiceDescription: Codable, Equatable, Sendable {
+    public var id: String
+    public var aliases: [String]
+    public var name: String
+    public var handleForm: String
+    public var options: [String]
+    /// What a custom app's URL template may use, as `{name}`.
+    public var placeholders: [String]
+    public var brandColor: String
+    public var icon: ServiceIcon
+    public var provesIdentity: Bool
+    /// Every app, verified or not, with its source; `inDefaultChain` marks the ones tried by default.
+    public var apps: [AppEntry]
+
+    public init(_ service: any Service) {
+        id = service.id
+        aliases = service.aliases
+        name = service.displayName
+        handleForm = service.handleForm
+        options = service.optionNames
+        placeholders = service.placeholders
+        brandColor = service.brandColor
+        icon = service.icon
+        provesIdentity = service.provesIdentity
+        apps = service.apps
+    }
+}
+
+extension ServiceCatalog {
+    /// Every service, in catalog order.
+    public var descriptions: [ServiceDescription] { services.map(ServiceDescription.init) }
 }

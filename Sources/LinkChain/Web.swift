@@ -139,20 +139,31 @@ public struct WebAddress: Equatable, Sendable {
     }
 }
 
-/// Any https page. No app candidates: universal links and app links already open
-/// an installed app from the https URL. The fallback is the normalised URL.
+/// Any https address: a website, or a feed. No apps: universal links and app links already open an
+/// installed app from the https URL. The fallback is the normalised URL.
 public struct WebService: Service {
-    public init() {}
+    public var id: String
+    public var aliases: [String]
+    public var displayName: String
+    public var brandColor: String
+    public var icon: ServiceIcon
 
-    public var id: String { "web" }
-    public var aliases: [String] { ["url", "https"] }
-    public var displayName: String { "Web" }
+    /// A plain website by default; `StandardServices` also makes the RSS feed service from it.
+    public init(id: String = "web", aliases: [String] = ["url", "https"], displayName: String = "Web",
+                brandColor: String = "#1f4e8c", icon: ServiceIcon = ServiceIcon(glyph: "globe")) {
+        self.id = id
+        self.aliases = aliases
+        self.displayName = displayName
+        self.brandColor = brandColor
+        self.icon = icon
+    }
+
     public var handleForm: String { WebAddress.expected }
 
-    public func chain(handle: String, options: [String: String]) throws(LinkChainError) -> Chain {
+    public func target(handle: String, options: [String: String]) throws(LinkChainError) -> LinkTarget {
         _ = try validatedOptions(options)
         let address = try WebAddress.parse(handle)
-        return Chain(serviceID: id, handle: address.display, candidates: [], fallback: address.url)
+        return LinkTarget(handle: address.display, fallback: address.url)
     }
 
     /// "https://example.org" arrives as prefix "https" and body "//example.org"; put the

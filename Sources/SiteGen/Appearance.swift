@@ -1,8 +1,8 @@
 import Foundation
 
-/// Simple line icons drawn by this project, used where a service has no brand icon.
+/// Simple line icons drawn by this project, used where a service has no brand icon (or no icon set is installed).
 public enum Glyph: String, CaseIterable, Sendable {
-    case envelope, globe, chat, link, phone, music
+    case envelope, globe, chat, link, phone, music, rss, code, heart
 
     /// The body of a 24x24 SVG `<symbol>`, drawn with `currentColor` strokes.
     var svgBody: String {
@@ -19,14 +19,18 @@ public enum Glyph: String, CaseIterable, Sendable {
             return #"<path d="M6.5 3h3l1.5 4.5-2 1.5a11 11 0 0 0 6 6l1.5-2 4.5 1.5v3a2 2 0 0 1-2 2A17 17 0 0 1 4.5 5a2 2 0 0 1 2-2z"/>"#
         case .music:
             return #"<path d="M9 18V5l11-2v13"/><circle cx="6.5" cy="18" r="2.5"/><circle cx="17.5" cy="16" r="2.5"/>"#
+        case .rss:
+            return #"<circle cx="6" cy="18" r="1.6"/><path d="M4.5 11a8.5 8.5 0 0 1 8.5 8.5M4.5 4.5a15 15 0 0 1 15 15"/>"#
+        case .code:
+            return #"<path d="m8.5 7-5 5 5 5M15.5 7l5 5-5 5M13.5 4.5l-3 15"/>"#
+        case .heart:
+            return #"<path d="M12 20s-7.5-4.6-8.8-9.3A4.6 4.6 0 0 1 12 7.2a4.6 4.6 0 0 1 8.8 3.5C19.5 15.4 12 20 12 20z"/>"#
         }
     }
 
-    /// `<symbol>` elements for the glyphs a page uses, in a fixed order so output is deterministic.
-    static func symbols(_ used: Set<Glyph>) -> String {
-        allCases.filter(used.contains).map {
-            #"<symbol id="icon-\#($0.rawValue)" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round">\#($0.svgBody)</symbol>"#
-        }.joined()
+    /// The glyph's `<symbol id="icon-NAME">`.
+    var symbol: String {
+        #"<symbol id="icon-\#(rawValue)" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round">\#(svgBody)</symbol>"#
     }
 }
 
@@ -69,21 +73,4 @@ public struct HexColor: Equatable, Sendable {
 
     /// The text colour, white or near-black, that reads best on this background.
     public var readableText: HexColor { contrast(with: .white) >= contrast(with: .nearBlack) ? .white : .nearBlack }
-}
-
-/// How a service's button looks when the link sets no `icon` or `color`.
-enum ServiceAppearance {
-    static func defaults(for serviceID: String) -> (glyph: Glyph, color: HexColor) {
-        switch serviceID {
-        case "mastodon": return (.chat, HexColor("#563acc")!)
-        case "email": return (.envelope, HexColor("#0b6e4f")!)
-        default: return (.globe, HexColor("#1f4e8c")!)
-        }
-    }
-
-    /// Services whose links prove identity, so they carry `rel="me"` (Mastodon's profile verification).
-    static let identityServices: Set<String> = ["mastodon"]
-
-    /// Services whose accounts can be followed from the visitor's own server (WebFinger, remote follow).
-    static let fediverseServices: Set<String> = ["mastodon"]
 }

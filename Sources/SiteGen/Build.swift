@@ -17,8 +17,9 @@ public struct BuildResult: Sendable {
 public struct RenderCache: Sendable {
     struct Page: Sendable {
         var text: String
-        var outputPath: String
-        /// The page and its companions; none when the page has errors.
+        /// The icons the page shows, as it shows them: names are given site-wide, so they may change.
+        var icons: String
+        /// The page and its companions; none when rendering failed.
         var files: [OutputFile]
         var policy: (path: String, policy: SecurityPolicy)?
         var diagnostics: [Diagnostic]
@@ -26,10 +27,10 @@ public struct RenderCache: Sendable {
 
     /// Nil until a first render: no templates are known, so everything is compiled and rendered.
     var templates: [TemplateFile]?
-    var assets: [String] = []
     var stylesheets: [String: String] = [:]
     var renderer: PageRenderer?
     var templateDiagnostics: [Diagnostic] = []
+    var assets: [String] = []
     var pages: [String: Page] = [:]
 
     public init() {}
@@ -40,11 +41,15 @@ public struct SiteBuilder: Sendable {
     public var options: BuildOptions
     public var fileSystem: any FileSystem
     public var catalog: ServiceCatalog
+    /// Where brand icons come from; found on disk by default.
+    public var iconSets: IconSets
 
-    public init(options: BuildOptions, fileSystem: any FileSystem = LocalFileSystem(), catalog: ServiceCatalog = .standard) {
+    public init(options: BuildOptions, fileSystem: any FileSystem = LocalFileSystem(), catalog: ServiceCatalog = .standard,
+                iconSets: IconSets = .discover()) {
         self.options = options
         self.fileSystem = fileSystem
         self.catalog = catalog
+        self.iconSets = iconSets
     }
 
     /// The script inlined into every page, embedded in the binary so `sitegen` works when copied alone:
@@ -68,8 +73,9 @@ public struct SiteBuilder: Sendable {
         return try render(reusing: &cache)
     }
 
-    /// `render()`, re-rendering only the pages whose text changed since the render that filled `cache`,
-    /// unless the templates or the other files under `content/` changed too. Use one cache with one builder.
+    /// `render()`, rendering again only the pages whose text changed since the render that filled `cache`,
+    /// or whose icons did, unless what every page shares changed too: templates, stylesheets, the files under `content/`.
+    /// Parsing and resolving, which find the errors, are redone for every page. Use one cache with one builder.
     public func render(reusing cache: inout RenderCache) throws(BuildFailure) -> BuildResult {
         var diagnostics: [Diagnostic] = []
         let (sources, loadDiagnostics) = SiteLoader.load(options, fileSystem: fileSystem)
@@ -78,44 +84,50 @@ public struct SiteBuilder: Sendable {
             throw BuildFailure(diagnostics)
         }
 
-        let dependenciesChanged = cache.templates != sources.templates || cache.assets != sources.assets
-            || cache.stylesheets != sources.stylesheets
-        if dependenciesChanged {
+        let templatesChanged = cache.templates != sources.templates || cache.stylesheets != sources.stylesheets
+        if templatesChanged {
             let (templates, templateDiagnostics) = PageRenderer.compile(sources.templates)
             cache.renderer = templates.map {
                 PageRenderer(templates: $0, runtimeScript: Self.runtimeScript, version: SiteGenVersion.current, stylesheets: sources.stylesheets)
             }
             cache.templateDiagnostics = templateDiagnostics
             cache.templates = sources.templates
-            cache.assets = sources.assets
             cache.stylesheets = sources.stylesheets
         }
         diagnostics += cache.templateDiagnostics
 
-        let resolver = LinkResolver(catalog: catalog, assets: Set(sources.assets), baseURL: options.baseURL)
+        let (pages, pageDiagnostics) = resolve(sources)
+        diagnostics += pageDiagnostics
+        var firstUse: [ButtonIcon: String] = [:]
+        for page in pages {
+            for link in page.links where firstUse[link.icon] == nil { firstUse[link.icon] = page.parsed.page.displayPath }
+        }
+        let (icons, iconDiagnostics) = IconSymbols.load(firstUse, sets: iconSets, options: options, fileSystem: fileSystem)
+        diagnostics += iconDiagnostics
+        let sharedChanged = templatesChanged || cache.assets != sources.assets
+        cache.assets = sources.assets
+
         var files: [OutputFile] = []
         var policies: [(path: String, policy: SecurityPolicy)] = []
         var renderedPages: [String] = []
-        var pages: [String: RenderCache.Page] = [:]
-        var writtenBy: [String: String] = [:]
-        for page in sources.pages {
+        var renderedByPath: [String: RenderCache.Page] = [:]
+        for page in pages {
+            guard let renderer = cache.renderer else { break }
+            let source = page.parsed.page
+            let pageIcons = page.links.map { icons.name(for: $0.icon) }.joined(separator: " ") + icons.html(for: page.links.map(\.icon))
             let rendered: RenderCache.Page
-            if !dependenciesChanged, let cached = cache.pages[page.path], cached.text == page.text {
+            if !sharedChanged, let cached = cache.pages[source.path], cached.text == source.text, cached.icons == pageIcons {
                 rendered = cached
             } else {
-                rendered = render(page, resolver: resolver, renderer: cache.renderer, templateFiles: sources.templates)
-                renderedPages.append(page.displayPath)
+                rendered = render(page, renderer: renderer, icons: icons, pageIcons: pageIcons, templateFiles: sources.templates)
+                renderedPages.append(source.displayPath)
             }
-            pages[page.path] = rendered
-            diagnostics += rendered.diagnostics
-            if let other = writtenBy[rendered.outputPath] {
-                diagnostics.append(Diagnostic(path: page.displayPath, message: "this page and \(other) would both be written to \(rendered.outputPath); rename one"))
-            }
-            writtenBy[rendered.outputPath] = page.displayPath
+            renderedByPath[source.path] = rendered
             files += rendered.files
+            diagnostics += rendered.diagnostics
             if let policy = rendered.policy { policies.append(policy) }
         }
-        cache.pages = pages
+        cache.pages = renderedByPath
         if !policies.isEmpty {
             files.append(OutputFile(path: "_headers", contents: .data(Data(HeadersFile.text(policies).utf8))))
         }
@@ -130,20 +142,46 @@ public struct SiteBuilder: Sendable {
         return BuildResult(files: files.sorted { $0.path < $1.path }, warnings: sorted, renderedPages: renderedPages)
     }
 
-    /// One page through parse, resolve and render; no files when it has errors or the templates do not compile.
-    private func render(_ page: ContentPage, resolver: LinkResolver, renderer: PageRenderer?, templateFiles: [TemplateFile]) -> RenderCache.Page {
-        let (parsed, parseDiagnostics) = PageParser.parse(page)
-        let (resolved, resolveDiagnostics) = resolver.resolve(parsed)
-        var result = RenderCache.Page(text: page.text, outputPath: parsed.outputPath, files: [], policy: nil,
-                                      diagnostics: parseDiagnostics + resolveDiagnostics)
-        guard let renderer, !result.diagnostics.contains(where: { $0.severity == .error }) else { return result }
-        switch renderer.render(resolved, templateFiles: templateFiles) {
+    /// Stage 4 for one page: its files and policy, or the template error it met.
+    private func render(_ page: ResolvedPage, renderer: PageRenderer, icons: IconSymbols, pageIcons: String,
+                        templateFiles: [TemplateFile]) -> RenderCache.Page {
+        var result = RenderCache.Page(text: page.parsed.page.text, icons: pageIcons, files: [], policy: nil, diagnostics: [])
+        switch renderer.render(page, icons: icons, templateFiles: templateFiles) {
         case .success(let rendered):
-            result.files = [OutputFile(path: parsed.outputPath, contents: .data(Data(rendered.html.utf8)))] + rendered.companions
-            result.policy = rendered.policy.map { ("/" + PageRenderer.folder(of: resolved), $0) }
-        case .failure(let diagnostic): result.diagnostics.append(diagnostic)
+            result.files = [OutputFile(path: page.parsed.outputPath, contents: .data(Data(rendered.html.utf8)))] + rendered.companions
+            result.policy = rendered.policy.map { ("/" + PageRenderer.folder(of: page), $0) }
+        case .failure(let diagnostic): result.diagnostics = [diagnostic]
         }
         return result
+    }
+
+    /// Stages 2 and 3 for every page: the pages without errors, resolved, and every problem found.
+    func resolve(_ sources: SiteSources) -> ([ResolvedPage], [Diagnostic]) {
+        let resolver = LinkResolver(catalog: catalog, assets: Set(sources.assets), baseURL: options.baseURL)
+        var pages: [ResolvedPage] = []
+        var diagnostics: [Diagnostic] = []
+        var writtenBy: [String: String] = [:]
+        for page in sources.pages {
+            let (parsed, parseDiagnostics) = PageParser.parse(page)
+            let (resolved, resolveDiagnostics) = resolver.resolve(parsed)
+            diagnostics += parseDiagnostics + resolveDiagnostics
+            if let other = writtenBy[parsed.outputPath] {
+                diagnostics.append(Diagnostic(path: page.displayPath, message: "this page and \(other) would both be written to \(parsed.outputPath); rename one"))
+            }
+            writtenBy[parsed.outputPath] = page.displayPath
+            if !(parseDiagnostics + resolveDiagnostics).contains(where: { $0.severity == .error }) { pages.append(resolved) }
+        }
+        return (pages, diagnostics)
+    }
+
+    /// Every link chain of the site's pages (buttons and Markdown shorthand links), for `sitegen schemes`;
+    /// throws every error found.
+    public func chains() throws(BuildFailure) -> [Chain] {
+        let (sources, loadDiagnostics) = SiteLoader.load(options, fileSystem: fileSystem)
+        let (pages, pageDiagnostics) = resolve(sources)
+        let diagnostics = Self.sorted(loadDiagnostics + pageDiagnostics)
+        if diagnostics.contains(where: { $0.severity == .error }) { throw BuildFailure(diagnostics) }
+        return pages.flatMap { page in page.links.map(\.chain) + page.markdownChains }
     }
 
     /// Diagnostics in a stable order: by file, then line and column. Duplicates (the same template error met

@@ -14,16 +14,20 @@ public enum EmailProtection: String, Sendable, CaseIterable {
 /// The markup that makes an `<a>` a chain link, for buttons and Markdown links alike.
 public enum ChainMarkup {
     /// The `href`, `rel` and data attributes: the fallback in `href`, the chain and chooser data for the runtime.
-    public static func attributes(_ chain: Chain, protection: EmailProtection = .entities) -> String {
+    /// `choices` are the apps the chooser lists (the chain's own when nil); those in the chain are marked as
+    /// tried on a tap.
+    public static func attributes(_ chain: Chain, choices: [Candidate]? = nil, provesIdentity: Bool,
+                                  protection: EmailProtection = .entities) -> String {
+        let choices = choices ?? chain.candidates
         if protection == .sealed, chain.fallback.hasPrefix("mailto:") {
             // "#" keeps the link focusable and harmless; the runtime reads the sealed data on tap.
-            return ##" href="#" data-service="\##(HTML.escape(chain.serviceID))" data-copy-kind="address" data-sealed="\##(seal(chain))""##
+            return ##" href="#" data-service="\##(HTML.escape(chain.serviceID))" data-copy-kind="address" data-sealed="\##(seal(chain, choices: choices))""##
         }
         var text = #" href="\#(HTML.escape(chain.fallback))""#
-        if ServiceAppearance.identityServices.contains(chain.serviceID) { text += #" rel="me""# }
-        guard hasChooser(chain) else { return text }
+        if provesIdentity { text += #" rel="me""# }
+        guard hasChooser(chain, choices: choices) else { return text }
         text += #" data-service="\#(HTML.escape(chain.serviceID))""#
-        if !chain.candidates.isEmpty { text += #" data-chain="\#(HTML.escape(chainJSON(chain.candidates)))""# }
+        if !choices.isEmpty { text += #" data-chain="\#(HTML.escape(chainJSON(choices, tried: chain.candidates)))""# }
         let (copy, kind) = copyText(chain)
         text += #" data-copy="\#(HTML.escape(copy))" data-copy-kind="\#(kind)""#
         if let acct = fediverseAccount(chain) { text += #" data-acct="\#(HTML.escape(acct))""# }
@@ -38,31 +42,42 @@ public enum ChainMarkup {
     }
 
     /// Links worth a chooser: those with apps to choose from, an address to copy or an account to follow.
-    static func hasChooser(_ chain: Chain) -> Bool {
-        !chain.candidates.isEmpty || chain.fallback.hasPrefix("mailto:") || fediverseAccount(chain) != nil
+    static func hasChooser(_ chain: Chain, choices: [Candidate]) -> Bool {
+        !choices.isEmpty || chain.fallback.hasPrefix("mailto:") || fediverseAccount(chain) != nil
+    }
+
+    /// Candidates without repeats (an app chosen by `apps:` or `app:` is also among all the service's apps).
+    static func unique(_ candidates: [Candidate]) -> [Candidate] {
+        var seen = Set<String>()
+        return candidates.filter { seen.insert($0.appID + " " + $0.url).inserted }
     }
 
     /// `user@host` for accounts that can be followed from the visitor's own server.
     static func fediverseAccount(_ chain: Chain) -> String? {
-        guard ServiceAppearance.fediverseServices.contains(chain.serviceID) else { return nil }
-        let handle = chain.handle.hasPrefix("@") ? String(chain.handle.dropFirst()) : chain.handle
-        return handle.contains("@") ? handle : nil
+        chain.fediverseAddress.map { String($0.dropFirst()) }
     }
 
     static func copyText(_ chain: Chain) -> (text: String, kind: String) {
         if chain.fallback.hasPrefix("mailto:") { return (chain.handle, "address") }
-        if fediverseAccount(chain) != nil { return (chain.handle, "handle") }
+        if let address = chain.fediverseAddress { return (address, "handle") }
         return (chain.fallback, "link")
     }
 
-    /// `[{"app":"Ivory","id":"ivory","platforms":["ios"],"url":"ivory:…"}, …]`: what the runtime needs and no more.
-    static func chainJSON(_ candidates: [Candidate]) -> String {
-        String(decoding: (try? encoder.encode(candidates.map(RuntimeCandidate.init))) ?? Data("[]".utf8), as: UTF8.self)
+    /// `[{"app":"Ivory","auto":true,"id":"ivory","platforms":["ios"],"url":"ivory:…"}, …]`: what the runtime needs
+    /// and no more. `auto` marks the candidates a tap tries without being asked; the rest wait in the chooser.
+    static func chainJSON(_ candidates: [Candidate], tried: [Candidate]) -> String {
+        String(decoding: (try? encoder.encode(runtimeCandidates(candidates, tried: tried))) ?? Data("[]".utf8), as: UTF8.self)
+    }
+
+    private static func runtimeCandidates(_ candidates: [Candidate], tried: [Candidate]) -> [RuntimeCandidate] {
+        candidates.map { candidate in
+            RuntimeCandidate(app: candidate.appName, auto: tried.contains(candidate) ? true : nil, id: candidate.appID,
+                             platforms: candidate.platforms, url: candidate.url)
+        }
     }
 
     private struct RuntimeCandidate: Encodable {
-        var app: String, id: String, platforms: [Platform], url: String
-        init(_ candidate: Candidate) { app = candidate.appName; id = candidate.appID; platforms = candidate.platforms; url = candidate.url }
+        var app: String, auto: Bool?, id: String, platforms: [Platform], url: String
     }
 
     private struct SealedLink: Encodable {
@@ -76,8 +91,8 @@ public enum ChainMarkup {
     }()
 
     /// Base64 of the reversed UTF-8 bytes of the link's JSON; the runtime's `unseal` undoes it.
-    static func seal(_ chain: Chain) -> String {
-        let sealed = SealedLink(href: chain.fallback, chain: chain.candidates.map(RuntimeCandidate.init), copy: copyText(chain).text)
+    static func seal(_ chain: Chain, choices: [Candidate]) -> String {
+        let sealed = SealedLink(href: chain.fallback, chain: runtimeCandidates(choices, tried: chain.candidates), copy: copyText(chain).text)
         let json = (try? encoder.encode(sealed)) ?? Data()
         return Data(json.reversed()).base64EncodedString()
     }

@@ -26,6 +26,8 @@ public struct CommandLineTool {
         Commands:
           build    Render content/ through templates/ into Output/
           links    Print the ordered app chain for a link, e.g. mastodon:@eb@social.coop
+          services List the services a link can use, with their apps and sources
+          schemes  Print the app URL schemes a site uses, for an iOS app's Info.plist
           new      Create a site in a new folder: sitegen new mysite
           serve    Serve the site locally and reload the browser on every save
           check    Report every problem in content/ and templates/ without writing anything
@@ -51,15 +53,41 @@ public struct CommandLineTool {
         """
 
     static let linksHelp = """
-        Usage: sitegen links SHORTHAND [--json]
+        Usage: sitegen links SHORTHAND [--platform ios|android|desktop] [--json]
 
         Prints the chain of app URLs a button tries, in order, then the fallback link.
         SHORTHAND is a service and handle: mastodon:@user@host, mailto:you@example.org?subject=Hi,
-        email:you@example.org, or an https:// URL.
+        github:octocat, tel:+4930123456, or an https:// URL (sitegen services lists them all).
 
         Options:
-          --json       Print the chain as JSON
+          --platform P   Only the apps tried on P: ios, android or desktop
+          --json         Print the chain as JSON
+          -h, --help     Show this help
+        """
+
+    static let servicesHelp = """
+        Usage: sitegen services [--json]
+
+        Lists every service a link can use: its handle form, and its apps per platform with the source
+        of each app's URL format. Unverified formats (no primary source) are never tried by default;
+        a link can still choose them with apps: [...].
+
+        Options:
+          --json       Print the catalog as JSON
           -h, --help   Show this help
+        """
+
+    static let schemesHelp = """
+        Usage: sitegen schemes [--plist] [--source DIR]
+
+        Prints the URL schemes of the iOS app candidates a site's links use, sorted, once each: what an
+        iOS app that calls UIApplication.canOpenURL must list under LSApplicationQueriesSchemes.
+        (SwiftUI's openURL with a completion needs no list.) iOS reads at most 50.
+
+        Options:
+          --plist        Print the Info.plist key and array instead of one scheme a line
+          --source DIR   The site's folder (default: the current folder)
+          -h, --help     Show this help
         """
 
     public func run(_ arguments: [String]) -> ExitCode {
@@ -77,11 +105,14 @@ public struct CommandLineTool {
             return .success
         case "build": return build(rest)
         case "links": return links(rest)
+        case "services": return services(rest)
+        case "schemes": return schemes(rest)
         case "new": return new(rest)
         case "serve": return serve(rest)
         case "check": return check(rest)
         default:
-            let hint = EditDistance.nearest(to: command, among: ["build", "links", "new", "serve", "check"]).map { " (did you mean '\($0)'?)" } ?? ""
+            let commands = ["build", "links", "services", "schemes", "new", "serve", "check"]
+            let hint = EditDistance.nearest(to: command, among: commands).map { " (did you mean '\($0)'?)" } ?? ""
             return usageError("unknown command '\(command)'\(hint)", help: Self.overview)
         }
     }
@@ -147,24 +178,101 @@ public struct CommandLineTool {
     }
 
     private func links(_ arguments: [String]) -> ExitCode {
-        guard let (options, positional) = parse(arguments, valued: [], flags: ["--json", "--help", "-h"], help: Self.linksHelp) else { return .usage }
+        guard let (options, positional) = parse(arguments, valued: ["--platform"], flags: ["--json", "--help", "-h"], help: Self.linksHelp) else { return .usage }
         if options["--help"] != nil || options["-h"] != nil { standardOutput(Self.linksHelp); return .success }
         guard positional.count == 1 else {
             return usageError(positional.isEmpty ? "links needs a shorthand such as mastodon:@eb@social.coop" : "links takes one shorthand", help: Self.linksHelp)
         }
-        let chain: Chain
+        var platform: Platform?
+        if let name = options["--platform"] {
+            guard let known = Platform(rawValue: name) else {
+                return usageError("--platform must be one of \(Platform.allCases.map(\.rawValue).joined(separator: ", ")), not '\(name)'", help: Self.linksHelp)
+            }
+            platform = known
+        }
+        var chain: Chain
         do { chain = try ServiceCatalog.standard.chain(shorthand: positional[0]) } catch {
             standardError("error: \(error.message)")
             return .failure
         }
+        if let platform { chain.candidates = chain.candidates(for: platform) }
         if options["--json"] != nil {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            standardOutput(String(decoding: (try? encoder.encode(chain)) ?? Data(), as: UTF8.self))
+            standardOutput(Self.json(chain))
             return .success
         }
         standardOutput(Self.table(chain))
         return .success
+    }
+
+    private func services(_ arguments: [String]) -> ExitCode {
+        guard let (options, positional) = parse(arguments, valued: [], flags: ["--json", "--help", "-h"], help: Self.servicesHelp) else { return .usage }
+        if options["--help"] != nil || options["-h"] != nil { standardOutput(Self.servicesHelp); return .success }
+        guard positional.isEmpty else { return usageError("unexpected argument '\(positional[0])'", help: Self.servicesHelp) }
+        let catalog = ServiceCatalog.standard
+        if options["--json"] != nil {
+            standardOutput(Self.json(catalog.descriptions))
+            return .success
+        }
+        standardOutput(catalog.services.map(Self.describe).joined(separator: "\n\n"))
+        return .success
+    }
+
+    /// A service in words: name and handle form, then its apps by platform.
+    static func describe(_ service: any Service) -> String {
+        let names = ([service.id] + service.aliases).joined(separator: ", ")
+        var lines = ["\(names): \(service.displayName), \(service.handleForm)"]
+        if !service.optionNames.isEmpty { lines.append("  options: " + service.optionNames.joined(separator: ", ")) }
+        if service.provesIdentity { lines.append("  proves identity: its links carry rel=\"me\"") }
+        if service.apps.isEmpty { lines.append("  apps: none: the button opens its link") }
+        for platform in Platform.allCases {
+            let apps = service.apps.filter { $0.platforms.contains(platform) || (platform == .android && $0.androidPackage != nil) }
+            guard !apps.isEmpty else { continue }
+            lines.append("  \(platform.rawValue):")
+            for app in apps {
+                let status = app.inDefaultChain ? "default" : app.verified ? "on request" : "unverified, on request"
+                let url = platform == .android && !app.platforms.contains(.android) ? "intent: \(app.url) in \(app.androidPackage!)" : app.url.text
+                lines.append("    \(app.id) (\(app.name), \(status)): \(url)")
+                lines.append("      source: \(app.source)")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private func schemes(_ arguments: [String]) -> ExitCode {
+        guard let (options, positional) = parse(arguments, valued: ["--source"], flags: ["--plist", "--help", "-h"], help: Self.schemesHelp) else { return .usage }
+        if options["--help"] != nil || options["-h"] != nil { standardOutput(Self.schemesHelp); return .success }
+        guard positional.isEmpty else { return usageError("unexpected argument '\(positional[0])'", help: Self.schemesHelp) }
+        let builder = SiteBuilder(options: BuildOptions(sourceDirectory: options["--source"] ?? "."), fileSystem: fileSystem, iconSets: .none)
+        let chains: [Chain]
+        do { chains = try builder.chains() } catch {
+            for diagnostic in error.diagnostics { standardError(diagnostic.description) }
+            return .failure
+        }
+        let schemes = Self.querySchemes(chains)
+        if schemes.count > 50 {
+            standardError("warning: \(schemes.count) schemes: iOS reads only the first 50 of LSApplicationQueriesSchemes; choose fewer apps with apps: [...]")
+        }
+        if options["--plist"] != nil {
+            standardOutput((["<key>LSApplicationQueriesSchemes</key>", "<array>"] + schemes.map { "\t<string>\(HTML.escape($0))</string>" } + ["</array>"]).joined(separator: "\n"))
+        } else if !schemes.isEmpty {
+            standardOutput(schemes.joined(separator: "\n"))
+        }
+        return .success
+    }
+
+    /// The schemes of the chains' iOS candidates other than http and https, sorted and once each.
+    static func querySchemes(_ chains: [Chain]) -> [String] {
+        let schemes = chains.flatMap { $0.candidates(for: .ios) }.compactMap { candidate in
+            candidate.url.split(separator: ":", maxSplits: 1).first.map { $0.lowercased() }
+        }
+        return Set(schemes).subtracting(["http", "https"]).sorted()
+    }
+
+    /// Pretty, sorted JSON without escaped slashes, as `links --json` and `services --json` print it.
+    static func json(_ value: some Encodable) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: (try? encoder.encode(value)) ?? Data(), as: UTF8.self)
     }
 
     /// One line per step: app, platforms, URL; the fallback last.

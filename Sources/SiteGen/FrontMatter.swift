@@ -20,11 +20,23 @@ public struct FrontMatter: Equatable, Sendable {
     /// Lets raw HTML in the Markdown body through; off by default.
     public var unsafeHTML = false
     public var links: [LinkEntry] = []
+    /// Whose `fediverse:creator` meta the page carries: by default its first fediverse account.
+    public var fediverseCreator: FediverseCreator = .firstAccount
+
+    public enum FediverseCreator: Equatable, Sendable {
+        /// The first fediverse account the page links to, if any.
+        case firstAccount
+        /// `fediverse_creator: false`: no meta.
+        case none
+        /// `fediverse_creator: "@user@host"`, as written.
+        case account(Located<String>)
+    }
 
     public init() {}
 
     /// The keys front matter understands, in the order the README documents them.
-    public static let knownKeys = ["title", "description", "url", "lang", "avatar", "theme", "color_scheme", "stylesheet", "template", "email_protection", "unsafe_html", "links"]
+    public static let knownKeys = ["title", "description", "url", "lang", "avatar", "theme", "color_scheme", "stylesheet", "template",
+                                   "email_protection", "unsafe_html", "fediverse_creator", "links"]
 }
 
 /// A value with the place it was written.
@@ -42,14 +54,25 @@ public struct LinkEntry: Equatable, Sendable {
     public var label: String?
     public var icon: Located<String>?
     public var color: Located<String>?
+    /// `apps: [ivory, icecubes]`: the apps to try instead of the default ones, in order.
+    public var apps: [Located<String>]?
+    /// `app: {name: My App, url: "myapp://…"}`: the author's own app, tried first.
+    public var customApp: CustomApp?
     /// Service options such as `subject`, in the order written.
     public var options: [(name: Located<String>, value: String)]
 
+    /// An app the page author describes, with where each part was written.
+    public struct CustomApp: Equatable, Sendable {
+        public var name: Located<String>
+        public var url: Located<String>
+    }
+
     /// Keys every link may carry whatever its service.
-    public static let displayKeys: Set<String> = ["label", "icon", "color"]
+    public static let commonKeys: Set<String> = ["label", "icon", "color", "apps", "app"]
 
     public static func == (a: LinkEntry, b: LinkEntry) -> Bool {
         a.service == b.service && a.handle == b.handle && a.label == b.label && a.icon == b.icon && a.color == b.color
+            && a.apps == b.apps && a.customApp == b.customApp
             && a.options.count == b.options.count
             && zip(a.options, b.options).allSatisfy { $0.name == $1.name && $0.value == $1.value }
     }
@@ -130,6 +153,9 @@ public enum FrontMatterReader {
                     else { reader.report(mode.position, "unknown email_protection '\(mode.value)': expected one of \(EmailProtection.allCases.map(\.rawValue).joined(separator: ", "))") }
                 }
             case "unsafe_html": matter.unsafeHTML = reader.bool(value, field: key) ?? false
+            case "fediverse_creator":
+                if case .scalar("false", true, _) = value { matter.fediverseCreator = .none }
+                else if let account = reader.located(value, field: key) { matter.fediverseCreator = .account(account) }
             case "links": matter.links = reader.links(value)
             default:
                 let hint = EditDistance.nearest(to: key, among: FrontMatter.knownKeys).map { " (did you mean '\($0)'?)" } ?? ""
@@ -186,6 +212,7 @@ private struct NodeReader {
         }
         var service: Located<String>?, handle: Located<String>?
         var label: String?, icon: Located<String>?, color: Located<String>?
+        var apps: [Located<String>]?, customApp: LinkEntry.CustomApp?
         var options: [(name: Located<String>, value: String)] = []
         for (keyNode, value) in pairs {
             guard case .scalar(let key, _, let keyAt) = keyNode else { continue }
@@ -193,6 +220,8 @@ private struct NodeReader {
             case "label": label = text(value, field: key)
             case "icon": icon = located(value, field: key)
             case "color": color = located(value, field: key)
+            case "apps": apps = textList(value, field: key, example: "apps: [ivory, icecubes]")
+            case "app": customApp = app(value)
             default:
                 guard let value = located(value, field: key) else { continue }
                 if service == nil { service = Located(key, at: keyAt); handle = value }
@@ -203,7 +232,50 @@ private struct NodeReader {
             report(itemAt, "this link names no service: start it with a service and handle, such as 'mastodon: \"@user@host\"', 'email: you@example.org' or 'url: https://example.org'")
             return nil
         }
-        return LinkEntry(service: service, handle: handle, label: label, icon: icon, color: color, options: options)
+        return LinkEntry(service: service, handle: handle, label: label, icon: icon, color: color,
+                         apps: apps, customApp: customApp, options: options)
+    }
+
+    /// A list of text values, each with its position.
+    mutating func textList(_ node: YAMLNode, field: String, example: String) -> [Located<String>]? {
+        guard case .sequence(let items, _) = node else {
+            report(node.position, "'\(field)' must be a list such as \(example), found \(node.kindDescription)")
+            return nil
+        }
+        var values: [Located<String>] = []
+        for item in items {
+            guard case .scalar(let value, _, let at) = item else {
+                report(item.position, "each item of '\(field)' must be text, found \(item.kindDescription)")
+                continue
+            }
+            values.append(Located(value, at: at))
+        }
+        return values
+    }
+
+    /// `app: {name: My App, url: "myapp://profile/{user}"}`
+    mutating func app(_ node: YAMLNode) -> LinkEntry.CustomApp? {
+        let shape = "'app' must be a mapping with a name and a url, such as {name: My App, url: \"myapp://profile/{user}\"}"
+        guard case .mapping(let pairs, let at) = node else {
+            report(node.position, shape + ", found \(node.kindDescription)")
+            return nil
+        }
+        var name: Located<String>?, url: Located<String>?
+        for (keyNode, value) in pairs {
+            guard case .scalar(let key, _, let keyAt) = keyNode else { continue }
+            switch key {
+            case "name": name = located(value, field: "name")
+            case "url": url = located(value, field: "url")
+            default:
+                let hint = EditDistance.nearest(to: key, among: ["name", "url"]).map { " (did you mean '\($0)'?)" } ?? ""
+                report(keyAt, "unknown key '\(key)' in 'app'\(hint): expected name and url")
+            }
+        }
+        guard let name, let url else {
+            report(at, shape)
+            return nil
+        }
+        return LinkEntry.CustomApp(name: name, url: url)
     }
 }
 

@@ -48,10 +48,10 @@ public struct PageRenderer: Sendable {
         self.stylesheets = stylesheets
     }
 
-    public func render(_ page: ResolvedPage, templateFiles: [TemplateFile]) -> Result<RenderedPage, Diagnostic> {
+    func render(_ page: ResolvedPage, icons: IconSymbols, templateFiles: [TemplateFile]) -> Result<RenderedPage, Diagnostic> {
         let rendered: String
         do {
-            rendered = try templates.render(page.templateName, context(for: page))
+            rendered = try templates.render(page.templateName, context(for: page, icons: icons))
         } catch {
             var diagnostic = Self.diagnostic(error, files: templateFiles)
             if error.templateName == page.templateName, !templates.names.contains(page.templateName) {
@@ -111,23 +111,26 @@ public struct PageRenderer: Sendable {
     }
 
     /// The data a page template sees; the README documents every key.
-    public func context(for page: ResolvedPage) -> MustacheValue {
+    func context(for page: ResolvedPage, icons: IconSymbols) -> MustacheValue {
         let matter = page.parsed.frontMatter
         let links: [MustacheValue] = page.links.enumerated().map { index, link in
-            .dictionary([
+            var values: [String: MustacheValue] = [
                 "number": .int(index + 1),
                 "label": .string(link.label),
                 "service": .string(link.chain.serviceID),
-                "service_name": .string(link.serviceName),
+                "service_name": .string(link.service.displayName),
                 "handle": .string(link.chain.handle),
                 "href": .string(link.chain.fallback),
-                "icon": .string(link.glyph.rawValue),
+                "icon": .string(icons.name(for: link.icon)),
                 "color": .string(link.color.css),
                 "text_color": .string(link.color.readableText.css),
                 "h_card_class": .string(Self.hCardClass(link.chain.fallback)),
-                "attributes_html": .string(ChainMarkup.attributes(link.chain, protection: matter.emailProtection)),
+                "attributes_html": .string(ChainMarkup.attributes(link.chain, choices: link.choices, provesIdentity: link.service.provesIdentity,
+                                                                 protection: matter.emailProtection)),
                 "after_link_html": .string(ChainMarkup.afterLink(link.chain, protection: matter.emailProtection)),
-            ])
+            ]
+            if let accountURI = link.chain.accountURI { values["account_uri"] = .string(accountURI) }
+            return .dictionary(values)
         }
         let theme = matter.theme
         var values: [String: MustacheValue] = [
@@ -140,7 +143,8 @@ public struct PageRenderer: Sendable {
             "theme_color_dark": .string(theme.dark.page.css),
             "links": .array(links),
             "body_html": .string(page.parsed.markdown.renderHTML()),
-            "icon_symbols_html": .string(Glyph.symbols(Set(page.links.map(\.glyph)))),
+            "icon_symbols_html": .string(icons.html(for: page.links.map(\.icon))),
+            "identity_links_html": .string(page.identityLinks.map { #"<link rel="me" href="\#(HTML.escape($0))">"# }.joined(separator: "\n")),
             "runtime_js": .string(runtimeScript),
             "person_json": .string(personJSON(for: page)),
             "content_security_policy_html": .string(SecurityPolicy.placeholder),
@@ -156,6 +160,7 @@ public struct PageRenderer: Sendable {
         if let avatar = page.avatarSource { values["avatar"] = .string(avatar) }
         if let image = imageURL(for: page) { values["image_url"] = .string(image) }
         if let path = page.stylesheetPath, let css = stylesheets[path] { values["stylesheet_css"] = .string(Self.safeInStyleElement(css)) }
+        if let creator = page.fediverseCreator { values["fediverse_creator"] = .string(creator) }
         return .dictionary(values)
     }
 

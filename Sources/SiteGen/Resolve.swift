@@ -4,10 +4,16 @@ import LinkChain
 /// A front matter link turned into a button: its chain from LinkChain and how it looks.
 public struct ResolvedLink: Sendable {
     public var label: String
-    public var serviceName: String
+    public var service: any Service
+    /// The apps tried on a tap, then the fallback.
     public var chain: Chain
-    public var glyph: Glyph
+    /// The apps a visitor may pick in the chooser: the chain's, and without an `apps:` list every other app
+    /// the catalog knows for the service, verified or not.
+    public var choices: [Candidate]
+    public var icon: ButtonIcon
     public var color: HexColor
+    /// Where the link was written, for warnings about it.
+    public var position: SourcePosition
 }
 
 /// A page whose links are resolved and whose Markdown links are rewritten into chain links.
@@ -19,10 +25,18 @@ public struct ResolvedPage {
     /// The page's public URL, from `url` or the build's base URL.
     public var url: String?
     public var templateName: String
+    /// The hrefs of the page's links that prove identity (buttons and Markdown links), in order, once each:
+    /// each gets a `<link rel="me">` in the head.
+    public var identityLinks: [String]
+    /// The `fediverse:creator` meta's content, `@user@host`, or nil for none.
+    public var fediverseCreator: String?
+    /// The chains of the Markdown body's shorthand links, in order.
+    public var markdownChains: [Chain]
     /// The site's own stylesheet for this page, as a path below `content/`.
     public var stylesheetPath: String?
+
     /// Email addresses the page links to, which rendering hides from harvesters.
-    public var emailAddresses: [String]
+    public var emailAddresses: [String] { (links.map(\.chain) + markdownChains).flatMap(LinkResolver.emailAddresses) }
 }
 
 /// Stage 3: every link through LinkChain; link schemes allow-listed.
@@ -47,20 +61,50 @@ public struct LinkResolver: Sendable {
         let matter = parsed.frontMatter
         var links: [ResolvedLink] = []
         for entry in matter.links {
-            if let link = resolve(entry, protection: matter.emailProtection, sink: &sink) { links.append(link) }
+            if let link = resolve(entry, page: parsed, sink: &sink) { links.append(link) }
         }
-        let markdownChains = resolveMarkdownLinks(parsed.markdown, protection: matter.emailProtection, sink: &sink)
+        let markdownLinks = resolveMarkdownLinks(parsed.markdown, protection: matter.emailProtection, sink: &sink)
+        let identities = links.filter(\.service.provesIdentity).map { ($0.chain, $0.position) }
+            + markdownLinks.filter(\.provesIdentity).map { ($0.chain, $0.position) }
+        var identityLinks: [String] = []
+        for (chain, _) in identities where !identityLinks.contains(chain.fallback) { identityLinks.append(chain.fallback) }
+        let url = pageURL(parsed, sink: &sink)
+        if let (_, firstAt) = identities.first, !(url.map { Self.scheme(of: $0) == "https" } ?? false) {
+            let at = matter.url?.position ?? firstAt
+            sink.report(.warning, line: at.line, column: at.column, url == nil
+                ? "this page has rel=\"me\" links but no 'url': Mastodon verifies them only from the page's https address; set url: https://… or pass --base-url"
+                : "this page has rel=\"me\" links but its url is not https: Mastodon verifies them only from an https address")
+        }
         let resolved = ResolvedPage(
             parsed: parsed, links: links,
             avatarSource: matter.avatar.flatMap { avatarSource($0, page: parsed, sink: &sink) },
-            url: pageURL(parsed, sink: &sink),
+            url: url,
             templateName: matter.template?.value ?? "page",
-            stylesheetPath: matter.stylesheet.flatMap { contentFile($0, field: "stylesheet", example: "style.css", page: parsed, sink: &sink) },
-            emailAddresses: (links.map(\.chain) + markdownChains).flatMap(Self.emailAddresses))
+            identityLinks: identityLinks,
+            fediverseCreator: fediverseCreator(matter.fediverseCreator, accounts: identities.map(\.0), sink: &sink),
+            markdownChains: markdownLinks.map(\.chain),
+            stylesheetPath: matter.stylesheet.flatMap {
+                assetPath($0, page: parsed, field: "stylesheet", kind: "a CSS file path", example: "style.css", noun: "stylesheet", sink: &sink)
+            })
         return (resolved, sink.diagnostics)
     }
 
-    private func resolve(_ entry: LinkEntry, protection: EmailProtection, sink: inout DiagnosticSink) -> ResolvedLink? {
+    /// The `fediverse:creator` for the page: as set, or the first fediverse account it links to.
+    private func fediverseCreator(_ setting: FrontMatter.FediverseCreator, accounts: [Chain], sink: inout DiagnosticSink) -> String? {
+        switch setting {
+        case .none: return nil
+        case .firstAccount: return accounts.lazy.compactMap(\.fediverseAddress).first
+        case .account(let written):
+            do throws(LinkChainError) {
+                return "@" + (try FediverseAccount.parse(written.value, serviceName: "fediverse")).address
+            } catch {
+                sink.report(line: written.position.line, column: written.position.column, "fediverse_creator: " + error.message)
+                return nil
+            }
+        }
+    }
+
+    private func resolve(_ entry: LinkEntry, page: ParsedPage, sink: inout DiagnosticSink) -> ResolvedLink? {
         let at = entry.service.position
         guard let service = catalog.service(named: entry.service.value) else {
             let hint = catalog.suggestion(for: entry.service.value).map { " (did you mean '\($0)'?)" } ?? ""
@@ -68,50 +112,72 @@ public struct LinkResolver: Sendable {
             sink.report(line: at.line, column: at.column, "unknown service '\(entry.service.value)'\(hint): expected one of \(known)")
             return nil
         }
+        var valid = true
+        func report(_ position: SourcePosition, _ message: String) {
+            valid = false
+            sink.report(line: position.line, column: position.column, message)
+        }
         var options: [String: String] = [:]
-        var optionsValid = true
         for (name, value) in entry.options {
             if service.optionNames.contains(name.value) {
                 options[name.value] = value
             } else {
-                optionsValid = false
-                let accepted = service.optionNames.isEmpty ? "it takes none besides label, icon and color"
-                    : "expected \((service.optionNames + LinkEntry.displayKeys.sorted()).joined(separator: ", "))"
-                let hint = EditDistance.nearest(to: name.value, among: service.optionNames + LinkEntry.displayKeys.sorted())
-                    .map { " (did you mean '\($0)'?)" } ?? ""
-                sink.report(line: name.position.line, column: name.position.column,
-                            "unknown option '\(name.value)' for \(service.displayName) links\(hint): \(accepted)")
+                let keys = service.optionNames + LinkEntry.commonKeys.sorted()
+                let accepted = service.optionNames.isEmpty ? "it takes none besides \(LinkEntry.commonKeys.sorted().joined(separator: ", "))"
+                    : "expected \(keys.joined(separator: ", "))"
+                let hint = EditDistance.nearest(to: name.value, among: keys).map { " (did you mean '\($0)'?)" } ?? ""
+                report(name.position, "unknown option '\(name.value)' for \(service.displayName) links\(hint): \(accepted)")
             }
         }
-        let chain: Chain
-        do { chain = try service.chain(handle: entry.handle.value, options: options) } catch {
-            sink.report(line: entry.handle.position.line, column: entry.handle.position.column, error.message)
+        var apps: [AppEntry] = []
+        if let custom = entry.customApp {
+            do throws(LinkChainError) {
+                apps.append(try AppEntry.custom(name: custom.name.value, url: custom.url.value, placeholders: service.placeholders))
+            } catch {
+                report(error.value == custom.name.value ? custom.name.position : custom.url.position, error.message)
+            }
+        }
+        if let names = entry.apps {
+            for name in names {
+                if let app = service.app(named: name.value) { apps.append(app) } else { report(name.position, service.unknownApp(name.value).message) }
+            }
+        } else {
+            apps += service.defaultApps
+        }
+        let chain: Chain, choices: Chain
+        do {
+            chain = try service.chain(handle: entry.handle.value, options: options, apps: apps)
+            choices = entry.apps == nil ? try service.chain(handle: entry.handle.value, options: options, apps: apps + service.apps) : chain
+        } catch {
+            report(entry.handle.position, error.message)
             return nil
         }
-        let defaults = ServiceAppearance.defaults(for: service.id)
-        var glyph = defaults.glyph, color = defaults.color
-        if let icon = entry.icon {
-            if let known = Glyph(rawValue: icon.value) { glyph = known } else {
-                sink.report(line: icon.position.line, column: icon.position.column,
-                            "unknown icon '\(icon.value)': expected one of \(Glyph.allCases.map(\.rawValue).joined(separator: ", "))")
+        var icon = ButtonIcon.brand(service.icon)
+        if let written = entry.icon {
+            if let known = Glyph(rawValue: written.value) {
+                icon = .glyph(known)
+            } else if written.value.lowercased().hasSuffix(".svg") {
+                if let path = assetPath(written, page: page, field: "icon", kind: "an .svg path", example: "icons/logo.svg", noun: "icon", sink: &sink) { icon = .file(path) } else { valid = false }
+            } else {
+                report(written.position, "unknown icon '\(written.value)': expected one of \(Glyph.allCases.map(\.rawValue).joined(separator: ", ")), or an .svg file under content/ such as icons/logo.svg")
             }
         }
+        var color = HexColor(service.brandColor) ?? HexColor("#1f4e8c")!
         if let written = entry.color {
             if let parsed = HexColor(written.value) { color = parsed } else {
-                sink.report(line: written.position.line, column: written.position.column,
-                            "'\(written.value)' is not a colour: expected #rgb or #rrggbb, like #563acc")
+                report(written.position, "'\(written.value)' is not a colour: expected #rgb or #rrggbb, like #563acc")
             }
         }
-        guard optionsValid else { return nil }
+        guard valid else { return nil }
         // A sealed address must not come back as the button's text.
-        let sealed = protection == .sealed && chain.fallback.hasPrefix("mailto:")
-        return ResolvedLink(label: entry.label ?? (sealed ? service.displayName : chain.handle), serviceName: service.displayName,
-                            chain: chain, glyph: glyph, color: color)
+        let sealed = page.frontMatter.emailProtection == .sealed && chain.fallback.hasPrefix("mailto:")
+        return ResolvedLink(label: entry.label ?? (sealed ? service.displayName : chain.handle), service: service, chain: chain,
+                            choices: ChainMarkup.unique(choices.candidates), icon: icon, color: color, position: at)
     }
 
-    /// Checks every link's scheme and turns shorthand links into chain links; returns their chains.
-    private func resolveMarkdownLinks(_ markdown: MarkdownDocument, protection: EmailProtection, sink: inout DiagnosticSink) -> [Chain] {
-        var chains: [Chain] = []
+    /// Checks the Markdown links' schemes and turns service shorthands into chain links, whose chains it returns.
+    private func resolveMarkdownLinks(_ markdown: MarkdownDocument, protection: EmailProtection, sink: inout DiagnosticSink)
+        -> [(chain: Chain, position: SourcePosition, provesIdentity: Bool)] {
         for link in markdown.links {
             guard let scheme = Self.scheme(of: link.destination), !isShorthand(link) else { continue }  // relative or fragment
             let allowed = link.isImage ? Self.allowedImageSchemes : Self.allowedLinkSchemes
@@ -121,12 +187,16 @@ public struct LinkResolver: Sendable {
                 ? "'\(scheme):' is not allowed in an image: expected \(schemes) or a relative path"
                 : "'\(scheme):' is not allowed in a link: expected \(schemes), a relative path, or a service such as mastodon:@user@host")
         }
+        var chains: [(chain: Chain, position: SourcePosition, provesIdentity: Bool)] = []
         markdown.rewriteLinks { link in
             guard isShorthand(link) else { return nil }
             do throws(LinkChainError) {
                 let chain = try catalog.chain(shorthand: link.destination)
-                chains.append(chain)
-                return ("<a" + ChainMarkup.attributes(chain, protection: protection) + ">", ChainMarkup.afterLink(chain, protection: protection))
+                let choices = ChainMarkup.unique(chain.candidates + (try catalog.chain(shorthand: link.destination, apps: .all)).candidates)
+                let provesIdentity = catalog.service(named: chain.serviceID)?.provesIdentity ?? false
+                chains.append((chain, link.position, provesIdentity))
+                return ("<a" + ChainMarkup.attributes(chain, choices: choices, provesIdentity: provesIdentity, protection: protection) + ">",
+                        ChainMarkup.afterLink(chain, protection: protection))
             } catch {
                 sink.report(line: link.position.line, column: link.position.column, error.message)
                 return nil
@@ -144,8 +214,8 @@ public struct LinkResolver: Sendable {
     /// An email chain's address as people read it and as its mailto: link writes it (they differ for IDN domains).
     static func emailAddresses(_ chain: Chain) -> [String] {
         guard chain.fallback.hasPrefix("mailto:") else { return [] }
-        let written = chain.fallback.dropFirst("mailto:".count).prefix { $0 != "?" }
-        return [chain.handle, String(written), String(written).removingPercentEncoding ?? ""].filter { !$0.isEmpty }
+        let written = String(chain.fallback.dropFirst("mailto:".count).prefix { $0 != "?" })
+        return [chain.handle, written, written.removingPercentEncoding ?? ""].filter { !$0.isEmpty }
     }
 
     /// The scheme of an absolute URL, lowercased, with the tabs and newlines URL parsers ignore removed; nil for relative ones.
@@ -163,23 +233,24 @@ public struct LinkResolver: Sendable {
 
     private func avatarSource(_ avatar: Located<String>, page: ParsedPage, sink: inout DiagnosticSink) -> String? {
         if Self.scheme(of: avatar.value) == "https" { return avatar.value }
-        guard let assetPath = contentFile(avatar, field: "avatar", example: "avatar.jpg, or an https URL", page: page, sink: &sink) else { return nil }
+        guard let assetPath = assetPath(avatar, page: page, field: "avatar", kind: "an image path", example: "avatar.jpg, or an https URL",
+                                        noun: "avatar image", sink: &sink) else { return nil }
         let outputFolder = page.outputPath.split(separator: "/").dropLast().joined(separator: "/")
         return RelativePath.relative(to: assetPath, from: outputFolder)
     }
 
-    /// A file under `content/` named relative to the page, as its path below `content/`.
-    private func contentFile(_ field: Located<String>, field name: String, example: String, page: ParsedPage,
-                             sink: inout DiagnosticSink) -> String? {
-        let at = field.position
-        guard Self.scheme(of: field.value) == nil, !field.value.hasPrefix("/") else {
-            sink.report(line: at.line, column: at.column, "'\(name)' must be a file path relative to this page, like \(example)")
+    /// A file named relative to the page, as a path below `content/`; nil (after reporting) when it is absolute,
+    /// climbs out of `content/` or does not exist.
+    private func assetPath(_ written: Located<String>, page: ParsedPage, field: String, kind: String, example: String, noun: String,
+                           sink: inout DiagnosticSink) -> String? {
+        let at = written.position
+        if Self.scheme(of: written.value) != nil || written.value.hasPrefix("/") {
+            sink.report(line: at.line, column: at.column, "'\(field)' must be \(kind) relative to this page, like \(example)")
             return nil
         }
         let pageFolder = page.page.path.split(separator: "/").dropLast().joined(separator: "/")
-        guard let path = RelativePath.resolve(field.value, from: pageFolder), assets.contains(path) else {
-            sink.report(line: at.line, column: at.column,
-                        "\(name) file '\(field.value)' not found: expected a file under content/ relative to this page")
+        guard let path = RelativePath.resolve(written.value, from: pageFolder), assets.contains(path) else {
+            sink.report(line: at.line, column: at.column, "\(noun) '\(written.value)' not found: expected a file under content/ relative to this page")
             return nil
         }
         return path

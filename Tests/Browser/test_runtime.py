@@ -83,14 +83,19 @@ def test_the_chooser_works_by_keyboard_alone(server, browser):
     assert toggle.get_attribute("aria-expanded") == "true"
     menu = browser.find_element(By.CSS_SELECTOR, "[role=menu]")
     assert menu.get_attribute("aria-label") == "More ways to open Follow my Mastodon"
-    assert items(browser) == ["Open in browser", "Follow from your server…", "Copy handle"]
-    assert browser.switch_to.active_element.text == "Open in browser"
+    # Desktop has no Mastodon app to launch; Elk on the web is offered, never tried unasked.
+    assert items(browser) == ["Elk (web)", "Open in browser", "Follow from your server…", "Copy handle"]
+    assert browser.switch_to.active_element.text == "Elk (web)"
     browser.switch_to.active_element.send_keys(Keys.ARROW_DOWN)
-    assert browser.switch_to.active_element.text == "Follow from your server…"
+    assert browser.switch_to.active_element.text == "Open in browser"
     browser.switch_to.active_element.send_keys(Keys.END)
     assert browser.switch_to.active_element.text == "Copy handle"
     browser.switch_to.active_element.send_keys(Keys.ARROW_DOWN)
-    assert browser.switch_to.active_element.text == "Open in browser"  # wraps around
+    assert browser.switch_to.active_element.text == "Elk (web)"  # wraps around
+    browser.switch_to.active_element.send_keys(Keys.ARROW_UP)
+    assert browser.switch_to.active_element.text == "Copy handle"
+    browser.switch_to.active_element.send_keys(Keys.HOME)
+    assert browser.switch_to.active_element.text == "Elk (web)"
     browser.switch_to.active_element.send_keys(Keys.ESCAPE)
     assert browser.find_elements(By.CSS_SELECTOR, "[role=menu]") == []
     assert browser.switch_to.active_element == toggle

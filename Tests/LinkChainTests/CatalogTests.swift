@@ -3,26 +3,17 @@ import Testing
 import LinkChain   // not @testable: a new service must be writable with the public API alone
 
 /// A service added by a test, with only the required members written: the catalog,
-/// shorthand parsing, suggestions and option checks must work without other edits.
-struct BlueskyService: Service {
-    var id: String { "bluesky" }
-    var displayName: String { "Bluesky" }
-    var handleForm: String { "a domain handle, like eb.bsky.social" }
+/// shorthand parsing, suggestions, option checks and chains must work without other edits.
+struct LemmyService: Service {
+    var id: String { "lemmy" }
+    var displayName: String { "Lemmy" }
+    var handleForm: String { "@user@host, like @eb@lemmy.ml" }
+    var brandColor: String { "#00a846" }
 
-    func chain(handle: String, options: [String: String]) throws(LinkChainError) -> Chain {
+    func target(handle: String, options: [String: String]) throws(LinkChainError) -> LinkTarget {
         _ = try validatedOptions(options)
-        var name = handle.trimmingCharacters(in: .whitespaces)
-        if name.hasPrefix("@") { name.removeFirst() }
-        let ascii: String
-        do throws(IDNAError) {
-            ascii = try IDNA.toASCII(name)
-        } catch {
-            throw LinkChainError.invalid(handle, isNot: "a Bluesky handle", expected: handleForm, reason: error.reason)
-        }
-        let app = Candidate(appID: "bluesky", appName: "Bluesky", url: "bluesky://profile/\(ascii)",
-                            platforms: [.android, .ios], source: "app-links.md Other services", verified: false)
-        return Chain(serviceID: id, handle: "@" + IDNA.displayForm(name), candidates: [app],
-                     fallback: "https://bsky.app/profile/\(ascii)")
+        let account = try FediverseAccount.parse(handle, serviceName: "Lemmy")
+        return LinkTarget(handle: account.handle, fallback: "https://\(account.host)/u/\(account.user)")
     }
 }
 
@@ -31,12 +22,19 @@ struct CatalogTests {
     let catalog = ServiceCatalog.standard
 
     @Test func standardServices() {
-        #expect(catalog.services.map(\.id) == ["mastodon", "email", "web"])
-        #expect(catalog.services.map(\.displayName) == ["Mastodon", "Email", "Web"])
-        #expect(catalog.services.map(\.aliases) == [[], ["mailto"], ["url", "https"]])
-        #expect(catalog.services.map(\.optionNames) == [[], ["subject", "body", "cc", "bcc"], []])
-        #expect(catalog.knownServicesList == "mastodon, email (mailto), web (url, https)")
-        #expect(catalog.services.allSatisfy { !$0.handleForm.isEmpty })
+        #expect(catalog.services.map(\.id) == [
+            "mastodon", "fediverse", "pixelfed", "peertube", "misskey", "gotosocial", "email", "phone", "sms",
+            "bluesky", "threads", "instagram", "x", "youtube", "tiktok", "twitch", "linkedin",
+            "telegram", "signal", "whatsapp", "matrix", "discord", "spotify", "apple-music", "soundcloud", "bandcamp",
+            "github", "gitlab", "codeberg", "patreon", "ko-fi", "rss", "web",
+        ])
+        #expect(Set(catalog.allNames).count == catalog.allNames.count, "two services share a name")
+        #expect(catalog.service(named: "email")?.aliases == ["mailto"])
+        #expect(catalog.service(named: "web")?.aliases == ["url", "https"])
+        #expect(catalog.service(named: "email")?.optionNames == ["subject", "body", "cc", "bcc"])
+        #expect(catalog.knownServicesList.hasPrefix("mastodon, fediverse, pixelfed, peertube, misskey, gotosocial, email (mailto), phone (tel), sms,"))
+        #expect(catalog.knownServicesList.hasSuffix(", rss (feed), web (url, https)"))
+        #expect(catalog.services.allSatisfy { !$0.handleForm.isEmpty && !$0.displayName.isEmpty })
     }
 
     @Test("looks services up by id or alias, ignoring case", arguments: [
@@ -47,7 +45,7 @@ struct CatalogTests {
         #expect(catalog.service(named: name)?.id == id)
     }
 
-    @Test("finds no service for unknown names", arguments: ["", "http", "twitter", "mastodon:", " email"])
+    @Test("finds no service for unknown names", arguments: ["", "http", "myspace", "mastodon:", " email"])
     func lookupMiss(_ name: String) {
         #expect(catalog.service(named: name) == nil)
     }
@@ -61,7 +59,7 @@ struct CatalogTests {
         #expect(catalog.suggestion(for: name) == expected)
     }
 
-    @Test("suggests nothing when nothing is close", arguments: ["twitter", "xyz", "", "a", "matrix", "mastodonian"])
+    @Test("suggests nothing when nothing is close", arguments: ["myspace", "qqqq", "", "mastodonian"])
     func noSuggestion(_ name: String) {
         #expect(catalog.suggestion(for: name) == nil)
     }
@@ -92,25 +90,27 @@ struct CatalogTests {
         ("mastodon:@eb@social.coop", true), ("MAILTO:a@b.org", true), ("email:", true),
         ("https://example.org", true), ("url:https://example.org", true), ("web:x", true),
         ("http://example.org", false), ("@eb@social.coop", false), ("eb@social.coop", false),
-        ("example.org", false), ("twitter:@eb", false), ("", false), (":x", false), ("a b:c", false),
+        ("example.org", false), ("myspace:@eb", false), ("twitter:@eb", true), ("tel:+4930123456", true), ("", false), (":x", false), ("a b:c", false),
     ])
     func isShorthand(_ text: String, _ expected: Bool) {
         #expect(catalog.isShorthand(text) == expected)
     }
 
     @Test func unknownServiceWithSuggestion() {
+        let known = catalog.knownServicesList
         #expect(throws: LinkChainError(
-            value: "mastadon", expected: "one of mastodon, email (mailto), web (url, https)",
-            message: "unknown service \"mastadon\" (did you mean \"mastodon\"?). Known services: mastodon, email (mailto), web (url, https).")) {
+            value: "mastadon", expected: "one of \(known)",
+            message: "unknown service \"mastadon\" (did you mean \"mastodon\"?). Known services: \(known).")) {
             try catalog.chain(shorthand: "mastadon:@eb@social.coop")
         }
     }
 
     @Test func unknownServiceWithoutSuggestion() {
+        let known = catalog.knownServicesList
         #expect(throws: LinkChainError(
-            value: "twitter", expected: "one of mastodon, email (mailto), web (url, https)",
-            message: "unknown service \"twitter\". Known services: mastodon, email (mailto), web (url, https).")) {
-            try catalog.chain(shorthand: "twitter:@eb")
+            value: "myspace", expected: "one of \(known)",
+            message: "unknown service \"myspace\". Known services: \(known).")) {
+            try catalog.chain(shorthand: "myspace:@eb")
         }
     }
 
@@ -126,7 +126,7 @@ struct CatalogTests {
     @Test func notAShorthand() {
         #expect(throws: LinkChainError(
             value: "@eb@social.coop", expected: "service:handle, like mastodon:@eb@social.coop",
-            message: "\"@eb@social.coop\" is not a link shorthand: expected service:handle, like mastodon:@eb@social.coop. It does not start with a service name and a colon; known services: mastodon, email (mailto), web (url, https).")) {
+            message: "\"@eb@social.coop\" is not a link shorthand: expected service:handle, like mastodon:@eb@social.coop. It does not start with a service name and a colon; known services: \(catalog.knownServicesList).")) {
             try catalog.chain(shorthand: "@eb@social.coop")
         }
     }
@@ -160,13 +160,14 @@ struct CatalogTests {
         let chain = try catalog.chain(shorthand: "mastodon:@eb@social.coop")
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let json = String(decoding: try encoder.encode(chain.candidates[2]), as: UTF8.self)
+        let json = String(decoding: try encoder.encode(chain.candidates[1]), as: UTF8.self)
         #expect(json == #"{"appID":"icecubes","appName":"Ice Cubes","platforms":["ios"],"source":"Dimillian/IceCubesApp IceCubesApp/App/Router/SafariRouter.swift","url":"icecubesapp://social.coop/@eb","verified":true}"#)
         let object = try JSONSerialization.jsonObject(with: try JSONEncoder().encode(chain)) as? [String: Any]
         #expect(object?["serviceID"] as? String == "mastodon")
         #expect(object?["handle"] as? String == "@eb@social.coop")
         #expect(object?["fallback"] as? String == "https://social.coop/@eb")
-        #expect((object?["candidates"] as? [Any])?.count == 4)
+        #expect((object?["candidates"] as? [Any])?.count == 3)
+        #expect(object?["accountURI"] as? String == "acct:eb@social.coop")
     }
 
     @Test func candidatePlatformsAreInPlatformOrder() {
@@ -177,34 +178,37 @@ struct CatalogTests {
     }
 
     @Test func addingAServiceNeedsNoOtherEdits() throws {
-        let extended = ServiceCatalog(services: ServiceCatalog.standard.services + [BlueskyService()])
-        let chain = try extended.chain(shorthand: "bluesky:@EB.bsky.social")
-        #expect(chain == Chain(serviceID: "bluesky", handle: "@eb.bsky.social", candidates: [
-            Candidate(appID: "bluesky", appName: "Bluesky", url: "bluesky://profile/eb.bsky.social",
-                      platforms: [.ios, .android], source: "app-links.md Other services", verified: false),
-        ], fallback: "https://bsky.app/profile/eb.bsky.social"))
-        #expect(chain.candidates(for: .android).count == 1)
-        #expect(chain.candidates(for: .desktop).isEmpty)
-        #expect(extended.service(named: "BlueSky")?.id == "bluesky")
-        #expect(extended.isShorthand("bluesky:x"))
-        #expect(extended.suggestion(for: "blusky") == "bluesky")
-        #expect(extended.knownServicesList == "mastodon, email (mailto), web (url, https), bluesky")
-        // Defaults from the protocol extension: no aliases, no options, body passed on as the handle.
-        #expect(BlueskyService().aliases.isEmpty)
+        let extended = ServiceCatalog(services: ServiceCatalog.standard.services + [LemmyService()])
+        let chain = try extended.chain(shorthand: "lemmy:@EB@Lemmy.ml")
+        #expect(chain == Chain(serviceID: "lemmy", handle: "@EB@lemmy.ml", candidates: [], fallback: "https://lemmy.ml/u/EB"))
+        #expect(extended.service(named: "Lemmy")?.id == "lemmy")
+        #expect(extended.isShorthand("lemmy:x"))
+        #expect(extended.suggestion(for: "lemy") == "lemmy")
+        #expect(extended.knownServicesList.hasSuffix(", web (url, https), lemmy"))
+        // Defaults from the protocol extension: no aliases, options, apps or identity; the link glyph; only {url}.
+        let lemmy = LemmyService()
+        #expect(lemmy.aliases.isEmpty && lemmy.apps.isEmpty && !lemmy.provesIdentity)
+        #expect(lemmy.icon == ServiceIcon(glyph: "link"))
+        #expect(lemmy.placeholders == ["url"])
         #expect(throws: LinkChainError(value: "x", expected: "no options",
-                                       message: "unknown option \"x\" for Bluesky: it takes no options")) {
-            try BlueskyService().chain(handle: "eb.bsky.social", options: ["x": "1"])
+                                       message: "unknown option \"x\" for Lemmy: it takes no options")) {
+            try lemmy.chain(handle: "@eb@lemmy.ml", options: ["x": "1"])
         }
-        // The standard services keep working in the extended catalog.
+        // A custom app works with the default placeholders.
+        let app = try AppEntry.custom(name: "Reader", url: "reader://open?u={url}", placeholders: lemmy.placeholders)
+        #expect(try lemmy.chain(handle: "@eb@lemmy.ml", apps: [app]).candidates.map(\.url) == ["reader://open?u=https%3A%2F%2Flemmy.ml%2Fu%2Feb"])
+        // The standard services keep working in the extended catalog, and the standard catalog does not know the new one.
         #expect(try extended.chain(shorthand: "mastodon:@eb@social.coop").fallback == "https://social.coop/@eb")
-        // And the standard catalog does not know the new one.
-        #expect(ServiceCatalog.standard.service(named: "bluesky") == nil)
+        #expect(ServiceCatalog.standard.service(named: "lemmy") == nil)
     }
 
     @Test func firstServiceWinsANameClash() throws {
-        let catalog = ServiceCatalog(services: [BlueskyService(), MastodonService()])
-        #expect(catalog.service(named: "bluesky")?.displayName == "Bluesky")
-        let custom = ServiceCatalog(services: [MastodonService(apps: [.iceCubes]), MastodonService()])
-        #expect(try custom.chain(shorthand: "mastodon:@eb@social.coop").candidates.map(\.appID) == ["icecubes"])
+        let mastodon = ServiceCatalog.standard.service(named: "mastodon")!
+        let clash = ProfileService(id: "mastodon", displayName: "Other", handle: .fediverseAccount("Other"),
+                                   profileURL: "https://{host}/users/{user}", brandColor: "#000000", icon: ServiceIcon(glyph: "chat"),
+                                   provesIdentity: false)
+        let catalog = ServiceCatalog(services: [clash, mastodon])
+        #expect(catalog.service(named: "mastodon")?.displayName == "Other")
+        #expect(try catalog.chain(shorthand: "mastodon:@eb@social.coop").fallback == "https://social.coop/users/eb")
     }
 }

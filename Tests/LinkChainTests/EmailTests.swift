@@ -5,12 +5,25 @@ private func addressError(_ value: String, _ reason: String) -> String {
     "\"\(value)\" is not an email address: expected name@domain, like eb@example.org. \(reason)"
 }
 
+extension EmailService {
+    /// The chain with every app, verified or not: what these tests check the URLs of.
+    func composeChain(handle: String, options: [String: String] = [:]) throws(LinkChainError) -> Chain {
+        try chain(handle: handle, options: options, apps: apps)
+    }
+}
+
 @Suite("Email")
 struct EmailTests {
     let service = EmailService()
 
+    /// No mail app has a primary source, so the default chain is empty: the mailto: link opens the visitor's own app.
+    @Test func defaultChainIsEmpty() throws {
+        #expect(try service.chain(handle: "eb@example.org").candidates.isEmpty)
+        #expect(service.apps.allSatisfy { !$0.verified && !$0.inDefaultChain })
+    }
+
     @Test func plainAddressEveryURLExact() throws {
-        let chain = try service.chain(handle: "eb@example.org")
+        let chain = try service.composeChain(handle: "eb@example.org")
         #expect(chain.serviceID == "email")
         #expect(chain.handle == "eb@example.org")
         #expect(chain.fallback == "mailto:eb@example.org")
@@ -21,6 +34,7 @@ struct EmailTests {
             "ymail://mail/compose?to=eb%40example.org",
             "fastmail://mail/compose?to=eb%40example.org",
             "protonmail://mailto:eb@example.org",
+            "airmail://compose?to=eb%40example.org",
             "https://mail.google.com/mail/?view=cm&fs=1&to=eb%40example.org",
             "https://outlook.live.com/mail/0/deeplink/compose?to=eb%40example.org",
             "https://compose.mail.yahoo.com/?to=eb%40example.org",
@@ -28,21 +42,21 @@ struct EmailTests {
     }
 
     @Test func orderAndPlatforms() throws {
-        let chain = try service.chain(handle: "eb@example.org")
-        #expect(chain.candidates.map(\.appID) == ["gmail", "outlook", "spark", "yahoo", "fastmail", "proton",
+        let chain = try service.composeChain(handle: "eb@example.org")
+        #expect(chain.candidates.map(\.appID) == ["gmail", "outlook", "spark", "yahoo", "fastmail", "proton", "airmail",
                                                   "gmail-web", "outlook-web", "yahoo-web"])
-        #expect(chain.candidates.prefix(6).allSatisfy { $0.platforms == [.ios] })
+        #expect(chain.candidates.prefix(7).allSatisfy { $0.platforms == [.ios] })
         #expect(chain.candidates.suffix(3).allSatisfy { $0.platforms == [.ios, .android, .desktop] })
         #expect(chain.candidates(for: .android).map(\.appID) == ["gmail-web", "outlook-web", "yahoo-web"])
         #expect(chain.candidates(for: .desktop).map(\.appID) == ["gmail-web", "outlook-web", "yahoo-web"])
-        #expect(chain.candidates(for: .ios).count == 9)
+        #expect(chain.candidates(for: .ios).count == 10)
         // No vendor documentation for any of these formats.
         #expect(chain.candidates.allSatisfy { !$0.verified && !$0.source.isEmpty })
     }
 
     /// A plus-address, a subject full of URI delimiters and a body mixing \n and \r\n.
     @Test func fullMessageEveryURLExact() throws {
-        let chain = try service.chain(handle: "bill+ietf@example.org", options: [
+        let chain = try service.composeChain(handle: "bill+ietf@example.org", options: [
             "subject": "Q&A: 1+1=2? #1 100%",
             "body": "Hi,\nline 2\r\nline 3",
         ])
@@ -57,7 +71,8 @@ struct EmailTests {
             "readdle-spark://compose?recipient=bill%2Bietf%40example.org&subject=\(subject)&body=\(body)",
             "ymail://mail/compose?\(to)&subject=\(subject)&body=\(body)",
             "fastmail://mail/compose?\(to)&subject=\(subject)&body=\(body)",
-            "protonmail://mailto:bill+ietf@example.org?subject=\(subject)&body=\(body)",
+            "protonmail://mailto:bill%2Bietf@example.org?subject=\(subject)&body=\(body)",
+            "airmail://compose?\(to)&subject=\(subject)&plainBody=\(body)",
             "https://mail.google.com/mail/?view=cm&fs=1&\(to)&su=\(subject)&body=\(body)",
             "https://outlook.live.com/mail/0/deeplink/compose?\(to)&subject=\(subject)&body=\(body)",
             "https://compose.mail.yahoo.com/?\(to)&subject=\(subject)&body=\(body)",
@@ -66,7 +81,7 @@ struct EmailTests {
 
     @Test func outlookWebSendsPlusAsPercent2B() throws {
         // OfficeDev/office-js#4127: a literal + in `to` breaks Outlook.com.
-        let chain = try service.chain(handle: "a+b@example.org")
+        let chain = try service.composeChain(handle: "a+b@example.org")
         let outlook = try #require(chain.candidates.first { $0.appID == "outlook-web" })
         #expect(outlook.url == "https://outlook.live.com/mail/0/deeplink/compose?to=a%2Bb%40example.org")
         #expect(!outlook.url.contains("+"))
@@ -80,25 +95,25 @@ struct EmailTests {
         ("a\r\n\r\nb", "a%0D%0A%0D%0Ab"),
     ])
     func bodyLineBreaks(_ body: String, _ encoded: String) throws {
-        let chain = try service.chain(handle: "eb@example.org", options: ["body": body])
+        let chain = try service.composeChain(handle: "eb@example.org", options: ["body": body])
         #expect(chain.fallback == "mailto:eb@example.org?body=\(encoded)")
         #expect(chain.candidates[0].url == "googlegmail:///co?to=eb%40example.org&body=\(encoded)")
     }
 
     @Test func spaceIsPercent20NeverPlus() throws {
-        let chain = try service.chain(handle: "eb@example.org", options: ["subject": "a b", "body": "c d"])
+        let chain = try service.composeChain(handle: "eb@example.org", options: ["subject": "a b", "body": "c d"])
         #expect(chain.fallback == "mailto:eb@example.org?subject=a%20b&body=c%20d")
         #expect(chain.candidates.allSatisfy { !$0.url.contains("+") })
     }
 
     @Test func nonASCIISubjectIsUTF8() throws {
-        let chain = try service.chain(handle: "user@example.org", options: ["subject": "café ☕"])
+        let chain = try service.composeChain(handle: "user@example.org", options: ["subject": "café ☕"])
         #expect(chain.fallback == "mailto:user@example.org?subject=caf%C3%A9%20%E2%98%95")
         #expect(chain.candidates[0].url == "googlegmail:///co?to=user%40example.org&subject=caf%C3%A9%20%E2%98%95")
     }
 
     @Test func idnDomainIsPunycode() throws {
-        let chain = try service.chain(handle: "user@納豆.example.org", options: ["subject": "Test", "body": "NATTO"])
+        let chain = try service.composeChain(handle: "user@納豆.example.org", options: ["subject": "Test", "body": "NATTO"])
         #expect(chain.handle == "user@納豆.example.org")
         #expect(chain.fallback == "mailto:user@xn--99zt52a.example.org?subject=Test&body=NATTO")
         #expect(chain.candidates[0].url == "googlegmail:///co?to=user%40xn--99zt52a.example.org&subject=Test&body=NATTO")
@@ -106,32 +121,32 @@ struct EmailTests {
     }
 
     @Test func nonASCIILocalPartIsUTF8() throws {
-        let chain = try service.chain(handle: "jürgen@Example.ORG")
+        let chain = try service.composeChain(handle: "jürgen@Example.ORG")
         #expect(chain.handle == "jürgen@example.org")
         #expect(chain.fallback == "mailto:j%C3%BCrgen@example.org")
         #expect(chain.candidates[0].url == "googlegmail:///co?to=j%C3%BCrgen%40example.org")
     }
 
     @Test func emptySubjectAndBodyAreLeftOut() throws {
-        let chain = try service.chain(handle: "eb@example.org", options: ["subject": "", "body": ""])
+        let chain = try service.composeChain(handle: "eb@example.org", options: ["subject": "", "body": ""])
         #expect(chain.fallback == "mailto:eb@example.org")
         #expect(chain.candidates[0].url == "googlegmail:///co?to=eb%40example.org")
     }
 
     @Test func ccAndBccGoOnlyIntoMailto() throws {
-        let chain = try service.chain(handle: "eb@example.org",
+        let chain = try service.composeChain(handle: "eb@example.org",
                                       options: ["cc": "a@x.org, b+c@y.org", "bcc": "d@z.org", "body": "hello"])
         #expect(chain.fallback == "mailto:eb@example.org?cc=a@x.org,b+c@y.org&bcc=d@z.org&body=hello")
         #expect(chain.candidates[0].url == "googlegmail:///co?to=eb%40example.org&body=hello")
     }
 
     @Test func optionKeysAreCaseInsensitive() throws {
-        let chain = try service.chain(handle: "eb@example.org", options: ["Subject": "Hi"])
+        let chain = try service.composeChain(handle: "eb@example.org", options: ["Subject": "Hi"])
         #expect(chain.fallback == "mailto:eb@example.org?subject=Hi")
     }
 
     @Test func handleMayBeAMailtoURI() throws {
-        let chain = try service.chain(handle: "mailto:eb@example.org?subject=Hi%20there", options: ["body": "x"])
+        let chain = try service.composeChain(handle: "mailto:eb@example.org?subject=Hi%20there", options: ["body": "x"])
         #expect(chain.fallback == "mailto:eb@example.org?subject=Hi%20there&body=x")
     }
 
@@ -162,10 +177,10 @@ struct EmailTests {
     }
 
     @Test func rfc6068Addresses() throws {
-        #expect(try service.chain(handle: "gorby%kremvax@example.com").fallback == "mailto:gorby%25kremvax@example.com")
-        #expect(try service.chain(handle: "\"not@me\"@example.org").handle == "\"not@me\"@example.org")
-        #expect(try service.chain(handle: "\"not@me\"@example.org").fallback == "mailto:%22not%40me%22@example.org")
-        #expect(try service.chain(handle: #""\\\"it's\ ugly\\\""@example.org"#).fallback
+        #expect(try service.composeChain(handle: "gorby%kremvax@example.com").fallback == "mailto:gorby%25kremvax@example.com")
+        #expect(try service.composeChain(handle: "\"not@me\"@example.org").handle == "\"not@me\"@example.org")
+        #expect(try service.composeChain(handle: "\"not@me\"@example.org").fallback == "mailto:%22not%40me%22@example.org")
+        #expect(try service.composeChain(handle: #""\\\"it's\ ugly\\\""@example.org"#).fallback
                 == "mailto:%22%5C%5C%5C%22it's%5C%20ugly%5C%5C%5C%22%22@example.org")
     }
 
@@ -193,7 +208,7 @@ struct EmailTests {
     ])
     func refuses(_ input: String, _ message: String) {
         #expect(throws: LinkChainError(value: input, expected: "name@domain, like eb@example.org", message: message)) {
-            try service.chain(handle: input)
+            try service.composeChain(handle: input)
         }
     }
 
@@ -201,7 +216,7 @@ struct EmailTests {
         #expect(throws: LinkChainError(
             value: "Hi\nthere", expected: "one line of text",
             message: "\"Hi\nthere\" is not an email subject: expected one line of text. It contains a line break.")) {
-            try service.chain(handle: "eb@example.org", options: ["subject": "Hi\nthere"])
+            try service.composeChain(handle: "eb@example.org", options: ["subject": "Hi\nthere"])
         }
     }
 
@@ -231,10 +246,9 @@ struct EmailTests {
     }
 
     @Test func customAppIsOneEntry() throws {
-        let airmail = EmailApp.compose(id: "airmail", name: "Airmail", platforms: [.ios],
-                                       source: "vtourraine/ThirdPartyMailer", verified: false,
-                                       prefix: "airmail://compose?", body: "plainBody")
-        let chain = try EmailService(apps: [airmail]).chain(handle: "eb@example.org", options: ["body": "hi there"])
+        let airmail = AppEntry(id: "airmail", name: "Airmail", url: "airmail://compose?to={to}&subject={subject}&plainBody={body}",
+                               source: "vtourraine/ThirdPartyMailer", verified: false)
+        let chain = try EmailService(apps: [airmail]).composeChain(handle: "eb@example.org", options: ["body": "hi there"])
         #expect(chain.candidates.map(\.url) == ["airmail://compose?to=eb%40example.org&plainBody=hi%20there"])
     }
 }

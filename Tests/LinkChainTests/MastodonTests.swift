@@ -8,30 +8,48 @@ private func handleError(_ value: String, _ reason: String) -> String {
 
 @Suite("Mastodon")
 struct MastodonTests {
-    let service = MastodonService()
+    let service = ServiceCatalog.standard.service(named: "mastodon")!
 
-    @Test func seedChainIsExact() throws {
+    /// The seed's chain without Opener, whose path has no primary source: unverified apps are left out by default.
+    @Test func defaultChainIsExact() throws {
         let chain = try ServiceCatalog.standard.chain(shorthand: "mastodon:@eb@social.coop")
         #expect(chain.serviceID == "mastodon")
         #expect(chain.handle == "@eb@social.coop")
         #expect(chain.candidates.map(\.url) == [
-            "opener://x-callback-url/show-options?url=https%3A%2F%2Fsocial.coop%2F%40eb",
             "ivory:///user_profile/eb@social.coop",
             "icecubesapp://social.coop/@eb",
             "mastodon://profile/eb@social.coop",
         ])
         #expect(chain.fallback == "https://social.coop/@eb")
-        #expect(chain.candidates.map(\.appID) == ["opener", "ivory", "icecubes", "mastodon"])
-        #expect(chain.candidates.map(\.appName) == ["Opener", "Ivory", "Ice Cubes", "Mastodon"])
-        #expect(chain.candidates.allSatisfy { $0.platforms == [.ios] })
-        #expect(chain.candidates.allSatisfy { !$0.source.isEmpty })
-        // Opener's path comes from community libraries only.
-        #expect(chain.candidates.map(\.verified) == [false, true, true, true])
+        #expect(chain.accountURI == "acct:eb@social.coop")
+        #expect(chain.fediverseAddress == "@eb@social.coop")
+        #expect(chain.candidates.map(\.appID) == ["ivory", "icecubes", "mastodon"])
+        #expect(chain.candidates.map(\.appName) == ["Ivory", "Ice Cubes", "Mastodon"])
+        #expect(chain.candidates.allSatisfy { $0.platforms == [.ios] && $0.verified && !$0.source.isEmpty })
+    }
+
+    /// Every app, verified or not, in catalog order: what `apps:` can choose from.
+    @Test func everyAppURLIsExact() throws {
+        let chain = try service.chain(handle: "@eb@social.coop", apps: service.apps)
+        #expect(chain.candidates.map(\.url) == [
+            "opener://x-callback-url/show-options?url=https%3A%2F%2Fsocial.coop%2F%40eb",
+            "ivory:///user_profile/eb@social.coop",
+            "icecubesapp://social.coop/@eb",
+            "mastodon://profile/eb@social.coop",
+            "mona://social.coop/@eb",
+            "mammoth://social.coop/@eb",
+            "cx-c3-toot://social.coop/@eb",
+            "https://elk.zone/social.coop/@eb",
+        ])
+        #expect(chain.candidates.map(\.verified) == [false, true, true, true, false, false, false, true])
+        // Elk is a web client: every platform, verified, but not tried unless asked for.
+        #expect(chain.candidates.last?.platforms == [.ios, .android, .desktop])
+        #expect(service.app(named: "elk")?.inDefaultChain == false)
     }
 
     @Test func candidatesByPlatform() throws {
         let chain = try service.chain(handle: "@eb@social.coop")
-        #expect(chain.candidates(for: .ios).count == 4)
+        #expect(chain.candidates(for: .ios).count == 3)
         #expect(chain.candidates(for: .android).isEmpty)
         #expect(chain.candidates(for: .desktop).isEmpty)
     }
@@ -58,7 +76,7 @@ struct MastodonTests {
         let chain = try service.chain(handle: "@Eb_2@Social.COOP")
         #expect(chain.handle == "@Eb_2@social.coop")
         #expect(chain.fallback == "https://social.coop/@Eb_2")
-        #expect(chain.candidates[1].url == "ivory:///user_profile/Eb_2@social.coop")
+        #expect(chain.candidates[0].url == "ivory:///user_profile/Eb_2@social.coop")
     }
 
     @Test func fediverseUserNamesWithInnerDotsAndHyphens() throws {
@@ -70,7 +88,6 @@ struct MastodonTests {
         let chain = try service.chain(handle: "@eb@Bücher.Example")
         #expect(chain.handle == "@eb@bücher.example")
         #expect(chain.candidates.map(\.url) == [
-            "opener://x-callback-url/show-options?url=https%3A%2F%2Fxn--bcher-kva.example%2F%40eb",
             "ivory:///user_profile/eb@xn--bcher-kva.example",
             "icecubesapp://xn--bcher-kva.example/@eb",
             "mastodon://profile/eb@xn--bcher-kva.example",
@@ -106,7 +123,7 @@ struct MastodonTests {
         ("", "\"\" is not a Mastodon handle: expected @user@host, like @eb@social.coop. It is empty."),
     ])
     func refuses(_ input: String, _ message: String) {
-        do {
+        do throws(LinkChainError) {
             _ = try service.chain(handle: input)
             Issue.record("accepted \(input)")
         } catch {
@@ -125,9 +142,9 @@ struct MastodonTests {
     }
 
     @Test func customAppListIsData() throws {
-        let tooter = MastodonApp(id: "tooter", name: "Tooter", platforms: [.desktop, .ios],
-                                 source: "test", verified: false) { "tooter://\($0.host)/@\($0.user)" }
-        let chain = try MastodonService(apps: [tooter, .ivory]).chain(handle: "@eb@social.coop")
+        let tooter = AppEntry(id: "tooter", name: "Tooter", url: "tooter://{host}/@{user}", platforms: [.desktop, .ios],
+                              source: "test", verified: false)
+        let chain = try service.chain(handle: "@eb@social.coop", apps: [tooter, service.app(named: "ivory")!])
         #expect(chain.candidates.map(\.url) == ["tooter://social.coop/@eb", "ivory:///user_profile/eb@social.coop"])
         #expect(chain.candidates[0].platforms == [.ios, .desktop])
         #expect(chain.candidates(for: .desktop).map(\.appID) == ["tooter"])

@@ -12,10 +12,11 @@ vm.runInContext(fs.readFileSync(path.join(__dirname, "../../Sources/SiteGen/Reso
 
 const profile = "https://social.coop/@eb";
 const mastodon = [
-  { id: "opener", app: "Opener", platforms: ["ios"], url: "opener://x-callback-url/show-options?url=https%3A%2F%2Fsocial.coop%2F%40eb" },
-  { id: "ivory", app: "Ivory", platforms: ["ios"], url: "ivory:///user_profile/eb@social.coop" },
-  { id: "mastodon", app: "Mastodon", platforms: ["android"], url: "intent://social.coop/@eb#Intent;scheme=https;package=org.joinmastodon.android;S.browser_fallback_url=https%3A%2F%2Fsocial.coop%2F%40eb;end" },
+  { id: "opener", app: "Opener", auto: true, platforms: ["ios"], url: "opener://x-callback-url/show-options?url=https%3A%2F%2Fsocial.coop%2F%40eb" },
+  { id: "ivory", app: "Ivory", auto: true, platforms: ["ios"], url: "ivory:///user_profile/eb@social.coop" },
+  { id: "mastodon", app: "Mastodon", auto: true, platforms: ["android"], url: "intent://social.coop/@eb#Intent;scheme=https;package=org.joinmastodon.android;S.browser_fallback_url=https%3A%2F%2Fsocial.coop%2F%40eb;end" },
   { id: "elk", app: "Elk", platforms: ["ios", "android", "desktop"], url: "https://elk.zone/social.coop/@eb" },
+  { id: "mona", app: "Mona", platforms: ["ios"], url: "mona://social.coop/@eb" }, // unverified: only when chosen
 ];
 const mailto = "mailto:a@b.org";
 const mail = [
@@ -74,6 +75,7 @@ const table = [
   ["iPadOSSafari", mastodon, profile, null, [mastodon[0].url, mastodon[1].url]],
   ["iPhoneSafari", mastodon, profile, "ivory", [mastodon[1].url, mastodon[0].url]],
   ["iPhoneSafari", mastodon, profile, "elk", [mastodon[3].url]], // a web choice ends the chain
+  ["iPhoneSafari", mastodon, profile, "mona", [mastodon[4].url, mastodon[0].url, mastodon[1].url]], // chosen, then the auto ones
   ["iPhoneSafari", mastodon, profile, "browser", []],
   ["iPhoneChrome", mastodon, profile, null, [mastodon[0].url]],  // Chromium: one custom scheme per tap
   ["iPhoneChrome", mastodon, profile, "ivory", [mastodon[1].url]],
@@ -84,7 +86,7 @@ const table = [
   ["androidChrome", mastodon, profile, "elk", [mastodon[3].url]],
   ["facebookAndroid", mastodon, profile, null, [mastodon[2].url]],
   ["instagramiOS", mastodon, profile, null, [mastodon[0].url, mastodon[1].url]],
-  ["iPhoneSafari", [{ id: "x", app: "X", platforms: ["android"], url: "x://" }], profile, null, []], // no app for the platform
+  ["iPhoneSafari", [{ id: "x", app: "X", auto: true, platforms: ["android"], url: "x://" }], profile, null, []], // no app for the platform
   ["iPhoneSafari", [], profile, null, []],
 ];
 

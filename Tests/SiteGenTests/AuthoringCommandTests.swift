@@ -55,7 +55,7 @@ import Testing
 
     @Test func theNewPageShowsEveryFrontMatterField() {
         let page = String(decoding: PackageResources.new_site_index_md, as: UTF8.self)
-        let fields = FrontMatter.knownKeys + LinkEntry.displayKeys.sorted() + ServiceCatalog.standard.services.flatMap(\.optionNames)
+        let fields = FrontMatter.knownKeys + LinkEntry.commonKeys.sorted() + ServiceCatalog.standard.services.flatMap(\.optionNames)
         for field in fields {
             #expect(page.range(of: "\\b\(field):", options: .regularExpression) != nil, "content/index.md of a new site does not mention '\(field)'")
         }

@@ -15,11 +15,11 @@ import Testing
     }
 
     @Test func sealedLinksCarryNoAddressAndUnsealToTheLink() throws {
-        let attributes = ChainMarkup.attributes(mail, protection: .sealed)
+        let attributes = ChainMarkup.attributes(mail, provesIdentity: false, protection: .sealed)
         #expect(!attributes.contains("ann"))
         #expect(attributes.hasPrefix(##" href="#" data-service="email" data-copy-kind="address" data-sealed=""##))
         // Unseal as the runtime does: base64, reverse the bytes, JSON.
-        let sealed = try #require(Data(base64Encoded: ChainMarkup.seal(mail)))
+        let sealed = try #require(Data(base64Encoded: ChainMarkup.seal(mail, choices: mail.candidates)))
         let json = try #require(JSONSerialization.jsonObject(with: Data(sealed.reversed())) as? [String: Any])
         #expect(json["href"] as? String == "mailto:ann@example.org?subject=Hi")
         #expect(json["copy"] as? String == "ann@example.org")
@@ -30,12 +30,12 @@ import Testing
 
     @Test func plainWebLinksGetNoChooserData() throws {
         let web = try ServiceCatalog.standard.chain(shorthand: "https://example.org/app")
-        #expect(ChainMarkup.attributes(web) == #" href="https://example.org/app""#)
+        #expect(ChainMarkup.attributes(web, provesIdentity: false) == #" href="https://example.org/app""#)
     }
 
     @Test func fediverseAccountsCanBeFollowed() throws {
         let mastodon = try ServiceCatalog.standard.chain(shorthand: "mastodon:@eb@social.coop")
-        #expect(ChainMarkup.attributes(mastodon).hasSuffix(#" data-copy="@eb@social.coop" data-copy-kind="handle" data-acct="eb@social.coop""#))
+        #expect(ChainMarkup.attributes(mastodon, provesIdentity: true).hasSuffix(#" data-copy="@eb@social.coop" data-copy-kind="handle" data-acct="eb@social.coop""#))
     }
 
     @Test func sealedPagesKeepTheAddressOutOfTheirSource() throws {

@@ -17,8 +17,24 @@ enum Fixtures {
             })
     }
 
-    static func builder(_ fileSystem: InMemoryFileSystem, baseURL: String? = nil) -> SiteBuilder {
-        SiteBuilder(options: BuildOptions(sourceDirectory: "site", baseURL: baseURL), fileSystem: fileSystem)
+    /// A builder for an in-memory site; no icon set unless one is given (the real ones are on disk, not in `fileSystem`).
+    static func builder(_ fileSystem: InMemoryFileSystem, baseURL: String? = nil, iconSets: IconSets = .none) -> SiteBuilder {
+        SiteBuilder(options: BuildOptions(sourceDirectory: "site", baseURL: baseURL), fileSystem: fileSystem, iconSets: iconSets)
+    }
+
+    /// A built page's text.
+    static func html(_ fileSystem: InMemoryFileSystem, _ path: String = "site/Output/index.html") throws -> String {
+        String(decoding: try fileSystem.readFile(path), as: UTF8.self)
+    }
+
+    /// What a failed build reports, as `path:line:column: severity: message`; [] when the build succeeds.
+    static func failure(_ page: String, extra: [String: String] = [:]) -> [String] {
+        do {
+            _ = try builder(site(page, extra: extra)).render()
+            return []
+        } catch {
+            return error.diagnostics.map { "\($0.path):\($0.line):\($0.column): \($0.severity): \($0.message)" }
+        }
     }
 
     /// Every file under a real folder, relative path -> bytes.

@@ -41,6 +41,22 @@ import Testing
         #expect(try builder.render(reusing: &cache).renderedPages == ["site/content/about.md", "site/content/index.md"])
     }
 
+    @Test func aChangedIconRendersThePagesThatShowIt() throws {
+        let icon = { (path: String) in #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="\#(path)"/></svg>"# }
+        let fileSystem = Fixtures.site("---\ntitle: Home\n---\n", extra: [
+            "content/about.md": "---\ntitle: About\nlinks:\n  - url: https://example.org/\n    icon: icons/star.svg\n---\n",
+            "content/icons/star.svg": icon("M1 1h2"),
+            "templates/page.html": "<title>{{title}}</title>{{{icon_symbols_html}}}",
+        ])
+        let builder = Fixtures.builder(fileSystem)
+        var cache = RenderCache()
+        _ = try builder.render(reusing: &cache)
+        try fileSystem.writeFile("site/content/icons/star.svg", Data(icon("M2 2h4").utf8))
+        let result = try builder.render(reusing: &cache)
+        #expect(result.renderedPages == ["site/content/about.md"])
+        #expect(page(result, "about/index.html")?.contains("M2 2h4") == true)
+    }
+
     @Test func errorsOfUnchangedPagesAreStillReported() throws {
         let fileSystem = Self.site()
         let builder = Fixtures.builder(fileSystem)

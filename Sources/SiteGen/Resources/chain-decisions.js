@@ -28,8 +28,8 @@ function candidatesFor(chain, platform) {
   return chain.filter(function (c) { return c.platforms.indexOf(platform) >= 0; });
 }
 
-// The URLs to try, in order, before the button's own link. remembered: the app id the visitor chose for
-// this service, "browser", or null.
+// The URLs to try, in order, before the button's own link. chain: the button's candidates, those to try
+// unasked marked auto; remembered: the app id the visitor chose for this service, "browser", or null.
 function plan(chain, fallback, platform, chromium, remembered) {
   var urls = [], steps = [], launches = 0;
   if (remembered == "browser") return steps;
@@ -38,8 +38,9 @@ function plan(chain, fallback, platform, chromium, remembered) {
   chain.forEach(function (c) {
     // iOS walks the app schemes, except for mailto, which already opens the visitor's own mail app.
     // Android takes an intent: URL, which carries its own browser fallback, only when nothing was chosen.
-    if (platform == "ios" ? isAppURL(c.url) && !/^mailto:/i.test(fallback) && urls.indexOf(c.url) < 0
-      : platform == "android" && !urls.length && /^intent:/i.test(c.url)) urls.push(c.url);
+    // Only candidates marked auto are tried unasked; the others wait in the chooser.
+    if (c.auto && (platform == "ios" ? isAppURL(c.url) && !/^mailto:/i.test(fallback) && urls.indexOf(c.url) < 0
+      : platform == "android" && !urls.length && /^intent:/i.test(c.url))) urls.push(c.url);
   });
   urls.some(function (url) {
     if (!isAppURL(url)) return steps.push(url); // a web page ends the chain

@@ -1,0 +1,252 @@
+// Apps as data: every service's apps are `AppEntry` values whose URL is a `URLTemplate`
+// filled from the link's `TemplateValues`.
+
+/// The values a URL template can use for one link, by placeholder name, not yet encoded.
+///
+/// A value of nil means "absent" (an email without a subject): a query parameter that uses it is
+/// left out of the URL.
+public struct TemplateValues: Equatable, Sendable {
+    private var values: [String: String?]
+
+    public init(_ values: [String: String?] = [:]) {
+        self.values = values
+    }
+
+    /// The value of `name`; nil when absent or unknown.
+    public subscript(name: String) -> String? {
+        get { values[name] ?? nil }
+        set { values[name] = .some(newValue) }
+    }
+
+    /// True when `name` is a placeholder of these values, even if its value is absent.
+    public func defines(_ name: String) -> Bool { values[name] != nil }
+
+    /// The placeholder names, sorted.
+    public var names: [String] { values.keys.sorted() }
+}
+
+/// A URL with `{name}` placeholders, such as `icecubesapp://{host}/@{user}`.
+///
+/// Filling it percent-encodes every value with `PercentEncoding.queryValue` (only RFC 3986 unreserved
+/// characters stay literal), so no value can add a `/`, `?`, `&`, `#` or `@` to the URL. A query
+/// parameter (`name=…{x}…` between `?`/`&` delimiters) whose placeholders are absent is left out;
+/// a placeholder elsewhere must have a value, or the template gives no URL.
+public struct URLTemplate: Equatable, Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The template as written.
+    public let text: String
+
+    /// Schemes an app template may never use: they run code or read local data instead of opening an app.
+    public static let refusedSchemes: Set<String> = ["javascript", "vbscript", "data", "file", "blob", "filesystem", "about", "view-source"]
+
+    /// Characters a template may contain outside placeholders (RFC 3986 unreserved and reserved characters, and `%`).
+    private static let literalCharacters = Set((PercentEncoding.unreservedCharacters + ":/?#[]@!$&'()*+,;=%").unicodeScalars)
+
+    /// A template from the built-in catalog; it must be valid (a test checks every one).
+    public init(_ text: String) {
+        self.text = text
+    }
+
+    public init(from decoder: any Decoder) throws {
+        text = try decoder.singleValueContainer().decode(String.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(text)
+    }
+
+    public var description: String { text }
+
+    /// Checks a template written by a page author: a scheme that opens an app (not `javascript:`,
+    /// `data:`, `vbscript:`, `file:` or `http:`), no spaces or characters that need encoding, and only
+    /// the placeholders in `placeholders`.
+    public static func parse(_ input: String, placeholders: [String]) throws(LinkChainError) -> URLTemplate {
+        let text = trimmed(input)
+        let expected = "an app URL such as myapp://profile/{user}, using " + placeholders.map { "{\($0)}" }.joined(separator: ", ")
+        func invalid(_ reason: String) -> LinkChainError {
+            LinkChainError.invalid(text, isNot: "an app URL template", expected: expected, reason: reason)
+        }
+        if text.isEmpty { throw invalid("it is empty") }
+        guard let scheme = schemeOf(text) else {
+            throw invalid("it does not start with a scheme such as myapp:")
+        }
+        if refusedSchemes.contains(scheme) {
+            throw invalid("the scheme \(LinkChainError.quoted(scheme + ":")) is not allowed: it runs code or reads local data instead of opening an app")
+        }
+        if scheme == "http" {
+            throw invalid("the scheme \"http:\" is not allowed; use https:")
+        }
+        let template = URLTemplate(text)
+        let pieces: [Piece]
+        do throws(TemplateSyntaxError) { pieces = try template.pieces() } catch { throw invalid(error.reason) }
+        for piece in pieces {
+            switch piece {
+            case .literal(let literal):
+                if let bad = literal.unicodeScalars.first(where: { !literalCharacters.contains($0) }) {
+                    throw invalid("the character \(IDNA.describe(bad)) must be percent-encoded")
+                }
+            case .placeholder(let name):
+                if !placeholders.contains(name) {
+                    var reason = "unknown placeholder {\(name)}"
+                    if let near = nearestName(to: name, among: placeholders) { reason += " (did you mean {\(near)}?)" }
+                    throw invalid(reason)
+                }
+            }
+        }
+        return template
+    }
+
+    /// The scheme, lowercased.
+    public var scheme: String { Self.schemeOf(text) ?? "" }
+
+    /// The placeholder names, in order of first use.
+    public var placeholderNames: [String] {
+        var names: [String] = []
+        for case .placeholder(let name) in (try? pieces()) ?? [] where !names.contains(name) { names.append(name) }
+        return names
+    }
+
+    /// The URL for `values`, or nil when a placeholder outside the query has no value.
+    public func fill(_ values: TemplateValues) -> String? {
+        let queryStart = text.firstIndex(of: "?")
+        let fragmentStart = text.firstIndex(of: "#")
+        guard let queryStart, fragmentStart.map({ queryStart < $0 }) ?? true else {
+            return Self.fill(text, values)
+        }
+        let head = String(text[..<queryStart])
+        let queryEnd = fragmentStart ?? text.endIndex
+        let query = text[text.index(after: queryStart)..<queryEnd]
+        guard let filledHead = Self.fill(head, values) else { return nil }
+        let parameters = query.split(separator: "&", omittingEmptySubsequences: false).compactMap { Self.fill(String($0), values) }
+        var url = filledHead
+        if !parameters.isEmpty { url += "?" + parameters.joined(separator: "&") }
+        if queryEnd < text.endIndex {
+            guard let fragment = Self.fill(String(text[queryEnd...]), values) else { return nil }
+            url += fragment
+        }
+        return url
+    }
+
+    /// `part` with every placeholder replaced by its encoded value; nil if one has no value.
+    private static func fill(_ part: String, _ values: TemplateValues) -> String? {
+        guard let pieces = try? URLTemplate(part).pieces() else { return nil }
+        var result = ""
+        for piece in pieces {
+            switch piece {
+            case .literal(let literal): result += literal
+            case .placeholder(let name):
+                guard let value = values[name] else { return nil }
+                result += PercentEncoding.queryValue.encode(value)
+            }
+        }
+        return result
+    }
+
+    private enum Piece: Equatable { case literal(String), placeholder(String) }
+
+    private struct TemplateSyntaxError: Error { var reason: String }
+
+    /// Splits the text into literal runs and `{name}` placeholders (names: lowercase letters, digits and `_`).
+    private func pieces() throws(TemplateSyntaxError) -> [Piece] {
+        var pieces: [Piece] = []
+        var rest = Substring(text)
+        while let open = rest.firstIndex(where: { $0 == "{" || $0 == "}" }) {
+            if rest[open] == "}" { throw TemplateSyntaxError(reason: "it has a } without a {") }
+            if open > rest.startIndex { pieces.append(.literal(String(rest[..<open]))) }
+            guard let close = rest[open...].firstIndex(of: "}") else {
+                throw TemplateSyntaxError(reason: "a { has no closing }")
+            }
+            let name = String(rest[rest.index(after: open)..<close])
+            let valid = !name.isEmpty && name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
+            guard valid else { throw TemplateSyntaxError(reason: "{\(name)} is not a placeholder name (lowercase letters, digits and _)") }
+            pieces.append(.placeholder(name))
+            rest = rest[rest.index(after: close)...]
+        }
+        if !rest.isEmpty { pieces.append(.literal(String(rest))) }
+        return pieces
+    }
+
+    /// The scheme of a URL, lowercased: a letter, then letters, digits, `+`, `-` or `.`, then `:`.
+    static func schemeOf(_ text: String) -> String? {
+        guard let colon = text.firstIndex(of: ":") else { return nil }
+        let scheme = text[..<colon]
+        guard let first = scheme.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic,
+              scheme.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)) })
+        else { return nil }
+        return scheme.lowercased()
+    }
+}
+
+/// An app (or web client) that can open a service's target from a URL: one entry of data per app.
+public struct AppEntry: Equatable, Sendable, Codable {
+    /// Stable identifier, e.g. "ivory"; what `apps: [ivory]` names.
+    public var id: String
+    /// Name shown to people, e.g. "Ivory".
+    public var name: String
+    /// The URL that opens the target in the app.
+    public var url: URLTemplate
+    /// Where `url` can be tried: app schemes on iOS, https web clients everywhere.
+    public var platforms: [Platform]
+    /// The app's Android package name, from a primary source. With it the app also gets an `intent:`
+    /// candidate on Android, which Chrome opens in the app or, without it, at the fallback.
+    public var androidPackage: String?
+    /// Where the URL format (and package name) come from.
+    public var source: String
+    /// False when no primary source documents the format: such an app is never in the default chain.
+    public var verified: Bool
+    /// True when the app is tried without being asked for (`apps:` can name any app).
+    public var inDefaultChain: Bool
+
+    /// - Parameters:
+    ///   - platforms: by default iOS for an app scheme and every platform for an https web client.
+    ///   - inDefaultChain: by default `verified`; an unverified app is never in the default chain.
+    public init(id: String, name: String, url: String, platforms: [Platform]? = nil, androidPackage: String? = nil,
+                source: String, verified: Bool, inDefaultChain: Bool? = nil) {
+        self.id = id
+        self.name = name
+        self.url = URLTemplate(url)
+        let scheme = self.url.scheme
+        self.platforms = Platform.ordered(platforms ?? (scheme == "https" ? Platform.allCases : [.ios]))
+        self.androidPackage = androidPackage
+        self.source = source
+        self.verified = verified
+        self.inDefaultChain = verified && (inDefaultChain ?? true)
+    }
+
+    /// An app the page author describes: `name` and a template checked by `URLTemplate.parse`.
+    /// Its id is the name in lowercase with hyphens for other characters ("My App" is "my-app").
+    public static func custom(name: String, url: String, placeholders: [String]) throws(LinkChainError) -> AppEntry {
+        let cleanName = trimmed(name)
+        guard !cleanName.isEmpty else {
+            throw LinkChainError.invalid(name, isNot: "an app name", expected: "a name shown to people, like My App", reason: "it is empty")
+        }
+        let template = try URLTemplate.parse(url, placeholders: placeholders)
+        let id = cleanName.lowercased().unicodeScalars
+            .map { ("a"..."z").contains($0) || ("0"..."9").contains($0) ? String($0) : "-" }
+            .joined().split(separator: "-").joined(separator: "-")
+        return AppEntry(id: id.isEmpty ? "custom" : id, name: cleanName, url: template.text,
+                        source: "the page's front matter (custom app)", verified: false)
+    }
+
+    /// The chain entries for a link: the app URL on `platforms`, and an `intent:` URL on Android
+    /// when the app has a package name. None when a placeholder the URL needs has no value.
+    public func candidates(values: TemplateValues, fallback: String) -> [Candidate] {
+        guard let filled = url.fill(values) else { return [] }
+        var result = [Candidate(appID: id, appName: name, url: filled, platforms: platforms, source: source, verified: verified)]
+        if let androidPackage, url.scheme != "https", let intent = Self.androidIntent(filled, package: androidPackage, fallback: fallback) {
+            result.append(Candidate(appID: id, appName: name, url: intent, platforms: [.android], source: source, verified: verified))
+        }
+        return result
+    }
+
+    /// `intent://REST#Intent;scheme=SCHEME;package=PACKAGE;S.browser_fallback_url=FALLBACK;end`
+    /// (developer.chrome.com/docs/android/intents): Android rebuilds `SCHEME:REST` and opens it in the
+    /// package, and Chrome opens the percent-encoded fallback when the app is missing. Nil for a URL
+    /// with a fragment, which the intent syntax would cut off.
+    static func androidIntent(_ url: String, package: String, fallback: String) -> String? {
+        guard let colon = url.firstIndex(of: ":"), !url.contains("#") else { return nil }
+        let scheme = url[..<colon]
+        let rest = url[url.index(after: colon)...]
+        return "intent:\(rest)#Intent;scheme=\(scheme);package=\(package);S.browser_fallback_url=\(PercentEncoding.queryValue.encode(fallback));end"
+    }
+}

@@ -1,0 +1,223 @@
+import Foundation
+import LinkChain
+
+/// What a button shows.
+public enum ButtonIcon: Hashable, Sendable {
+    /// One of sitegen's own line glyphs.
+    case glyph(Glyph)
+    /// The service's brand icon from an installed icon set; the service's glyph when no set has it.
+    case brand(ServiceIcon)
+    /// An SVG file under `content/`, by its path below `content/`.
+    case file(String)
+}
+
+/// An installed icon set sitegen can take brand icons from. Neither is copied into a site's sources:
+/// they are read at build time, and only the icons a page uses are inlined, with the set's credit.
+public enum IconSet: String, CaseIterable, Sendable {
+    /// Font Awesome Free's brand SVGs (PyPI `fontawesomefree`): icons under CC BY 4.0.
+    case fontAwesome
+    /// Fork Awesome's SVG font (Debian `fonts-fork-awesome`): SIL OFL 1.1.
+    case forkAwesome
+
+    /// The HTML comment a page carries when it uses an icon of the set.
+    var credit: String {
+        switch self {
+        case .fontAwesome:
+            return "<!-- Brand icons: Font Awesome Free by Fonticons, Inc. (https://fontawesome.com), licensed under CC BY 4.0 (https://creativecommons.org/licenses/by/4.0/) -->"
+        case .forkAwesome:
+            return "<!-- Brand icons: Fork Awesome (https://forkawesome.github.io), based on Font Awesome 4.7 by Dave Gandy, licensed under the SIL Open Font License 1.1 (https://openfontlicense.org) -->"
+        }
+    }
+
+    /// How to get the set, for the warning when it is missing.
+    var installHint: String {
+        switch self {
+        case .fontAwesome: return "Font Awesome Free (pip install fontawesomefree)"
+        case .forkAwesome: return "Fork Awesome (apt-get install fonts-fork-awesome)"
+        }
+    }
+}
+
+/// Where the installed icon sets are.
+public struct IconSets: Equatable, Sendable {
+    /// Font Awesome Free's `svgs/brands` folder, holding `NAME.svg` files.
+    public var fontAwesomeBrands: String?
+    /// Fork Awesome's SVG font, `forkawesome-webfont.svg`.
+    public var forkAwesomeFont: String?
+
+    public init(fontAwesomeBrands: String? = nil, forkAwesomeFont: String? = nil) {
+        self.fontAwesomeBrands = fontAwesomeBrands
+        self.forkAwesomeFont = forkAwesomeFont
+    }
+
+    /// No icon set: every button shows a generic glyph.
+    public static let none = IconSets()
+
+    /// Looks in `SITEGEN_ICON_PATH` (folders or files separated by `:`; when set, nowhere else), or
+    /// else where Debian and pip install the sets: `/usr/share/fonts-fork-awesome`, and the
+    /// `site-packages` or `dist-packages` folders of the system Python, `~/.local`, pyenv and `$VIRTUAL_ENV`.
+    public static func discover(environment: [String: String] = ProcessInfo.processInfo.environment) -> IconSets {
+        let places: [String]
+        if let override = environment["SITEGEN_ICON_PATH"] {
+            places = override.split(separator: ":").map(String.init)
+        } else {
+            places = ["/usr/share/fonts-fork-awesome/fonts", "/usr/share/fonts/svg/fork-awesome"] + pythonPackageFolders(environment)
+        }
+        var sets = IconSets.none
+        let fileManager = FileManager.default
+        func isFile(_ path: String) -> Bool {
+            var folder: ObjCBool = false
+            return fileManager.fileExists(atPath: path, isDirectory: &folder) && !folder.boolValue
+        }
+        for place in places {
+            if sets.forkAwesomeFont == nil {
+                if place.hasSuffix(".svg"), isFile(place) { sets.forkAwesomeFont = place }
+                else if isFile(place + "/forkawesome-webfont.svg") { sets.forkAwesomeFont = place + "/forkawesome-webfont.svg" }
+            }
+            if sets.fontAwesomeBrands == nil {
+                for brands in [place, place + "/brands", place + "/svgs/brands", place + "/fontawesomefree/static/fontawesomefree/svgs/brands",
+                               place + "/static/fontawesomefree/svgs/brands"] where isFile(brands + "/font-awesome.svg") {
+                    sets.fontAwesomeBrands = brands
+                    break
+                }
+            }
+        }
+        return sets
+    }
+
+    /// `…/lib/python3.X/{site,dist}-packages` folders, newest Python first within each root.
+    private static func pythonPackageFolders(_ environment: [String: String]) -> [String] {
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        var libraries = ["/usr/local/lib", "/usr/lib", home + "/.local/lib"]
+        if let virtualEnvironment = environment["VIRTUAL_ENV"] { libraries.insert(virtualEnvironment + "/lib", at: 0) }
+        let pyenv = (environment["PYENV_ROOT"] ?? home + "/.pyenv") + "/versions"
+        let versions = (try? FileManager.default.contentsOfDirectory(atPath: pyenv)) ?? []
+        libraries += versions.sorted(by: >).map { pyenv + "/" + $0 + "/lib" }
+        var folders = ["/usr/lib/python3/dist-packages"]
+        for library in libraries {
+            let pythons = ((try? FileManager.default.contentsOfDirectory(atPath: library)) ?? []).filter { $0.hasPrefix("python3") }
+            for python in pythons.sorted(by: >) {
+                folders += [library + "/" + python + "/site-packages", library + "/" + python + "/dist-packages"]
+            }
+        }
+        return folders
+    }
+}
+
+/// The `<symbol>`s for every icon a build's pages use, loaded once per build.
+struct IconSymbols {
+    struct Symbol {
+        /// The id suffix: `icon-NAME`.
+        var name: String
+        var markup: String
+        var set: IconSet?
+    }
+
+    private var symbols: [ButtonIcon: Symbol] = [:]
+
+    /// Loads `icons`: brand icons from `sets` on the local disk (Font Awesome first, then Fork Awesome, then
+    /// the glyph), files from the site's `content/` through `fileSystem`. The dictionary's values name the page
+    /// that uses each icon first, for the warning when an icon set is missing.
+    static func load(_ icons: [ButtonIcon: String], sets: IconSets, options: BuildOptions,
+                     fileSystem: any FileSystem) -> (IconSymbols, [Diagnostic]) {
+        var result = IconSymbols()
+        var diagnostics: [Diagnostic] = []
+        let brands = icons.keys.compactMap { if case .brand(let icon) = $0 { icon } else { nil } }
+        var font: SVGFont?
+        if let path = sets.forkAwesomeFont, brands.contains(where: { $0.forkAwesome != nil }) {
+            do {
+                font = try SVGFont.read(try LocalFileSystem().readFile(path), names: Set(brands.compactMap(\.forkAwesome)))
+            } catch {
+                let reason = (error as? SVGProblem)?.message ?? ((error as? FileSystemError)?.reason ?? "\(error)")
+                diagnostics.append(Diagnostic(.warning, path: path, message: "cannot read the Fork Awesome font (\(reason)); its icons are left out"))
+            }
+        }
+        var missingSets: Set<IconSet> = []
+        var missingFirstUse: String?
+        var fileNames: Set<String> = []
+        // Sorted so symbol names given to files are the same on every run.
+        for (icon, page) in icons.sorted(by: { String(describing: $0.key) < String(describing: $1.key) }) {
+            switch icon {
+            case .glyph(let glyph):
+                result.symbols[icon] = Symbol(name: glyph.rawValue, markup: glyph.symbol, set: nil)
+            case .brand(let brand):
+                if let symbol = brandSymbol(brand, sets: sets, font: font) {
+                    result.symbols[icon] = symbol
+                    continue
+                }
+                let unavailable = [brand.fontAwesome.map { _ in IconSet.fontAwesome }, brand.forkAwesome.map { _ in IconSet.forkAwesome }]
+                    .compactMap { $0 }.filter { sets.path(for: $0) == nil }
+                if !unavailable.isEmpty {
+                    missingSets.formUnion(unavailable)
+                    missingFirstUse = min(missingFirstUse ?? page, page)
+                }
+                let glyph = Glyph(rawValue: brand.glyph) ?? .link
+                result.symbols[icon] = Symbol(name: glyph.rawValue, markup: glyph.symbol, set: nil)
+            case .file(let path):
+                let displayPath = options.displayPath("content/" + path)
+                do {
+                    let svg = try SVGSanitizer.sanitize(try fileSystem.readFile(joinPath(options.sourceDirectory, "content/" + path)))
+                    var name = "file-" + slug(String(path.dropLast(".svg".count)))
+                    while fileNames.contains(name) { name += "-2" }
+                    fileNames.insert(name)
+                    result.symbols[icon] = Symbol(name: name, markup: svg.symbol(named: name), set: nil)
+                } catch let problem as SVGProblem {
+                    diagnostics.append(Diagnostic(path: displayPath, line: problem.position.line, column: problem.position.column,
+                                                  message: problem.message))
+                } catch {
+                    diagnostics.append(Diagnostic(path: displayPath, message: "cannot read the icon: \((error as? FileSystemError)?.reason ?? "\(error)")"))
+                }
+            }
+        }
+        if let page = missingFirstUse {
+            let names = IconSet.allCases.filter(missingSets.contains).map(\.installHint).joined(separator: " and ")
+            diagnostics.append(Diagnostic(.warning, path: page, message:
+                "brand icons not found: \(names) \(missingSets.count == 1 ? "is" : "are") not installed, so some buttons show sitegen's generic glyphs; run .ci/install-deps, or set SITEGEN_ICON_PATH to where the icon sets are"))
+        }
+        return (result, diagnostics)
+    }
+
+    private static func brandSymbol(_ brand: ServiceIcon, sets: IconSets, font: SVGFont?) -> Symbol? {
+        if let name = brand.fontAwesome, let folder = sets.fontAwesomeBrands,
+           let data = try? LocalFileSystem().readFile(folder + "/" + name + ".svg"), let svg = try? SVGSanitizer.sanitize(data) {
+            return Symbol(name: "brand-" + name, markup: SVGIcon(viewBox: svg.viewBox, rootAttributes: #" fill="currentColor""#, body: svg.body)
+                .symbol(named: "brand-" + name), set: .fontAwesome)
+        }
+        if let name = brand.forkAwesome, let svg = font?.icon(name) {
+            return Symbol(name: "brand-" + name, markup: svg.symbol(named: "brand-" + name), set: .forkAwesome)
+        }
+        return nil
+    }
+
+    /// `icons/My Logo` -> `icons-my-logo`
+    static func slug(_ text: String) -> String {
+        text.lowercased().unicodeScalars
+            .map { ("a"..."z").contains($0) || ("0"..."9").contains($0) ? String($0) : "-" }
+            .joined().split(separator: "-").joined(separator: "-")
+    }
+
+    /// The symbol name for `icon` (`icon-NAME` in the page); a file that could not be read gets the link glyph.
+    func name(for icon: ButtonIcon) -> String {
+        symbols[icon]?.name ?? Glyph.link.rawValue
+    }
+
+    /// The `<symbol>`s for `icons`, one per name, sorted by name, after the credits of the icon sets they come from.
+    func html(for icons: [ButtonIcon]) -> String {
+        var byName: [String: Symbol] = [:]
+        for icon in icons {
+            let symbol = symbols[icon] ?? Symbol(name: Glyph.link.rawValue, markup: Glyph.link.symbol, set: nil)
+            byName[symbol.name] = symbol
+        }
+        let credits = IconSet.allCases.filter { set in byName.values.contains { $0.set == set } }.map(\.credit)
+        return (credits + byName.keys.sorted().map { byName[$0]!.markup }).joined()
+    }
+}
+
+extension IconSets {
+    func path(for set: IconSet) -> String? {
+        switch set {
+        case .fontAwesome: return fontAwesomeBrands
+        case .forkAwesome: return forkAwesomeFont
+        }
+    }
+}

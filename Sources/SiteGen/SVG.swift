@@ -1,0 +1,219 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// An element of a small XML document, with the line and column where its start tag ends
+/// (where libxml2 reports it).
+struct XMLElementNode: Equatable {
+    var name: String
+    var attributes: [String: String]
+    var children: [XMLElementNode]
+    var position: SourcePosition
+}
+
+/// A problem in an SVG file, at a place in it.
+struct SVGProblem: Error, Equatable {
+    var position: SourcePosition
+    var message: String
+}
+
+/// Reads XML into `XMLElementNode`s with Foundation's XMLParser (libxml2). Text and comments are dropped:
+/// icons are shapes only.
+enum XMLTree {
+    /// Refuses documents with a DOCTYPE when `allowDoctype` is false: entity definitions can expand without
+    /// bound, and icons need none.
+    static func parse(_ data: Data, allowDoctype: Bool) throws(SVGProblem) -> XMLElementNode {
+        if !allowDoctype, let range = data.range(of: Data("<!DOCTYPE".utf8)) ?? data.range(of: Data("<!ENTITY".utf8)) {
+            let before = data[..<range.lowerBound]
+            let line = before.filter { $0 == 0x0A }.count + 1
+            throw SVGProblem(position: SourcePosition(line: line, column: 1),
+                             message: "the SVG has a DOCTYPE or entity declaration, which icons do not need; remove it")
+        }
+        let parser = XMLParser(data: data)
+        parser.shouldResolveExternalEntities = false
+        parser.shouldProcessNamespaces = false
+        let builder = Builder(parser)
+        parser.delegate = builder
+        let parsed = parser.parse()
+        if let problem = builder.problem { throw problem }
+        guard parsed, let root = builder.root else {
+            let reason = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "it is not well-formed XML"
+            throw SVGProblem(position: SourcePosition(line: parser.lineNumber, column: parser.columnNumber),
+                             message: "the file is not valid XML: \(reason)")
+        }
+        return root
+    }
+
+    private final class Builder: NSObject, XMLParserDelegate {
+        let parser: XMLParser
+        var stack: [XMLElementNode] = []
+        var root: XMLElementNode?
+        var problem: SVGProblem?
+
+        init(_ parser: XMLParser) { self.parser = parser }
+
+        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                    attributes: [String: String] = [:]) {
+            guard stack.count < YAMLReader.maximumDepth else {
+                problem = SVGProblem(position: SourcePosition(line: parser.lineNumber, column: parser.columnNumber),
+                                     message: "the SVG is nested more than \(YAMLReader.maximumDepth) elements deep")
+                parser.abortParsing()
+                return
+            }
+            stack.append(XMLElementNode(name: name, attributes: attributes, children: [],
+                                        position: SourcePosition(line: parser.lineNumber, column: parser.columnNumber)))
+        }
+
+        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+            guard let element = stack.popLast() else { return }
+            if stack.isEmpty { root = element } else { stack[stack.count - 1].children.append(element) }
+        }
+    }
+}
+
+/// An icon ready to become a `<symbol>`: its view box and its shape elements' markup.
+struct SVGIcon: Equatable {
+    var viewBox: String
+    /// The root's presentation attributes (fill, stroke, ...), escaped, each with a leading space.
+    var rootAttributes: String
+    /// The shape elements, escaped and serialised.
+    var body: String
+
+    /// `<symbol id="icon-NAME" viewBox="…" …>BODY</symbol>`
+    func symbol(named name: String) -> String {
+        #"<symbol id="icon-\#(HTML.escape(name))" viewBox="\#(HTML.escape(viewBox))"\#(rootAttributes)>\#(body)</symbol>"#
+    }
+}
+
+/// Keeps the shapes of an SVG and nothing that could run, load or style anything: a small set of
+/// shape elements and presentation attributes. Scripts, event handlers, links, foreign content,
+/// styles and paint servers are refused with an error at their place; titles, descriptions,
+/// metadata and editor elements (`sodipodi:…`, `inkscape:…`) are dropped.
+enum SVGSanitizer {
+    static let shapeElements: Set<String> = ["g", "path", "circle", "ellipse", "rect", "line", "polyline", "polygon"]
+    static let droppedElements: Set<String> = ["title", "desc", "metadata", "defs"]
+    static let shapeAttributes: Set<String> = [
+        "d", "cx", "cy", "r", "rx", "ry", "x", "y", "width", "height", "x1", "y1", "x2", "y2", "points", "transform",
+    ]
+    static let presentationAttributes: Set<String> = [
+        "fill", "fill-rule", "fill-opacity", "stroke", "stroke-width", "stroke-linecap", "stroke-linejoin",
+        "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "stroke-opacity", "clip-rule", "opacity",
+    ]
+    /// Icons are small; a larger file is refused before it is parsed.
+    static let maximumBytes = 256 * 1024
+
+    static func sanitize(_ data: Data) throws(SVGProblem) -> SVGIcon {
+        guard data.count <= maximumBytes else {
+            throw SVGProblem(position: SourcePosition(line: 0, column: 0),
+                             message: "the SVG is \(data.count / 1024) KiB; icons are read up to \(maximumBytes / 1024) KiB")
+        }
+        let root = try XMLTree.parse(data, allowDoctype: false)
+        guard root.name == "svg" else {
+            throw SVGProblem(position: root.position, message: "the file's root element is <\(root.name)>, not <svg>")
+        }
+        let viewBox: String
+        if let box = root.attributes["viewBox"], isNumberList(box, count: 4) {
+            viewBox = box
+        } else if let width = root.attributes["width"].flatMap(Double.init), let height = root.attributes["height"].flatMap(Double.init) {
+            viewBox = "0 0 \(number(width)) \(number(height))"
+        } else {
+            throw SVGProblem(position: root.position, message: "the <svg> needs a viewBox such as viewBox=\"0 0 24 24\" (or plain numeric width and height)")
+        }
+        let rootAttributes = try attributes(of: root, allowed: presentationAttributes)
+        var body = ""
+        for child in root.children { body += try serialise(child) }
+        guard !body.isEmpty else {
+            throw SVGProblem(position: root.position, message: "the SVG has no shapes (path, circle, rect, ...)")
+        }
+        return SVGIcon(viewBox: viewBox, rootAttributes: rootAttributes, body: body)
+    }
+
+    private static func serialise(_ element: XMLElementNode) throws(SVGProblem) -> String {
+        if droppedElements.contains(element.name) || element.name.contains(":") { return "" }
+        guard shapeElements.contains(element.name) else {
+            throw SVGProblem(position: element.position,
+                             message: "<\(element.name)> is not allowed in an icon: only \(shapeElements.sorted().map { "<\($0)>" }.joined(separator: ", ")) are")
+        }
+        var text = "<" + element.name + (try attributes(of: element, allowed: shapeAttributes.union(presentationAttributes)))
+        if element.children.isEmpty { return text + "/>" }
+        text += ">"
+        for child in element.children { text += try serialise(child) }
+        return text + "</\(element.name)>"
+    }
+
+    /// The allowed attributes, sorted by name so output is deterministic; refuses handlers, links and paint servers.
+    private static func attributes(of element: XMLElementNode, allowed: Set<String>) throws(SVGProblem) -> String {
+        var text = ""
+        for (name, value) in element.attributes.sorted(by: { $0.key < $1.key }) {
+            let lower = name.lowercased()
+            if lower.hasPrefix("on") {
+                throw SVGProblem(position: element.position, message: "the event handler \(name)=\"…\" on <\(element.name)> is not allowed in an icon")
+            }
+            if lower == "href" || lower.hasSuffix(":href") {
+                throw SVGProblem(position: element.position, message: "the link \(name)=\"…\" on <\(element.name)> is not allowed in an icon")
+            }
+            guard allowed.contains(name) else { continue }  // id, class, style, data-*, editor attributes
+            if value.lowercased().contains("url(") || value.lowercased().contains("javascript:") {
+                throw SVGProblem(position: element.position, message: "\(name)=\"\(value)\" on <\(element.name)> refers to another resource; icons may use only plain colours")
+            }
+            text += " \(name)=\"\(HTML.escape(value))\""
+        }
+        return text
+    }
+
+    static func isNumberList(_ text: String, count: Int) -> Bool {
+        let parts = text.split(whereSeparator: { $0 == " " || $0 == "," || $0.isNewline || $0 == "\t" })
+        return parts.count == count && parts.allSatisfy { Double($0) != nil }
+    }
+
+    /// `24` rather than `24.0`.
+    static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+}
+
+/// Glyphs of an SVG font (the format of Fork Awesome's `forkawesome-webfont.svg`): outlines in font units
+/// with the y axis pointing up from the baseline.
+struct SVGFont {
+    var unitsPerEm: Double
+    var ascent: Double
+    /// Advance widths and outlines by `glyph-name`.
+    var glyphs: [String: (advance: Double, path: String)]
+
+    /// Reads the font's metrics and the glyphs named in `names` (all of them when nil).
+    static func read(_ data: Data, names: Set<String>? = nil) throws(SVGProblem) -> SVGFont {
+        let root = try XMLTree.parse(data, allowDoctype: true)
+        guard let font = find("font", in: root) else {
+            throw SVGProblem(position: root.position, message: "the file has no <font> element: it is not an SVG font")
+        }
+        let face = font.children.first { $0.name == "font-face" }
+        let unitsPerEm = face?.attributes["units-per-em"].flatMap(Double.init) ?? 1000
+        let ascent = face?.attributes["ascent"].flatMap(Double.init) ?? unitsPerEm
+        let defaultAdvance = font.attributes["horiz-adv-x"].flatMap(Double.init) ?? unitsPerEm
+        var glyphs: [String: (Double, String)] = [:]
+        for glyph in font.children where glyph.name == "glyph" {
+            guard let name = glyph.attributes["glyph-name"], names?.contains(name) ?? true,
+                  let path = glyph.attributes["d"], !path.isEmpty else { continue }
+            glyphs[name] = (glyph.attributes["horiz-adv-x"].flatMap(Double.init) ?? defaultAdvance, path)
+        }
+        return SVGFont(unitsPerEm: unitsPerEm, ascent: ascent, glyphs: glyphs)
+    }
+
+    private static func find(_ name: String, in element: XMLElementNode) -> XMLElementNode? {
+        if element.name == name { return element }
+        for child in element.children { if let found = find(name, in: child) { return found } }
+        return nil
+    }
+
+    /// The glyph the right way up: font units have y pointing up, SVG has it pointing down, so the
+    /// outline is mirrored with `scale(1 -1)` and the view box spans from -ascent (the top) over one em.
+    func icon(_ name: String) -> SVGIcon? {
+        guard let glyph = glyphs[name] else { return nil }
+        let outline = glyph.path.split(whereSeparator: { $0 == " " || $0.isNewline || $0 == "\t" }).joined(separator: " ")
+        return SVGIcon(
+            viewBox: "0 \(SVGSanitizer.number(-ascent)) \(SVGSanitizer.number(glyph.advance)) \(SVGSanitizer.number(unitsPerEm))",
+            rootAttributes: #" fill="currentColor""#,
+            body: #"<path transform="scale(1 -1)" d="\#(HTML.escape(outline))"/>"#)
+    }
+}

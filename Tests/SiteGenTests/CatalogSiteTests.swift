@@ -1,0 +1,370 @@
+import Foundation
+import LinkChain
+import Testing
+@testable import SiteGen
+
+/// The catalog as pages see it: colours, identity, icons, per-link apps and the commands that list them.
+@Suite struct CatalogSiteTests {
+    func html(_ fileSystem: InMemoryFileSystem, _ path: String = "site/Output/index.html") throws -> String {
+        try Fixtures.html(fileSystem, path)
+    }
+
+    /// The build's errors (its warnings left out), or [] when it succeeds.
+    func errors(_ page: String, extra: [String: String] = [:]) -> [String] {
+        Fixtures.failure(page, extra: extra).filter { !$0.contains(": warning: ") }
+    }
+
+    /// The real templates, so the head's keys are exercised too.
+    static func realTemplates() throws -> [String: String] {
+        var files: [String: String] = [:]
+        let folder = Fixtures.packageRoot.appendingPathComponent("templates")
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+            files["templates/" + name] = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+        }
+        return files
+    }
+
+    @Test(arguments: ServiceCatalog.standard.services.map(\.id))
+    func brandButtonTextIsReadable(_ id: String) throws {
+        let service = try #require(ServiceCatalog.standard.service(named: id))
+        let colour = try #require(HexColor(service.brandColor))
+        #expect(colour.contrast(with: colour.readableText) >= 4.5, "\(id): \(service.brandColor) on \(colour.readableText.css)")
+        #expect(Glyph(rawValue: service.icon.glyph) != nil, "\(id): unknown glyph \(service.icon.glyph)")
+    }
+
+    @Test func servicesJSONRoundTrips() throws {
+        let captured = Captured()
+        #expect(captured.tool().run(["services", "--json"]) == .success)
+        let decoded = try JSONDecoder().decode([ServiceDescription].self, from: Data(captured.output.joined().utf8))
+        #expect(decoded == ServiceCatalog.standard.descriptions)
+        #expect(decoded.count >= 25)
+    }
+
+    @Test func servicesListsEveryServiceWithItsSources() {
+        let captured = Captured()
+        #expect(captured.tool().run(["services"]) == .success)
+        let text = captured.output.joined(separator: "\n")
+        for service in ServiceCatalog.standard.services {
+            #expect(text.contains("\n\(service.id)") || text.hasPrefix(service.id), "\(service.id) missing")
+            for app in service.apps { #expect(text.contains("source: \(app.source)")) }
+        }
+        #expect(text.contains("    opener (Opener, unverified, on request): opener://x-callback-url/show-options?url={url}"))
+        #expect(text.contains("    ivory (Ivory, default): ivory:///user_profile/{user}@{host}"))
+        #expect(text.contains("  android:\n    bluesky (Bluesky, default): intent: bluesky://profile/{handle} in xyz.blueskyweb.app"))
+    }
+
+    @Test(arguments: [
+        (["links", "bluesky:eb.bsky.social", "--platform", "android"], CommandLineTool.ExitCode.success),
+        (["links", "bluesky:eb.bsky.social", "--platform", "windows"], .usage),
+        (["services", "extra"], .usage),
+        (["services", "--help"], .success),
+        (["schemes", "--help"], .success),
+        (["schemes", "--source", "nowhere"], .failure),
+    ])
+    func exitCodes(_ arguments: [String], _ expected: CommandLineTool.ExitCode) {
+        #expect(Captured().tool().run(arguments) == expected)
+    }
+
+    @Test func linksFiltersByPlatform() {
+        let captured = Captured()
+        #expect(captured.tool().run(["links", "--platform", "android", "bluesky:eb.bsky.social"]) == .success)
+        #expect(captured.output.joined().split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).prefix(3).joined(separator: " ") }
+                == ["1. Bluesky android", "2. Fallback all"])
+    }
+
+    @Test func schemesListsTheSitesIOSSchemesOnce() {
+        let fileSystem = Fixtures.site("""
+            ---
+            links:
+              - mastodon: "@eb@social.coop"
+              - telegram: durov
+              - bluesky: eb.bsky.social
+                apps: [bluesky]
+              - email: a@example.org
+                apps: [gmail-web, proton]
+            ---
+            [me](mastodon:@eb@other.example)
+            """)
+        let captured = Captured()
+        #expect(captured.tool(fileSystem).run(["schemes", "--plist", "--source", "site"]) == .success)
+        #expect(captured.output.joined(separator: "\n") == """
+            <key>LSApplicationQueriesSchemes</key>
+            <array>
+            \t<string>bluesky</string>
+            \t<string>icecubesapp</string>
+            \t<string>ivory</string>
+            \t<string>mastodon</string>
+            \t<string>protonmail</string>
+            \t<string>tg</string>
+            </array>
+            """)
+        #expect(captured.errors.isEmpty)
+    }
+
+    @Test func schemesWarnsAboveFifty() {
+        let links = (1...51).map { "  - github: user\($0)\n    app: {name: App \($0), url: \"app\($0)://u/{user}\"}" }.joined(separator: "\n")
+        let captured = Captured()
+        #expect(captured.tool(Fixtures.site("---\nlinks:\n\(links)\n---\n")).run(["schemes", "--source", "site"]) == .success)
+        #expect(captured.output.joined().split(separator: "\n").count == 51)
+        #expect(captured.errors == ["warning: 51 schemes: iOS reads only the first 50 of LSApplicationQueriesSchemes; choose fewer apps with apps: [...]"])
+    }
+
+    // MARK: Per-link apps
+
+    @Test func appsChooseAndOrderTheChain() throws {
+        let fileSystem = Fixtures.site("""
+            ---
+            links:
+              - mastodon: "@eb@social.coop"
+                apps: [icecubes, opener]
+                app: {name: "My App", url: "myapp://user/{user}?h={host}&p={url}"}
+            ---
+            """)
+        _ = try Fixtures.builder(fileSystem).build()
+        let page = try html(fileSystem)
+        let chain = #"[{"app":"My App","auto":true,"id":"my-app","platforms":["ios"],"url":"myapp://user/eb?h=social.coop&p=https%3A%2F%2Fsocial.coop%2F%40eb"},{"app":"Ice Cubes","auto":true,"id":"icecubes","platforms":["ios"],"url":"icecubesapp://social.coop/@eb"},{"app":"Opener","auto":true,"id":"opener","platforms":["ios"],"url":"opener://x-callback-url/show-options?url=https%3A%2F%2Fsocial.coop%2F%40eb"}]"#
+        #expect(page.contains(#"data-chain="\#(HTML.escape(chain))""#))
+    }
+
+    @Test func emptyAppsListLeavesOnlyTheLinkAndTheChooser() throws {
+        let fileSystem = Fixtures.site("---\nlinks:\n  - mastodon: \"@eb@social.coop\"\n    apps: []\n---\n")
+        _ = try Fixtures.builder(fileSystem).build()
+        // No app to try or pick, but the chooser still offers the browser, a copy, and following from your server.
+        #expect(try html(fileSystem).contains(#"<a href="https://social.coop/@eb" rel="me" data-service="mastodon" data-copy="@eb@social.coop" data-copy-kind="handle" data-acct="eb@social.coop">"#))
+    }
+
+    @Test(arguments: [
+        ("    apps: [ivory, ivroy]", #"site/content/index.md:4:19: error: unknown app "ivroy" for Mastodon (did you mean "ivory"?): expected one of opener, ivory, icecubes, mastodon, mona, mammoth, toot, elk"#),
+        ("    apps: ivory", "site/content/index.md:4:11: error: 'apps' must be a list such as apps: [ivory, icecubes], found a text value"),
+        ("    app: {name: Evil, url: \"javascript:alert('{user}')\"}", #"site/content/index.md:4:28: error: "javascript:alert('{user}')" is not an app URL template: expected an app URL such as myapp://profile/{user}, using {user}, {host}, {url}. The scheme "javascript:" is not allowed: it runs code or reads local data instead of opening an app."#),
+        ("    app: {name: X, url: \"x://{usr}\"}", #"site/content/index.md:4:25: error: "x://{usr}" is not an app URL template: expected an app URL such as myapp://profile/{user}, using {user}, {host}, {url}. Unknown placeholder {usr} (did you mean {user}?)."#),
+        ("    app: {name: X}", "site/content/index.md:4:10: error: 'app' must be a mapping with a name and a url, such as {name: My App, url: \"myapp://profile/{user}\"}"),
+        ("    app: {name: X, url: \"x://\", scheme: y}", "site/content/index.md:4:33: error: unknown key 'scheme' in 'app': expected name and url"),
+    ])
+    func appErrorsPointAtTheValue(_ line: String, _ expected: String) {
+        #expect(errors("---\nlinks:\n  - mastodon: \"@eb@social.coop\"\n\(line)\n---\n") == [expected])
+    }
+
+    // MARK: Identity
+
+    @Test func identityLinksGoIntoTheHeadOnceEach() throws {
+        var files = try Self.realTemplates()
+        files["content/index.md"] = """
+            ---
+            title: Me
+            url: https://me.example/
+            links:
+              - github: octocat
+              - email: me@example.org
+              - pixelfed: "@eb@pixelfed.social"
+              - mastodon: "@eb@social.coop"
+            ---
+            Also [on Mastodon](mastodon:@eb@social.coop) and [GitLab](gitlab:eb).
+            """
+        let fileSystem = InMemoryFileSystem(files.reduce(into: [:]) { $0["site/" + $1.key] = $1.value })
+        let result = try Fixtures.builder(fileSystem).build()
+        #expect(!result.warnings.contains { $0.message.contains("rel=\"me\"") })
+        let page = try html(fileSystem)
+        #expect(page.contains("""
+            <link rel="me" href="https://github.com/octocat">
+            <link rel="me" href="https://pixelfed.social/eb">
+            <link rel="me" href="https://social.coop/@eb">
+            <link rel="me" href="https://gitlab.com/eb">
+            <meta name="fediverse:creator" content="@eb@pixelfed.social">
+            """))
+        #expect(page.contains(#"<a id="link-1" class="button u-url" href="https://github.com/octocat" rel="me">"#))
+        #expect(page.contains(#"<a id="link-2" class="button u-email" href="mailto:\#(ChainMarkup.characterReferences("me@example.org"))" data-service="email""#))
+        #expect(page.contains(#"<a href="https://gitlab.com/eb" rel="me">GitLab</a>"#))
+    }
+
+    @Test(arguments: [
+        ("fediverse_creator: false\n", nil as String?),
+        ("fediverse_creator: \"@Someone@Example.ORG\"\n", "@Someone@example.org"),
+        ("", "@eb@social.coop"),
+    ])
+    func fediverseCreatorCanBeSet(_ field: String, _ expected: String?) throws {
+        let fileSystem = Fixtures.site("---\nurl: https://me.example/\n\(field)links:\n  - mastodon: \"@eb@social.coop\"\n---\n",
+                                       extra: ["templates/page.html": "[{{fediverse_creator}}]"])
+        _ = try Fixtures.builder(fileSystem).build()
+        #expect(try html(fileSystem) == "[\(expected ?? "")]")
+    }
+
+    @Test func badFediverseCreatorIsAnError() {
+        #expect(errors("---\nfediverse_creator: eb\n---\n") == [
+            #"site/content/index.md:2:20: error: fediverse_creator: "eb" is not a fediverse handle: expected @user@host, like @eb@social.coop. The server name is missing."#,
+        ])
+    }
+
+    @Test(arguments: [
+        ("", "site/content/index.md:3:5: warning: this page has rel=\"me\" links but no 'url': Mastodon verifies them only from the page's https address; set url: https://… or pass --base-url"),
+        ("url: http://me.example/\n", "site/content/index.md:2:6: warning: this page has rel=\"me\" links but its url is not https: Mastodon verifies them only from an https address"),
+    ])
+    func identityPagesWithoutAnHTTPSURLWarn(_ field: String, _ warning: String) throws {
+        let fileSystem = Fixtures.site("---\n\(field)links:\n  - github: octocat\n---\n")
+        let warnings = try Fixtures.builder(fileSystem).build().warnings.filter { $0.line > 0 }
+            .map { "\($0.path):\($0.line):\($0.column): \($0.severity): \($0.message)" }
+        #expect(warnings == [warning])
+    }
+
+    @Test func pagesWithoutIdentityLinksDoNotWarn() throws {
+        let fileSystem = Fixtures.site("---\nlinks:\n  - email: a@example.org\n---\n")
+        #expect(try Fixtures.builder(fileSystem).build().warnings.isEmpty)
+        #expect(try Fixtures.builder(fileSystem, baseURL: "https://me.example/").build().warnings.isEmpty)
+    }
+
+    // MARK: A site with every service
+
+    @Test func everyServiceBuildsAWorkingButton() throws {
+        let handles = ServiceTableCases.handles
+        #expect(Set(handles.map(\.service)) == Set(ServiceCatalog.standard.services.map(\.id)))
+        var files = try Self.realTemplates()
+        files["content/index.md"] = "---\ntitle: Everything\nurl: https://me.example/\nlinks:\n"
+            + handles.map { "  - \($0.service): \"\($0.handle)\"\n    label: \($0.service) button" }.joined(separator: "\n")
+            + "\n---\n" + handles.map { "[\($0.service)](\($0.service):\($0.handle.replacingOccurrences(of: " ", with: "")))" }.joined(separator: " ") + "\n"
+        let fileSystem = InMemoryFileSystem(files.reduce(into: [:]) { $0["site/" + $1.key] = $1.value })
+        _ = try Fixtures.builder(fileSystem).build()
+        let page = try html(fileSystem)
+        for (number, link) in handles.enumerated() {
+            let service = try #require(ServiceCatalog.standard.service(named: link.service))
+            let chain = try service.chain(handle: link.handle)
+            var attributes = #"href="\#(HTML.escape(chain.fallback))""#
+            if service.provesIdentity { attributes += #" rel="me""# }
+            // Addresses are written as character references (email protection).
+            attributes = ChainMarkup.protect(LinkResolver.emailAddresses(chain), in: attributes)
+            #expect(page.contains(#"<a id="link-\#(number + 1)" class="button \#(PageRenderer.hCardClass(chain.fallback))" \#(attributes)"#), "\(link.service) button")
+            #expect(page.contains("<span>\(link.service) button</span>"))
+            #expect(page.contains(".link-\(number + 1){--brand:\(HexColor(service.brandColor)!.css);--on-brand:\(HexColor(service.brandColor)!.readableText.css)}"))
+            #expect(page.contains(#"<a \#(attributes)"#), "\(link.service) Markdown link")
+        }
+    }
+
+    // MARK: Icons
+
+    /// A tiny SVG font written by this test: one glyph, a triangle pointing up in font units (y up).
+    static let fixtureFont = """
+        <?xml version="1.0" standalone="no"?>
+        <!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd" >
+        <svg xmlns="http://www.w3.org/2000/svg"><defs>
+        <font id="fixture" horiz-adv-x="1000">
+          <font-face units-per-em="1000" ascent="800" descent="-200"/>
+          <glyph glyph-name="mastodon" unicode="&#xf4f6;" horiz-adv-x="900"
+        d="M0 0l450 800
+        l450 -800z"/>
+          <glyph glyph-name="github" d="M0 -200h1000v1000h-1000z"/>
+        </font></defs></svg>
+        """
+
+    @Test func svgFontGlyphsAreTurnedRightWayUp() throws {
+        let font = try SVGFont.read(Data(Self.fixtureFont.utf8))
+        #expect(font.icon("mastodon") == SVGIcon(viewBox: "0 -800 900 1000", rootAttributes: #" fill="currentColor""#,
+                                                 body: #"<path transform="scale(1 -1)" d="M0 0l450 800 l450 -800z"/>"#))
+        // The font's default advance; the flipped square spans the whole view box (y from -800 to 200).
+        #expect(font.icon("github")?.viewBox == "0 -800 1000 1000")
+        #expect(font.icon("twitter") == nil)
+        #expect(try SVGFont.read(Data(Self.fixtureFont.utf8), names: ["github"]).glyphs.keys.sorted() == ["github"])
+    }
+
+    @Test func brandIconsComeFromTheInstalledFontWithItsCredit() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.fixtureFont.write(to: folder.appendingPathComponent("forkawesome-webfont.svg"), atomically: true, encoding: .utf8)
+        let sets = IconSets.discover(environment: ["SITEGEN_ICON_PATH": "/nonexistent:" + folder.path])
+        #expect(sets == IconSets(forkAwesomeFont: folder.path + "/forkawesome-webfont.svg"))
+        let fileSystem = Fixtures.site("---\nurl: https://me.example/\nlinks:\n  - mastodon: \"@eb@social.coop\"\n  - bluesky: eb.bsky.social\n---\n",
+                                       extra: ["templates/page.html": "{{#links}}{{icon}} {{/links}}|{{{icon_symbols_html}}}"])
+        let result = try Fixtures.builder(fileSystem, iconSets: sets).build()
+        // Bluesky's icon is only in Font Awesome, which is missing here.
+        #expect(result.warnings.map(\.message) == ["brand icons not found: Font Awesome Free (pip install fontawesomefree) is not installed, so some buttons show sitegen's generic glyphs; run .ci/install-deps, or set SITEGEN_ICON_PATH to where the icon sets are"])
+        let page = try html(fileSystem)
+        #expect(page.hasPrefix("brand-mastodon chat |" + IconSet.forkAwesome.credit
+                               + #"<symbol id="icon-brand-mastodon" viewBox="0 -800 900 1000" fill="currentColor"><path transform="scale(1 -1)" d="M0 0l450 800 l450 -800z"/></symbol>"#
+                               + Glyph.chat.symbol))
+    }
+
+    @Test func fontAwesomeFilesAreFoundAndPreferred() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let brands = folder.appendingPathComponent("svgs/brands")
+        try FileManager.default.createDirectory(at: brands, withIntermediateDirectories: true)
+        let square = #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 448 512"><!-- test --><path d="M0 0h448v512H0z"/></svg>"#
+        for name in ["font-awesome", "mastodon"] { try square.write(to: brands.appendingPathComponent(name + ".svg"), atomically: true, encoding: .utf8) }
+        try Self.fixtureFont.write(to: folder.appendingPathComponent("forkawesome-webfont.svg"), atomically: true, encoding: .utf8)
+        let sets = IconSets.discover(environment: ["SITEGEN_ICON_PATH": folder.path])
+        #expect(sets.fontAwesomeBrands == brands.path)
+        let fileSystem = Fixtures.site("---\nurl: https://me.example/\nlinks:\n  - mastodon: \"@eb@social.coop\"\n---\n",
+                                       extra: ["templates/page.html": "{{{icon_symbols_html}}}"])
+        #expect(try Fixtures.builder(fileSystem, iconSets: sets).build().warnings.isEmpty)
+        #expect(try html(fileSystem) == IconSet.fontAwesome.credit + #"<symbol id="icon-brand-mastodon" viewBox="0 0 448 512" fill="currentColor"><path d="M0 0h448v512H0z"/></symbol>"#)
+    }
+
+    @Test func missingIconSetGivesAWarningAndTheGlyph() throws {
+        let fileSystem = Fixtures.site("---\nurl: https://me.example/\nlinks:\n  - mastodon: \"@eb@social.coop\"\n  - email: a@example.org\n---\n",
+                                       extra: ["templates/page.html": "{{#links}}{{icon}} {{/links}}|{{{icon_symbols_html}}}"])
+        let result = try Fixtures.builder(fileSystem, iconSets: .none).build()
+        #expect(result.warnings.map { "\($0.path): \($0.severity)" } == ["site/content/index.md: warning"])
+        #expect(try html(fileSystem) == "chat envelope |" + Glyph.chat.symbol + Glyph.envelope.symbol)
+        #expect(IconSets.discover(environment: ["SITEGEN_ICON_PATH": "/nonexistent"]) == .none)
+    }
+
+    @Test func customSVGIconIsSanitisedAndInlined() throws {
+        let svg = """
+            <?xml version="1.0"?>
+            <svg xmlns="http://www.w3.org/2000/svg" xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape" width="24" height="24" fill="none" stroke="#123" class="x">
+              <title>My logo</title>
+              <metadata><rdf>anything</rdf></metadata>
+              <inkscape:layer><script>alert(1)</script></inkscape:layer>
+              <g id="a" style="color:red" inkscape:label="Layer">
+                <path d="M1 1h22" stroke-width="2" data-x="1"/>
+                <circle cx="12" cy="12" r="3" fill="currentColor"/>
+              </g>
+            </svg>
+            """
+        let fileSystem = Fixtures.site("---\nlinks:\n  - url: https://example.org/\n    icon: icons/My Logo.svg\n---\n",
+                                       extra: ["content/icons/My Logo.svg": svg, "templates/page.html": "{{#links}}{{icon}}{{/links}}|{{{icon_symbols_html}}}"])
+        _ = try Fixtures.builder(fileSystem).build()
+        #expect(try html(fileSystem) == ##"file-icons-my-logo|<symbol id="icon-file-icons-my-logo" viewBox="0 0 24 24" fill="none" stroke="#123"><g><path d="M1 1h22" stroke-width="2"/><circle cx="12" cy="12" fill="currentColor" r="3"/></g></symbol>"##)
+    }
+
+    @Test(arguments: [
+        (#"<svg viewBox="0 0 24 24"><script>alert(1)</script></svg>"#, "1:33: error: <script> is not allowed in an icon: only <circle>, <ellipse>, <g>, <line>, <path>, <polygon>, <polyline>, <rect> are"),
+        (#"<svg viewBox="0 0 24 24" onload="alert(1)"><path d="M0 0"/></svg>"#, #"1:43: error: the event handler onload="…" on <svg> is not allowed in an icon"#),
+        (#"<svg viewBox="0 0 24 24"><path d="M0 0" onclick="x()"/></svg>"#, #"1:54: error: the event handler onclick="…" on <path> is not allowed in an icon"#),
+        (#"<svg viewBox="0 0 24 24"><foreignObject><div/></foreignObject></svg>"#, "1:40: error: <foreignObject> is not allowed in an icon: only <circle>, <ellipse>, <g>, <line>, <path>, <polygon>, <polyline>, <rect> are"),
+        (##"<svg viewBox="0 0 24 24" xmlns:xlink="http://www.w3.org/1999/xlink"><use xlink:href="https://evil.example/x.svg#a"/></svg>"##, "1:115: error: <use> is not allowed in an icon: only <circle>, <ellipse>, <g>, <line>, <path>, <polygon>, <polyline>, <rect> are"),
+        (#"<svg viewBox="0 0 24 24"><a href="javascript:x"><path d="M0 0"/></a></svg>"#, "1:48: error: <a> is not allowed in an icon: only <circle>, <ellipse>, <g>, <line>, <path>, <polygon>, <polyline>, <rect> are"),
+        (##"<svg viewBox="0 0 24 24"><path d="M0 0" fill="url(https://evil.example/#g)"/></svg>"##, ##"1:76: error: fill="url(https://evil.example/#g)" on <path> refers to another resource; icons may use only plain colours"##),
+        ("<!DOCTYPE svg [<!ENTITY a \"aaaa\">]>\n<svg viewBox=\"0 0 24 24\"><path d=\"&a;\"/></svg>", "1:1: error: the SVG has a DOCTYPE or entity declaration, which icons do not need; remove it"),
+        (#"<svg><path d="M0 0"/></svg>"#, #"1:5: error: the <svg> needs a viewBox such as viewBox="0 0 24 24" (or plain numeric width and height)"#),
+        (#"<html><body/></html>"#, "1:6: error: the file's root element is <html>, not <svg>"),
+        (#"<svg viewBox="0 0 24 24"><path d="M0 0"></svg>"#, "error: the file is not valid XML"),
+    ])
+    func hostileCustomSVGIsRefusedAtItsPlace(_ svg: String, _ expected: String) {
+        let found = errors("---\nlinks:\n  - url: https://example.org/\n    icon: logo.svg\n---\n", extra: ["content/logo.svg": svg])
+        #expect(found.count == 1)
+        #expect(found.first?.hasPrefix("site/content/logo.svg:") == true)
+        #expect(found.first?.contains(expected) == true, "\(found)")
+    }
+
+    @Test(arguments: [
+        ("    icon: nowhere.svg", "site/content/index.md:4:11: error: icon 'nowhere.svg' not found: expected a file under content/ relative to this page"),
+        ("    icon: /etc/x.svg", "site/content/index.md:4:11: error: 'icon' must be an .svg path relative to this page, like icons/logo.svg"),
+        ("    icon: sparkles", "site/content/index.md:4:11: error: unknown icon 'sparkles': expected one of envelope, globe, chat, link, phone, music, rss, code, heart, or an .svg file under content/ such as icons/logo.svg"),
+    ])
+    func iconPathErrors(_ line: String, _ expected: String) {
+        #expect(errors("---\nlinks:\n  - url: https://example.org/\n\(line)\n---\n") == [expected])
+    }
+}
+
+/// One handle per service, for the site with every service.
+enum ServiceTableCases {
+    static let handles: [(service: String, handle: String)] = [
+        ("mastodon", "@eb@social.coop"), ("fediverse", "@eb@gts.example"), ("pixelfed", "@eb@pixelfed.social"),
+        ("peertube", "@eb@tube.example"), ("misskey", "@eb@misskey.io"), ("gotosocial", "@eb@gts.example"),
+        ("email", "eb@example.org"), ("phone", "+49 30 1234567"), ("sms", "+4930123456"), ("bluesky", "eb.bsky.social"),
+        ("threads", "zuck"), ("instagram", "nasa"), ("x", "nasa"), ("youtube", "@nasa"), ("tiktok", "nasa"), ("twitch", "nasa"),
+        ("linkedin", "satyanadella"), ("telegram", "durov"), ("signal", "+4915112345678"), ("whatsapp", "+4915112345678"),
+        ("matrix", "@eb:matrix.org"), ("discord", "80351110224678912"), ("spotify", "artist:0OdUWJ0sBjDrqHygGUXeCF"),
+        ("apple-music", "909253"), ("soundcloud", "nasa"), ("bandcamp", "myband"), ("github", "octocat"), ("gitlab", "gitlab-org"),
+        ("codeberg", "forgejo"), ("patreon", "nasa"), ("ko-fi", "nasa"), ("rss", "https://example.org/feed.xml"), ("web", "https://example.org/"),
+    ]
+}
