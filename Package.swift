@@ -17,14 +17,20 @@ let package = Package(
         // SHA-256 for the Content-Security-Policy hashes of inline script and style.
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        // A small read-only HTTP server with Server-Sent Events, for `sitegen serve`.
+        .target(name: "WebServer", dependencies: ["CMicroHTTPD"]),
         .target(
             name: "SiteGen",
-            dependencies: ["LinkChain", "Mustache", "CCmark", "CYAML", "CQREncode", "CCrypto"],
-            resources: [.embedInCode("Resources/chain-decisions.js"), .embedInCode("Resources/chain-page.js")]
+            dependencies: ["LinkChain", "Mustache", "CCmark", "CYAML", "CQREncode", "CCrypto", "WebServer"],
+            // Resources/templates links to the top-level templates/, so `sitegen new` embeds those very files.
+            resources: [.embedInCode("Resources/chain-decisions.js"), .embedInCode("Resources/chain-page.js"),
+                        .embedInCode("Resources/live-reload.js"), .embedInCode("Resources/templates"),
+                        .embedInCode("Resources/new-site-index.md")]
         ),
         .executableTarget(name: "sitegen", dependencies: ["SiteGen"]),
         .testTarget(name: "LinkChainTests", dependencies: ["LinkChain"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
-        .testTarget(name: "SiteGenTests", dependencies: ["SiteGen", "LinkChain", "Mustache", "sitegen"], exclude: ["Golden"]),
+        .testTarget(name: "SiteGenTests", dependencies: ["SiteGen", "LinkChain", "Mustache", "WebServer", "sitegen"], exclude: ["Golden"]),
     ]
 )

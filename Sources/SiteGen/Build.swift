@@ -9,6 +9,31 @@ public enum SiteGenVersion {
 public struct BuildResult: Sendable {
     public var files: [OutputFile]
     public var warnings: [Diagnostic]
+    /// The pages rendered by this build (as diagnostics show them); a render reusing a cache skips the others.
+    public var renderedPages: [String]
+}
+
+/// What a render produced, so that the next render of the same site redoes only what changed.
+public struct RenderCache: Sendable {
+    struct Page: Sendable {
+        var text: String
+        /// The icons the page shows, as it shows them: names are given site-wide, so they may change.
+        var icons: String
+        /// The page and its companions; none when rendering failed.
+        var files: [OutputFile]
+        var policy: (path: String, policy: SecurityPolicy)?
+        var diagnostics: [Diagnostic]
+    }
+
+    /// Nil until a first render: no templates are known, so everything is compiled and rendered.
+    var templates: [TemplateFile]?
+    var stylesheets: [String: String] = [:]
+    var renderer: PageRenderer?
+    var templateDiagnostics: [Diagnostic] = []
+    var assets: [String] = []
+    var pages: [String: Page] = [:]
+
+    public init() {}
 }
 
 /// The pipeline, top to bottom: load -> parse -> resolve links -> render -> write.
@@ -44,6 +69,14 @@ public struct SiteBuilder: Sendable {
 
     /// Every stage but writing: what `build` would write, or every error found.
     public func render() throws(BuildFailure) -> BuildResult {
+        var cache = RenderCache()
+        return try render(reusing: &cache)
+    }
+
+    /// `render()`, rendering again only the pages whose text changed since the render that filled `cache`,
+    /// or whose icons did, unless what every page shares changed too: templates, stylesheets, the files under `content/`.
+    /// Parsing and resolving, which find the errors, are redone for every page. Use one cache with one builder.
+    public func render(reusing cache: inout RenderCache) throws(BuildFailure) -> BuildResult {
         var diagnostics: [Diagnostic] = []
         let (sources, loadDiagnostics) = SiteLoader.load(options, fileSystem: fileSystem)
         diagnostics += loadDiagnostics
@@ -51,11 +84,17 @@ public struct SiteBuilder: Sendable {
             throw BuildFailure(diagnostics)
         }
 
-        let (templates, templateDiagnostics) = PageRenderer.compile(sources.templates)
-        diagnostics += templateDiagnostics
-        let renderer = templates.map {
-            PageRenderer(templates: $0, runtimeScript: Self.runtimeScript, version: SiteGenVersion.current, stylesheets: sources.stylesheets)
+        let templatesChanged = cache.templates != sources.templates || cache.stylesheets != sources.stylesheets
+        if templatesChanged {
+            let (templates, templateDiagnostics) = PageRenderer.compile(sources.templates)
+            cache.renderer = templates.map {
+                PageRenderer(templates: $0, runtimeScript: Self.runtimeScript, version: SiteGenVersion.current, stylesheets: sources.stylesheets)
+            }
+            cache.templateDiagnostics = templateDiagnostics
+            cache.templates = sources.templates
+            cache.stylesheets = sources.stylesheets
         }
+        diagnostics += cache.templateDiagnostics
 
         let (pages, pageDiagnostics) = resolve(sources)
         diagnostics += pageDiagnostics
@@ -65,18 +104,30 @@ public struct SiteBuilder: Sendable {
         }
         let (icons, iconDiagnostics) = IconSymbols.load(firstUse, sets: iconSets, options: options, fileSystem: fileSystem)
         diagnostics += iconDiagnostics
+        let sharedChanged = templatesChanged || cache.assets != sources.assets
+        cache.assets = sources.assets
+
         var files: [OutputFile] = []
         var policies: [(path: String, policy: SecurityPolicy)] = []
+        var renderedPages: [String] = []
+        var renderedByPath: [String: RenderCache.Page] = [:]
         for page in pages {
-            guard let renderer else { break }
-            switch renderer.render(page, icons: icons, templateFiles: sources.templates) {
-            case .success(let rendered):
-                files.append(OutputFile(path: page.parsed.outputPath, contents: .data(Data(rendered.html.utf8))))
-                files += rendered.companions
-                if let policy = rendered.policy { policies.append(("/" + PageRenderer.folder(of: page), policy)) }
-            case .failure(let diagnostic): diagnostics.append(diagnostic)
+            guard let renderer = cache.renderer else { break }
+            let source = page.parsed.page
+            let pageIcons = page.links.map { icons.name(for: $0.icon) }.joined(separator: " ") + icons.html(for: page.links.map(\.icon))
+            let rendered: RenderCache.Page
+            if !sharedChanged, let cached = cache.pages[source.path], cached.text == source.text, cached.icons == pageIcons {
+                rendered = cached
+            } else {
+                rendered = render(page, renderer: renderer, icons: icons, pageIcons: pageIcons, templateFiles: sources.templates)
+                renderedPages.append(source.displayPath)
             }
+            renderedByPath[source.path] = rendered
+            files += rendered.files
+            diagnostics += rendered.diagnostics
+            if let policy = rendered.policy { policies.append(policy) }
         }
+        cache.pages = renderedByPath
         if !policies.isEmpty {
             files.append(OutputFile(path: "_headers", contents: .data(Data(HeadersFile.text(policies).utf8))))
         }
@@ -88,7 +139,20 @@ public struct SiteBuilder: Sendable {
         }
         let sorted = Self.sorted(diagnostics)
         if sorted.contains(where: { $0.severity == .error }) { throw BuildFailure(sorted) }
-        return BuildResult(files: files.sorted { $0.path < $1.path }, warnings: sorted)
+        return BuildResult(files: files.sorted { $0.path < $1.path }, warnings: sorted, renderedPages: renderedPages)
+    }
+
+    /// Stage 4 for one page: its files and policy, or the template error it met.
+    private func render(_ page: ResolvedPage, renderer: PageRenderer, icons: IconSymbols, pageIcons: String,
+                        templateFiles: [TemplateFile]) -> RenderCache.Page {
+        var result = RenderCache.Page(text: page.parsed.page.text, icons: pageIcons, files: [], policy: nil, diagnostics: [])
+        switch renderer.render(page, icons: icons, templateFiles: templateFiles) {
+        case .success(let rendered):
+            result.files = [OutputFile(path: page.parsed.outputPath, contents: .data(Data(rendered.html.utf8)))] + rendered.companions
+            result.policy = rendered.policy.map { ("/" + PageRenderer.folder(of: page), $0) }
+        case .failure(let diagnostic): result.diagnostics = [diagnostic]
+        }
+        return result
     }
 
     /// Stages 2 and 3 for every page: the pages without errors, resolved, and every problem found.

@@ -28,6 +28,9 @@ public struct CommandLineTool {
           links    Print the ordered app chain for a link, e.g. mastodon:@eb@social.coop
           services List the services a link can use, with their apps and sources
           schemes  Print the app URL schemes a site uses, for an iOS app's Info.plist
+          new      Create a site in a new folder: sitegen new mysite
+          serve    Serve the site locally and reload the browser on every save
+          check    Report every problem in content/ and templates/ without writing anything
 
         Options:
           -h, --help     Show help (also after a command: sitegen build --help)
@@ -104,19 +107,23 @@ public struct CommandLineTool {
         case "links": return links(rest)
         case "services": return services(rest)
         case "schemes": return schemes(rest)
+        case "new": return new(rest)
+        case "serve": return serve(rest)
+        case "check": return check(rest)
         default:
-            let hint = EditDistance.nearest(to: command, among: ["build", "links", "services", "schemes"]).map { " (did you mean '\($0)'?)" } ?? ""
+            let commands = ["build", "links", "services", "schemes", "new", "serve", "check"]
+            let hint = EditDistance.nearest(to: command, among: commands).map { " (did you mean '\($0)'?)" } ?? ""
             return usageError("unknown command '\(command)'\(hint)", help: Self.overview)
         }
     }
 
-    private func usageError(_ message: String, help: String) -> ExitCode {
+    func usageError(_ message: String, help: String) -> ExitCode {
         standardError("error: \(message)\n\n\(help)")
         return .usage
     }
 
     /// Splits `--name value` options and positional arguments; nil (after reporting) on a usage error.
-    private func parse(_ arguments: [String], valued: Set<String>, flags: Set<String>, help: String)
+    func parse(_ arguments: [String], valued: Set<String>, flags: Set<String>, help: String)
         -> (options: [String: String], positional: [String])? {
         var options: [String: String] = [:], positional: [String] = []
         var index = 0

@@ -1,0 +1,67 @@
+import Foundation
+import WebServer
+
+/// A build as `sitegen serve` serves it: generated pages from memory, every other file from its place
+/// under `content/`, so nothing is written anywhere and a failed rebuild cannot disturb what is served.
+struct ServedSite: Sendable {
+    /// Output path -> bytes, for files the build generated; HTML already carries the reload script.
+    var generated: [String: Data] = [:]
+    /// Output path -> source path, for files the build copies.
+    var copied: [String: String] = [:]
+    /// Copied files are served only while their real path stays inside this folder.
+    var contentFolder: String
+
+    init(files: [OutputFile], contentFolder: String) {
+        self.contentFolder = contentFolder
+        for file in files {
+            switch file.contents {
+            case .data(let data): generated[file.path] = Self.isHTML(file.path) ? LiveReload.inject(into: data) : data
+            case .copy(let source): copied[file.path] = source
+            }
+        }
+    }
+
+    func contains(_ path: String) -> Bool { generated[path] != nil || copied[path] != nil }
+
+    func response(to request: HTTPRequest) -> HTTPResponse {
+        let path: RequestPath
+        switch RequestPath.parse(request.path) {
+        case .success(let parsed): path = parsed
+        case .failure(.malformed): return .text(400, "Bad Request: the path is not valid percent-encoded UTF-8")
+        case .failure(.forbidden): return .text(403, "Forbidden: the path leads out of the site")
+        }
+        let relative = path.relativePath
+        if path.isFolder { return file(joinPath(relative, "index.html")) ?? notFound(request) }
+        if let response = file(relative) { return response }
+        // A folder named without its slash: relative links inside its index.html need the slash.
+        if contains(joinPath(relative, "index.html")) { return .redirect(to: request.path + "/" + request.queryString) }
+        return notFound(request)
+    }
+
+    private static func isHTML(_ path: String) -> Bool { MediaType.forPath(path).hasPrefix("text/html") }
+
+    private func file(_ path: String, status: Int = 200) -> HTTPResponse? {
+        let type = MediaType.forPath(path)
+        if let data = generated[path] { return HTTPResponse(status: status, headers: [("Content-Type", type)], body: .bytes(data)) }
+        guard let source = copied[path] else { return nil }
+        guard let real = RequestPath.realPath(of: source, inside: contentFolder) else {
+            // Missing since the build, or a symbolic link that leads out of content/.
+            return FileManager.default.fileExists(atPath: source) ? .text(403, "Forbidden: the file lies outside the site") : nil
+        }
+        guard Self.isHTML(path) else { return HTTPResponse(status: status, headers: [("Content-Type", type)], body: .file(path: real)) }
+        guard let data = FileManager.default.contents(atPath: real) else { return nil }
+        return HTTPResponse(status: status, headers: [("Content-Type", type)], body: .bytes(LiveReload.inject(into: data)))
+    }
+
+    /// The site's own `404.html` when it has one, as most hosts do; otherwise a short page.
+    private func notFound(_ request: HTTPRequest) -> HTTPResponse {
+        if let page = file("404.html", status: 404) { return page }
+        let html = """
+            <!doctype html>
+            <html lang="en"><head><meta charset="utf-8"><title>Not found</title></head>
+            <body><h1>Not found</h1><p>Nothing in the site is at <code>\(HTML.escape(request.path))</code>. <a href="/">Home</a></p></body></html>
+
+            """
+        return HTTPResponse(status: 404, headers: [("Content-Type", "text/html; charset=utf-8")], body: .bytes(LiveReload.inject(into: Data(html.utf8))))
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import LinkChain
+import Testing
+@testable import SiteGen
+
+/// `sitegen new` and `sitegen check`, and the usage of `serve`.
+@Suite struct AuthoringCommandTests {
+    @Test(arguments: [
+        (["new", "--help"], CommandLineTool.ExitCode.success),
+        (["serve", "--help"], .success),
+        (["check", "--help"], .success),
+        (["new"], .usage),
+        (["new", "a", "b"], .usage),
+        (["serve", "extra"], .usage),
+        (["serve", "--port", "http"], .usage),
+        (["serve", "--port", "70000"], .usage),
+        (["serve", "--port"], .usage),
+        (["serve", "--open"], .usage),
+        (["check", "extra"], .usage),
+        (["check", "--output", "x"], .usage),
+        (["serve", "--source", "nowhere", "--no-open"], .failure),
+        (["check", "--source", "nowhere"], .failure),
+    ])
+    func exitCodes(arguments: [String], expected: CommandLineTool.ExitCode) {
+        #expect(Captured().tool().run(arguments) == expected)
+    }
+
+    @Test func theOverviewListsTheNewCommands() {
+        let captured = Captured()
+        _ = captured.tool().run(["--help"])
+        for command in ["new", "serve", "check"] {
+            #expect(captured.output[0].contains("\n  \(command) "), "\(command)")
+        }
+        _ = captured.tool().run(["serv"])
+        #expect(captured.errors.last?.hasPrefix("error: unknown command 'serv' (did you mean 'serve'?)") == true)
+    }
+
+    @Test func theBrowserOpensOnlyForAPersonAtATerminal() {
+        #expect(CommandLineTool.mayOpenBrowser(environment: [:], outputIsTerminal: true))
+        #expect(!CommandLineTool.mayOpenBrowser(environment: ["CI": "true"], outputIsTerminal: true))
+        #expect(!CommandLineTool.mayOpenBrowser(environment: [:], outputIsTerminal: false))
+    }
+
+    // MARK: new
+
+    @Test func theEmbeddedTemplatesAreExactlyTheTemplatesFolder() throws {
+        let folder = Fixtures.packageRoot.appendingPathComponent("templates")
+        let onDisk = try Fixtures.snapshot(folder)
+        #expect(NewSite.templates.map(\.name).sorted() == onDisk.keys.sorted(),
+                "templates/ and NewSite.templates list different files: add the new file's PackageResources entry")
+        for (name, bytes) in NewSite.templates {
+            #expect(Data(bytes) == onDisk[name], "templates/\(name) differs from the embedded copy")
+        }
+    }
+
+    @Test func theNewPageShowsEveryFrontMatterField() {
+        let page = String(decoding: PackageResources.new_site_index_md, as: UTF8.self)
+        let fields = FrontMatter.knownKeys + LinkEntry.commonKeys.sorted() + ServiceCatalog.standard.services.flatMap(\.optionNames)
+        for field in fields {
+            #expect(page.range(of: "\\b\(field):", options: .regularExpression) != nil, "content/index.md of a new site does not mention '\(field)'")
+        }
+    }
+
+    @Test func aNewSiteBuildsWithoutWarnings() throws {
+        let fileSystem = InMemoryFileSystem()
+        let captured = Captured()
+        #expect(captured.tool(fileSystem).run(["new", "site"]) == .success)
+        #expect(captured.output == ["Created site/ with content/index.md and \(NewSite.templates.count) templates.\nNext: cd site && sitegen serve"])
+        #expect(fileSystem.allFiles.keys.sorted() == ["site/.gitignore", "site/content/index.md"] + NewSite.templates.map { "site/templates/" + $0.name })
+        let result = try Fixtures.builder(fileSystem).build()
+        #expect(result.warnings.isEmpty)
+        #expect(result.files.map(\.path).contains("index.html"))
+    }
+
+    @Test(arguments: [
+        ["site/notes.txt": "mine"],
+        ["site/.gitignore": "mine"],
+        ["site": "a file"],
+    ])
+    func newRefusesToWriteOverAnything(existing: [String: String]) throws {
+        let fileSystem = InMemoryFileSystem(existing)
+        let captured = Captured()
+        #expect(captured.tool(fileSystem).run(["new", "site"]) == .failure)
+        #expect(fileSystem.allFiles.mapValues { String(decoding: $0, as: UTF8.self) } == existing)
+        #expect(captured.errors.count == 1)
+        #expect(captured.errors[0].hasPrefix("error: site: is "))
+    }
+
+    @Test func newWritesBesideHiddenFiles() throws {
+        let fileSystem = InMemoryFileSystem(["site/.git/HEAD": "ref: refs/heads/main"])
+        #expect(Captured().tool(fileSystem).run(["new", "site"]) == .success)
+        #expect(fileSystem.itemKind(at: "site/content/index.md") == .file)
+    }
+
+    // MARK: check
+
+    /// Several files with several errors each, and a warning; diagnostics as the binary prints them.
+    static func brokenSite(in folder: URL) throws {
+        try Fixtures.copyExample(to: folder)
+        func write(_ path: String, _ text: String) throws {
+            try Data(text.utf8).write(to: folder.appendingPathComponent(path))
+        }
+        let index = try String(contentsOf: folder.appendingPathComponent("content/index.md"), encoding: .utf8)
+        try write("content/index.md", index.replacingOccurrences(of: "lang: en\n", with: "lang: en\ntitel: Oops\n"))
+        try write("content/about.md", "---\ntitle: [About\n---\nAbout.\n")
+        try write("content/contact.md", "---\ntitle: Contact\ntheme: purple\n---\n[x](javascript:alert(1)) and ![y](file:///etc/passwd)\n")
+        try write("templates/broken.html", "<p>{{#links}}{{label}}</p>\n")
+    }
+
+    @Test func checkReportsEveryErrorAndWritesNothing() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.brokenSite(in: folder)
+        let before = try Fixtures.snapshot(folder)
+
+        let result = try ExampleSiteTests.run(["check"], in: folder)
+        #expect(result.code == 1)
+        #expect(result.output == "")
+        #expect(result.errors == """
+            content/about.md:3:1: error: did not find expected ',' or ']' while parsing a flow sequence that starts at line 2, column 8
+            ---
+            ^
+            content/contact.md:3:8: error: unknown theme 'purple': expected one of classic, midnight, mono
+            theme: purple
+                   ^
+            content/contact.md:5:1: error: 'javascript:' is not allowed in a link: expected http, https, mailto, tel, a relative path, or a service such as mastodon:@user@host
+            [x](javascript:alert(1)) and ![y](file:///etc/passwd)
+            ^
+            content/contact.md:5:30: error: 'file:' is not allowed in an image: expected http, https or a relative path
+            [x](javascript:alert(1)) and ![y](file:///etc/passwd)
+                                         ^
+            content/index.md:6:1: warning: unknown field 'titel' is ignored (did you mean 'title'?)
+            titel: Oops
+            ^
+            templates/broken.html:1:4: error: unclosed section 'links': expected '{{/links}}'
+            <p>{{#links}}{{label}}</p>
+               ^
+            Found 5 errors.
+
+            """)
+        #expect(try Fixtures.snapshot(folder) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["content", "templates"])
+    }
+
+    @Test func checkOfAGoodSitePrintsWarningsAndSucceeds() throws {
+        let fileSystem = Fixtures.site("---\ntitle: A\ntitel: B\n---\n")
+        let captured = Captured()
+        #expect(captured.tool(fileSystem).run(["check", "--source", "site"]) == .success)
+        #expect(captured.output == ["Checked 1 page: no errors, 1 warning."])
+        #expect(captured.errors.count == 1)
+        #expect(captured.errors[0].hasPrefix("site/content/index.md:3:1: warning: unknown field 'titel'"))
+        #expect(fileSystem.itemKind(at: "site/Output") == .missing)
+    }
+}

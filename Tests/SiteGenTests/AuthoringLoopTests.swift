@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+
+/// A new user's first minutes, with the real binary: `sitegen new mysite && cd mysite && sitegen serve`,
+/// then an edit of content/index.md reaches the browser.
+@Suite(.timeLimit(.minutes(1))) struct AuthoringLoopTests {
+    /// A running `sitegen serve`, its output collected line by line; killed if a test leaves it running.
+    final class ServeProcess: @unchecked Sendable {
+        let process = Process()
+        private let lock = NSLock()
+        private var collected = ""
+
+        init(in folder: URL, arguments: [String]) throws {
+            process.executableURL = ExampleSiteTests.binary
+            process.arguments = ["serve"] + arguments
+            process.currentDirectoryURL = folder
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            process.standardError = pipe
+            pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
+                let data = handle.availableData
+                guard let self, !data.isEmpty else { return }
+                lock.withLock { collected += String(decoding: data, as: UTF8.self) }
+            }
+            try process.run()
+        }
+
+        deinit {
+            if process.isRunning { process.terminate() }
+        }
+
+        var output: String { lock.withLock { collected } }
+
+        /// The first line of output starting with `prefix`, waiting at most `timeout` seconds for it.
+        func line(startingWith prefix: String, timeout: TimeInterval = 20) throws -> String {
+            let deadline = Date(timeIntervalSinceNow: timeout)
+            while Date() < deadline {
+                if let line = output.split(separator: "\n").first(where: { $0.hasPrefix(prefix) }) { return String(line) }
+                usleep(20_000)
+            }
+            throw HTTPTestError("no line starting with \(prefix.debugDescription) in: \(output)")
+        }
+
+        /// Sends SIGINT, as Ctrl-C does, and waits for the exit status.
+        func interrupt(timeout: TimeInterval = 10) throws -> Int32 {
+            process.interrupt()
+            let deadline = Date(timeIntervalSinceNow: timeout)
+            while process.isRunning && Date() < deadline { usleep(20_000) }
+            guard !process.isRunning else { throw HTTPTestError("serve did not stop on SIGINT") }
+            return process.terminationStatus
+        }
+    }
+
+    @Test func newThenServeThenEditReloadsTheBrowser() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try ExampleSiteTests.run(["new", "mysite"], in: folder).code == 0)
+        let site = folder.appendingPathComponent("mysite")
+
+        let serve = try ServeProcess(in: site, arguments: ["--port", "0", "--no-open"])
+        let serving = try serve.line(startingWith: "Serving ")
+        let port = try #require(serving.split(separator: ":").last.flatMap { Int($0.prefix { $0.isNumber }) })
+        #expect(serving == "Serving this folder at http://127.0.0.1:\(port)/ (Ctrl-C stops)")
+        #expect(try HTTPTestClient.request("/", port: port).text.contains("<title>Your Name</title>"))
+
+        let events = try TestEventStream(port: port)
+        let page = site.appendingPathComponent("content/index.md")
+        let text = try String(contentsOf: page, encoding: .utf8)
+        try save(text.replacingOccurrences(of: "title: Your Name", with: "title: Ada Lovelace"), to: page)
+        #expect(try events.next(named: "reload").data == #"["content/index.md"]"#)
+        #expect(try HTTPTestClient.request("/", port: port).text.contains("<title>Ada Lovelace</title>"))
+
+        #expect(try serve.interrupt() == 0)
+        #expect(serve.output.hasSuffix("Stopped.\n"))
+        // serve writes nothing into the site.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: site.path).sorted() == [".gitignore", "content", "templates"])
+    }
+
+    @Test func theBinaryCopiedAloneCreatesASiteThatBuilds() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let alone = folder.appendingPathComponent("sitegen")
+        try FileManager.default.copyItem(at: ExampleSiteTests.binary, to: alone)
+        func run(_ arguments: [String]) throws -> Int32 {
+            let process = Process()
+            process.executableURL = alone
+            process.arguments = arguments
+            process.currentDirectoryURL = folder
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+        #expect(try run(["new", "mysite"]) == 0)
+        #expect(try run(["check", "--source", "mysite"]) == 0)
+        #expect(try run(["build", "--source", "mysite"]) == 0)
+        let html = try String(contentsOf: folder.appendingPathComponent("mysite/Output/index.html"), encoding: .utf8)
+        #expect(html.contains("<title>Your Name</title>"))
+        #expect(!html.contains("__sitegen"))
+        // Not twice into the same folder.
+        #expect(try run(["new", "mysite"]) == 1)
+    }
+}

@@ -1,0 +1,182 @@
+import Foundation
+import Testing
+@testable import SiteGen
+
+/// Replaces a file the way editors save: a new file renamed over the old one. (Foundation's atomic writes
+/// on Linux leave a folder behind in /tmp each time.)
+func save(_ text: String, to file: URL) throws {
+    let temporary = file.deletingLastPathComponent().appendingPathComponent(".\(file.lastPathComponent).saving")
+    try Data(text.utf8).write(to: temporary)
+    guard rename(temporary.path, file.path) == 0 else { throw HTTPTestError("cannot rename \(temporary.path): errno \(errno)") }
+}
+
+/// `serve` end to end over real sockets on 127.0.0.1: edits on disk, reloads and errors on the event stream.
+/// Every wait has a deadline, and every test stops its server.
+@Suite(.timeLimit(.minutes(1))) struct DevServerTests {
+    /// The example site plus an about page, in a temporary folder, served on a free port.
+    final class Session {
+        let folder: URL
+        let server: DevServer
+        let port: Int
+        private let lines = Lines()
+
+        final class Lines: @unchecked Sendable {
+            private let lock = NSLock()
+            private var all: [String] = []
+            func append(_ line: String) { lock.withLock { all.append(line) } }
+            var snapshot: [String] { lock.withLock { all } }
+        }
+
+        init() throws {
+            folder = try Fixtures.temporaryFolder()
+            let site = folder.appendingPathComponent("site")
+            try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
+            try Fixtures.copyExample(to: site)
+            try save("---\ntitle: About\n---\nAbout me.\n", to: site.appendingPathComponent("content/about.md"))
+            // A file outside the site, and a link to it from inside content/.
+            try save("secret\n", to: folder.appendingPathComponent("secret.txt"))
+            try FileManager.default.createSymbolicLink(atPath: site.appendingPathComponent("content/leak.txt").path,
+                                                       withDestinationPath: "../../secret.txt")
+            let lines = self.lines
+            server = DevServer(options: DevServer.Options(build: BuildOptions(sourceDirectory: site.path), port: 0, pollInterval: 0.05),
+                               output: { lines.append($0) }, errors: { lines.append($0) })
+            let url = try server.start()
+            guard let port = URLComponents(string: url)?.port, url == "http://127.0.0.1:\(port)/" else {
+                throw HTTPTestError("unexpected address \(url)")
+            }
+            self.port = port
+        }
+
+        deinit {
+            server.stop()
+            try? FileManager.default.removeItem(at: folder)
+        }
+
+        var site: URL { folder.appendingPathComponent("site") }
+        var output: [String] { lines.snapshot }
+
+        func get(_ path: String, method: String = "GET") throws -> TestResponse {
+            try HTTPTestClient.request(path, method: method, port: port)
+        }
+
+        func write(_ text: String, to path: String) throws {
+            try save(text, to: site.appendingPathComponent(path))
+        }
+
+        func edit(_ path: String, replacing old: String, with new: String) throws {
+            let text = try String(contentsOf: site.appendingPathComponent(path), encoding: .utf8)
+            #expect(text.contains(old))
+            try write(text.replacingOccurrences(of: old, with: new), to: path)
+        }
+    }
+
+    @Test func servesTheBuiltPagesWithTheReloadScriptAndWritesNothing() throws {
+        let session = try Session()
+        let page = try session.get("/")
+        #expect(page.status == 200)
+        #expect(page.headers["content-type"] == "text/html; charset=utf-8")
+        #expect(page.text.contains("<title>Love Your Music</title>"))
+        #expect(page.text.contains("<script data-events=\"/__sitegen/events\">"))
+        // The page's own Content-Security-Policy lets the page's scripts and the reload script run.
+        LiveReloadTests.expectEveryInlineScriptAllowed(in: page.text)
+        #expect(try session.get("/about/").text.contains("<title>About</title>"))
+        #expect(try session.get("/avatar.svg").headers["content-type"] == "image/svg+xml")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: session.site.path).sorted() == ["content", "templates"])
+    }
+
+    @Test func editsReloadThePagesAndBrokenYAMLShowsTheErrorWhileTheLastGoodPageStaysServed() throws {
+        let session = try Session()
+        let events = try TestEventStream(port: session.port)
+        #expect(events.status == 200)
+        #expect(events.headers["content-type"] == "text/event-stream")
+
+        // A content change renders that page only, and reloads.
+        try session.edit("content/about.md", replacing: "title: About", with: "title: About us")
+        #expect(try events.next(named: "reload").data == #"["\#(session.site.path)/content/about.md"]"#)
+        #expect(try session.get("/about/").text.contains("<title>About us</title>"))
+
+        // Broken YAML: the error, escaped, goes to the page; the last good page stays served.
+        try session.edit("content/index.md", replacing: "title: Love Your Music", with: "title: <script>alert(1)</script>: x")
+        let error = try events.next(named: "build-error")
+        #expect(error.data.contains("\(session.site.path)/content/index.md:2:33: error: mapping values are not allowed in this context"))
+        #expect(error.data.contains("title: &lt;script&gt;alert(1)&lt;/script&gt;: x"))
+        #expect(!error.data.contains("<script>"))
+        #expect(try session.get("/").text.contains("<title>Love Your Music</title>"))
+        #expect(session.output.contains("Build failed with 1 error; still serving the last good build."))
+        // A page opened meanwhile gets the error at once.
+        #expect(try TestEventStream(port: session.port).next(named: "build-error") == error)
+
+        // Fixed: the new page comes back.
+        try session.edit("content/index.md", replacing: "title: <script>alert(1)</script>: x", with: "title: Love Your Records")
+        #expect(try events.next(named: "reload").data == #"["\#(session.site.path)/content/index.md"]"#)
+        #expect(try session.get("/").text.contains("<title>Love Your Records</title>"))
+    }
+
+    @Test func aTemplateChangeRendersEveryPage() throws {
+        let session = try Session()
+        let events = try TestEventStream(port: session.port)
+        try session.edit("templates/page.html", replacing: "<footer>Made with sitegen</footer>", with: "<footer>Made by hand</footer>")
+        let pages = ["about.md", "index.md"].map { "\(session.site.path)/content/\($0)" }
+        #expect(try events.next(named: "reload").data == "[\"\(pages.joined(separator: "\",\""))\"]")
+        #expect(try session.get("/about/").text.contains("<footer>Made by hand</footer>"))
+    }
+
+    @Test func newFoldersAndFilesAreSeen() throws {
+        let session = try Session()
+        let events = try TestEventStream(port: session.port)
+        try FileManager.default.createDirectory(at: session.site.appendingPathComponent("content/blog/2024"), withIntermediateDirectories: true)
+        try session.write("---\ntitle: First post\n---\n", to: "content/blog/2024/first.md")
+        #expect(try events.next(named: "reload").data.contains("content/blog/2024/first.md"))
+        #expect(try session.get("/blog/2024/first").status == 302)
+        #expect(try session.get("/blog/2024/first/").text.contains("<title>First post</title>"))
+    }
+
+    @Test(arguments: ["/../secret.txt", "/../../secret.txt", "/%2e%2e/secret.txt", "/%2E%2E%2F%2E%2E%2Fsecret.txt",
+                      "/.%2e/.%2e/secret.txt", "/leak.txt", "/content/index.md", "/index.md"])
+    func nothingOutsideTheBuiltSiteIsServed(path: String) throws {
+        let session = try Session()
+        let response = try session.get(path)
+        #expect([403, 404].contains(response.status), "\(path): \(response.status)")
+        #expect(!response.text.contains("secret\n"))
+    }
+
+    @Test func headWorksAndPostIsRefused() throws {
+        let session = try Session()
+        let head = try session.get("/", method: "HEAD")
+        #expect(head.status == 200)
+        #expect(head.body.isEmpty)
+        #expect(Int(head.headers["content-length"] ?? "") == (try session.get("/").body.count))
+        let post = try session.get("/", method: "POST")
+        #expect(post.status == 405)
+        #expect(post.headers["allow"] == "GET, HEAD")
+    }
+
+    @Test func stoppingEndsTheStreamsAndFreesThePort() throws {
+        let session = try Session()
+        let events = try TestEventStream(port: session.port)
+        session.server.stop()
+        #expect(throws: HTTPTestError.self) { try events.next(timeout: 5) }
+        #expect(throws: HTTPTestError.self) { try session.get("/") }
+    }
+
+    @Test func aFirstBuildThatFailsServesTheErrorUntilFixed() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Fixtures.copyExample(to: folder)
+        let page = folder.appendingPathComponent("content/index.md")
+        let good = try String(contentsOf: page, encoding: .utf8)
+        try save(good.replacingOccurrences(of: "title: Love", with: "title: [Love"), to: page)
+        let server = DevServer(options: DevServer.Options(build: BuildOptions(sourceDirectory: folder.path), port: 0, pollInterval: 0.05),
+                               output: { _ in }, errors: { _ in })
+        defer { server.stop() }
+        let port = try #require(URLComponents(string: try server.start())?.port)
+        let missing = try HTTPTestClient.request("/", port: port)
+        #expect(missing.status == 404)
+        #expect(missing.text.contains("<script data-events="))
+        let events = try TestEventStream(port: port)
+        #expect(try events.next().name == "build-error")
+        try save(good, to: page)
+        #expect(try events.next(named: "reload").name == "reload")
+        #expect(try HTTPTestClient.request("/", port: port).status == 200)
+    }
+}

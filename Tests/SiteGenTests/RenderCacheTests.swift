@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+@testable import SiteGen
+
+/// Renders that reuse a cache redo only the pages whose sources changed.
+@Suite struct RenderCacheTests {
+    static func site() -> InMemoryFileSystem {
+        Fixtures.site("---\ntitle: Home\n---\n", extra: ["content/about.md": "---\ntitle: About\n---\n", "content/logo.svg": "<svg/>"])
+    }
+
+    func page(_ result: BuildResult, _ path: String) -> String? {
+        guard case .data(let data)? = result.files.first(where: { $0.path == path })?.contents else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    @Test func aContentChangeRendersThatPageOnly() throws {
+        let fileSystem = Self.site()
+        let builder = Fixtures.builder(fileSystem)
+        var cache = RenderCache()
+        #expect(try builder.render(reusing: &cache).renderedPages == ["site/content/about.md", "site/content/index.md"])
+        #expect(try builder.render(reusing: &cache).renderedPages == [])
+
+        try fileSystem.writeFile("site/content/about.md", Data("---\ntitle: About us\n---\n".utf8))
+        let result = try builder.render(reusing: &cache)
+        #expect(result.renderedPages == ["site/content/about.md"])
+        #expect(page(result, "about/index.html")?.contains("<title>About us</title>") == true)
+        #expect(page(result, "index.html")?.contains("<title>Home</title>") == true)
+        #expect(result.files.map(\.path) == (try builder.render()).files.map(\.path))
+    }
+
+    @Test(arguments: [
+        ("site/templates/page.html", "<h1>{{title}}</h1>"),
+        ("site/content/photo.png", "png"),
+    ])
+    func aTemplateOrAssetChangeRendersEveryPage(path: String, contents: String) throws {
+        let fileSystem = Self.site()
+        let builder = Fixtures.builder(fileSystem)
+        var cache = RenderCache()
+        _ = try builder.render(reusing: &cache)
+        try fileSystem.writeFile(path, Data(contents.utf8))
+        #expect(try builder.render(reusing: &cache).renderedPages == ["site/content/about.md", "site/content/index.md"])
+    }
+
+    @Test func aChangedIconRendersThePagesThatShowIt() throws {
+        let icon = { (path: String) in #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="\#(path)"/></svg>"# }
+        let fileSystem = Fixtures.site("---\ntitle: Home\n---\n", extra: [
+            "content/about.md": "---\ntitle: About\nlinks:\n  - url: https://example.org/\n    icon: icons/star.svg\n---\n",
+            "content/icons/star.svg": icon("M1 1h2"),
+            "templates/page.html": "<title>{{title}}</title>{{{icon_symbols_html}}}",
+        ])
+        let builder = Fixtures.builder(fileSystem)
+        var cache = RenderCache()
+        _ = try builder.render(reusing: &cache)
+        try fileSystem.writeFile("site/content/icons/star.svg", Data(icon("M2 2h4").utf8))
+        let result = try builder.render(reusing: &cache)
+        #expect(result.renderedPages == ["site/content/about.md"])
+        #expect(page(result, "about/index.html")?.contains("M2 2h4") == true)
+    }
+
+    @Test func errorsOfUnchangedPagesAreStillReported() throws {
+        let fileSystem = Self.site()
+        let builder = Fixtures.builder(fileSystem)
+        var cache = RenderCache()
+        try fileSystem.writeFile("site/content/about.md", Data("---\ntitle: [About\n---\n".utf8))
+        let first = #expect(throws: BuildFailure.self) { try builder.render(reusing: &cache) }
+        try fileSystem.writeFile("site/content/index.md", Data("---\ntitle: Home again\n---\n".utf8))
+        let second = #expect(throws: BuildFailure.self) { try builder.render(reusing: &cache) }
+        #expect(first?.diagnostics.count == 1)
+        #expect(second?.diagnostics == first?.diagnostics)
+
+        try fileSystem.writeFile("site/content/about.md", Data("---\ntitle: About\n---\n".utf8))
+        let fixed = try builder.render(reusing: &cache)
+        #expect(fixed.renderedPages == ["site/content/about.md"])
+        #expect(page(fixed, "index.html")?.contains("<title>Home again</title>") == true)
+    }
+
+    @Test func aRemovedPageLeavesTheOutput() throws {
+        let fileSystem = Self.site()
+        let builder = Fixtures.builder(fileSystem)
+        var cache = RenderCache()
+        _ = try builder.render(reusing: &cache)
+        try fileSystem.removeItem("site/content/about.md")
+        let result = try builder.render(reusing: &cache)
+        #expect(result.files.map(\.path) == ["index.html", "logo.svg"])
+        #expect(result.renderedPages == [])
+    }
+}

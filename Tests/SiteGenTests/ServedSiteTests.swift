@@ -1,0 +1,168 @@
+import Foundation
+import Testing
+import WebServer
+@testable import SiteGen
+
+/// How `serve` answers requests, without a socket: the routing of one built site.
+@Suite struct ServedSiteTests {
+    /// A site with pages in memory and files under a real content/ folder, one of them a link out of it.
+    final class Fixture {
+        let folder: URL
+        let site: ServedSite
+
+        init(extraFiles: [OutputFile] = []) throws {
+            folder = try Fixtures.temporaryFolder()
+            let content = folder.appendingPathComponent("site/content")
+            try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
+            try Data("<svg/>".utf8).write(to: content.appendingPathComponent("logo.svg"))
+            try Data("<p>old page</p></body>".utf8).write(to: content.appendingPathComponent("old.html"))
+            try Data("secret".utf8).write(to: folder.appendingPathComponent("secret.txt"))
+            try FileManager.default.createSymbolicLink(atPath: content.appendingPathComponent("leak.txt").path, withDestinationPath: "../../secret.txt")
+            let page = { (text: String) in OutputFile.Contents.data(Data("<html><body>\(text)</body></html>".utf8)) }
+            site = ServedSite(files: [
+                OutputFile(path: "index.html", contents: page("home")),
+                OutputFile(path: "about/index.html", contents: page("about")),
+                OutputFile(path: "logo.svg", contents: .copy(from: content.appendingPathComponent("logo.svg").path)),
+                OutputFile(path: "old.html", contents: .copy(from: content.appendingPathComponent("old.html").path)),
+                OutputFile(path: "leak.txt", contents: .copy(from: content.appendingPathComponent("leak.txt").path)),
+            ] + extraFiles, contentFolder: content.path)
+        }
+
+        deinit { try? FileManager.default.removeItem(at: folder) }
+
+        func get(_ path: String, query: [HTTPRequest.QueryItem] = []) -> HTTPResponse {
+            site.response(to: HTTPRequest(path: path, query: query))
+        }
+    }
+
+    static func text(_ response: HTTPResponse) -> String {
+        guard case .bytes(let data) = response.body else { return "" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    @Test func pagesCarryTheReloadScriptBeforeTheBodyEnds() throws {
+        let fixture = try Fixture()
+        for path in ["/", "/index.html", "/about/", "/about/index.html"] {
+            let response = fixture.get(path)
+            #expect(response.status == 200)
+            #expect(response.header("Content-Type") == "text/html; charset=utf-8")
+            let html = Self.text(response)
+            #expect(html.hasSuffix(String(decoding: LiveReload.scriptElement, as: UTF8.self) + "</body></html>"), "\(path)")
+            #expect(html.contains(#"<script data-events="/__sitegen/events">"#))
+        }
+    }
+
+    @Test func aFolderWithoutItsSlashRedirectsKeepingTheQuery() throws {
+        let response = try Fixture().get("/about", query: [.init(name: "a", value: "1"), .init(name: "b", value: nil)])
+        #expect(response.status == 302)
+        #expect(response.header("Location") == "/about/?a=1&b")
+    }
+
+    @Test func otherFilesComeFromContentWithTheirType() throws {
+        let fixture = try Fixture()
+        let svg = fixture.get("/logo.svg")
+        #expect(svg.status == 200)
+        #expect(svg.header("Content-Type") == "image/svg+xml")
+        guard case .file(let path) = svg.body else { Issue.record("not a file body"); return }
+        #expect(path.hasSuffix("/site/content/logo.svg"))
+        // HTML files copied from content/ get the script too.
+        #expect(Self.text(fixture.get("/old.html")).hasPrefix("<p>old page</p><script data-events="))
+    }
+
+    @Test(arguments: [
+        ("/../secret.txt", 403), ("/%2e%2e/secret.txt", 403), ("/%2E%2E%2Fsecret.txt", 403), ("/about/../../secret.txt", 403),
+        ("/leak.txt", 403), ("/a%zz", 400), ("/nothing", 404), ("/nothing/", 404), ("/about/index.html/", 404),
+    ])
+    func nothingOutsideTheSiteIsServed(path: String, status: Int) throws {
+        let response = try Fixture().get(path)
+        #expect(response.status == status)
+        #expect(!Self.text(response).contains("secret\n") && Self.text(response) != "secret")
+    }
+
+    @Test func theBuiltInNotFoundPageEscapesThePath() throws {
+        let response = try Fixture().get("/%3Cscript%3E<b>")
+        #expect(response.status == 404)
+        #expect(Self.text(response).contains("<code>/%3Cscript%3E&lt;b&gt;</code>"))
+        #expect(Self.text(response).contains("<script data-events="))
+    }
+
+    @Test func theSitesOwn404PageIsUsed() throws {
+        let fixture = try Fixture(extraFiles: [OutputFile(path: "404.html", contents: .data(Data("<body>lost</body>".utf8)))])
+        let response = fixture.get("/nothing")
+        #expect(response.status == 404)
+        #expect(Self.text(response).hasPrefix("<body>lost<script data-events="))
+    }
+}
+
+@Suite struct LiveReloadTests {
+    func injected(_ html: String) -> String {
+        String(decoding: LiveReload.inject(into: Data(html.utf8)), as: UTF8.self)
+    }
+
+    @Test func theScriptGoesBeforeTheLastClosingBodyTagInAnyCase() {
+        let script = String(decoding: LiveReload.scriptElement, as: UTF8.self)
+        #expect(injected("<p></body></p></BODY >\n</html>") == "<p></body></p>\(script)</BODY >\n</html>")
+        #expect(injected("<p>no body") == "<p>no body" + script)
+        #expect(injected("") == script)
+    }
+
+    @Test func theErrorOverlayEscapesTheDiagnostics() {
+        var sink = DiagnosticSink(path: "content/<i>.md", text: "title: \"<script>alert('x')</script>\n")
+        sink.report(line: 1, column: 8, "found <unexpected> & more")
+        let event = LiveReload.errorEvent(BuildFailure(sink.diagnostics))
+        #expect(event.name == "build-error")
+        #expect(event.data.contains("<pre>content/&lt;i&gt;.md:1:8: error: found &lt;unexpected&gt; &amp; more\ntitle: &quot;&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;\n       ^</pre>"))
+        #expect(!event.data.contains("<script"))
+        #expect(event.data.contains("failed with 1 error<"))
+    }
+
+    static let scriptSource = "'sha256-\(SecurityPolicy.sha256Base64(LiveReload.scriptBody))'"
+
+    @Test func theScriptsHashIsItsBodys() {
+        #expect(LiveReload.scriptSource == Self.scriptSource)
+        #expect(SecurityPolicy(html: String(decoding: LiveReload.scriptElement, as: UTF8.self)).scriptHashes == [SecurityPolicy.sha256Base64(LiveReload.scriptBody)])
+    }
+
+    @Test(arguments: [
+        ("default-src 'none'; style-src 'sha256-A'; script-src 'sha256-B'; connect-src https:; base-uri 'none'",
+         "default-src 'none'; style-src 'sha256-A'; script-src 'sha256-B' \(scriptSource); connect-src https: 'self'; base-uri 'none'"),
+        ("default-src 'none'", "default-src 'none'; script-src \(scriptSource); connect-src 'self'"),
+        ("default-src 'self'; script-src 'none'", "default-src 'self'; script-src \(scriptSource); connect-src 'self'"),
+        ("script-src 'self' 'unsafe-inline'", "script-src 'self' 'unsafe-inline'"),
+        ("script-src 'unsafe-inline' 'nonce-x'", "script-src 'unsafe-inline' 'nonce-x' \(scriptSource)"),
+        ("img-src https:", "img-src https:"),
+    ])
+    func policiesLetTheScriptRunAndReachTheEvents(policy: String, served: String) {
+        #expect(LiveReload.allowingReload(policy: policy) == served)
+    }
+
+    @Test func aPagesPolicyMetaAllowsEveryInlineScriptOnceServed() throws {
+        let page = SecurityPolicy.apply(to: """
+            <html><head>\(SecurityPolicy.placeholder)<style>b{}</style></head>
+            <body><script>run()</script></body></html>
+            """).html
+        let served = String(decoding: LiveReload.inject(into: Data(page.utf8)), as: UTF8.self)
+        Self.expectEveryInlineScriptAllowed(in: served)
+        #expect(try Self.policy(of: served).contains("connect-src https: &#39;self&#39;"))
+        #expect(served.hasSuffix("<script>run()</script>" + String(decoding: LiveReload.scriptElement, as: UTF8.self) + "</body></html>"))
+    }
+
+    /// The escaped `content` of the page's Content-Security-Policy `<meta>`.
+    static func policy(of html: String) throws -> String {
+        let prefix = #"<meta http-equiv="Content-Security-Policy" content=""#
+        let start = try #require(html.range(of: prefix)).upperBound
+        return String(html[start..<(try #require(html[start...].firstIndex(of: "\"")))])
+    }
+
+    static func expectEveryInlineScriptAllowed(in html: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let policy = (try? policy(of: html)) ?? ""
+        #expect(!policy.isEmpty, sourceLocation: sourceLocation)
+        for hash in SecurityPolicy(html: html).scriptHashes {
+            #expect(policy.contains("&#39;sha256-\(hash)&#39;"), sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func reloadEventsListTheRenderedPages() {
+        #expect(LiveReload.reloadEvent(renderedPages: ["site/content/a.md"]) == ServerSentEvent(name: "reload", data: #"["site/content/a.md"]"#))
+    }
+}
