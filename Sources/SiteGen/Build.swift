@@ -7,7 +7,10 @@ public enum SiteGenVersion {
 
 /// What a build produced: the files, and warnings (a failed build throws its errors instead).
 public struct BuildResult: Sendable {
+    /// The files, in memory, from `render`; empty from `build`, which writes each file as soon as it is rendered.
     public var files: [OutputFile]
+    /// The path of every file of the site below the output folder, sorted.
+    public var paths: [String]
     public var warnings: [Diagnostic]
     /// The pages rendered by this build (as diagnostics show them); a render reusing a cache skips the others.
     public var renderedPages: [String]
@@ -17,7 +20,7 @@ public struct BuildResult: Sendable {
 public struct RenderCache: Sendable {
     struct Page: Sendable {
         var text: String
-        /// The icons the page shows, as it shows them: names are given site-wide, so they may change.
+        /// The icons the page shows, as it shows them: a page is rendered again when they change.
         var icons: String
         /// The page and its companions; none when rendering failed.
         var files: [OutputFile]
@@ -36,7 +39,9 @@ public struct RenderCache: Sendable {
     public init() {}
 }
 
-/// The pipeline, top to bottom: load -> parse -> resolve links -> render -> write.
+/// The pipeline, top to bottom: load -> parse -> resolve links -> render -> write. Pages go through parse,
+/// resolve, render and write independently, on every core, and are written as soon as they are rendered, so
+/// a large site is never held in memory; all errors are still known before the output folder is touched.
 public struct SiteBuilder: Sendable {
     public var options: BuildOptions
     public var fileSystem: any FileSystem
@@ -60,14 +65,19 @@ public struct SiteBuilder: Sendable {
 
     /// Builds and writes the site. Throws every error found; `Output/` is untouched unless the build succeeds.
     public func build() throws(BuildFailure) -> BuildResult {
-        let result = try render()
-        if let failure = SiteWriter.write(result.files, to: options.outputDirectory, fileSystem: fileSystem) {
-            throw BuildFailure(result.warnings + [failure])
+        let writer = try SiteWriter(output: options.outputDirectory, fileSystem: fileSystem)
+        do {
+            var cache = RenderCache()
+            let result = try run(cache: &cache, writer: writer)
+            try writer.commit()
+            return result
+        } catch {
+            writer.discard()
+            throw error
         }
-        return result
     }
 
-    /// Every stage but writing: what `build` would write, or every error found.
+    /// Every stage but writing: what `build` would write, in memory, or every error found.
     public func render() throws(BuildFailure) -> BuildResult {
         var cache = RenderCache()
         return try render(reusing: &cache)
@@ -77,6 +87,12 @@ public struct SiteBuilder: Sendable {
     /// or whose icons did, unless what every page shares changed too: templates, stylesheets, the files under `content/`.
     /// Parsing and resolving, which find the errors, are redone for every page. Use one cache with one builder.
     public func render(reusing cache: inout RenderCache) throws(BuildFailure) -> BuildResult {
+        try run(cache: &cache, writer: nil)
+    }
+
+    /// The pipeline. With a writer, each file is written as soon as it is made and nothing is kept;
+    /// without one, the files are returned and kept in `cache` for the next render.
+    private func run(cache: inout RenderCache, writer: SiteWriter?) throws(BuildFailure) -> BuildResult {
         var diagnostics: [Diagnostic] = []
         let (sources, loadDiagnostics) = SiteLoader.load(options, fileSystem: fileSystem)
         diagnostics += loadDiagnostics
@@ -95,80 +111,143 @@ public struct SiteBuilder: Sendable {
             cache.stylesheets = sources.stylesheets
         }
         diagnostics += cache.templateDiagnostics
-
-        let (pages, pageDiagnostics) = resolve(sources)
-        diagnostics += pageDiagnostics
-        var firstUse: [ButtonIcon: String] = [:]
-        for page in pages {
-            for link in page.links where firstUse[link.icon] == nil { firstUse[link.icon] = page.parsed.page.displayPath }
-        }
-        let (icons, iconDiagnostics) = IconSymbols.load(firstUse, sets: iconSets, options: options, fileSystem: fileSystem)
-        diagnostics += iconDiagnostics
-        let sharedChanged = templatesChanged || cache.assets != sources.assets
+        diagnostics += Self.sharedOutputPaths(sources.pages)
+        let reusable = templatesChanged || cache.assets != sources.assets ? [:] : cache.pages
         cache.assets = sources.assets
 
+        let icons = IconLibrary(sets: iconSets, options: options, fileSystem: fileSystem)
+        let resolver = LinkResolver(catalog: catalog, assets: Set(sources.assets), baseURL: options.baseURL)
+        let context = PageJob(resolver: resolver, renderer: cache.renderer, icons: icons, templateFiles: sources.templates, writer: writer)
+        let outcomes = Self.concurrentMap(sources.pages) { page in context.run(page, cached: reusable[page.path]) }
+
         var files: [OutputFile] = []
+        var paths: [String] = []
         var policies: [(path: String, policy: SecurityPolicy)] = []
         var renderedPages: [String] = []
-        var renderedByPath: [String: RenderCache.Page] = [:]
-        for page in pages {
-            guard let renderer = cache.renderer else { break }
-            let source = page.parsed.page
-            let pageIcons = page.links.map { icons.name(for: $0.icon) }.joined(separator: " ") + icons.html(for: page.links.map(\.icon))
-            let rendered: RenderCache.Page
-            if !sharedChanged, let cached = cache.pages[source.path], cached.text == source.text, cached.icons == pageIcons {
-                rendered = cached
-            } else {
-                rendered = render(page, renderer: renderer, icons: icons, pageIcons: pageIcons, templateFiles: sources.templates)
-                renderedPages.append(source.displayPath)
-            }
-            renderedByPath[source.path] = rendered
+        var pages: [String: RenderCache.Page] = [:]
+        for (page, outcome) in zip(sources.pages, outcomes) {
+            diagnostics += outcome.diagnostics
+            guard let rendered = outcome.page else { continue }
+            if outcome.isNew { renderedPages.append(page.displayPath) }
+            if writer == nil { pages[page.path] = rendered }
             files += rendered.files
-            diagnostics += rendered.diagnostics
+            paths += outcome.paths
             if let policy = rendered.policy { policies.append(policy) }
         }
-        cache.pages = renderedByPath
+        cache.pages = pages
+        var shared: [OutputFile] = []
         if !policies.isEmpty {
-            files.append(OutputFile(path: "_headers", contents: .data(Data(HeadersFile.text(policies).utf8))))
+            shared.append(OutputFile(path: "_headers", contents: .data(Data(HeadersFile.text(policies).utf8))))
         }
         for asset in sources.assets {
-            files.append(OutputFile(path: asset, contents: .copy(from: joinPath(options.sourceDirectory, "content/" + asset))))
+            shared.append(OutputFile(path: asset, contents: .copy(from: joinPath(options.sourceDirectory, "content/" + asset))))
         }
+        for file in shared {
+            if let writer { try writer.write(file) } else { files.append(file) }
+            paths.append(file.path)
+        }
+        diagnostics += icons.diagnostics
         if sources.pages.isEmpty && !diagnostics.contains(where: { $0.severity == .error }) {
             diagnostics.append(Diagnostic(path: options.displayPath("content"), message: "no pages found: expected Markdown files such as content/index.md"))
         }
         let sorted = Self.sorted(diagnostics)
         if sorted.contains(where: { $0.severity == .error }) { throw BuildFailure(sorted) }
-        return BuildResult(files: files.sorted { $0.path < $1.path }, warnings: sorted, renderedPages: renderedPages)
+        return BuildResult(files: files.sorted { $0.path < $1.path }, paths: paths.sorted(), warnings: sorted, renderedPages: renderedPages)
     }
 
-    /// Stage 4 for one page: its files and policy, or the template error it met.
-    private func render(_ page: ResolvedPage, renderer: PageRenderer, icons: IconSymbols, pageIcons: String,
-                        templateFiles: [TemplateFile]) -> RenderCache.Page {
-        var result = RenderCache.Page(text: page.parsed.page.text, icons: pageIcons, files: [], policy: nil, diagnostics: [])
-        switch renderer.render(page, icons: icons, templateFiles: templateFiles) {
-        case .success(let rendered):
-            result.files = [OutputFile(path: page.parsed.outputPath, contents: .data(Data(rendered.html.utf8)))] + rendered.companions
-            result.policy = rendered.policy.map { ("/" + PageRenderer.folder(of: page), $0) }
-        case .failure(let diagnostic): result.diagnostics = [diagnostic]
+    /// One page through parse, resolve, render and write; safe to run for many pages at once.
+    private struct PageJob: Sendable {
+        let resolver: LinkResolver
+        let renderer: PageRenderer?
+        let icons: IconLibrary
+        let templateFiles: [TemplateFile]
+        let writer: SiteWriter?
+
+        struct Outcome: Sendable {
+            var diagnostics: [Diagnostic]
+            /// The rendered page (or the cached one it matched); nil when it has errors.
+            var page: RenderCache.Page?
+            var paths: [String] = []
+            var isNew = false
         }
-        return result
+
+        func run(_ source: ContentPage, cached: RenderCache.Page?) -> Outcome {
+            let (parsed, parseDiagnostics) = PageParser.parse(source)
+            let (page, resolveDiagnostics) = resolver.resolve(parsed)
+            let diagnostics = parseDiagnostics + resolveDiagnostics
+            guard let renderer, !diagnostics.contains(where: { $0.severity == .error }) else { return Outcome(diagnostics: diagnostics) }
+            let symbols = icons.symbols(for: page.links.map(\.icon), page: source.displayPath)
+            let pageIcons = page.links.map { symbols.name(for: $0.icon) }.joined(separator: " ") + symbols.html(for: page.links.map(\.icon))
+            var rendered: RenderCache.Page
+            var outcome = Outcome(diagnostics: diagnostics)
+            if let cached, cached.text == source.text, cached.icons == pageIcons {
+                rendered = cached
+            } else {
+                rendered = RenderCache.Page(text: source.text, icons: pageIcons, files: [], policy: nil, diagnostics: [])
+                switch renderer.render(page, icons: symbols, templateFiles: templateFiles) {
+                case .success(let result):
+                    rendered.files = [OutputFile(path: parsed.outputPath, contents: .data(Data(result.html.utf8)))] + result.companions
+                    rendered.policy = result.policy.map { ("/" + PageRenderer.folder(of: page), $0) }
+                case .failure(let diagnostic):
+                    rendered.diagnostics = [diagnostic]
+                }
+                outcome.isNew = true
+            }
+            outcome.diagnostics += rendered.diagnostics
+            outcome.paths = rendered.files.map(\.path)
+            if let writer {
+                do {
+                    for file in rendered.files { try writer.write(file) }
+                } catch {
+                    outcome.diagnostics += error.diagnostics
+                }
+                rendered.files = []  // written: not kept in memory
+            }
+            outcome.page = rendered
+            return outcome
+        }
+    }
+
+    /// `transform` over `items` on every core, results in the items' order.
+    static func concurrentMap<Item: Sendable, Result: Sendable>(_ items: [Item], _ transform: @Sendable (Item) -> Result) -> [Result] {
+        let results = UnsafeMutableBufferPointer<Result?>.allocate(capacity: items.count)
+        results.initialize(repeating: nil)
+        defer { results.deallocate() }
+        let slots = UnsafeSlots(buffer: results)
+        // Each iteration writes its own slot only, so the slots need no lock.
+        DispatchQueue.concurrentPerform(iterations: items.count) { index in
+            slots.buffer[index] = transform(items[index])
+        }
+        return results.map { $0! }
+    }
+
+    private struct UnsafeSlots<Value>: @unchecked Sendable {
+        let buffer: UnsafeMutableBufferPointer<Value?>
+    }
+
+    /// Two pages written to one place: each page's output path depends on its own path alone.
+    static func sharedOutputPaths(_ pages: [ContentPage]) -> [Diagnostic] {
+        var writtenBy: [String: String] = [:]
+        var diagnostics: [Diagnostic] = []
+        for page in pages {
+            let outputPath = PageParser.outputPath(for: page.path)
+            if let other = writtenBy[outputPath] {
+                diagnostics.append(Diagnostic(path: page.displayPath, message: "this page and \(other) would both be written to \(outputPath); rename one"))
+            }
+            writtenBy[outputPath] = page.displayPath
+        }
+        return diagnostics
     }
 
     /// Stages 2 and 3 for every page: the pages without errors, resolved, and every problem found.
     func resolve(_ sources: SiteSources) -> ([ResolvedPage], [Diagnostic]) {
         let resolver = LinkResolver(catalog: catalog, assets: Set(sources.assets), baseURL: options.baseURL)
         var pages: [ResolvedPage] = []
-        var diagnostics: [Diagnostic] = []
-        var writtenBy: [String: String] = [:]
+        var diagnostics = Self.sharedOutputPaths(sources.pages)
         for page in sources.pages {
             let (parsed, parseDiagnostics) = PageParser.parse(page)
             let (resolved, resolveDiagnostics) = resolver.resolve(parsed)
             diagnostics += parseDiagnostics + resolveDiagnostics
-            if let other = writtenBy[parsed.outputPath] {
-                diagnostics.append(Diagnostic(path: page.displayPath, message: "this page and \(other) would both be written to \(parsed.outputPath); rename one"))
-            }
-            writtenBy[parsed.outputPath] = page.displayPath
             if !(parseDiagnostics + resolveDiagnostics).contains(where: { $0.severity == .error }) { pages.append(resolved) }
         }
         return (pages, diagnostics)

@@ -166,8 +166,8 @@ public struct CommandLineTool {
         do {
             let result = try builder.build()
             for warning in result.warnings { standardError(warning.description) }
-            let pages = result.files.filter { $0.path.hasSuffix(".html") }.count
-            standardOutput("Built \(pages) page\(pages == 1 ? "" : "s") (\(result.files.count) files) into \(buildOptions.outputDirectory)/")
+            let pages = result.paths.filter { $0.hasSuffix(".html") }.count
+            standardOutput("Built \(pages) page\(pages == 1 ? "" : "s") (\(result.paths.count) files) into \(buildOptions.outputDirectory)/")
             return .success
         } catch {
             for diagnostic in error.diagnostics { standardError(diagnostic.description) }

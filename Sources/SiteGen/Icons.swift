@@ -104,7 +104,7 @@ public struct IconSets: Equatable, Sendable {
     }
 }
 
-/// The `<symbol>`s for every icon a build's pages use, loaded once per build.
+/// The `<symbol>`s of one page's icons, with names unique on the page.
 struct IconSymbols {
     struct Symbol {
         /// The id suffix: `icon-NAME`.
@@ -113,71 +113,9 @@ struct IconSymbols {
         var set: IconSet?
     }
 
-    private var symbols: [ButtonIcon: Symbol] = [:]
-
-    /// Loads `icons`: brand icons from `sets` on the local disk (Font Awesome first, then Fork Awesome, then
-    /// the glyph), files from the site's `content/` through `fileSystem`. The dictionary's values name the page
-    /// that uses each icon first, for the warning when an icon set is missing.
-    static func load(_ icons: [ButtonIcon: String], sets: IconSets, options: BuildOptions,
-                     fileSystem: any FileSystem) -> (IconSymbols, [Diagnostic]) {
-        var result = IconSymbols()
-        var diagnostics: [Diagnostic] = []
-        let brands = icons.keys.compactMap { if case .brand(let icon) = $0 { icon } else { nil } }
-        var font: SVGFont?
-        if let path = sets.forkAwesomeFont, brands.contains(where: { $0.forkAwesome != nil }) {
-            do {
-                font = try SVGFont.read(try LocalFileSystem().readFile(path), names: Set(brands.compactMap(\.forkAwesome)))
-            } catch {
-                let reason = (error as? SVGProblem)?.message ?? ((error as? FileSystemError)?.reason ?? "\(error)")
-                diagnostics.append(Diagnostic(.warning, path: path, message: "cannot read the Fork Awesome font (\(reason)); its icons are left out"))
-            }
-        }
-        var missingSets: Set<IconSet> = []
-        var missingFirstUse: String?
-        var fileNames: Set<String> = []
-        // Sorted so symbol names given to files are the same on every run.
-        for (icon, page) in icons.sorted(by: { String(describing: $0.key) < String(describing: $1.key) }) {
-            switch icon {
-            case .glyph(let glyph):
-                result.symbols[icon] = Symbol(name: glyph.rawValue, markup: glyph.symbol, set: nil)
-            case .brand(let brand):
-                if let symbol = brandSymbol(brand, sets: sets, font: font) {
-                    result.symbols[icon] = symbol
-                    continue
-                }
-                let unavailable = [brand.fontAwesome.map { _ in IconSet.fontAwesome }, brand.forkAwesome.map { _ in IconSet.forkAwesome }]
-                    .compactMap { $0 }.filter { sets.path(for: $0) == nil }
-                if !unavailable.isEmpty {
-                    missingSets.formUnion(unavailable)
-                    missingFirstUse = min(missingFirstUse ?? page, page)
-                }
-                let glyph = Glyph(rawValue: brand.glyph) ?? .link
-                result.symbols[icon] = Symbol(name: glyph.rawValue, markup: glyph.symbol, set: nil)
-            case .file(let path):
-                let displayPath = options.displayPath("content/" + path)
-                do {
-                    let svg = try SVGSanitizer.sanitize(try fileSystem.readFile(joinPath(options.sourceDirectory, "content/" + path)))
-                    var name = "file-" + slug(String(path.dropLast(".svg".count)))
-                    while fileNames.contains(name) { name += "-2" }
-                    fileNames.insert(name)
-                    result.symbols[icon] = Symbol(name: name, markup: svg.symbol(named: name), set: nil)
-                } catch let problem as SVGProblem {
-                    diagnostics.append(Diagnostic(path: displayPath, line: problem.position.line, column: problem.position.column,
-                                                  message: problem.message))
-                } catch {
-                    diagnostics.append(Diagnostic(path: displayPath, message: "cannot read the icon: \((error as? FileSystemError)?.reason ?? "\(error)")"))
-                }
-            }
-        }
-        if let page = missingFirstUse {
-            let names = IconSet.allCases.filter(missingSets.contains).map(\.installHint).joined(separator: " and ")
-            diagnostics.append(Diagnostic(.warning, path: page, message:
-                "brand icons not found: \(names) \(missingSets.count == 1 ? "is" : "are") not installed, so some buttons show sitegen's generic glyphs; run .ci/install-deps, or set SITEGEN_ICON_PATH to where the icon sets are"))
-        }
-        return (result, diagnostics)
-    }
-
-    private static func brandSymbol(_ brand: ServiceIcon, sets: IconSets, font: SVGFont?) -> Symbol? {
+    fileprivate var symbols: [ButtonIcon: Symbol] = [:]
+    /// A brand icon from Font Awesome's files, or from an already read Fork Awesome font.
+    static func brandSymbol(_ brand: ServiceIcon, sets: IconSets, font: SVGFont?) -> Symbol? {
         if let name = brand.fontAwesome, let folder = sets.fontAwesomeBrands,
            let data = try? LocalFileSystem().readFile(folder + "/" + name + ".svg"), let svg = try? SVGSanitizer.sanitize(data) {
             return Symbol(name: "brand-" + name, markup: SVGIcon(viewBox: svg.viewBox, rootAttributes: #" fill="currentColor""#, body: svg.body)
@@ -210,6 +148,110 @@ struct IconSymbols {
         }
         let credits = IconSet.allCases.filter { set in byName.values.contains { $0.set == set } }.map(\.credit)
         return (credits + byName.keys.sorted().map { byName[$0]!.markup }).joined()
+    }
+}
+
+/// Every icon a build shows, each loaded the first time a page shows it: brand icons from `sets` on the local
+/// disk (Font Awesome first, then Fork Awesome, then the glyph), files from the site's `content/` through
+/// `fileSystem`. Shared by the threads that render pages, so loading takes a lock.
+final class IconLibrary: @unchecked Sendable {
+    private let sets: IconSets
+    private let options: BuildOptions
+    private let fileSystem: any FileSystem
+    private let lock = NSLock()
+    private var loaded: [ButtonIcon: (symbol: IconSymbols.Symbol?, missingSets: [IconSet])] = [:]
+    private var font: SVGFont?
+    private var fontRead = false
+    private var problems: [Diagnostic] = []
+    private var missingSets: Set<IconSet> = []
+    /// The first page (by path) that shows a brand icon from a set that is not installed, for the warning.
+    private var missingFirstUse: String?
+
+    init(sets: IconSets, options: BuildOptions, fileSystem: any FileSystem) {
+        self.sets = sets
+        self.options = options
+        self.fileSystem = fileSystem
+    }
+
+    /// The symbols for the icons of the page at `page` (as diagnostics show it). Two different files whose
+    /// names would clash on one page get distinct names, in a fixed order, so output is deterministic.
+    func symbols(for icons: [ButtonIcon], page: String) -> IconSymbols {
+        var result = IconSymbols()
+        var taken: Set<String> = []
+        lock.withLock {
+            for icon in Set(icons).sorted(by: { String(describing: $0) < String(describing: $1) }) {
+                guard var symbol = load(icon, page: page) else { continue }
+                if case .file = icon {
+                    let base = symbol.name
+                    var number = 2
+                    while taken.contains(symbol.name) { symbol.name = "\(base)-\(number)"; number += 1 }
+                    if symbol.name != base { symbol.markup = symbol.markup.replacingOccurrences(of: #"id="icon-\#(base)""#, with: #"id="icon-\#(symbol.name)""#) }
+                }
+                taken.insert(symbol.name)
+                result.symbols[icon] = symbol
+            }
+        }
+        return result
+    }
+
+    /// Problems met while loading: unreadable or unsafe icon files, and a warning naming missing icon sets.
+    var diagnostics: [Diagnostic] {
+        lock.withLock {
+            guard let page = missingFirstUse else { return problems }
+            let names = IconSet.allCases.filter(missingSets.contains).map(\.installHint).joined(separator: " and ")
+            return problems + [Diagnostic(.warning, path: page, message:
+                "brand icons not found: \(names) \(missingSets.count == 1 ? "is" : "are") not installed, so some buttons show sitegen's generic glyphs; run .ci/install-deps, or set SITEGEN_ICON_PATH to where the icon sets are")]
+        }
+    }
+
+    /// Loads an icon once (under the lock); nil for a file that could not be used, which is reported.
+    private func load(_ icon: ButtonIcon, page: String) -> IconSymbols.Symbol? {
+        let entry = loaded[icon] ?? read(icon)
+        loaded[icon] = entry
+        if !entry.missingSets.isEmpty {
+            missingSets.formUnion(entry.missingSets)
+            missingFirstUse = min(missingFirstUse ?? page, page)
+        }
+        return entry.symbol
+    }
+
+    private func read(_ icon: ButtonIcon) -> (symbol: IconSymbols.Symbol?, missingSets: [IconSet]) {
+        switch icon {
+        case .glyph(let glyph):
+            return (.init(name: glyph.rawValue, markup: glyph.symbol, set: nil), [])
+        case .brand(let brand):
+            if let symbol = IconSymbols.brandSymbol(brand, sets: sets, font: nil) ?? forkAwesomeSymbol(brand) { return (symbol, []) }
+            let glyph = Glyph(rawValue: brand.glyph) ?? .link
+            let unavailable = [brand.fontAwesome.map { _ in IconSet.fontAwesome }, brand.forkAwesome.map { _ in IconSet.forkAwesome }]
+                .compactMap { $0 }.filter { sets.path(for: $0) == nil }
+            return (.init(name: glyph.rawValue, markup: glyph.symbol, set: nil), unavailable)
+        case .file(let path):
+            let displayPath = options.displayPath("content/" + path)
+            do {
+                let svg = try SVGSanitizer.sanitize(try fileSystem.readFile(joinPath(options.sourceDirectory, "content/" + path)))
+                let name = "file-" + IconSymbols.slug(String(path.dropLast(".svg".count)))
+                return (.init(name: name, markup: svg.symbol(named: name), set: nil), [])
+            } catch let problem as SVGProblem {
+                problems.append(Diagnostic(path: displayPath, line: problem.position.line, column: problem.position.column, message: problem.message))
+            } catch {
+                problems.append(Diagnostic(path: displayPath, message: "cannot read the icon: \((error as? FileSystemError)?.reason ?? "\(error)")"))
+            }
+            return (nil, [])
+        }
+    }
+
+    /// The Fork Awesome glyph for a brand, reading the font the first time one is needed.
+    private func forkAwesomeSymbol(_ brand: ServiceIcon) -> IconSymbols.Symbol? {
+        guard let name = brand.forkAwesome, let path = sets.forkAwesomeFont else { return nil }
+        if !fontRead {
+            fontRead = true
+            do { font = try SVGFont.read(try LocalFileSystem().readFile(path)) } catch {
+                let reason = (error as? SVGProblem)?.message ?? ((error as? FileSystemError)?.reason ?? "\(error)")
+                problems.append(Diagnostic(.warning, path: path, message: "cannot read the Fork Awesome font (\(reason)); its icons are left out"))
+            }
+        }
+        guard let svg = font?.icon(name) else { return nil }
+        return .init(name: "brand-" + name, markup: svg.symbol(named: "brand-" + name), set: .forkAwesome)
     }
 }
 

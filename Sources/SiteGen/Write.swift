@@ -13,49 +13,73 @@ public struct OutputFile: Equatable, Sendable {
 }
 
 /// Stage 5: writes the site into a fresh folder beside the output folder, then swaps it in, so a build
-/// that fails part-way leaves the previous output exactly as it was.
-public enum SiteWriter {
-    public static func write(_ files: [OutputFile], to output: String, fileSystem: any FileSystem) -> Diagnostic? {
+/// that fails part-way leaves the previous output exactly as it was. Files are written as pages are rendered
+/// (from several threads at once), so a large site is never held in memory.
+public final class SiteWriter: Sendable {
+    let output: String
+    let fileSystem: any FileSystem
+    let staging: String
+    let retired: String
+
+    /// Prepares an empty staging folder beside `output`; fails when `output` is a file or the folder cannot be made.
+    public init(output: String, fileSystem: any FileSystem) throws(BuildFailure) {
+        self.output = output
+        self.fileSystem = fileSystem
         if fileSystem.itemKind(at: output) == .file {
-            return Diagnostic(path: output, message: "the output path is a file: expected a folder (or nothing) there; move the file or pass --output")
+            throw BuildFailure([Diagnostic(path: output, message: "the output path is a file: expected a folder (or nothing) there; move the file or pass --output")])
         }
         let parts = output.split(separator: "/", omittingEmptySubsequences: false)
         let name = String(parts.last ?? "Output")
         let parent = parts.dropLast().joined(separator: "/")
+        let folder = parent.isEmpty && output.hasPrefix("/") ? "/" : parent
         let process = ProcessInfo.processInfo.processIdentifier
-        let staging = joinPath(parent.isEmpty && output.hasPrefix("/") ? "/" : parent, ".\(name).sitegen-new-\(process)")
-        let retired = joinPath(parent.isEmpty && output.hasPrefix("/") ? "/" : parent, ".\(name).sitegen-old-\(process)")
-
-        func fail(_ error: Error) -> Diagnostic {
-            try? fileSystem.removeItem(staging)
-            return Diagnostic(path: output, message: "cannot write the site: \((error as? FileSystemError)?.description ?? "\(error)")")
-        }
+        staging = joinPath(folder, ".\(name).sitegen-new-\(process)")
+        retired = joinPath(folder, ".\(name).sitegen-old-\(process)")
         do {
             if fileSystem.itemKind(at: staging) != .missing { try fileSystem.removeItem(staging) }
             try fileSystem.createDirectory(staging)
-            for file in files {
-                let target = joinPath(staging, file.path)
-                let folder = target.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-                try fileSystem.createDirectory(folder)
-                switch file.contents {
-                case .data(let data): try fileSystem.writeFile(target, data)
-                case .copy(let source): try fileSystem.writeFile(target, fileSystem.readFile(source))
-                }
+        } catch {
+            throw BuildFailure([Self.failure(error, output: output)])
+        }
+    }
+
+    /// Writes one file into the staging folder. Safe to call from several threads for different files.
+    public func write(_ file: OutputFile) throws(BuildFailure) {
+        let target = joinPath(staging, file.path)
+        let folder = target.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        do {
+            try fileSystem.createDirectory(folder)
+            switch file.contents {
+            case .data(let data): try fileSystem.writeFile(target, data)
+            case .copy(let source): try fileSystem.writeFile(target, fileSystem.readFile(source))
             }
         } catch {
-            return fail(error)
+            throw BuildFailure([Self.failure(error, output: output)])
         }
+    }
+
+    /// Swaps the staging folder in for the output folder.
+    public func commit() throws(BuildFailure) {
         do {
             let hadOutput = fileSystem.itemKind(at: output) == .directory
             if hadOutput { try fileSystem.moveItem(from: output, to: retired) }
             do { try fileSystem.moveItem(from: staging, to: output) } catch {
                 if hadOutput { try? fileSystem.moveItem(from: retired, to: output) }
-                return fail(error)
+                throw error
             }
             if hadOutput { try? fileSystem.removeItem(retired) }
         } catch {
-            return fail(error)
+            discard()
+            throw BuildFailure([Self.failure(error, output: output)])
         }
-        return nil
+    }
+
+    /// Removes the staging folder: the build failed, and the output folder stays as it was.
+    public func discard() {
+        try? fileSystem.removeItem(staging)
+    }
+
+    private static func failure(_ error: Error, output: String) -> Diagnostic {
+        Diagnostic(path: output, message: "cannot write the site: \((error as? FileSystemError)?.description ?? "\(error)")")
     }
 }

@@ -69,7 +69,7 @@ import Testing
         #expect(fileSystem.allFiles.keys.sorted() == ["site/.gitignore", "site/content/index.md"] + NewSite.templates.map { "site/templates/" + $0.name })
         let result = try Fixtures.builder(fileSystem).build()
         #expect(result.warnings.isEmpty)
-        #expect(result.files.map(\.path).contains("index.html"))
+        #expect(result.paths.contains("index.html"))
     }
 
     @Test(arguments: [

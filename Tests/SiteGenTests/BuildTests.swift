@@ -135,7 +135,7 @@ import Testing
     @Test func pagesMapToFolders() throws {
         let fileSystem = Fixtures.site("# Home", extra: ["content/a/b.md": "B", "content/a/index.md": "A"])
         let result = try Fixtures.builder(fileSystem).build()
-        #expect(result.files.map(\.path) == ["a/b/index.html", "a/index.html", "index.html"])
+        #expect(result.paths == ["a/b/index.html", "a/index.html", "index.html"])
         #expect(Set(fileSystem.allFiles.keys.filter { $0.hasPrefix("site/Output/") })
                 == ["site/Output/index.html", "site/Output/a/index.html", "site/Output/a/b/index.html"])
     }
