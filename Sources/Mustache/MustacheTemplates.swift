@@ -53,6 +53,35 @@ public struct MustacheTemplates: Sendable {
     /// Whether a template of that name exists.
     public func contains(_ name: String) -> Bool { templates[name] != nil }
 
+    /// Every name that rendering `name` may look up (each dotted part alone), through its partials, parents and
+    /// blocks: what a caller must provide, so it can skip computing data no template reads.
+    public func referencedNames(_ name: String) -> Set<String> {
+        var names: Set<String> = []
+        var visited: Set<String> = []
+        func visit(_ nodes: [Node]) {
+            for node in nodes {
+                switch node {
+                case .text, .lineStart: continue
+                case .variable(let variable): names.formUnion(variable.name.parts)
+                case .section(let section):
+                    names.formUnion(section.name.parts)
+                    visit(section.nodes)
+                case .partial(let partial): visitTemplate(partial.name)
+                case .parent(let parent):
+                    parent.overrides.values.forEach { visit($0.nodes) }
+                    visitTemplate(parent.name)
+                case .block(let block): visit(block.nodes)
+                }
+            }
+        }
+        func visitTemplate(_ name: String) {
+            guard visited.insert(name).inserted, let template = templates[name] else { return }
+            visit(template.nodes)
+        }
+        visitTemplate(name)
+        return names
+    }
+
     /// Renders the named template against `context`.
     ///
     /// Throws for an unknown template name, a missing partial or parent (with `.fail`), and partials or

@@ -61,35 +61,19 @@ public enum ChainMarkup {
     /// `[{"app":"Ivory","auto":true,"id":"ivory","platforms":["ios"],"url":"ivory:…"}, …]`: what the runtime needs
     /// and no more. `auto` marks the candidates a tap tries without being asked; the rest wait in the chooser.
     static func chainJSON(_ candidates: [Candidate], tried: [Candidate]) -> String {
-        String(decoding: (try? encoder.encode(runtimeCandidates(candidates, tried: tried))) ?? Data("[]".utf8), as: UTF8.self)
+        "[" + candidates.map { candidate in
+            "{\"app\":" + JSONText.string(candidate.appName) + (tried.contains(candidate) ? ",\"auto\":true" : "")
+                + ",\"id\":" + JSONText.string(candidate.appID)
+                + ",\"platforms\":[" + candidate.platforms.map { JSONText.string($0.rawValue) }.joined(separator: ",") + "]"
+                + ",\"url\":" + JSONText.string(candidate.url) + "}"
+        }.joined(separator: ",") + "]"
     }
-
-    private static func runtimeCandidates(_ candidates: [Candidate], tried: [Candidate]) -> [RuntimeCandidate] {
-        candidates.map { candidate in
-            RuntimeCandidate(app: candidate.appName, auto: tried.contains(candidate) ? true : nil, id: candidate.appID,
-                             platforms: candidate.platforms, url: candidate.url)
-        }
-    }
-
-    private struct RuntimeCandidate: Encodable {
-        var app: String, auto: Bool?, id: String, platforms: [Platform], url: String
-    }
-
-    private struct SealedLink: Encodable {
-        var href: String, chain: [RuntimeCandidate], copy: String
-    }
-
-    private static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }()
 
     /// Base64 of the reversed UTF-8 bytes of the link's JSON; the runtime's `unseal` undoes it.
     static func seal(_ chain: Chain, choices: [Candidate]) -> String {
-        let sealed = SealedLink(href: chain.fallback, chain: runtimeCandidates(choices, tried: chain.candidates), copy: copyText(chain).text)
-        let json = (try? encoder.encode(sealed)) ?? Data()
-        return Data(json.reversed()).base64EncodedString()
+        let json = "{\"chain\":" + chainJSON(choices, tried: chain.candidates) + ",\"copy\":" + JSONText.string(copyText(chain).text)
+            + ",\"href\":" + JSONText.string(chain.fallback) + "}"
+        return Data(json.utf8.reversed()).base64EncodedString()
     }
 
     /// Replaces each address, wherever it stands as text in the page outside `<script>` and `<style>`,

@@ -174,12 +174,13 @@ final class IconLibrary: @unchecked Sendable {
     }
 
     /// The symbols for the icons of the page at `page` (as diagnostics show it). Two different files whose
-    /// names would clash on one page get distinct names, in a fixed order, so output is deterministic.
+    /// names would clash on one page get distinct names, in the order the page shows them, so output is
+    /// deterministic.
     func symbols(for icons: [ButtonIcon], page: String) -> IconSymbols {
         var result = IconSymbols()
         var taken: Set<String> = []
         lock.withLock {
-            for icon in Set(icons).sorted(by: { String(describing: $0) < String(describing: $1) }) {
+            for icon in icons where result.symbols[icon] == nil {
                 guard var symbol = load(icon, page: page) else { continue }
                 if case .file = icon {
                     let base = symbol.name

@@ -21,6 +21,9 @@ public struct PageRenderer: Sendable {
     public let version: String
     /// The text of `.css` files under `content/`, for pages that name one as `stylesheet`.
     public let stylesheets: [String: String]
+    /// The names each template reads, through its partials and parents: data no template reads is not
+    /// computed, and companion files no template links to are not written.
+    private let referencedNames: [String: Set<String>]
 
     /// Compiles every template, reporting each syntax error at its line and column.
     public static func compile(_ files: [TemplateFile]) -> (MustacheTemplates?, [Diagnostic]) {
@@ -46,6 +49,7 @@ public struct PageRenderer: Sendable {
         self.runtimeScript = runtimeScript
         self.version = version
         self.stylesheets = stylesheets
+        referencedNames = Dictionary(uniqueKeysWithValues: templates.names.map { ($0, templates.referencedNames($0)) })
     }
 
     func render(_ page: ResolvedPage, icons: IconSymbols, templateFiles: [TemplateFile]) -> Result<RenderedPage, Diagnostic> {
@@ -65,7 +69,7 @@ public struct PageRenderer: Sendable {
             return .failure(diagnostic)
         }
         let (html, policy) = SecurityPolicy.apply(to: ChainMarkup.protect(page.emailAddresses, in: rendered))
-        return .success(RenderedPage(html: html, companions: companions(for: page), policy: policy))
+        return .success(RenderedPage(html: html, companions: companions(for: page, reads: reads(page)), policy: policy))
     }
 
     /// The folder a page is written to, below the output folder ("" for the root).
@@ -73,14 +77,18 @@ public struct PageRenderer: Sendable {
         page.parsed.outputPath.split(separator: "/").dropLast().joined(separator: "/")
     }
 
-    /// A vCard when the page has links to keep; a QR code when its address is known.
-    private func companions(for page: ResolvedPage) -> [OutputFile] {
+    /// What the page's template reads.
+    private func reads(_ page: ResolvedPage) -> Set<String> { referencedNames[page.templateName] ?? [] }
+
+    /// A vCard when the page has links to keep, a QR code when its address is known, each when the template
+    /// links to it.
+    private func companions(for page: ResolvedPage, reads: Set<String>) -> [OutputFile] {
         let folder = Self.folder(of: page)
         var files: [OutputFile] = []
-        if !page.links.isEmpty {
+        if !page.links.isEmpty, reads.contains("vcard_href") {
             files.append(OutputFile(path: joinPath(folder, "contact.vcf"), contents: .data(Data(vCard(for: page).text.utf8))))
         }
-        if let url = page.url, let code = QRCode(url) {
+        if let url = page.url, reads.contains("qr_href"), let code = QRCode(url) {
             files.append(OutputFile(path: joinPath(folder, "qr.svg"), contents: .data(Data(code.svg(title: url).utf8))))
         }
         return files
@@ -110,47 +118,54 @@ public struct PageRenderer: Sendable {
         return URL(string: avatar, relativeTo: base)?.absoluteString
     }
 
-    /// The data a page template sees; the README documents every key.
+    /// The data a page template sees; the README documents every key. Costly values are computed only
+    /// when the page's template reads them.
     func context(for page: ResolvedPage, icons: IconSymbols) -> MustacheValue {
         let matter = page.parsed.frontMatter
-        let links: [MustacheValue] = page.links.enumerated().map { index, link in
-            var values: [String: MustacheValue] = [
-                "number": .int(index + 1),
-                "label": .string(link.label),
-                "service": .string(link.chain.serviceID),
-                "service_name": .string(link.service.displayName),
-                "handle": .string(link.chain.handle),
-                "href": .string(link.chain.fallback),
-                "icon": .string(icons.name(for: link.icon)),
-                "color": .string(link.color.css),
-                "text_color": .string(link.color.readableText.css),
-                "h_card_class": .string(Self.hCardClass(link.chain.fallback)),
-                "attributes_html": .string(ChainMarkup.attributes(link.chain, choices: link.choices, provesIdentity: link.service.provesIdentity,
-                                                                 protection: matter.emailProtection)),
-                "after_link_html": .string(ChainMarkup.afterLink(link.chain, protection: matter.emailProtection)),
-            ]
-            if let accountURI = link.chain.accountURI { values["account_uri"] = .string(accountURI) }
-            return .dictionary(values)
+        let reads = reads(page)
+        var values: [String: MustacheValue] = [:]
+        func add(_ key: String, _ value: @autoclosure () -> MustacheValue) {
+            if reads.contains(key) { values[key] = value() }
+        }
+        if reads.contains("links") {
+            values["links"] = .array(page.links.enumerated().map { index, link in
+                var item: [String: MustacheValue] = [
+                    "number": .int(index + 1),
+                    "label": .string(link.label),
+                    "service": .string(link.chain.serviceID),
+                    "service_name": .string(link.service.displayName),
+                    "handle": .string(link.chain.handle),
+                    "href": .string(link.chain.fallback),
+                    "icon": .string(icons.name(for: link.icon)),
+                    "color": .string(link.color.css),
+                    "text_color": .string(link.color.readableText.css),
+                    "h_card_class": .string(Self.hCardClass(link.chain.fallback)),
+                ]
+                if reads.contains("attributes_html") {
+                    item["attributes_html"] = .string(ChainMarkup.attributes(link.chain, choices: link.choices, provesIdentity: link.service.provesIdentity,
+                                                                             protection: matter.emailProtection))
+                }
+                item["after_link_html"] = .string(ChainMarkup.afterLink(link.chain, protection: matter.emailProtection))
+                if let accountURI = link.chain.accountURI { item["account_uri"] = .string(accountURI) }
+                return .dictionary(item)
+            })
         }
         let theme = matter.theme
-        var values: [String: MustacheValue] = [
-            "title": .string(matter.title ?? ""),
-            "lang": .string(matter.lang),
-            "theme": .string(theme.name),
-            "color_scheme": .string(matter.colorScheme.rawValue),
-            "theme_css": .string(theme.css),
-            "theme_color_light": .string(theme.light.page.css),
-            "theme_color_dark": .string(theme.dark.page.css),
-            "links": .array(links),
-            "body_html": .string(page.parsed.markdown.renderHTML()),
-            "icon_symbols_html": .string(icons.html(for: page.links.map(\.icon))),
-            "identity_links_html": .string(page.identityLinks.map { #"<link rel="me" href="\#(HTML.escape($0))">"# }.joined(separator: "\n")),
-            "runtime_js": .string(runtimeScript),
-            "person_json": .string(personJSON(for: page)),
-            "content_security_policy_html": .string(SecurityPolicy.placeholder),
-            "favicon_href": .string(page.avatarSource ?? Self.initialsIcon(matter.title ?? "", background: theme.light.ring)),
-            "generator": .string("sitegen \(version)"),
-        ]
+        values["title"] = .string(matter.title ?? "")
+        values["lang"] = .string(matter.lang)
+        values["theme"] = .string(theme.name)
+        values["color_scheme"] = .string(matter.colorScheme.rawValue)
+        add("theme_css", .string(theme.css))
+        add("theme_color_light", .string(theme.light.page.css))
+        add("theme_color_dark", .string(theme.dark.page.css))
+        add("body_html", .string(page.parsed.markdown.renderHTML()))
+        add("icon_symbols_html", .string(icons.html(for: page.links.map(\.icon))))
+        add("identity_links_html", .string(page.identityLinks.map { #"<link rel="me" href="\#(HTML.escape($0))">"# }.joined(separator: "\n")))
+        add("runtime_js", .string(runtimeScript))
+        add("person_json", .string(personJSON(for: page)))
+        add("content_security_policy_html", .string(SecurityPolicy.placeholder))
+        add("favicon_href", .string(page.avatarSource ?? Self.initialsIcon(matter.title ?? "", background: theme.light.ring)))
+        values["generator"] = .string("sitegen \(version)")
         if let description = matter.description { values["description"] = .string(description) }
         if let url = page.url {
             values["url"] = .string(url)
@@ -158,7 +173,7 @@ public struct PageRenderer: Sendable {
         }
         if !page.links.isEmpty { values["vcard_href"] = .string("contact.vcf") }
         if let avatar = page.avatarSource { values["avatar"] = .string(avatar) }
-        if let image = imageURL(for: page) { values["image_url"] = .string(image) }
+        if reads.contains("image_url"), let image = imageURL(for: page) { values["image_url"] = .string(image) }
         if let path = page.stylesheetPath, let css = stylesheets[path] { values["stylesheet_css"] = .string(Self.safeInStyleElement(css)) }
         if let creator = page.fediverseCreator { values["fediverse_creator"] = .string(creator) }
         return .dictionary(values)
@@ -175,17 +190,16 @@ public struct PageRenderer: Sendable {
     /// keeps it from harvesters, and the vCard and the button still offer it.
     func personJSON(for page: ResolvedPage) -> String {
         let matter = page.parsed.frontMatter
-        var person: [String: Any] = ["@context": "https://schema.org", "@type": "Person", "name": matter.title ?? ""]
-        if let description = matter.description { person["description"] = description }
-        if let url = page.url { person["url"] = url }
-        if let image = imageURL(for: page) { person["image"] = image }
+        func script(_ text: String) -> String { JSONText.string(text, insideScript: true) }
+        // Keys in sorted order, as a JSON encoder with sorted keys would write them.
+        var members = [#""@context":"https://schema.org""#, #""@type":"Person""#]
+        if let description = matter.description { members.append(#""description":"# + script(description)) }
+        if let image = imageURL(for: page) { members.append(#""image":"# + script(image)) }
+        members.append(#""name":"# + script(matter.title ?? ""))
         let profiles = page.links.map(\.chain.fallback).filter { $0.hasPrefix("https:") }
-        if !profiles.isEmpty { person["sameAs"] = profiles }
-        let data = (try? JSONSerialization.data(withJSONObject: person, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
-        // Inside <script>, "</script>" or "<!--" in a value would end the block: escape the characters that start them.
-        return String(decoding: data, as: UTF8.self)
-            .replacingOccurrences(of: "<", with: "\\u003c").replacingOccurrences(of: ">", with: "\\u003e")
-            .replacingOccurrences(of: "&", with: "\\u0026")
+        if !profiles.isEmpty { members.append(#""sameAs":["# + profiles.map(script).joined(separator: ",") + "]") }
+        if let url = page.url { members.append(#""url":"# + script(url)) }
+        return "{" + members.joined(separator: ",") + "}"
     }
 
     /// A favicon of the title's initials, as a data URL so it costs no request.

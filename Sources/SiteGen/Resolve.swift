@@ -221,6 +221,11 @@ public struct LinkResolver: Sendable {
 
     /// The scheme of an absolute URL, lowercased, with the tabs and newlines URL parsers ignore removed; nil for relative ones.
     static func scheme(of destination: String) -> String? {
+        // Most links are plain: letters then a colon, nothing to clean. Only the others take the slow path.
+        if let colon = destination.utf8.firstIndex(of: 0x3A), colon != destination.utf8.startIndex,
+           destination.utf8[..<colon].allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x41 && $0 <= 0x5A) }) {
+            return String(destination[..<colon]).lowercased()
+        }
         let cleaned = destination.unicodeScalars.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }
         let trimmed = String(String.UnicodeScalarView(cleaned)).trimmingCharacters(in: .whitespacesAndNewlines.union(.controlCharacters))
         guard let colon = trimmed.firstIndex(of: ":") else { return nil }

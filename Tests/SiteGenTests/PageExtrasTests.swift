@@ -58,7 +58,7 @@ import Testing
               - email: ann+news@example.org
               - url: https://ann.example/blog
             ---
-            """, extra: ["content/me.png": "PNG"])
+            """, extra: ["content/me.png": "PNG", "templates/page.html": #"<a href="{{vcard_href}}">Save</a>"#])
         _ = try Fixtures.builder(fileSystem).build()
         let card = String(decoding: try fileSystem.readFile("site/Output/contact.vcf"), as: UTF8.self)
         let fields = Self.parse(card)
@@ -84,6 +84,13 @@ import Testing
         #expect(unfolded.contains("NOTE:" + String(repeating: "x", count: 200) + "\r\n"))
     }
 
+    @Test func aTemplateThatDoesNotLinkTheCardGetsNone() throws {
+        let fileSystem = Fixtures.site("---\ntitle: A\nlinks:\n  - email: a@b.org\n---\n")
+        _ = try Fixtures.builder(fileSystem, baseURL: "https://a.example").build()
+        #expect(fileSystem.itemKind(at: "site/Output/contact.vcf") == .missing)
+        #expect(fileSystem.itemKind(at: "site/Output/qr.svg") == .missing)
+    }
+
     @Test func aPageWithoutLinksHasNoCard() throws {
         let fileSystem = Fixtures.site("---\ntitle: A\n---\n")
         _ = try Fixtures.builder(fileSystem).build()
@@ -105,11 +112,12 @@ import Testing
     }
 
     @Test func pagesWithAnAddressGetOne() throws {
-        let fileSystem = Fixtures.site("---\ntitle: A\n---\n")
+        let template = ["templates/page.html": #"<img src="{{qr_href}}">"#]
+        let fileSystem = Fixtures.site("---\ntitle: A\n---\n", extra: template)
         _ = try Fixtures.builder(fileSystem, baseURL: "https://a.example").build()
         let svg = String(decoding: try fileSystem.readFile("site/Output/qr.svg"), as: UTF8.self)
         #expect(svg.contains("<title>https://a.example/</title>"))
-        let noAddress = Fixtures.site("---\ntitle: A\n---\n")
+        let noAddress = Fixtures.site("---\ntitle: A\n---\n", extra: template)
         _ = try Fixtures.builder(noAddress).build()
         #expect(noAddress.itemKind(at: "site/Output/qr.svg") == .missing)
     }
