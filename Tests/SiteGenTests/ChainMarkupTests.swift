@@ -48,3 +48,16 @@ import Testing
         #expect(page.contains(#"</a><noscript> <span class="address">ann (at) example.org</span></noscript>"#))
     }
 }
+
+@Suite struct ChainJSONTests {
+    @Test func attributeJSONEscapesQuotesAmpersandsAndControlCharacters() throws {
+        let candidate = Candidate(appID: "bob", appName: "Bob's \"App\" <1> & co\n", url: "bob://x?a=1&b='2'", platforms: [.ios], source: "test", verified: true)
+        let plain = ChainMarkup.chainJSON([candidate], tried: [candidate])
+        #expect(plain == #"[{"app":"Bob's \"App\" <1> & co\n","auto":true,"id":"bob","platforms":["ios"],"url":"bob://x?a=1&b='2'"}]"#)
+        let decoded = try JSONSerialization.jsonObject(with: Data(plain.utf8)) as? [[String: Any]]
+        #expect(decoded?.first?["app"] as? String == "Bob's \"App\" <1> & co\n")
+        let attribute = ChainMarkup.chainJSON([candidate], tried: [], inSingleQuotedAttribute: true)
+        #expect(attribute == #"[{"app":"Bob&#39;s \"App\" &lt;1> &amp; co\n","id":"bob","platforms":["ios"],"url":"bob://x?a=1&amp;b=&#39;2&#39;"}]"#)
+        #expect(!attribute.contains("'"))
+    }
+}
