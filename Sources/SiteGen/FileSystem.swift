@@ -87,7 +87,8 @@ public struct LocalFileSystem: FileSystem {
 
     private static func reason(_ error: Error) -> String {
         let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
+        // Linux's Foundation stores the underlying error as a Swift POSIXError, which `as? NSError` does not match.
+        if let underlying = (nsError.userInfo[NSUnderlyingErrorKey] as? any Error).map({ $0 as NSError }),
            let posix = POSIXErrorCode(rawValue: Int32(underlying.code)), underlying.domain == NSPOSIXErrorDomain {
             return String(cString: strerror(posix.rawValue))
         }
