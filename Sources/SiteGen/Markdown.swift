@@ -24,7 +24,10 @@ public final class MarkdownDocument {
         // Smart punctuation is applied while parsing and UNSAFE while rendering; libcmark wants both in both calls.
         let options = CMARK_OPT_SMART | (allowRawHTML ? CMARK_OPT_UNSAFE : 0)
         self.options = options
-        root = body.withCString { cmark_parse_document($0, strlen($0), options) }
+        // CommonMark reads a NUL as U+FFFD; replaced here, it can neither end the C string early (hiding the rest
+        // of the body from the link checks) nor shift libcmark's byte columns away from ours.
+        let body = body.replacingOccurrences(of: "\0", with: "\u{FFFD}")
+        root = body.withCString { cmark_parse_document($0, body.utf8.count, options) }
         lines = body.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
         self.firstLine = firstLine
     }
