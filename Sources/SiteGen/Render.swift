@@ -51,7 +51,7 @@ public struct PageRenderer: Sendable {
     func render(_ page: ResolvedPage, icons: IconSymbols, templateFiles: [TemplateFile]) -> Result<RenderedPage, Diagnostic> {
         let rendered: String
         do {
-            rendered = try templates.render(page.templateName, context(for: page, icons: icons))
+            rendered = try templates.render(page.templateName, ValueMarks.wrap(context(for: page, icons: icons)))
         } catch {
             var diagnostic = Self.diagnostic(error, files: templateFiles)
             if error.templateName == page.templateName, !templates.names.contains(page.templateName) {
@@ -64,8 +64,8 @@ public struct PageRenderer: Sendable {
             }
             return .failure(diagnostic)
         }
-        let (html, policy) = SecurityPolicy.apply(to: ChainMarkup.protect(page.emailAddresses, in: rendered))
-        return .success(RenderedPage(html: html, companions: companions(for: page), policy: policy))
+        let (html, policy) = SecurityPolicy.apply(to: rendered)
+        return .success(RenderedPage(html: ChainMarkup.protect(page.emailAddresses, in: html), companions: companions(for: page), policy: policy))
     }
 
     /// The folder a page is written to, below the output folder ("" for the root).
