@@ -155,17 +155,22 @@ struct IconSymbols {
                 result.symbols[icon] = Symbol(name: glyph.rawValue, markup: glyph.symbol, set: nil)
             case .file(let path):
                 let displayPath = options.displayPath("content/" + path)
+                let data: Data
+                do { data = try fileSystem.readFile(joinPath(options.sourceDirectory, "content/" + path)) } catch {
+                    diagnostics.append(Diagnostic(path: displayPath, message: "cannot read the icon: \((error as? FileSystemError)?.reason ?? "\(error)")"))
+                    continue
+                }
                 do {
-                    let svg = try SVGSanitizer.sanitize(try fileSystem.readFile(joinPath(options.sourceDirectory, "content/" + path)))
+                    let svg = try SVGSanitizer.sanitize(data)
                     var name = "file-" + slug(String(path.dropLast(".svg".count)))
                     while fileNames.contains(name) { name += "-2" }
                     fileNames.insert(name)
                     result.symbols[icon] = Symbol(name: name, markup: svg.symbol(named: name), set: nil)
-                } catch let problem as SVGProblem {
-                    diagnostics.append(Diagnostic(path: displayPath, line: problem.position.line, column: problem.position.column,
-                                                  message: problem.message))
                 } catch {
-                    diagnostics.append(Diagnostic(path: displayPath, message: "cannot read the icon: \((error as? FileSystemError)?.reason ?? "\(error)")"))
+                    // With the offending line under the message, like every other diagnostic.
+                    var sink = DiagnosticSink(path: displayPath, text: String(decoding: data, as: UTF8.self))
+                    sink.report(line: error.position.line, column: error.position.column, error.message)
+                    diagnostics += sink.diagnostics
                 }
             }
         }
