@@ -11,6 +11,12 @@ public protocol FileSystem: Sendable {
     func writeFile(_ path: String, _ data: Data) throws
     func removeItem(_ path: String) throws
     func moveItem(from source: String, to destination: String) throws
+    /// The size of a file in bytes, when known without reading it (nil otherwise), so big files are refused unread.
+    func fileSize(_ path: String) -> Int?
+}
+
+extension FileSystem {
+    public func fileSize(_ path: String) -> Int? { nil }
 }
 
 public enum FileItemKind: Sendable, Equatable { case missing, file, directory }
@@ -57,6 +63,10 @@ public struct LocalFileSystem: FileSystem {
             case .missing: continue
             }
         }
+    }
+
+    public func fileSize(_ path: String) -> Int? {
+        (try? FileManager.default.attributesOfItem(atPath: path))?[.size].flatMap { ($0 as? NSNumber)?.intValue }
     }
 
     public func itemKind(at path: String) -> FileItemKind {

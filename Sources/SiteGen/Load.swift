@@ -66,11 +66,18 @@ public enum SiteLoader {
 
         func readText(_ relative: String) -> String? {
             let displayPath = options.displayPath(relative)
+            func tooBig(_ size: Int) -> Diagnostic {
+                Diagnostic(path: displayPath, message: "the file has \(size) bytes: expected at most \(maximumPageBytes / 1_048_576) MiB (\(maximumPageBytes) bytes), the most sitegen reads")
+            }
+            if let size = fileSystem.fileSize(joinPath(source, relative)), size > maximumPageBytes {
+                diagnostics.append(tooBig(size))
+                return nil
+            }
             let data: Data
             do { data = try fileSystem.readFile(joinPath(source, relative)) }
             catch { diagnostics.append(Diagnostic(path: displayPath, message: "the file \(reason(error))")); return nil }
             guard data.count <= maximumPageBytes else {
-                diagnostics.append(Diagnostic(path: displayPath, message: "the file has \(data.count) bytes: expected at most \(maximumPageBytes / 1_048_576) MiB (\(maximumPageBytes) bytes), the most sitegen reads"))
+                diagnostics.append(tooBig(data.count))
                 return nil
             }
             switch SourceText.decode(data) {
