@@ -204,6 +204,12 @@ def test_payloads_in_every_field_render_as_text(tmp_path, driver, site):
         open_every_chooser(driver)
         log, console = observed(driver)
         assert log["ran"] == [] and log["dialogs"] == [] and log["violations"] == [] and console == [], f"{path}: {log} {console}"
+    # A sealed address is assembled only when tapped: tap it.
+    visit(driver, url + "sealed/")
+    driver.find_element(By.CSS_SELECTOR, "a.button[data-sealed]").click()
+    time.sleep(0.3)
+    log, console = observed(driver)
+    assert log["ran"] == [] and log["dialogs"] == [] and log["violations"] == [] and console == [], f"sealed tap: {log} {console}"
     # Escaped, not dropped: the payload reads back as the text it was.
     driver.get(url)
     assert driver.title == payload("title")
@@ -215,6 +221,27 @@ def test_payloads_in_every_field_render_as_text(tmp_path, driver, site):
     assert driver.find_elements(By.CSS_SELECTOR, ".chooser-toggle")
     # Files beside the page: the QR code is an SVG document, which could run script if opened directly.
     assert_inert(driver, url + "qr.svg", "qr.svg")
+
+
+def test_the_chooser_shows_hostile_app_names_as_text_on_a_phone(tmp_path, site):
+    """Custom apps are iOS apps, so only a phone's chooser lists them: their names are built into the menu there."""
+    output = built(tmp_path, {"index.md": ESCAPED_PAGE})
+    url = site(output)
+    phone = make_driver(mobile=True)
+    try:
+        phone.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": HOOK})
+        visit(phone, url)
+        names = []
+        for toggle in phone.find_elements(By.CSS_SELECTOR, ".chooser-toggle"):
+            phone.execute_script("arguments[0].click()", toggle)
+            time.sleep(0.1)
+            names += [e.text for e in phone.find_elements(By.CSS_SELECTOR, ".chooser [role=menuitem]")]
+            phone.execute_script("arguments[0].click()", toggle)
+        assert payload("app-name") in names, names
+        log, console = observed(phone)
+        assert log == {"ran": [], "dialogs": [], "violations": []} and console == [], (log, console)
+    finally:
+        phone.quit()
 
 
 RAW_HTML = """Raw HTML, which unsafe_html lets through: the policy must stop every way it tries to run script.
