@@ -117,6 +117,8 @@ public struct SiteBuilder: Sendable {
 
         let icons = IconLibrary(sets: iconSets, options: options, fileSystem: fileSystem)
         let resolver = LinkResolver(catalog: catalog, assets: Set(sources.assets), baseURL: options.baseURL)
+        // With errors already known, nothing is written: the build fails whatever the pages hold.
+        let writer = diagnostics.contains(where: { $0.severity == .error }) ? nil : writer
         let context = PageJob(resolver: resolver, renderer: cache.renderer, icons: icons, templateFiles: sources.templates, writer: writer)
         let outcomes = Self.concurrentMap(sources.pages) { page in context.run(page, cached: reusable[page.path]) }
 

@@ -163,16 +163,18 @@ public struct CommandLineTool {
         let buildOptions = BuildOptions(sourceDirectory: options["--source"] ?? ".", outputDirectory: options["--output"],
                                         baseURL: options["--base-url"])
         let builder = SiteBuilder(options: buildOptions, fileSystem: fileSystem)
+        // `Output/`, and `out/` rather than `out//` when the path already ends with a slash.
+        let folder = buildOptions.outputDirectory.hasSuffix("/") ? buildOptions.outputDirectory : buildOptions.outputDirectory + "/"
         do {
             let result = try builder.build()
             for warning in result.warnings { standardError(warning.description) }
             let pages = result.paths.filter { $0.hasSuffix(".html") }.count
-            standardOutput("Built \(pages) page\(pages == 1 ? "" : "s") (\(result.paths.count) files) into \(buildOptions.outputDirectory)/")
+            standardOutput("Built \(pages) page\(pages == 1 ? "" : "s") (\(result.paths.count) files) into \(folder)")
             return .success
         } catch {
             for diagnostic in error.diagnostics { standardError(diagnostic.description) }
             let errors = error.diagnostics.filter { $0.severity == .error }.count
-            standardError("Build failed with \(errors) error\(errors == 1 ? "" : "s"); \(buildOptions.outputDirectory)/ was left as it was.")
+            standardError("Build failed with \(errors) error\(errors == 1 ? "" : "s"); \(folder) was left as it was.")
             return .failure
         }
     }

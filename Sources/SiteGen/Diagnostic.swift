@@ -27,9 +27,9 @@ public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         var location = path
         if line > 0 { location += ":\(line)" + (column > 0 ? ":\(column)" : "") }
-        var text = "\(location): \(severity.rawValue): \(message)"
+        var text = "\(location): \(severity.rawValue): \(Self.printable(message))"
         if let sourceLine, line > 0 {
-            text += "\n" + sourceLine
+            text += "\n" + Self.printable(sourceLine)
             if column > 0 {
                 // Keep tabs so the caret lines up with the source line in a terminal.
                 let prefix = sourceLine.prefix(column - 1).map { $0 == "\t" ? "\t" : " " }.joined()
@@ -37,6 +37,23 @@ public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
             }
         }
         return text
+    }
+
+    /// Control characters from a source file would act on the terminal (a bell, escape sequences): each is
+    /// shown as one visible character instead (its Control Picture, or U+FFFD), so the caret still lines up.
+    static func printable(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0 != "\t" && ($0.value < 0x20 || (0x7F...0x9F).contains($0.value)) }) else { return text }
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x09: result.append(scalar)
+            case 0x00..<0x20: result.append(Unicode.Scalar(0x2400 + scalar.value)!)
+            case 0x7F: result.append("\u{2421}")
+            case 0x80...0x9F: result.append("\u{FFFD}")
+            default: result.append(scalar)
+            }
+        }
+        return String(result)
     }
 }
 

@@ -11,6 +11,12 @@ public protocol FileSystem: Sendable {
     func writeFile(_ path: String, _ data: Data) throws
     func removeItem(_ path: String) throws
     func moveItem(from source: String, to destination: String) throws
+    /// The size of a file in bytes, when known without reading it (nil otherwise), so big files are refused unread.
+    func fileSize(_ path: String) -> Int?
+}
+
+extension FileSystem {
+    public func fileSize(_ path: String) -> Int? { nil }
 }
 
 public enum FileItemKind: Sendable, Equatable { case missing, file, directory }
@@ -59,6 +65,10 @@ public struct LocalFileSystem: FileSystem {
         }
     }
 
+    public func fileSize(_ path: String) -> Int? {
+        (try? FileManager.default.attributesOfItem(atPath: path))?[.size].flatMap { ($0 as? NSNumber)?.intValue }
+    }
+
     public func itemKind(at path: String) -> FileItemKind {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return .missing }
@@ -87,7 +97,8 @@ public struct LocalFileSystem: FileSystem {
 
     private static func reason(_ error: Error) -> String {
         let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
+        // Linux's Foundation stores the underlying error as a Swift POSIXError, which `as? NSError` does not match.
+        if let underlying = (nsError.userInfo[NSUnderlyingErrorKey] as? any Error).map({ $0 as NSError }),
            let posix = POSIXErrorCode(rawValue: Int32(underlying.code)), underlying.domain == NSPOSIXErrorDomain {
             return String(cString: strerror(posix.rawValue))
         }

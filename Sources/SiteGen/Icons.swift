@@ -228,16 +228,22 @@ final class IconLibrary: @unchecked Sendable {
             return (.init(name: glyph.rawValue, markup: glyph.symbol, set: nil), unavailable)
         case .file(let path):
             let displayPath = options.displayPath("content/" + path)
+            let data: Data
+            do { data = try fileSystem.readFile(joinPath(options.sourceDirectory, "content/" + path)) } catch {
+                problems.append(Diagnostic(path: displayPath, message: "cannot read the icon: \((error as? FileSystemError)?.reason ?? "\(error)")"))
+                return (nil, [])
+            }
             do {
-                let svg = try SVGSanitizer.sanitize(try fileSystem.readFile(joinPath(options.sourceDirectory, "content/" + path)))
+                let svg = try SVGSanitizer.sanitize(data)
                 let name = "file-" + IconSymbols.slug(String(path.dropLast(".svg".count)))
                 return (.init(name: name, markup: svg.symbol(named: name), set: nil), [])
-            } catch let problem as SVGProblem {
-                problems.append(Diagnostic(path: displayPath, line: problem.position.line, column: problem.position.column, message: problem.message))
             } catch {
-                problems.append(Diagnostic(path: displayPath, message: "cannot read the icon: \((error as? FileSystemError)?.reason ?? "\(error)")"))
+                // With the offending line under the message, like every other diagnostic.
+                var sink = DiagnosticSink(path: displayPath, text: String(decoding: data, as: UTF8.self))
+                sink.report(line: error.position.line, column: error.position.column, error.message)
+                problems += sink.diagnostics
+                return (nil, [])
             }
-            return (nil, [])
         }
     }
 

@@ -59,15 +59,25 @@ public enum SiteLoader {
         for folder in ["content", "templates"] where fileSystem.itemKind(at: joinPath(source, folder)) != .directory {
             diagnostics.append(Diagnostic(path: options.displayPath(folder), message: "folder not found: a site needs content/ and templates/ (sitegen new creates both)"))
         }
+        if let overlap = outputOverlap(options) {
+            diagnostics.append(Diagnostic(path: options.outputDirectory, message: overlap))
+        }
         guard diagnostics.isEmpty else { return (sources, diagnostics) }
 
         func readText(_ relative: String) -> String? {
             let displayPath = options.displayPath(relative)
+            func tooBig(_ size: Int) -> Diagnostic {
+                Diagnostic(path: displayPath, message: "the file has \(size) bytes: expected at most \(maximumPageBytes / 1_048_576) MiB (\(maximumPageBytes) bytes), the most sitegen reads")
+            }
+            if let size = fileSystem.fileSize(joinPath(source, relative)), size > maximumPageBytes {
+                diagnostics.append(tooBig(size))
+                return nil
+            }
             let data: Data
             do { data = try fileSystem.readFile(joinPath(source, relative)) }
-            catch { diagnostics.append(Diagnostic(path: displayPath, message: "cannot read the file: \(reason(error))")); return nil }
+            catch { diagnostics.append(Diagnostic(path: displayPath, message: "the file \(reason(error))")); return nil }
             guard data.count <= maximumPageBytes else {
-                diagnostics.append(Diagnostic(path: displayPath, message: "the file is \(data.count / 1_048_576) MiB; files are read up to \(maximumPageBytes / 1_048_576) MiB"))
+                diagnostics.append(tooBig(data.count))
                 return nil
             }
             switch SourceText.decode(data) {
@@ -106,6 +116,23 @@ public enum SiteLoader {
             diagnostics.append(Diagnostic(path: source, message: reason(error)))
         }
         return (sources, diagnostics)
+    }
+
+    /// Why the output folder may not be where it is: a build replaces the whole output folder, so it must
+    /// neither hold the site nor be inside the folders the build reads; nil when it is elsewhere.
+    static func outputOverlap(_ options: BuildOptions) -> String? {
+        func components(_ path: String) -> [String] {
+            URL(fileURLWithPath: path).standardizedFileURL.path.split(separator: "/").map(String.init)
+        }
+        let output = components(options.outputDirectory), source = components(options.sourceDirectory)
+        let expected = "expected a folder outside content/ and templates/, such as Output in the site's folder (the default)"
+        if source.starts(with: output) {
+            return "the output folder holds the site's sources, which the build would replace: " + expected
+        }
+        for folder in ["content", "templates"] where output.starts(with: source + [folder]) {
+            return "the output folder is \(folder)/ or a folder in it, which the build reads and would replace: " + expected
+        }
+        return nil
     }
 
     /// `page.html` -> `page`, `partials/button.html` -> `partials/button`.

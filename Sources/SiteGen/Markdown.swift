@@ -25,7 +25,10 @@ public final class MarkdownDocument {
         // Smart punctuation is applied while parsing and UNSAFE while rendering; libcmark wants both in both calls.
         let options = CMARK_OPT_SMART | (allowRawHTML ? CMARK_OPT_UNSAFE : 0)
         self.options = options
-        root = body.withCString { cmark_parse_document($0, strlen($0), options) }
+        // CommonMark reads a NUL as U+FFFD; replaced here, it can neither end the C string early (hiding the rest
+        // of the body from the link checks) nor shift libcmark's byte columns away from ours.
+        let body = body.utf8.contains(0) ? body.replacingOccurrences(of: "\0", with: "\u{FFFD}") : body
+        root = body.withCString { cmark_parse_document($0, body.utf8.count, options) }
         self.body = body
         self.firstLine = firstLine
     }

@@ -55,7 +55,9 @@ public struct PageRenderer: Sendable {
     func render(_ page: ResolvedPage, icons: IconSymbols, templateFiles: [TemplateFile]) -> Result<RenderedPage, Diagnostic> {
         let rendered: String
         do {
-            rendered = try templates.render(page.templateName, context(for: page, icons: icons))
+            // Marks let the policy tell the template's own scripts from a value's; without a policy they are not needed.
+            let data = context(for: page, icons: icons)
+            rendered = try templates.render(page.templateName, reads(page).contains("content_security_policy_html") ? ValueMarks.wrap(data) : data)
         } catch {
             var diagnostic = Self.diagnostic(error, files: templateFiles)
             if error.templateName == page.templateName, !templates.names.contains(page.templateName) {
@@ -68,8 +70,9 @@ public struct PageRenderer: Sendable {
             }
             return .failure(diagnostic)
         }
-        let (html, policy) = SecurityPolicy.apply(to: ChainMarkup.protect(page.emailAddresses, in: rendered))
-        return .success(RenderedPage(html: html, companions: companions(for: page, reads: reads(page)), policy: policy))
+        let (html, policy) = SecurityPolicy.apply(to: rendered)
+        return .success(RenderedPage(html: ChainMarkup.protect(page.emailAddresses, in: html), companions: companions(for: page, reads: reads(page)),
+                                     policy: policy))
     }
 
     /// The folder a page is written to, below the output folder ("" for the root).

@@ -38,11 +38,22 @@ enum XMLTree {
         let parsed = parser.parse()
         if let problem = builder.problem { throw problem }
         guard parsed, let root = builder.root else {
-            let reason = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "it is not well-formed XML"
+            let reason = parser.parserError.map { Self.describe(($0 as NSError).code) } ?? "it is not well-formed XML"
             throw SVGProblem(position: SourcePosition(line: parser.lineNumber, column: parser.columnNumber),
                              message: "the file is not valid XML: \(reason)")
         }
         return root
+    }
+
+    /// libxml2's error codes in words (Foundation on Linux gives only "NSXMLParserErrorDomain error 5").
+    static func describe(_ code: Int) -> String {
+        switch code {
+        case 4: return "it holds no element"
+        case 26: return "an entity such as &nbsp; is not declared: XML knows only &amp;, &lt;, &gt;, &quot; and &apos;"
+        case 38, 68: return "a '<' inside an attribute value must be written &lt;"
+        case 42: return "an attribute is given twice"
+        default: return "an element is not closed, a tag or attribute is malformed, or text follows the root element (libxml2 error \(code))"
+        }
     }
 
     private final class Builder: NSObject, XMLParserDelegate {

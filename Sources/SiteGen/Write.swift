@@ -15,13 +15,18 @@ public struct OutputFile: Equatable, Sendable {
 /// Stage 5: writes the site into a fresh folder beside the output folder, then swaps it in, so a build
 /// that fails part-way leaves the previous output exactly as it was. Files are written as pages are rendered
 /// (from several threads at once), so a large site is never held in memory.
-public final class SiteWriter: Sendable {
+public final class SiteWriter: @unchecked Sendable {
     let output: String
     let fileSystem: any FileSystem
     let staging: String
     let retired: String
+    /// The highest folder on the way to the output folder that does not exist yet: made by the first write,
+    /// removed again if the build fails, so a failed build leaves no trace.
+    let firstMissingFolder: String?
+    private let lock = NSLock()
+    private var stagingMade = false
 
-    /// Prepares an empty staging folder beside `output`; fails when `output` is a file or the folder cannot be made.
+    /// Checks where the site will go; nothing is made on disk until the first file is written.
     public init(output: String, fileSystem: any FileSystem) throws(BuildFailure) {
         self.output = output
         self.fileSystem = fileSystem
@@ -35,12 +40,13 @@ public final class SiteWriter: Sendable {
         let process = ProcessInfo.processInfo.processIdentifier
         staging = joinPath(folder, ".\(name).sitegen-new-\(process)")
         retired = joinPath(folder, ".\(name).sitegen-old-\(process)")
-        do {
-            if fileSystem.itemKind(at: staging) != .missing { try fileSystem.removeItem(staging) }
-            try fileSystem.createDirectory(staging)
-        } catch {
-            throw BuildFailure([Self.failure(error, output: output)])
+        var missing: String?
+        var path = ""
+        for part in parts.dropLast() where !part.isEmpty || path.isEmpty {
+            path = path.isEmpty ? (part.isEmpty ? "/" : String(part)) : joinPath(path, String(part))
+            if path != "/", fileSystem.itemKind(at: path) == .missing { missing = path; break }
         }
+        firstMissingFolder = missing
     }
 
     /// Writes one file into the staging folder. Safe to call from several threads for different files.
@@ -48,6 +54,12 @@ public final class SiteWriter: Sendable {
         let target = joinPath(staging, file.path)
         let folder = target.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
         do {
+            try lock.withLock {
+                guard !stagingMade else { return }
+                if fileSystem.itemKind(at: staging) != .missing { try fileSystem.removeItem(staging) }
+                try fileSystem.createDirectory(staging)
+                stagingMade = true
+            }
             try fileSystem.createDirectory(folder)
             switch file.contents {
             case .data(let data): try fileSystem.writeFile(target, data)
@@ -61,6 +73,7 @@ public final class SiteWriter: Sendable {
     /// Swaps the staging folder in for the output folder.
     public func commit() throws(BuildFailure) {
         do {
+            if !lock.withLock({ stagingMade }) { try fileSystem.createDirectory(staging) }  // a site of no files
             let hadOutput = fileSystem.itemKind(at: output) == .directory
             if hadOutput { try fileSystem.moveItem(from: output, to: retired) }
             do { try fileSystem.moveItem(from: staging, to: output) } catch {
@@ -74,9 +87,10 @@ public final class SiteWriter: Sendable {
         }
     }
 
-    /// Removes the staging folder: the build failed, and the output folder stays as it was.
+    /// Removes what the build made: the output folder stays as it was.
     public func discard() {
-        try? fileSystem.removeItem(staging)
+        guard lock.withLock({ stagingMade }) else { return }
+        try? fileSystem.removeItem(firstMissingFolder ?? staging)
     }
 
     private static func failure(_ error: Error, output: String) -> Diagnostic {

@@ -65,7 +65,7 @@ public enum YAMLReader {
         var bytes = Array(text.utf8)
         let result: Result<YAMLNode, YAMLError> = bytes.withUnsafeMutableBufferPointer { buffer in
             yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
-            var builder = TreeBuilder(lineOffset: lineOffset)
+            var builder = TreeBuilder(lineOffset: lineOffset, input: buffer)
             return Result { () throws(YAMLError) in try builder.run(&parser) }
         }
         return try result.get()
@@ -73,6 +73,8 @@ public enum YAMLReader {
 
     private struct TreeBuilder {
         let lineOffset: Int
+        /// The text being parsed, for errors libyaml reports by byte offset rather than line and column.
+        let input: UnsafeMutableBufferPointer<UInt8>
 
         /// Containers being built, innermost last.
         private enum Open {
@@ -82,7 +84,7 @@ public enum YAMLReader {
         private var stack: [Open] = []
         private var root: YAMLNode?
 
-        init(lineOffset: Int) { self.lineOffset = lineOffset }
+        init(lineOffset: Int, input: UnsafeMutableBufferPointer<UInt8>) { self.lineOffset = lineOffset; self.input = input }
 
         func position(_ mark: yaml_mark_t) -> SourcePosition {
             SourcePosition(line: Int(mark.line) + 1 + lineOffset, column: Int(mark.column) + 1)
@@ -152,6 +154,15 @@ public enum YAMLReader {
 
         func parserError(_ parser: yaml_parser_t) -> YAMLError {
             let problem = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
+            if parser.error == YAML_READER_ERROR {
+                // The reader (control characters, ...) gives a byte offset and the offending character, not a mark.
+                let offset = min(parser.problem_offset, input.count)
+                let lineStart = input[..<offset].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+                let line = input[..<offset].count(where: { $0 == 0x0A }) + 1 + lineOffset
+                let column = String(decoding: input[lineStart..<offset], as: UTF8.self).count + 1
+                let character = parser.problem_value >= 0 ? " (U+\(String(parser.problem_value, radix: 16, uppercase: true).leftPadded(to: 4)))" : ""
+                return YAMLError(position: SourcePosition(line: line, column: column), message: problem + character)
+            }
             var message = problem
             if let context = parser.context.map({ String(cString: $0) }) {
                 let start = position(parser.context_mark)
@@ -160,4 +171,8 @@ public enum YAMLReader {
             return YAMLError(position: position(parser.problem_mark), message: message)
         }
     }
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }

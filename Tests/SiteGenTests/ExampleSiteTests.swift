@@ -13,11 +13,13 @@ import Testing
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
     }
 
-    static func run(_ arguments: [String], in folder: URL) throws -> (code: Int32, output: String, errors: String) {
+    static func run(_ arguments: [String], in folder: URL, environment: [String: String]? = nil,
+                    executable: URL? = nil) throws -> (code: Int32, output: String, errors: String) {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable ?? binary
         process.arguments = arguments
         process.currentDirectoryURL = folder
+        if let environment { process.environment = environment }
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors

@@ -33,6 +33,26 @@ import Testing
         #expect(headers.contains("script-src 'sha256-\(script)'"))
         #expect(headers.contains("frame-ancestors 'none'"))
     }
+
+    /// A value that brings its own script or style (a triple mustache on plain text, raw HTML in Markdown) is in
+    /// the page but not in the policy, so the browser blocks it even though escaping did not.
+    @Test func scriptsAndStylesThatValuesInjectAreNotHashed() throws {
+        let fileSystem = Fixtures.site("""
+            ---
+            title: "<script>stolen()</script><style>p{}</style>"
+            unsafe_html: true
+            ---
+            <script>raw()</script><iframe srcdoc="<script>framed()</script>"></iframe>
+            """, extra: [
+            "templates/page.html": "<head>{{{content_security_policy_html}}}<style>a{}</style></head><h1>{{{title}}}</h1>{{{body_html}}}<script>go()</script>",
+        ])
+        _ = try Fixtures.builder(fileSystem).build()
+        let page = try Fixtures.html(fileSystem)
+        #expect(page.contains("<h1><script>stolen()</script><style>p{}</style></h1><script>raw()</script>"))
+        let script = SecurityPolicy.sha256Base64("go()"), style = SecurityPolicy.sha256Base64("a{}")
+        #expect(page.contains("style-src &#39;sha256-\(style)&#39;; script-src &#39;sha256-\(script)&#39;;"))
+        #expect(!page.unicodeScalars.contains { $0.value == 0xFDD0 || $0.value == 0xFDD1 })
+    }
 }
 
 @Suite struct VCardTests {
