@@ -93,40 +93,66 @@ public enum ChainMarkup {
 
     /// Replaces each address, wherever it stands as text in the page outside `<script>` and `<style>`,
     /// by character references. Runs on the rendered page, so template text and Markdown are covered too.
-    /// Works on the page's UTF-8 bytes in one pass: this runs for every page of a site.
+    /// Searches the page's UTF-8 bytes with `memchr` and `memcmp`: this runs for every page of a site.
     static func protect(_ addresses: [String], in html: String) -> String {
+        // Longer first, so an address that contains another is replaced whole.
         let needles = Set(addresses.filter { !$0.isEmpty }).sorted { $0.utf8.count > $1.utf8.count }
-            .map { (bytes: Array($0.utf8), references: Array(characterReferences($0).utf8)) }
-        guard !needles.isEmpty else { return html }
-        let page = Array(html.utf8)
-        let openScript = Array("<script".utf8), openStyle = Array("<style".utf8)
-        let closeScript = Array("</script>".utf8), closeStyle = Array("</style>".utf8)
-        func starts(_ needle: [UInt8], at index: Int) -> Bool {
-            index + needle.count <= page.count && page[index..<index + needle.count].elementsEqual(needle)
-        }
-        var result: [UInt8] = []
-        result.reserveCapacity(page.count + 256)
-        var index = 0
-        scanning: while index < page.count {
-            let byte = page[index]
-            if byte == 0x3C, let close = starts(openScript, at: index) ? closeScript : starts(openStyle, at: index) ? closeStyle : nil {
-                // Code is copied as it is up to and including its closing tag.
-                var end = index + 1
-                while end < page.count && !starts(close, at: end) { end += 1 }
-                end = min(end + close.count, page.count)
-                result += page[index..<end]
-                index = end
-                continue
+        guard needles.contains(where: html.containsUTF8) else { return html }
+        var page = html
+        return page.withUTF8 { bytes in
+            let code = codeRanges(bytes)
+            // Every occurrence outside code, leftmost first; at one place the longest address wins.
+            var hits: [(range: Range<Int>, references: [UInt8])] = []
+            for needle in needles {
+                let references = Array(characterReferences(needle).utf8)
+                for range in occurrences(of: Array(needle.utf8), in: bytes)
+                where !code.contains(where: { $0.overlaps(range) }) && !hits.contains(where: { $0.range.overlaps(range) }) {
+                    hits.append((range, references))
+                }
             }
-            for needle in needles where needle.bytes[0] == byte && starts(needle.bytes, at: index) {
-                result += needle.references
-                index += needle.bytes.count
-                continue scanning
+            hits.sort { $0.range.lowerBound < $1.range.lowerBound }
+            var result: [UInt8] = []
+            result.reserveCapacity(bytes.count + hits.count * 64)
+            var position = 0
+            for hit in hits {
+                result.append(contentsOf: bytes[position..<hit.range.lowerBound])
+                result.append(contentsOf: hit.references)
+                position = hit.range.upperBound
             }
-            result.append(byte)
-            index += 1
+            result.append(contentsOf: bytes[position...])
+            return String(decoding: result, as: UTF8.self)
         }
-        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// The byte ranges of `<script>` and `<style>` elements, which hold code, not text.
+    private static func codeRanges(_ bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        for (open, close) in [("<script", "</script>"), ("<style", "</style>")] {
+            let closing = Array(close.utf8)
+            for start in occurrences(of: Array(open.utf8), in: bytes) {
+                let end = occurrences(of: closing, in: bytes, from: start.upperBound).first?.upperBound ?? bytes.count
+                ranges.append(start.lowerBound..<end)
+            }
+        }
+        return ranges
+    }
+
+    /// Where `needle` occurs in `bytes` from `start` on, without overlaps.
+    private static func occurrences(of needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> [Range<Int>] {
+        guard let base = bytes.baseAddress, let first = needle.first else { return [] }
+        var found: [Range<Int>] = []
+        var offset = start
+        while offset + needle.count <= bytes.count,
+              let hit = memchr(base + offset, Int32(first), bytes.count - offset - needle.count + 1) {
+            let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            if needle.withUnsafeBufferPointer({ memcmp(base + at, $0.baseAddress!, needle.count) }) == 0 {
+                found.append(at..<at + needle.count)
+                offset = at + needle.count
+            } else {
+                offset = at + 1
+            }
+        }
+        return found
     }
 
     static func characterReferences(_ text: String) -> String {

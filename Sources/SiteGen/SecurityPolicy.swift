@@ -35,7 +35,7 @@ public struct SecurityPolicy: Equatable, Sendable {
     /// that brings its own (a `{{{triple}}}` mustache on plain text, raw HTML in Markdown) stays blocked.
     static func apply(to marked: String) -> (html: String, policy: SecurityPolicy?) {
         let html = ValueMarks.strip(marked)
-        guard html.contains(placeholder) else { return (html, nil) }
+        guard html.containsUTF8(placeholder) else { return (html, nil) }
         // Hash after removing the placeholder, which can sit only outside script and style elements.
         let policy = SecurityPolicy(html: marked)
         return (html.replacingOccurrences(of: placeholder, with: policy.metaTag), policy)
