@@ -104,7 +104,7 @@ public struct URLTemplate: Equatable, Hashable, Sendable, Codable, CustomStringC
     }
 
     /// The scheme, lowercased.
-    public var scheme: String { Self.schemeOf(text) ?? "" }
+    public var scheme: String { compiled?.scheme ?? Self.schemeOf(text) ?? "" }
 
     /// The placeholder names, in order of first use.
     public var placeholderNames: [String] {
@@ -144,11 +144,13 @@ public struct URLTemplate: Equatable, Hashable, Sendable, Codable, CustomStringC
     /// The template as the parts `fill` joins: before the query, each query parameter (left out when one of
     /// its placeholders has no value), and the fragment with its `#`.
     private struct Compiled: Sendable {
+        var scheme: String?
         var head: [Piece]
         var parameters: [[Piece]]?
         var fragment: [Piece]?
 
         init?(_ text: String) {
+            scheme = URLTemplate.schemeOf(text)
             func pieces(_ part: Substring) -> [Piece]? { try? URLTemplate.pieces(of: part) }
             let queryStart = text.firstIndex(of: "?")
             let fragmentStart = text.firstIndex(of: "#")

@@ -27,7 +27,7 @@ public final class MarkdownDocument {
         self.options = options
         // CommonMark reads a NUL as U+FFFD; replaced here, it can neither end the C string early (hiding the rest
         // of the body from the link checks) nor shift libcmark's byte columns away from ours.
-        let body = body.utf8.contains(0) ? body.replacingOccurrences(of: "\0", with: "\u{FFFD}") : body
+        let body = body.containsUTF8Byte(0) ? body.replacingOccurrences(of: "\0", with: "\u{FFFD}") : body
         root = body.withCString { cmark_parse_document($0, body.utf8.count, options) }
         self.body = body
         self.firstLine = firstLine

@@ -93,8 +93,8 @@ enum ValueMarks {
 
     /// The text without marks. Works on UTF-8 bytes (the marks are EF B7 90 and EF B7 91): it runs over whole pages.
     static func strip(_ text: String) -> String {
+        guard text.containsUTF8Byte(0xEF) else { return text }
         let utf8 = text.utf8
-        guard utf8.contains(0xEF) else { return text }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(utf8.count)
         var iterator = utf8.makeIterator()

@@ -72,3 +72,11 @@ extension String {
         }
     }
 }
+
+extension String {
+    /// Whether the UTF-8 bytes hold `byte`, found with `memchr`.
+    func containsUTF8Byte(_ byte: UInt8) -> Bool {
+        var text = self
+        return text.withUTF8 { bytes in bytes.baseAddress.map { memchr($0, Int32(byte), bytes.count) != nil } ?? false }
+    }
+}
