@@ -234,7 +234,8 @@ public struct AppEntry: Equatable, Sendable, Codable {
 
     /// - Parameters:
     ///   - platforms: by default iOS for an app scheme and every platform for an https web client.
-    ///   - inDefaultChain: by default `verified`; an unverified app is never in the default chain.
+    ///   - inDefaultChain: by default `verified`. An unverified app joins the default chain only when its catalog
+    ///     entry says so, with the reason in `source` (the app-links notes allow it that way and no other).
     public init(id: String, name: String, url: String, platforms: [Platform]? = nil, androidPackage: String? = nil,
                 source: String, verified: Bool, inDefaultChain: Bool? = nil) {
         self.id = id
@@ -245,7 +246,7 @@ public struct AppEntry: Equatable, Sendable, Codable {
         self.androidPackage = androidPackage
         self.source = source
         self.verified = verified
-        self.inDefaultChain = verified && (inDefaultChain ?? true)
+        self.inDefaultChain = inDefaultChain ?? verified
     }
 
     /// An app the page author describes: `name` and a template checked by `URLTemplate.parse`.

@@ -14,9 +14,11 @@ public enum StandardServices {
 
     /// Mastodon clients that open a profile. Order is the default chain's.
     public static let mastodonApps: [AppEntry] = [
+        // Unverified, yet first in the default chain: it is the product's seed chain (Opener, Ivory, Ice Cubes,
+        // Mastodon), and Opener's own developer documents the scheme; only the path is community knowledge.
         AppEntry(id: "opener", name: "Opener", url: "opener://x-callback-url/show-options?url={url}",
-                 source: "timonus/OpenerManifest README (scheme); community libraries (x-callback-url/show-options path)",
-                 verified: false),
+                 source: "timonus/OpenerManifest README (scheme); community libraries (x-callback-url/show-options path); in the default chain as the seed chain's first app",
+                 verified: false, inDefaultChain: true),
         AppEntry(id: "ivory", name: "Ivory", url: "ivory:///user_profile/{user}@{host}",
                  source: "Tapbots URL-scheme tips page, via a transcription (gist)", verified: true),
         AppEntry(id: "icecubes", name: "Ice Cubes", url: "icecubesapp://{host}/@{user}",

@@ -231,7 +231,7 @@ public struct CommandLineTool {
             guard !apps.isEmpty else { continue }
             lines.append("  \(platform.rawValue):")
             for app in apps {
-                let status = app.inDefaultChain ? "default" : app.verified ? "on request" : "unverified, on request"
+                let status = (app.verified ? "" : "unverified, ") + (app.inDefaultChain ? "default" : "on request")
                 let url = platform == .android && !app.platforms.contains(.android) ? "intent: \(app.url) in \(app.androidPackage!)" : app.url.text
                 lines.append("    \(app.id) (\(app.name), \(status)): \(url)")
                 lines.append("      source: \(app.source)")

@@ -160,13 +160,13 @@ struct CatalogTests {
         let chain = try catalog.chain(shorthand: "mastodon:@eb@social.coop")
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let json = String(decoding: try encoder.encode(chain.candidates[1]), as: UTF8.self)
+        let json = String(decoding: try encoder.encode(chain.candidates[2]), as: UTF8.self)
         #expect(json == #"{"appID":"icecubes","appName":"Ice Cubes","platforms":["ios"],"source":"Dimillian/IceCubesApp IceCubesApp/App/Router/SafariRouter.swift","url":"icecubesapp://social.coop/@eb","verified":true}"#)
         let object = try JSONSerialization.jsonObject(with: try JSONEncoder().encode(chain)) as? [String: Any]
         #expect(object?["serviceID"] as? String == "mastodon")
         #expect(object?["handle"] as? String == "@eb@social.coop")
         #expect(object?["fallback"] as? String == "https://social.coop/@eb")
-        #expect((object?["candidates"] as? [Any])?.count == 3)
+        #expect((object?["candidates"] as? [Any])?.count == 4)
         #expect(object?["accountURI"] as? String == "acct:eb@social.coop")
     }
 

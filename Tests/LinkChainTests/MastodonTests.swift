@@ -10,12 +10,14 @@ private func handleError(_ value: String, _ reason: String) -> String {
 struct MastodonTests {
     let service = ServiceCatalog.standard.service(named: "mastodon")!
 
-    /// The seed's chain without Opener, whose path has no primary source: unverified apps are left out by default.
+    /// The seed's chain. Opener's path has no primary source, so it is marked unverified, but the catalog keeps
+    /// it first in the default chain and says why.
     @Test func defaultChainIsExact() throws {
         let chain = try ServiceCatalog.standard.chain(shorthand: "mastodon:@eb@social.coop")
         #expect(chain.serviceID == "mastodon")
         #expect(chain.handle == "@eb@social.coop")
         #expect(chain.candidates.map(\.url) == [
+            "opener://x-callback-url/show-options?url=https%3A%2F%2Fsocial.coop%2F%40eb",
             "ivory:///user_profile/eb@social.coop",
             "icecubesapp://social.coop/@eb",
             "mastodon://profile/eb@social.coop",
@@ -23,9 +25,10 @@ struct MastodonTests {
         #expect(chain.fallback == "https://social.coop/@eb")
         #expect(chain.accountURI == "acct:eb@social.coop")
         #expect(chain.fediverseAddress == "@eb@social.coop")
-        #expect(chain.candidates.map(\.appID) == ["ivory", "icecubes", "mastodon"])
-        #expect(chain.candidates.map(\.appName) == ["Ivory", "Ice Cubes", "Mastodon"])
-        #expect(chain.candidates.allSatisfy { $0.platforms == [.ios] && $0.verified && !$0.source.isEmpty })
+        #expect(chain.candidates.map(\.appID) == ["opener", "ivory", "icecubes", "mastodon"])
+        #expect(chain.candidates.map(\.appName) == ["Opener", "Ivory", "Ice Cubes", "Mastodon"])
+        #expect(chain.candidates.map(\.verified) == [false, true, true, true])
+        #expect(chain.candidates.allSatisfy { $0.platforms == [.ios] && !$0.source.isEmpty })
     }
 
     /// Every app, verified or not, in catalog order: what `apps:` can choose from.
@@ -49,7 +52,7 @@ struct MastodonTests {
 
     @Test func candidatesByPlatform() throws {
         let chain = try service.chain(handle: "@eb@social.coop")
-        #expect(chain.candidates(for: .ios).count == 3)
+        #expect(chain.candidates(for: .ios).count == 4)
         #expect(chain.candidates(for: .android).isEmpty)
         #expect(chain.candidates(for: .desktop).isEmpty)
     }
@@ -76,7 +79,7 @@ struct MastodonTests {
         let chain = try service.chain(handle: "@Eb_2@Social.COOP")
         #expect(chain.handle == "@Eb_2@social.coop")
         #expect(chain.fallback == "https://social.coop/@Eb_2")
-        #expect(chain.candidates[0].url == "ivory:///user_profile/Eb_2@social.coop")
+        #expect(chain.candidates[1].url == "ivory:///user_profile/Eb_2@social.coop")
     }
 
     @Test func fediverseUserNamesWithInnerDotsAndHyphens() throws {
@@ -88,6 +91,7 @@ struct MastodonTests {
         let chain = try service.chain(handle: "@eb@Bücher.Example")
         #expect(chain.handle == "@eb@bücher.example")
         #expect(chain.candidates.map(\.url) == [
+            "opener://x-callback-url/show-options?url=https%3A%2F%2Fxn--bcher-kva.example%2F%40eb",
             "ivory:///user_profile/eb@xn--bcher-kva.example",
             "icecubesapp://xn--bcher-kva.example/@eb",
             "mastodon://profile/eb@xn--bcher-kva.example",

@@ -48,7 +48,8 @@ import Testing
             #expect(text.contains("\n\(service.id)") || text.hasPrefix(service.id), "\(service.id) missing")
             for app in service.apps { #expect(text.contains("source: \(app.source)")) }
         }
-        #expect(text.contains("    opener (Opener, unverified, on request): opener://x-callback-url/show-options?url={url}"))
+        #expect(text.contains("    opener (Opener, unverified, default): opener://x-callback-url/show-options?url={url}"))
+        #expect(text.contains("    mona (Mona, unverified, on request): mona://{host}/@{user}"))
         #expect(text.contains("    ivory (Ivory, default): ivory:///user_profile/{user}@{host}"))
         #expect(text.contains("  android:\n    bluesky (Bluesky, default): intent: bluesky://profile/{handle} in xyz.blueskyweb.app"))
     }
@@ -94,6 +95,7 @@ import Testing
             \t<string>icecubesapp</string>
             \t<string>ivory</string>
             \t<string>mastodon</string>
+            \t<string>opener</string>
             \t<string>protonmail</string>
             \t<string>tg</string>
             </array>

@@ -46,12 +46,14 @@ final class Captured: @unchecked Sendable {
         #expect(captured.tool().run(["links", "mastodon:@eb@social.coop"]) == .success)
         let lines = captured.output.joined(separator: "\n").split(separator: "\n")
         let chain = try ServiceCatalog.standard.chain(shorthand: "mastodon:@eb@social.coop")
-        #expect(lines.count == 4)
+        #expect(lines.count == 5)
         for (line, url) in zip(lines, chain.candidates.map(\.url) + [chain.fallback]) {
             #expect(line.hasSuffix(url))
         }
-        #expect(lines.map { $0.split(separator: " ")[1] } == ["Ivory", "Ice", "Mastodon", "Fallback"])
-        #expect(lines[3].hasSuffix("https://social.coop/@eb"))
+        // The seed chain, in its order: Opener, Ivory, Ice Cubes, Mastodon, then the profile.
+        #expect(lines.map { $0.split(separator: " ")[1] } == ["Opener", "Ivory", "Ice", "Mastodon", "Fallback"])
+        #expect(lines[0].hasSuffix("opener://x-callback-url/show-options?url=https%3A%2F%2Fsocial.coop%2F%40eb"))
+        #expect(lines[4].hasSuffix("https://social.coop/@eb"))
     }
 
     @Test func linksJSONDecodesToTheChain() throws {
