@@ -210,7 +210,7 @@ public struct PageRenderer: Sendable {
         let initials = title.split(whereSeparator: \.isWhitespace).prefix(2).compactMap(\.first).map { String($0).uppercased() }.joined()
         let svg = #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="\#(background.css)"/>"#
             + #"<text x="32" y="42" font-family="system-ui,sans-serif" font-size="28" font-weight="700" text-anchor="middle" fill="\#(background.readableText.css)">\#(HTML.escape(initials))</text></svg>"#
-        return "data:image/svg+xml," + (svg.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(.init(charactersIn: " =:/.,-\"'"))) ?? "")
+        return "data:image/svg+xml," + (svg.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(.init(charactersIn: "=:/.,-_~()!*"))) ?? "")
     }
 
     /// A site's own CSS goes inside `<style>`; `</style` in it would close the element early and let HTML in.

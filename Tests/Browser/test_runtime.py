@@ -117,7 +117,7 @@ def test_copy_confirms_visibly(server, browser):
 def test_a_remembered_choice_survives_a_reload_and_can_be_forgotten(server, browser):
     browser.get(server)
     open_chooser(browser, 1)  # email
-    assert items(browser) == ["Gmail (web)", "Outlook.com", "Yahoo Mail (web)", "Open in browser", "Copy address"]
+    assert items(browser) == ["Gmail (web)", "Outlook.com", "Yahoo Mail (web)", "Your mail app", "Copy address"]
     browser.find_elements(By.CSS_SELECTOR, ".chooser [role=menuitem]")[0].click()
     url, _ = wait_for_navigation(browser, "https://mail.google.com/")
     assert url.startswith("https://mail.google.com/mail/?view=cm&fs=1&to=someone%40example.org&su=Hello%20from%20your%20page")

@@ -85,3 +85,32 @@ import Testing
         #expect(try Self.run(["nonsense"], in: folder).code == 64)
     }
 }
+
+/// Pages render on every core: the output must not depend on which thread finished first.
+@Suite struct ParallelDeterminismTests {
+    @Test func aLargeSiteBuildsByteIdenticallyTwice() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(at: Fixtures.packageRoot.appendingPathComponent("templates"), to: folder.appendingPathComponent("templates"))
+        let content = folder.appendingPathComponent("content")
+        try FileManager.default.createDirectory(at: content.appendingPathComponent("team"), withIntermediateDirectories: true)
+        for number in 1...60 {
+            let page = """
+                ---
+                title: Person \(number)
+                links:
+                  - mastodon: "@p\(number)@social.example"
+                  - email: p\(number)@example.org
+                  - github: p\(number)
+                ---
+                Hello from [page \(number)](mailto:p\(number)@example.org).
+                """
+            try page.write(to: content.appendingPathComponent(number % 2 == 0 ? "team/p\(number).md" : "p\(number).md"), atomically: true, encoding: .utf8)
+        }
+        #expect(try ExampleSiteTests.run(["build", "--output", "first", "--base-url", "https://people.example/"], in: folder).code == 0)
+        #expect(try ExampleSiteTests.run(["build", "--output", "second", "--base-url", "https://people.example/"], in: folder).code == 0)
+        let first = try Fixtures.snapshot(folder.appendingPathComponent("first"))
+        #expect(first.keys.filter { $0.hasSuffix("index.html") }.count == 60)
+        #expect(first == (try Fixtures.snapshot(folder.appendingPathComponent("second"))))
+    }
+}

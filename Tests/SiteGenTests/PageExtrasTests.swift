@@ -173,6 +173,7 @@ import Testing
     @Test func faviconFallsBackToInitials() {
         let icon = PageRenderer.initialsIcon("love your music", background: Theme.standard.light.ring)
         #expect(icon.hasPrefix("data:image/svg+xml,"))
+        #expect(!icon.contains(" ") && !icon.contains("\""), "a URL holds no spaces or quotes")
         #expect(icon.removingPercentEncoding?.contains(">LY</text>") == true)
     }
 

@@ -90,7 +90,8 @@ function fillMenu(panel, link) {
   }
   function choose(id, url) { return function () { store(service, id); closeMenu(); go(url); }; }
   candidatesFor(data.chain, platform).forEach(function (c) { item(c.app, choose(c.id, c.url), c.id); });
-  item(words.browser, choose("browser", data.href), "browser");
+  // "Open in browser", or for an address "Your mail app": the link's own href either way.
+  item(words["open-" + link.dataset.copyKind], choose("browser", data.href), "browser");
   if (acct) item(words.follow, function () { showFollow(panel, acct); });
   item(words["copy-" + link.dataset.copyKind], function (button) { copy(data.copy, button); });
   if (remembered) item(words.forget, function () { store(service, null); live.textContent = words.forgotten; closeMenu(1); });
