@@ -203,7 +203,8 @@ public struct SiteBuilder: Sendable {
                 } catch {
                     outcome.diagnostics += error.diagnostics
                 }
-                rendered.files = []  // written: not kept in memory
+                // Written: only the policy is still needed, not the page's text, files or icons.
+                rendered = RenderCache.Page(text: "", icons: "", files: [], policy: rendered.policy, diagnostics: [])
             }
             outcome.page = rendered
             return outcome
