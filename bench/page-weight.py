@@ -5,7 +5,6 @@ Usage: python3 bench/page-weight.py   (after bash .ci/install-deps)
 Budget: one HTML request plus the avatar; at most 14 KB gzipped HTML.
 """
 import gzip
-import json
 import pathlib
 import sys
 import urllib.parse
@@ -22,13 +21,7 @@ def main():
     driver = conftest.make_driver()
     try:
         driver.get(url)
-        requests = []
-        for entry in driver.get_log("performance"):
-            message = json.loads(entry["message"])["message"]
-            if message["method"] == "Network.requestWillBeSent":
-                requested = message["params"]["request"]["url"]
-                if not requested.startswith("data:"):
-                    requests.append(requested)
+        requests = conftest.requests_made(driver)
     finally:
         driver.quit()
         next(server_fixture, None)

@@ -63,7 +63,7 @@ public enum ChainMarkup {
     /// and no more. `auto` marks the candidates a tap tries without being asked; the rest wait in the chooser.
     /// With `inSingleQuotedAttribute`, `&`, `'` and `<` are also written as character references, in the same pass.
     static func chainJSON(_ candidates: [Candidate], tried: [Candidate], inSingleQuotedAttribute: Bool = false) -> String {
-        var json = JSONBytes(inSingleQuotedAttribute: inSingleQuotedAttribute)
+        var json = JSONBytes(escaping: inSingleQuotedAttribute ? .singleQuotedAttribute : .none)
         json.raw("[")
         for (index, candidate) in candidates.enumerated() {
             json.raw(index == 0 ? "{\"app\":" : ",{\"app\":")

@@ -1,6 +1,7 @@
 """Fixtures for the real-browser tests: the example site built by sitegen, served on 127.0.0.1, and headless Chromium."""
 import functools
 import http.server
+import json
 import os
 import pathlib
 import shutil
@@ -97,3 +98,13 @@ def serve(folder: pathlib.Path):
         httpd.shutdown()
         httpd.server_close()
     return f"http://127.0.0.1:{httpd.server_address[1]}/", stop
+
+
+def requests_made(driver):
+    """Every URL the page asked the network for, from Chromium's performance log (data: URLs left out)."""
+    urls = []
+    for entry in driver.get_log("performance"):
+        message = json.loads(entry["message"])["message"]
+        if message["method"] == "Network.requestWillBeSent":
+            urls.append(message["params"]["request"]["url"])
+    return [url for url in urls if not url.startswith("data:")]

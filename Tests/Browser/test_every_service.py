@@ -11,7 +11,7 @@ import urllib.parse
 import pytest
 from axe_selenium_python import Axe
 
-from conftest import ROOT, make_driver, serve, sitegen_binary
+from conftest import ROOT, make_driver, requests_made, serve, sitegen_binary
 
 SITE = pathlib.Path(__file__).resolve().parent / "sites" / "every-service"
 
@@ -59,12 +59,7 @@ def test_one_request_and_nothing_from_other_origins(every_service):
     driver = make_driver()
     try:
         driver.get(url)
-        requests = []
-        for entry in driver.get_log("performance"):
-            message = json.loads(entry["message"])["message"]
-            if message["method"] == "Network.requestWillBeSent":
-                requests.append(message["params"]["request"]["url"])
-        requests = [r for r in requests if not r.startswith("data:")]
+        requests = requests_made(driver)
         assert {urllib.parse.urlsplit(r)[:2] for r in requests} == {urllib.parse.urlsplit(url)[:2]}, requests
         assert sorted({urllib.parse.urlsplit(r).path for r in requests}) == ["/"], requests
         # 33 brand icons inline cost more than the example's 14 KB budget; printed, not held to it.

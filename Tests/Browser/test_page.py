@@ -9,21 +9,13 @@ import urllib.parse
 import pytest
 from axe_selenium_python import Axe
 
-
-def requests_made(driver):
-    """Every URL the page asked the network for, from Chromium's performance log."""
-    urls = []
-    for entry in driver.get_log("performance"):
-        message = json.loads(entry["message"])["message"]
-        if message["method"] == "Network.requestWillBeSent":
-            urls.append(message["params"]["request"]["url"])
-    return urls
+from conftest import requests_made
 
 
 def test_one_html_request_plus_the_avatar_and_nothing_from_other_origins(server, browser, built_site):
     browser.get(server)
     browser.find_element("css selector", ".button")
-    urls = [u for u in requests_made(browser) if not u.startswith("data:")]
+    urls = requests_made(browser)
     origins = {urllib.parse.urlsplit(u)[:2] for u in urls}
     assert origins == {urllib.parse.urlsplit(server)[:2]}, urls
     # The favicon is the avatar too, so Chromium may ask for it twice; it is still one resource.
