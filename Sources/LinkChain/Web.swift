@@ -118,7 +118,8 @@ public struct WebAddress: Equatable, Sendable {
         if host.hasPrefix("[") {
             let inner = host.dropFirst().dropLast()
             let ok = !inner.isEmpty && inner.contains(":")
-                && inner.allSatisfy { $0.isHexDigit || $0 == ":" || $0 == "." }
+                // isHexDigit alone also takes fullwidth digits and letters (U+FF10...), which no URL parser reads.
+                && inner.allSatisfy { ($0.isASCII && $0.isHexDigit) || $0 == ":" || $0 == "." }
             guard ok else { throw invalid("\(LinkChainError.quoted(String(host))) is not an IPv6 address") }
             let lower = host.lowercased()
             return (lower, lower)

@@ -11,9 +11,15 @@
 ///   intrinsic indentation is that of its first non-blank content line (or of the tag when it has none);
 ///   otherwise it is the whitespace before the tag when the tag begins its line, else nothing.
 struct Compiler {
+    /// How deeply sections, parents and blocks may nest in one template. Node trees are rendered and freed
+    /// recursively, so without a bound a long enough template overflows the stack.
+    static let maxDepth = 64
+
     private let scanner: Scanner
     private(set) var errors: [MustacheError] = []
     private var stack: [Frame]
+    /// Set when the nesting bound is hit: the rest of the template is not compiled.
+    private var tooDeep = false
 
     private struct Frame {
         enum Kind { case root, section, inverted, parent, block }
@@ -57,7 +63,7 @@ struct Compiler {
     private mutating func run() {
         let tokens = scanner.tokens
         var index = 0
-        while index < tokens.count {
+        while index < tokens.count && !tooDeep {
             var end = index
             var newline: (Int, Int)?
             while end < tokens.count {
@@ -70,6 +76,7 @@ struct Compiler {
             processLine(Array(tokens[index..<end]), newline: newline)
             index = end + 1
         }
+        if tooDeep { return }
         while stack.count > 1 {
             let frame = stack[stack.count - 1]
             if let tag = frame.tag {
@@ -232,6 +239,12 @@ struct Compiler {
     // MARK: - Tags
 
     private mutating func handle(_ tag: Tag, standalone: Bool, indent: String, firstOnLine: Bool) {
+        if tooDeep { return }
+        if [.section, .inverted, .parent, .block].contains(tag.kind), stack.count > Compiler.maxDepth {
+            error("sections, parents and blocks nested more than \(Compiler.maxDepth) levels deep", at: tag)
+            tooDeep = true
+            return
+        }
         switch tag.kind {
         case .comment, .setDelimiter:
             break

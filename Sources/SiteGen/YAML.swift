@@ -76,9 +76,10 @@ public enum YAMLReader {
         /// The text being parsed, for errors libyaml reports by byte offset rather than line and column.
         let input: UnsafeMutableBufferPointer<UInt8>
 
-        /// Containers being built, innermost last.
+        /// Containers being built, innermost last. A mapping keeps the line of each key, to find duplicates
+        /// without searching its pairs.
         private enum Open {
-            case mapping([(key: YAMLNode, value: YAMLNode)], pendingKey: YAMLNode?, at: SourcePosition)
+            case mapping([(key: YAMLNode, value: YAMLNode)], pendingKey: YAMLNode?, keyLines: [String: Int], at: SourcePosition)
             case sequence([YAMLNode], at: SourcePosition)
         }
         private var stack: [Open] = []
@@ -108,12 +109,12 @@ public enum YAMLReader {
                     let value = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
                     try add(.scalar(value, plain: scalar.style == YAML_PLAIN_SCALAR_STYLE, at: at))
                 case YAML_MAPPING_START_EVENT:
-                    try open(.mapping([], pendingKey: nil, at: at), at: at)
+                    try open(.mapping([], pendingKey: nil, keyLines: [:], at: at), at: at)
                 case YAML_SEQUENCE_START_EVENT:
                     try open(.sequence([], at: at), at: at)
                 case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
                     switch stack.removeLast() {
-                    case .mapping(let pairs, _, let start): try add(.mapping(pairs, at: start))
+                    case .mapping(let pairs, _, _, let start): try add(.mapping(pairs, at: start))
                     case .sequence(let items, let start): try add(.sequence(items, at: start))
                     }
                 default:
@@ -131,23 +132,25 @@ public enum YAMLReader {
 
         private mutating func add(_ node: YAMLNode) throws(YAMLError) {
             guard let top = stack.popLast() else { root = node; return }
-            switch top {
+            // `consume` hands the arrays over without a second reference, so appending does not copy them:
+            // without it a list or mapping of n items took time in n squared to read.
+            switch consume top {
             case .sequence(var items, let at):
                 items.append(node)
                 stack.append(.sequence(items, at: at))
-            case .mapping(var pairs, let pendingKey, let at):
+            case .mapping(var pairs, let pendingKey, var keyLines, let at):
                 if let key = pendingKey {
                     pairs.append((key: key, value: node))
-                    stack.append(.mapping(pairs, pendingKey: nil, at: at))
+                    stack.append(.mapping(pairs, pendingKey: nil, keyLines: keyLines, at: at))
                 } else {
                     guard case .scalar(let name, _, _) = node else {
                         throw YAMLError(position: node.position, message: "a key must be plain text, not \(node.kindDescription)")
                     }
-                    if let first = pairs.first(where: { if case .scalar(name, _, _) = $0.key { true } else { false } }) {
-                        throw YAMLError(position: node.position,
-                                        message: "duplicate key '\(name)' (first given at line \(first.key.position.line))")
+                    if let firstLine = keyLines[name] {
+                        throw YAMLError(position: node.position, message: "duplicate key '\(name)' (first given at line \(firstLine))")
                     }
-                    stack.append(.mapping(pairs, pendingKey: node, at: at))
+                    keyLines[name] = node.position.line
+                    stack.append(.mapping(pairs, pendingKey: node, keyLines: keyLines, at: at))
                 }
             }
         }

@@ -1,0 +1,143 @@
+#!/usr/bin/env bash
+# Fuzzes what reads untrusted text, with libFuzzer (swiftc -sanitize=fuzzer,address):
+#   frontmatter  a content file as a build reads it: UTF-8 decoding, front matter split, libyaml, fields,
+#                Markdown (libcmark), link resolution and rewriting       (Tests/Fuzz/FrontMatterFuzz.swift)
+#   mustache     template compiling and rendering                         (Tests/Fuzz/MustacheFuzz.swift)
+#   linkchain    every service's handle parser, shorthands, Punycode, IDNA, percent-encoding
+#                                                                          (Tests/Fuzz/LinkChainFuzz.swift)
+#
+# Usage: bash bench/fuzz.sh [SECONDS] [HARNESS...]
+#   Runs each harness (default: all three) for SECONDS (default 30), one after the other. Exits 1 if any
+#   harness crashed, hung (-timeout) or ran out of memory (-rss_limit_mb / -malloc_limit_mb); the input that
+#   did it is in bench/work/fuzz/findings/HARNESS/. Reproduce one with
+#   bench/work/fuzz/build/HARNESS bench/work/fuzz/findings/HARNESS/crash-…
+#
+# Everything it writes is under bench/work/fuzz/ (git ignores bench/work/): build/ (binaries, rebuilt when a
+# source is newer), corpus/HARNESS/ (kept between runs, so longer runs build on shorter ones; seeded from
+# Tests/Fuzz/seeds/HARNESS/), findings/ and logs/. FUZZ_SEED sets libFuzzer's random seed (default 1).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+seconds=${1:-30}
+[ $# -gt 0 ] && shift
+case "$seconds" in ''|*[!0-9]*) echo "usage: bash bench/fuzz.sh [SECONDS] [frontmatter|mustache|linkchain ...]" >&2; exit 64 ;; esac
+all=(frontmatter mustache linkchain)
+harnesses=("$@")
+[ ${#harnesses[@]} -gt 0 ] || harnesses=("${all[@]}")
+
+work=bench/work/fuzz
+build=$work/build
+mkdir -p "$build/modules" "$work/logs"
+
+# -O because libFuzzer's worth is executions per second; -g so sanitizer reports name lines.
+flags=(-sanitize=fuzzer,address -parse-as-library -O -g)
+
+# True when $1 is missing or older than any of the files after it.
+stale() {
+  local target=$1; shift
+  [ -e "$target" ] || return 0
+  [ -n "$(find "$@" -newer "$target" -print -quit)" ]
+}
+
+# Runs swiftc, keeping its output in a log shown only on failure (ld.gold's "Cannot export local symbol"
+# warnings are harmless and many).
+compile() {
+  local log=$1; shift
+  if ! swiftc "$@" >"$log" 2>&1; then
+    grep -v "Cannot export local symbol" "$log" >&2
+    return 1
+  fi
+}
+
+# A library target as a module of its own, instrumented, as `swiftc` needs it for `import`.
+build_module() {
+  local name=$1 object=$build/$1.o
+  stale "$object" Sources/"$name" || return 0
+  echo "building module $name" >&2
+  compile "$work/logs/build-$name.log" "${flags[@]}" -wmo -module-name "$name" -emit-object -o "$object" \
+    -emit-module -emit-module-path "$build/modules/$name.swiftmodule" Sources/"$name"/*.swift
+}
+
+build_harness() {
+  local harness=$1 binary=$build/$1
+  case "$harness" in
+    mustache)
+      stale "$binary" Sources/Mustache Tests/Fuzz/MustacheFuzz.swift || return 0
+      echo "building $harness" >&2
+      # One module with the library: the harness sees what the library's own files see.
+      compile "$work/logs/build-$harness.log" "${flags[@]}" -module-name MustacheFuzz \
+        Sources/Mustache/*.swift Tests/Fuzz/MustacheFuzz.swift -o "$binary"
+      ;;
+    linkchain)
+      stale "$binary" Sources/LinkChain Tests/Fuzz/LinkChainFuzz.swift || return 0
+      echo "building $harness" >&2
+      compile "$work/logs/build-$harness.log" "${flags[@]}" -module-name LinkChainFuzz \
+        Sources/LinkChain/*.swift Tests/Fuzz/LinkChainFuzz.swift -o "$binary"
+      ;;
+    frontmatter)
+      build_module LinkChain
+      build_module Mustache
+      stale "$binary" Sources/SiteGen Sources/CYAML Sources/CCmark "$build/LinkChain.o" "$build/Mustache.o" \
+        Tests/Fuzz/FrontMatterFuzz.swift || return 0
+      echo "building $harness" >&2
+      # SwiftPM generates PackageResources for the embedded scripts; the harness renders no page, so empty
+      # arrays of the same names let Build.swift compile.
+      local resources=$build/PackageResources.swift
+      {
+        echo "enum PackageResources {"
+        for file in Sources/SiteGen/Resources/*; do
+          echo "    static let $(basename "$file" | tr -c 'A-Za-z0-9\n' '_'): [UInt8] = []"
+        done
+        echo "}"
+      } >"$resources"
+      # SiteGen's files and the harness in one module (SourceText is internal); the C libraries through
+      # their module maps, which also link them.
+      compile "$work/logs/build-$harness.log" "${flags[@]}" -module-name FrontMatterFuzz -I "$build/modules" \
+        -I Sources/CYAML -I Sources/CCmark -I Sources/CCrypto -I Sources/CQREncode \
+        Sources/SiteGen/*.swift "$resources" Tests/Fuzz/FrontMatterFuzz.swift \
+        "$build/LinkChain.o" "$build/Mustache.o" -o "$binary"
+      ;;
+    *)
+      echo "error: unknown harness '$harness': expected ${all[*]}" >&2
+      return 64
+      ;;
+  esac
+}
+
+for harness in "${harnesses[@]}"; do
+  build_harness "$harness"
+done
+
+# Swift's own crash reporter would catch a harness's fatalError before libFuzzer does, and can hang there
+# instead of exiting: leave crashes to libFuzzer, which saves the input.
+export SWIFT_BACKTRACE=enable=no
+
+failed=()
+for harness in "${harnesses[@]}"; do
+  corpus=$work/corpus/$harness findings=$work/findings/$harness log=$work/logs/$harness.log
+  mkdir -p "$corpus" "$findings"
+  echo "fuzzing $harness for ${seconds}s" >&2
+  # -timeout: seconds one input may take (real ones take milliseconds); -rss_limit_mb: the process's memory,
+  # of which AddressSanitizer itself takes about 500 MB; -malloc_limit_mb: one allocation.
+  status=0
+  "$build/$harness" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=1024 \
+    -max_len=4096 -seed="${FUZZ_SEED:-1}" -dict="Tests/Fuzz/$harness.dict" -artifact_prefix="$findings/" \
+    -print_final_stats=1 "$corpus" "Tests/Fuzz/seeds/$harness" >"$log" 2>&1 || status=$?
+  last=$(grep -E '^#[0-9]+' "$log" | tail -1 || true)
+  runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
+  speed=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log")
+  coverage=$(grep -oE 'cov: [0-9]+ ft: [0-9]+ corp: [0-9]+' <<<"$last" || true)
+  if [ "$status" -eq 0 ]; then
+    echo "$harness: ok, ${runs:-?} runs, ${speed:-?} exec/s, ${coverage:-no coverage line}" >&2
+  else
+    echo "$harness: FAILED (exit $status), ${coverage:-no coverage line}; from $log:" >&2
+    # The message (a Swift fatal error, a sanitizer report, a timeout or out-of-memory) and the stack under it.
+    grep -m1 -A40 -E "Fatal error|ERROR: |==ERROR|ALARM|out-of-memory" "$log" >&2 || tail -40 "$log" >&2
+    failed+=("$harness")
+  fi
+done
+
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "fuzzing found problems in: ${failed[*]} (inputs in $work/findings/)" >&2
+  exit 1
+fi
