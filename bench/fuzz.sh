@@ -55,7 +55,7 @@ build_module() {
   stale "$object" Sources/"$name" || return 0
   echo "building module $name" >&2
   compile "$work/logs/build-$name.log" "${flags[@]}" -wmo -module-name "$name" -emit-object -o "$object" \
-    -emit-module -emit-module-path "$build/modules/$name.swiftmodule" Sources/"$name"/*.swift
+    -I Sources/CMicroHTTPD -emit-module -emit-module-path "$build/modules/$name.swiftmodule" Sources/"$name"/*.swift
 }
 
 build_harness() {
@@ -77,7 +77,8 @@ build_harness() {
     frontmatter)
       build_module LinkChain
       build_module Mustache
-      stale "$binary" Sources/SiteGen Sources/CYAML Sources/CCmark "$build/LinkChain.o" "$build/Mustache.o" \
+      build_module WebServer  # for `sitegen serve`, which SiteGen holds too
+      stale "$binary" Sources/SiteGen Sources/CYAML Sources/CCmark "$build/LinkChain.o" "$build/Mustache.o" "$build/WebServer.o" \
         Tests/Fuzz/FrontMatterFuzz.swift || return 0
       echo "building $harness" >&2
       # SwiftPM generates PackageResources for the embedded scripts; the harness renders no page, so empty
@@ -85,7 +86,7 @@ build_harness() {
       local resources=$build/PackageResources.swift
       {
         echo "enum PackageResources {"
-        for file in Sources/SiteGen/Resources/*; do
+        for file in $(find -L Sources/SiteGen/Resources -type f | sort); do
           echo "    static let $(basename "$file" | tr -c 'A-Za-z0-9\n' '_'): [UInt8] = []"
         done
         echo "}"
@@ -93,9 +94,9 @@ build_harness() {
       # SiteGen's files and the harness in one module (SourceText is internal); the C libraries through
       # their module maps, which also link them.
       compile "$work/logs/build-$harness.log" "${flags[@]}" -module-name FrontMatterFuzz -I "$build/modules" \
-        -I Sources/CYAML -I Sources/CCmark -I Sources/CCrypto -I Sources/CQREncode \
+        -I Sources/CYAML -I Sources/CCmark -I Sources/CCrypto -I Sources/CQREncode -I Sources/CMicroHTTPD \
         Sources/SiteGen/*.swift "$resources" Tests/Fuzz/FrontMatterFuzz.swift \
-        "$build/LinkChain.o" "$build/Mustache.o" -o "$binary"
+        "$build/LinkChain.o" "$build/Mustache.o" "$build/WebServer.o" -o "$binary"
       ;;
     *)
       echo "error: unknown harness '$harness': expected ${all[*]}" >&2
