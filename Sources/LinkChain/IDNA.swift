@@ -92,6 +92,7 @@ public enum IDNA {
         var ascii: String
         if isASCII {
             if label.hasPrefix(acePrefix) {
+                try checkLength(label)
                 try checkACELabel(label)
             } else {
                 try checkLDH(label)
@@ -99,6 +100,7 @@ public enum IDNA {
             ascii = label
         } else {
             try checkUnicodeLabel(label)
+            try checkLength(label)
             guard let encoded = Punycode.encode(label) else {
                 throw IDNAError(reason: "the label \(LinkChainError.quoted(label)) is too long")
             }
@@ -108,6 +110,15 @@ public enum IDNA {
             throw IDNAError(reason: "the label \(LinkChainError.quoted(label)) is \(ascii.utf8.count) characters long in its ASCII form, more than the \(maxLabelLength) a label may have")
         }
         return ascii
+    }
+
+    /// Every character of a label takes one or more in its ASCII form, so a longer label is refused before
+    /// Punycode, whose time grows with the square of the label's length.
+    private static func checkLength(_ label: String) throws(IDNAError) {
+        let count = label.unicodeScalars.count
+        if count > maxLabelLength {
+            throw IDNAError(reason: "the label \(LinkChainError.quoted(label)) has \(count) characters, more than the \(maxLabelLength) a label may have")
+        }
     }
 
     /// Letters, digits and hyphens, with the hyphen rules.

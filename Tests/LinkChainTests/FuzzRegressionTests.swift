@@ -15,4 +15,21 @@ struct LinkChainFuzzRegressionTests {
         }
         #expect(try ServiceCatalog.standard.chain(shorthand: "https://[1:2]/").fallback == "https://[1:2]/")
     }
+
+    /// The linkchain harness on long inputs: a label was Punycode-encoded (or an xn-- label decoded) before
+    /// its length was checked, in time that grows with the square of its length; a 40,000-character label in a
+    /// handle took minutes. Such labels are now refused first.
+    @Test func longLabelsAreRefusedBeforePunycode() {
+        let ideographs = String(String.UnicodeScalarView((0..<40_000).map { Unicode.Scalar(0x20000 + $0)! }))
+        let ace = "xn--" + String(repeating: "a", count: 100_000)
+        let elapsed = ContinuousClock().measure {
+            for label in [ideographs, ace] {
+                #expect(throws: IDNAError(reason: "the label \"\(label)\" has \(label.unicodeScalars.count) characters, more than the 63 a label may have")) {
+                    try IDNA.toASCII(label + ".example")
+                }
+            }
+            #expect(throws: LinkChainError.self) { try ServiceCatalog.standard.chain(shorthand: "mastodon:@a@\(ideographs).example") }
+        }
+        #expect(elapsed < .seconds(20), "refusing took \(elapsed)")
+    }
 }
