@@ -65,11 +65,11 @@ public struct SiteBuilder: Sendable {
 
     /// Builds and writes the site. Throws every error found; `Output/` is untouched unless the build succeeds.
     public func build() throws(BuildFailure) -> BuildResult {
-        let writer = try SiteWriter(output: options.outputDirectory, fileSystem: fileSystem)
+        let writer = try SiteWriter(output: options.outputDirectory, fileSystem: fileSystem, force: options.replacesForeignFiles)
         do {
             var cache = RenderCache()
-            let result = try run(cache: &cache, writer: writer)
-            try writer.commit()
+            var result = try run(cache: &cache, writer: writer)
+            result.warnings += try writer.commit()
             return result
         } catch {
             writer.discard()
@@ -127,8 +127,10 @@ public struct SiteBuilder: Sendable {
         var policies: [(path: String, policy: SecurityPolicy)] = []
         var renderedPages: [String] = []
         var pages: [String: RenderCache.Page] = [:]
+        var generatedBy: [String: String] = [:]
         for (page, outcome) in zip(sources.pages, outcomes) {
             diagnostics += outcome.diagnostics
+            for path in outcome.paths { generatedBy[path] = page.displayPath }
             guard let rendered = outcome.page else { continue }
             if outcome.isNew { renderedPages.append(page.displayPath) }
             if writer == nil { pages[page.path] = rendered }
@@ -141,7 +143,13 @@ public struct SiteBuilder: Sendable {
         if !policies.isEmpty {
             shared.append(OutputFile(path: "_headers", contents: .data(Data(HeadersFile.text(policies).utf8))))
         }
+        if !policies.isEmpty { generatedBy["_headers"] = "sitegen (for the pages' policies)" }
         for asset in sources.assets {
+            // A file of content/ may not silently replace one the build generates (index.html beside index.md).
+            if let page = generatedBy[asset] {
+                diagnostics.append(Diagnostic(path: options.displayPath("content/" + asset), message: "would be written to \(asset), which \(page) generates there: rename or remove this file"))
+                continue
+            }
             shared.append(OutputFile(path: asset, contents: .copy(from: joinPath(options.sourceDirectory, "content/" + asset))))
         }
         for file in shared {
@@ -189,7 +197,7 @@ public struct SiteBuilder: Sendable {
                 switch renderer.render(page, icons: symbols, templateFiles: templateFiles) {
                 case .success(let result):
                     rendered.files = [OutputFile(path: parsed.outputPath, contents: .data(Data(result.html.utf8)))] + result.companions
-                    rendered.policy = result.policy.map { ("/" + PageRenderer.folder(of: page), $0) }
+                    rendered.policy = result.policy.map { ("/" + PageAddress.encodePath(PageRenderer.folder(of: page)), $0) }
                 case .failure(let diagnostic):
                     rendered.diagnostics = [diagnostic]
                 }

@@ -40,15 +40,17 @@ public struct CommandLineTool {
         """
 
     static let buildHelp = """
-        Usage: sitegen build [--source DIR] [--output DIR] [--base-url URL]
+        Usage: sitegen build [--source DIR] [--output DIR] [--base-url URL] [--force]
 
         Reads content/ and templates/ in the source folder and writes the site to the output folder.
-        The output folder is replaced only when the whole build succeeds.
+        The output folder is replaced only when the whole build succeeds. Files there that sitegen did
+        not write (.git, CNAME, ...) are kept; a build that would replace one stops instead.
 
         Options:
           --source DIR     The site's folder (default: the current folder)
           --output DIR     Where to write the site (default: Output inside the source folder)
           --base-url URL   The site's public address, for pages that do not set url
+          --force          Replace files in the output folder that sitegen did not write (never .git)
           -h, --help       Show this help
         """
 
@@ -154,14 +156,21 @@ public struct CommandLineTool {
 
     private func build(_ arguments: [String]) -> ExitCode {
         guard let (options, positional) = parse(arguments, valued: ["--source", "--output", "--base-url"],
-                                                 flags: ["--help", "-h"], help: Self.buildHelp) else { return .usage }
+                                                 flags: ["--help", "-h", "--force"], help: Self.buildHelp) else { return .usage }
         if options["--help"] != nil || options["-h"] != nil { standardOutput(Self.buildHelp); return .success }
         guard positional.isEmpty else { return usageError("unexpected argument '\(positional[0])'", help: Self.buildHelp) }
-        if let base = options["--base-url"], LinkResolver.scheme(of: base) != "https" && LinkResolver.scheme(of: base) != "http" {
-            return usageError("--base-url must be an absolute URL like https://example.org/, not '\(base)'", help: Self.buildHelp)
+        for name in ["--source", "--output"] where options[name] == "" {
+            return usageError("\(name) needs a folder, not an empty path", help: Self.buildHelp)
+        }
+        var baseURL: String?
+        if let base = options["--base-url"] {
+            switch PageAddress.parse(base) {
+            case .success(let address): baseURL = address
+            case .failure(let problem): return usageError("--base-url must be the site's public address, like https://example.org/: \(problem.reason)", help: Self.buildHelp)
+            }
         }
         let buildOptions = BuildOptions(sourceDirectory: options["--source"] ?? ".", outputDirectory: options["--output"],
-                                        baseURL: options["--base-url"])
+                                        baseURL: baseURL, replacesForeignFiles: options["--force"] != nil)
         let builder = SiteBuilder(options: buildOptions, fileSystem: fileSystem)
         // `Output/`, and `out/` rather than `out//` when the path already ends with a slash.
         let folder = buildOptions.outputDirectory.hasSuffix("/") ? buildOptions.outputDirectory : buildOptions.outputDirectory + "/"

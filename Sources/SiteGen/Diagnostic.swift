@@ -25,7 +25,7 @@ public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// `path:line:column: error: message`, then the source line and a caret under the column.
     public var description: String {
-        var location = path
+        var location = Self.printable(path)
         if line > 0 { location += ":\(line)" + (column > 0 ? ":\(column)" : "") }
         var text = "\(location): \(severity.rawValue): \(Self.printable(message))"
         if let sourceLine, line > 0 {

@@ -1,4 +1,5 @@
 import Foundation
+import CFileSwap
 
 /// The seam between the pipeline and the disk, so stages can be tested without touching files.
 /// Paths are plain strings joined with `/`.
@@ -13,18 +14,59 @@ public protocol FileSystem: Sendable {
     func moveItem(from source: String, to destination: String) throws
     /// The size of a file in bytes, when known without reading it (nil otherwise), so big files are refused unread.
     func fileSize(_ path: String) -> Int?
+
+    // What the site's boundary and the output folder's ownership need (SiteBoundary, SiteWriter).
+
+    /// The names in a folder, hidden ones included, unsorted.
+    func entries(in folder: String) throws -> [String]
+    /// What is at `path` itself: a symbolic link is reported as one, not followed.
+    func entryKind(at path: String) -> EntryKind
+    /// `path` with every symbolic link resolved, absolute; nil when it does not exist or a link loops.
+    func realPath(_ path: String) -> String?
+    /// What a symbolic link holds, as written (`../notes`, `/etc/passwd`), for messages.
+    func linkDestination(_ path: String) -> String?
+    /// Swaps two items in one step, so a reader sees one or the other, never neither. Throws with `code`
+    /// EXDEV or EBUSY (different file systems, a mount point) and ENOSYS or EINVAL (not supported here).
+    func exchangeItems(_ first: String, _ second: String) throws
+    /// The file system an item lives on, to tell a mount point from an ordinary folder.
+    func deviceID(of path: String) -> UInt64?
+    /// Holds an exclusive lock on a folder until the returned lock is released; nil when another process
+    /// holds it. File systems without other processes (in memory) always grant it.
+    func lockFolder(_ path: String) throws -> FolderLock?
 }
 
 extension FileSystem {
     public func fileSize(_ path: String) -> Int? { nil }
+    public func linkDestination(_ path: String) -> String? { nil }
+}
+
+/// An exclusive lock on a folder, released by `release()` or when the lock is freed.
+public final class FolderLock: @unchecked Sendable {
+    private var descriptor: Int32
+    init(descriptor: Int32) { self.descriptor = descriptor }
+    public func release() {
+        guard descriptor >= 0 else { return }
+        close(descriptor)  // closing the descriptor releases its flock
+        descriptor = -1
+    }
+    deinit { release() }
 }
 
 public enum FileItemKind: Sendable, Equatable { case missing, file, directory }
 
+/// What an entry of a folder is, without following a symbolic link.
+public enum EntryKind: Sendable, Equatable {
+    case missing, file, directory, symbolicLink
+    /// A FIFO, socket or device: never read, since reading one can block forever or never end.
+    case special(String)
+}
+
 public struct FileSystemError: Error, CustomStringConvertible, Sendable {
     public var path: String
     public var reason: String
-    public init(path: String, reason: String) { self.path = path; self.reason = reason }
+    /// The system's error number, when one caused this.
+    public var code: Int32?
+    public init(path: String, reason: String, code: Int32? = nil) { self.path = path; self.reason = reason; self.code = code }
     public var description: String { "\(path): \(reason)" }
 }
 
@@ -38,13 +80,28 @@ func joinPath(_ folder: String, _ name: String) -> String {
 public struct LocalFileSystem: FileSystem {
     public init() {}
 
+    /// The largest file sitegen reads or copies: no contact page needs more, and a limit keeps a device or a
+    /// runaway file from filling memory.
+    public static let maximumFileBytes = 64 * 1024 * 1024
+
     public func readFile(_ path: String) throws -> Data {
         func failure(_ code: Int32) -> FileSystemError {
             FileSystemError(path: path, reason: "cannot be read (\(String(cString: strerror(code))))")
         }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // Non-blocking, so that a FIFO put in place of a file cannot hang the build; checked to be a regular file
+        // of a bounded size before a byte is read (a device such as /dev/zero never ends).
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw failure(errno) }
         defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw failure(errno) }
+        guard (status.st_mode & S_IFMT) == S_IFREG else {
+            throw FileSystemError(path: path, reason: "cannot be read (\(Self.describe(mode: status.st_mode)), not a regular file)")
+        }
+        guard Int(status.st_size) <= Self.maximumFileBytes else {
+            throw FileSystemError(path: path, reason: "cannot be read (\(status.st_size) bytes, more than the \(Self.maximumFileBytes / 1_048_576) MiB sitegen reads)")
+        }
+        _ = fcntl(descriptor, F_SETFL, O_RDONLY)
         var data = Data()
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
@@ -52,6 +109,10 @@ public struct LocalFileSystem: FileSystem {
             if count < 0 { if errno == EINTR { continue }; throw failure(errno) }
             if count == 0 { return data }
             data.append(contentsOf: chunk[0..<count])
+            // A file that grows while read (or lies about its size, as /proc's do) is cut off at the limit.
+            if data.count > Self.maximumFileBytes {
+                throw FileSystemError(path: path, reason: "cannot be read (more than the \(Self.maximumFileBytes / 1_048_576) MiB sitegen reads)")
+            }
         }
     }
 
@@ -85,6 +146,71 @@ public struct LocalFileSystem: FileSystem {
         var status = stat()
         guard stat(path, &status) == 0 else { return .missing }
         return (status.st_mode & S_IFMT) == S_IFDIR ? .directory : .file
+    }
+
+    public func entries(in folder: String) throws -> [String] {
+        do { return try FileManager.default.contentsOfDirectory(atPath: folder) }
+        catch { throw FileSystemError(path: folder, reason: "cannot be listed (\(Self.reason(error)))") }
+    }
+
+    public func entryKind(at path: String) -> EntryKind {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return .missing }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return .file
+        case S_IFDIR: return .directory
+        case S_IFLNK: return .symbolicLink
+        default: return .special(Self.describe(mode: status.st_mode))
+        }
+    }
+
+    static func describe(mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFIFO: "a FIFO (named pipe)"
+        case S_IFSOCK: "a socket"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFDIR: "a folder"
+        default: "a special file"
+        }
+    }
+
+    public func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    public func linkDestination(_ path: String) -> String? {
+        try? FileManager.default.destinationOfSymbolicLink(atPath: path)
+    }
+
+    public func exchangeItems(_ first: String, _ second: String) throws {
+        let result = cfileswap_exchange(first, second)
+        if result != 0 {
+            let code = errno
+            throw FileSystemError(path: first, reason: "cannot be swapped with \(second) (\(String(cString: strerror(code))))", code: code)
+        }
+    }
+
+    public func deviceID(of path: String) -> UInt64? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return UInt64(status.st_dev)
+    }
+
+    public func lockFolder(_ path: String) throws -> FolderLock? {
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw FileSystemError(path: path, reason: "cannot be locked (\(String(cString: strerror(errno))))", code: errno)
+        }
+        if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            let code = errno
+            close(descriptor)
+            if code == EWOULDBLOCK { return nil }
+            throw FileSystemError(path: path, reason: "cannot be locked (\(String(cString: strerror(code))))", code: code)
+        }
+        return FolderLock(descriptor: descriptor)
     }
 
     // Folders and files are made with plain system calls: a build makes thousands, and Foundation's versions
@@ -125,9 +251,11 @@ public struct LocalFileSystem: FileSystem {
         catch { throw FileSystemError(path: path, reason: "cannot be removed (\(Self.reason(error)))") }
     }
 
+    /// rename(2): one step, never a copy (callers check that nothing is in the way).
     public func moveItem(from source: String, to destination: String) throws {
-        do { try FileManager.default.moveItem(atPath: source, toPath: destination) }
-        catch { throw FileSystemError(path: source, reason: "cannot be moved to \(destination) (\(Self.reason(error)))") }
+        if rename(source, destination) == 0 { return }
+        let code = errno
+        throw FileSystemError(path: source, reason: "cannot be moved to \(destination) (\(String(cString: strerror(code))))", code: code)
     }
 
     private static func reason(_ error: Error) -> String {
@@ -222,6 +350,40 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
             directories = directories.filter { !$0.hasPrefix(prefix) }
         }
     }
+
+    public func entries(in folder: String) throws -> [String] {
+        let key = Self.normalize(folder)
+        guard itemKind(at: key) == .directory else { throw FileSystemError(path: folder, reason: "cannot be listed (no such folder)") }
+        let prefix = key.isEmpty ? "" : key + "/"
+        return lock.withLock {
+            let names = (Array(files.keys) + Array(directories)).filter { $0.hasPrefix(prefix) && $0 != key }
+                .compactMap { $0.dropFirst(prefix.count).split(separator: "/").first.map(String.init) }
+            return Array(Set(names))
+        }
+    }
+
+    public func entryKind(at path: String) -> EntryKind {
+        switch itemKind(at: path) {
+        case .missing: .missing
+        case .file: .file
+        case .directory: .directory
+        }
+    }
+
+    public func realPath(_ path: String) -> String? {
+        itemKind(at: path) == .missing ? nil : "/" + Self.normalize(path)
+    }
+
+    public func exchangeItems(_ first: String, _ second: String) throws {
+        let a = Self.normalize(first), b = Self.normalize(second), parked = a + ".exchanging"
+        try moveItem(from: a, to: parked)
+        try moveItem(from: b, to: a)
+        try moveItem(from: parked, to: b)
+    }
+
+    public func deviceID(of path: String) -> UInt64? { itemKind(at: path) == .missing ? nil : 1 }
+
+    public func lockFolder(_ path: String) throws -> FolderLock? { FolderLock(descriptor: -1) }
 
     public func moveItem(from source: String, to destination: String) throws {
         let from = Self.normalize(source), to = Self.normalize(destination)

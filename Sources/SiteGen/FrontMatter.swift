@@ -101,6 +101,17 @@ public enum FrontMatterReader {
             return line == "---" || (closing && line == "...")
         }
         guard isFence(0, closing: false) else {
+            // A near miss would turn the YAML into Markdown headings and ship a page without its fields.
+            if let first = (0..<lines.count).first(where: { !text.utf8Slice(lines.ranges[$0]).allSatisfy { $0 == " " || $0 == "\t" } }),
+               lines.ranges[first].count <= 16 {
+                var line = Substring(text.utf8Slice(lines.ranges[first]))
+                while line.last == " " || line.last == "\t" { line.removeLast() }
+                if first > 0 && line == "---" {
+                    sink.report(line: 1, column: 1, "front matter must start on the first line: expected '---' here, with nothing before it")
+                } else if first == 0 && !line.isEmpty && line.allSatisfy({ $0 == "-" }) && line.count != 3 && line.count <= 5 {
+                    sink.report(line: 1, column: 1, "front matter starts with a line of three dashes: expected '---', found '\(line)'")
+                }
+            }
             return Split(yaml: nil, yamlFirstLine: 1, body: text, bodyFirstLine: 1)
         }
         guard let closing = (1..<lines.count).first(where: { isFence($0, closing: true) }) else {

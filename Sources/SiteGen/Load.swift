@@ -7,11 +7,14 @@ public struct BuildOptions: Sendable {
     public var outputDirectory: String
     /// The public URL of the site's root, for pages that do not set `url`.
     public var baseURL: String?
+    /// Whether a build may replace files in the output folder that sitegen did not write (`--force`).
+    public var replacesForeignFiles: Bool
 
-    public init(sourceDirectory: String = ".", outputDirectory: String? = nil, baseURL: String? = nil) {
+    public init(sourceDirectory: String = ".", outputDirectory: String? = nil, baseURL: String? = nil, replacesForeignFiles: Bool = false) {
         self.sourceDirectory = sourceDirectory
         self.outputDirectory = outputDirectory ?? joinPath(sourceDirectory, "Output")
         self.baseURL = baseURL
+        self.replacesForeignFiles = replacesForeignFiles
     }
 
     /// A path under the source folder, as diagnostics show it.
@@ -59,7 +62,10 @@ public enum SiteLoader {
         for folder in ["content", "templates"] where fileSystem.itemKind(at: joinPath(source, folder)) != .directory {
             diagnostics.append(Diagnostic(path: options.displayPath(folder), message: "folder not found: a site needs content/ and templates/ (sitegen new creates both)"))
         }
-        if let overlap = outputOverlap(options) {
+        guard let boundary = SiteBoundary(options, fileSystem: fileSystem) else {
+            return (sources, [Diagnostic(path: source, message: "the source folder cannot be resolved: expected a folder holding content/ and templates/")])
+        }
+        if let overlap = outputOverlap(options, boundary: boundary, fileSystem: fileSystem) {
             diagnostics.append(Diagnostic(path: options.outputDirectory, message: overlap))
         }
         guard diagnostics.isEmpty else { return (sources, diagnostics) }
@@ -88,19 +94,36 @@ public enum SiteLoader {
             }
         }
 
+        /// The files of one folder of the site that may be read, after reporting those that may not.
+        func files(in folder: String) throws -> [String] {
+            let walk = try boundary.walk(joinPath(source, folder), fileSystem: fileSystem)
+            for refusal in walk.refused {
+                diagnostics.append(Diagnostic(path: options.displayPath(joinPath(folder, refusal.path)), message: refusal.reason))
+            }
+            return walk.files.filter { path in
+                guard let scalar = path.unicodeScalars.first(where: Self.isControl) else { return true }
+                diagnostics.append(Diagnostic(path: options.displayPath(folder + "/" + path), message: String(format: "the path holds the control character U+%04X, which no address or _headers line can carry: rename it", scalar.value)))
+                return false
+            }
+        }
+
         do {
-            for path in try fileSystem.listFiles(under: joinPath(source, "content")) {
-                if path.hasSuffix(".md") {
+            for path in try files(in: "content") {
+                if pageExtension(of: path) != nil {
                     if let text = readText("content/" + path) {
                         sources.pages.append(ContentPage(path: path, displayPath: options.displayPath("content/" + path), text: text))
                     }
-                } else {
-                    sources.assets.append(path)
-                    if path.hasSuffix(".css"), let text = readText("content/" + path) { sources.stylesheets[path] = text }
+                    continue
                 }
+                if let size = fileSystem.fileSize(joinPath(source, "content/" + path)), size > maximumAssetBytes {
+                    diagnostics.append(Diagnostic(path: options.displayPath("content/" + path), message: "the file has \(size) bytes: expected at most \(maximumAssetBytes / 1_048_576) MiB, the most sitegen copies"))
+                    continue
+                }
+                sources.assets.append(path)
+                if path.hasSuffix(".css"), let text = readText("content/" + path) { sources.stylesheets[path] = text }
             }
             var namedBy: [String: String] = [:]
-            for path in try fileSystem.listFiles(under: joinPath(source, "templates")) {
+            for path in try files(in: "templates") {
                 let name = templateName(path)
                 let displayPath = options.displayPath("templates/" + path)
                 if let other = namedBy[name] {
@@ -118,19 +141,37 @@ public enum SiteLoader {
         return (sources, diagnostics)
     }
 
-    /// Why the output folder may not be where it is: a build replaces the whole output folder, so it must
-    /// neither hold the site nor be inside the folders the build reads; nil when it is elsewhere.
-    static func outputOverlap(_ options: BuildOptions) -> String? {
-        func components(_ path: String) -> [String] {
-            URL(fileURLWithPath: path).standardizedFileURL.path.split(separator: "/").map(String.init)
-        }
-        let output = components(options.outputDirectory), source = components(options.sourceDirectory)
+    /// The largest file under `content/` that is copied: an avatar or a download, never a video library.
+    public static let maximumAssetBytes = LocalFileSystem.maximumFileBytes
+
+    /// `md` or `markdown` (any case) for a Markdown page, nil for any other file.
+    public static func pageExtension(of path: String) -> String? {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
+        let pathExtension = path[path.index(after: dot)...]
+        return ["md", "markdown"].contains(pathExtension.lowercased()) ? String(pathExtension) : nil
+    }
+
+    /// C0 and C1 controls and the Unicode line separators: characters a path in a URL or a header line must not hold.
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}"
+    }
+
+    /// Why the output folder may not be where it is: a build replaces what it wrote there, so the output folder
+    /// must neither hold the site nor be, or lie inside, the folders the build reads, nor hold them. Compared by
+    /// real paths, so a symbolic link cannot alias `templates/`; nil when the output folder is elsewhere.
+    static func outputOverlap(_ options: BuildOptions, boundary: SiteBoundary, fileSystem: any FileSystem) -> String? {
         let expected = "expected a folder outside content/ and templates/, such as Output in the site's folder (the default)"
-        if source.starts(with: output) {
+        guard let output = boundary.output else {
+            return "the output folder cannot be resolved: " + expected
+        }
+        if SiteBoundary.isInside(boundary.root, output) {
             return "the output folder holds the site's sources, which the build would replace: " + expected
         }
-        for folder in ["content", "templates"] where output.starts(with: source + [folder]) {
-            return "the output folder is \(folder)/ or a folder in it, which the build reads and would replace: " + expected
+        for folder in ["content", "templates"] {
+            let real = fileSystem.realPath(joinPath(options.sourceDirectory, folder)) ?? joinPath(boundary.root, folder)
+            if SiteBoundary.isInside(output, real) {
+                return "the output folder is \(folder)/ or a folder in it, which the build reads and would replace: " + expected
+            }
         }
         return nil
     }

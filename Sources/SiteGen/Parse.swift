@@ -1,3 +1,4 @@
+import Foundation
 /// A page with its front matter read and its Markdown parsed.
 public struct ParsedPage {
     public var page: ContentPage
@@ -12,14 +13,33 @@ public enum PageParser {
     public static func parse(_ page: ContentPage) -> (ParsedPage, [Diagnostic]) {
         var sink = DiagnosticSink(path: page.displayPath, text: page.text)
         let split = FrontMatterReader.split(page.text, sink: &sink)
-        let frontMatter = FrontMatterReader.read(split, sink: &sink)
+        var frontMatter = FrontMatterReader.read(split, sink: &sink)
+        if frontMatter.title?.isEmpty ?? true { frontMatter.title = fallbackTitle(body: split.body, path: page.path) }
         let markdown = MarkdownDocument(split.body, firstLine: split.bodyFirstLine, allowRawHTML: frontMatter.unsafeHTML)
         let parsed = ParsedPage(page: page, frontMatter: frontMatter, markdown: markdown, outputPath: outputPath(for: page.path))
         return (parsed, sink.diagnostics)
     }
 
+    /// A page without a `title` is named by its first Markdown heading, else by its file (`about.md` is
+    /// "about", `team/index.md` is "team", the root's index is "Home"): never an empty <title>.
+    static func fallbackTitle(body: String, path: String) -> String {
+        for line in body.split(separator: "\n", omittingEmptySubsequences: true).prefix(200) {
+            let trimmed = line.drop { $0 == " " }
+            guard trimmed.hasPrefix("#") else { continue }
+            let level = trimmed.prefix { $0 == "#" }.count
+            let rest = trimmed.dropFirst(level)
+            guard level <= 6, rest.first == " " || rest.first == "\t" else { continue }
+            var text = rest.trimmingCharacters(in: .whitespaces)
+            while text.hasSuffix("#") { text.removeLast() }
+            text = text.trimmingCharacters(in: .whitespaces)
+            if !text.isEmpty { return text }
+        }
+        var parts = outputPath(for: path).split(separator: "/").dropLast()
+        return parts.popLast().map(String.init) ?? "Home"
+    }
+
     public static func outputPath(for contentPath: String) -> String {
-        let stem = String(contentPath.dropLast(".md".count))
+        let stem = SiteLoader.pageExtension(of: contentPath).map { String(contentPath.dropLast($0.count + 1)) } ?? contentPath
         if stem == "index" { return "index.html" }
         if stem.hasSuffix("/index") { return stem + ".html" }
         return stem + "/index.html"

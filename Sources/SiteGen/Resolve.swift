@@ -264,16 +264,16 @@ public struct LinkResolver: Sendable {
 
     private func pageURL(_ page: ParsedPage, sink: inout DiagnosticSink) -> String? {
         if let url = page.frontMatter.url {
-            guard let scheme = Self.scheme(of: url.value), scheme == "https" || scheme == "http" else {
-                sink.report(line: url.position.line, column: url.position.column,
-                            "'url' must be the page's public address, like https://example.org/")
+            switch PageAddress.parse(url.value) {
+            case .success(let address): return address
+            case .failure(let problem):
+                sink.report(line: url.position.line, column: url.position.column, "'url' must be \(PageAddress.expected): \(problem.reason)")
                 return nil
             }
-            return url.value
         }
         guard let base = baseURL else { return nil }
         let folder = page.outputPath.hasSuffix("index.html") ? String(page.outputPath.dropLast("index.html".count)) : page.outputPath
-        return (base.hasSuffix("/") ? base : base + "/") + folder
+        return (base.hasSuffix("/") ? base : base + "/") + PageAddress.encodePath(folder)
     }
 }
 

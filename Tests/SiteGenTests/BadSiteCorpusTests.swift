@@ -16,6 +16,8 @@ struct CorpusCase: Sendable, CustomTestStringConvertible {
         case remove(path: String)
         /// `write Output not a folder`: a file holding the rest of the line.
         case write(path: String, text: String)
+        /// `fifo content/pipe`: a named pipe, which a build must refuse rather than read (and hang).
+        case fifo(path: String)
     }
 
     var name: String
@@ -84,9 +86,15 @@ struct CorpusCase: Sendable, CustomTestStringConvertible {
         case ("unreadable", 2): return .unreadable(path: words[1])
         case ("link", 3): return .link(path: words[1], target: words[2])
         case ("remove", 2): return .remove(path: words[1])
-        case ("write", 3): return .write(path: words[1], text: words[2])
+        case ("write", 3): return .write(path: unescape(words[1]), text: words[2])
+        case ("fifo", 2): return .fifo(path: unescape(words[1]))
         default: return nil
         }
+    }
+
+    /// `\n` in a setup path is a line break, so a case can name a folder that holds one.
+    static func unescape(_ path: String) -> String {
+        path.replacingOccurrences(of: "\\n", with: "\n")
     }
 }
 
@@ -95,7 +103,7 @@ struct CorpusCase: Sendable, CustomTestStringConvertible {
 @Suite struct BadSiteCorpusTests {
     /// What a folder holds, without following links, so that a before and after can be compared exactly.
     enum Entry: Equatable {
-        case folder, file(Data), link(String), unreadable
+        case folder, file(Data), link(String), unreadable, special
     }
 
     static func snapshot(_ folder: URL) -> [String: Entry] {
@@ -110,8 +118,10 @@ struct CorpusCase: Sendable, CustomTestStringConvertible {
                 }
             case .typeSymbolicLink?:
                 entries[relative] = .link((try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) ?? "")
-            default:
+            case .typeRegular?, nil:
                 entries[relative] = (try? Data(contentsOf: url)).map(Entry.file) ?? .unreadable
+            default:  // a FIFO or socket: reading one would hang the test
+                entries[relative] = .special
             }
         }
         visit(folder, "")
@@ -166,7 +176,12 @@ struct CorpusCase: Sendable, CustomTestStringConvertible {
         case .link(let path, let target):
             try fileManager.createSymbolicLink(atPath: site.appendingPathComponent(path).path, withDestinationPath: target)
         case .remove(let path): try fileManager.removeItem(at: site.appendingPathComponent(path))
-        case .write(let path, let text): try Data((text + "\n").utf8).write(to: site.appendingPathComponent(path))
+        case .write(let path, let text):
+            let url = site.appendingPathComponent(path)
+            try fileManager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data((text + "\n").utf8).write(to: url)
+        case .fifo(let path):
+            guard mkfifo(site.appendingPathComponent(path).path, 0o644) == 0 else { throw CocoaError(.fileWriteUnknown) }
         }
     }
 

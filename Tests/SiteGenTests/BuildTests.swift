@@ -137,7 +137,8 @@ import Testing
         let result = try Fixtures.builder(fileSystem).build()
         #expect(result.paths == ["a/b/index.html", "a/index.html", "index.html"])
         #expect(Set(fileSystem.allFiles.keys.filter { $0.hasPrefix("site/Output/") })
-                == ["site/Output/index.html", "site/Output/a/index.html", "site/Output/a/b/index.html"])
+                == ["site/Output/index.html", "site/Output/a/index.html", "site/Output/a/b/index.html", "site/Output/.sitegen-manifest"])
+        #expect(try html(fileSystem, "site/Output/.sitegen-manifest").hasSuffix("\na/b/index.html\na/index.html\nindex.html\n"))
     }
 
     @Test func twoPagesForOnePathIsAnError() {
@@ -164,11 +165,32 @@ import Testing
         #expect(fileSystem.allFiles == before)
     }
 
-    @Test func aSuccessfulBuildReplacesTheOutputWhole() throws {
-        let fileSystem = Fixtures.site("---\ntitle: New\n---\n", extra: ["Output/stale.html": "old"])
+    @Test func aSuccessfulBuildReplacesWhatSitegenWroteAndKeepsTheRest() throws {
+        let fileSystem = Fixtures.site("---\ntitle: New\n---\n", extra: ["content/old.md": "x", "Output/CNAME": "me.example",
+                                                                        "Output/.git/HEAD": "ref", "Output/notes/todo.txt": "t"])
         _ = try Fixtures.builder(fileSystem).build()
-        #expect(fileSystem.allFiles.keys.filter { $0.hasPrefix("site/Output") }.sorted() == ["site/Output/index.html"])
-        #expect(!fileSystem.allFiles.keys.contains { $0.contains("sitegen-") })
+        try fileSystem.removeItem("site/content/old.md")
+        _ = try Fixtures.builder(fileSystem).build()
+        // old/index.html was sitegen's and is gone; what sitegen did not write stays, byte for byte.
+        #expect(fileSystem.allFiles.keys.filter { $0.hasPrefix("site/Output") }.sorted()
+                == ["site/Output/.git/HEAD", "site/Output/.sitegen-manifest", "site/Output/CNAME", "site/Output/index.html", "site/Output/notes/todo.txt"])
+        #expect(try html(fileSystem, "site/Output/CNAME") == "me.example")
+        #expect(!fileSystem.allFiles.keys.contains { $0.contains("sitegen-staging") })
+    }
+
+    @Test func aFileSitegenDidNotWriteStopsTheBuildUnlessForced() throws {
+        let fileSystem = Fixtures.site("---\ntitle: New\n---\n", extra: ["Output/index.html": "mine", "Output/.git/HEAD": "ref"])
+        let before = fileSystem.allFiles
+        #expect(throws: BuildFailure.self) { try Fixtures.builder(fileSystem).build() }
+        do { _ = try Fixtures.builder(fileSystem).build() } catch {
+            #expect(error.diagnostics.map(\.description) == ["site/Output/index.html: error: sitegen did not write this, and the new site has a file there: move it away, or pass --force to replace what sitegen did not write"])
+        }
+        #expect(fileSystem.allFiles == before)
+        var builder = Fixtures.builder(fileSystem)
+        builder.options.replacesForeignFiles = true
+        _ = try builder.build()
+        #expect(try html(fileSystem) != "mine")
+        #expect(try html(fileSystem, "site/Output/.git/HEAD") == "ref")
     }
 
     @Test func anOutputPathThatIsAFileIsAnError() throws {

@@ -199,7 +199,7 @@ import Testing
 
     @Test(arguments: [
         ("", "site/content/index.md:3:5: warning: this page has rel=\"me\" links but no 'url': Mastodon verifies them only from the page's https address; set url: https://… or pass --base-url"),
-        ("url: http://me.example/\n", "site/content/index.md:2:6: warning: this page has rel=\"me\" links but its url is not https: Mastodon verifies them only from an https address"),
+        ("url: http://localhost:8000/\n", "site/content/index.md:2:6: warning: this page has rel=\"me\" links but its url is not https: Mastodon verifies them only from an https address"),
     ])
     func identityPagesWithoutAnHTTPSURLWarn(_ field: String, _ warning: String) throws {
         let fileSystem = Fixtures.site("---\n\(field)links:\n  - github: octocat\n---\n")

@@ -27,7 +27,8 @@ func save(_ text: String, to file: URL) throws {
             var snapshot: [String] { lock.withLock { all } }
         }
 
-        init() throws {
+        /// `leak`: a symbolic link in content/ to a file outside the site, which no build may read.
+        init(leak: Bool = false) throws {
             folder = try Fixtures.temporaryFolder()
             let site = folder.appendingPathComponent("site")
             try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
@@ -35,8 +36,10 @@ func save(_ text: String, to file: URL) throws {
             try save("---\ntitle: About\n---\nAbout me.\n", to: site.appendingPathComponent("content/about.md"))
             // A file outside the site, and a link to it from inside content/.
             try save("secret\n", to: folder.appendingPathComponent("secret.txt"))
-            try FileManager.default.createSymbolicLink(atPath: site.appendingPathComponent("content/leak.txt").path,
-                                                       withDestinationPath: "../../secret.txt")
+            if leak {
+                try FileManager.default.createSymbolicLink(atPath: site.appendingPathComponent("content/leak.txt").path,
+                                                           withDestinationPath: "../../secret.txt")
+            }
             let lines = self.lines
             server = DevServer(options: DevServer.Options(build: BuildOptions(sourceDirectory: site.path), port: 0, pollInterval: 0.05),
                                output: { lines.append($0) }, errors: { lines.append($0) })
@@ -134,10 +137,21 @@ func save(_ text: String, to file: URL) throws {
     @Test(arguments: ["/../secret.txt", "/../../secret.txt", "/%2e%2e/secret.txt", "/%2E%2E%2F%2E%2E%2Fsecret.txt",
                       "/.%2e/.%2e/secret.txt", "/leak.txt", "/content/index.md", "/index.md"])
     func nothingOutsideTheBuiltSiteIsServed(path: String) throws {
-        let session = try Session()
+        let session = try Session(leak: true)
         let response = try session.get(path)
         #expect([403, 404].contains(response.status), "\(path): \(response.status)")
         #expect(!response.text.contains("secret\n"))
+    }
+
+    /// The site's boundary is one rule: serve refuses the link that build refuses, with the same words.
+    @Test func aLinkOutOfTheSiteIsTheBuildErrorItIsInBuild() throws {
+        let session = try Session(leak: true)
+        let events = try TestEventStream(port: session.port)
+        let error = try events.next(named: "build-error")
+        #expect(error.data.contains("\(session.site.path)/content/leak.txt: error: a symbolic link to ../../secret.txt, outside the site folder: sitegen reads nothing outside the site"))
+        let build = try ExampleSiteTests.run(["build"], in: session.site)
+        #expect(build.code == 1)
+        #expect(build.errors.contains("content/leak.txt: error: a symbolic link to ../../secret.txt, outside the site folder: sitegen reads nothing outside the site"))
     }
 
     @Test func headWorksAndPostIsRefused() throws {

@@ -1,0 +1,133 @@
+import Foundation
+
+/// The one rule for what `build`, `check` and `serve` read: regular files and folders inside the site's folder,
+/// found through their real paths. A symbolic link that leads outside the site (to `/etc`, `~/.ssh`,
+/// `/proc/self/environ`), into the output folder, nowhere, or back to a folder that holds it is refused at its
+/// path, and so are FIFOs, sockets and devices, which would hang a build or never end.
+public struct SiteBoundary: Sendable {
+    /// The site folder's real path.
+    public let root: String
+    /// The output folder's real path (of the part that exists, the rest appended): never read as content.
+    public let output: String?
+
+    public init(root: String, output: String?) {
+        self.root = root
+        self.output = output
+    }
+
+    /// The boundary of a site, or nil when its folder does not exist.
+    public init?(_ options: BuildOptions, fileSystem: any FileSystem) {
+        guard let root = fileSystem.realPath(options.sourceDirectory) else { return nil }
+        self.init(root: root, output: Self.resolve(options.outputDirectory, fileSystem: fileSystem))
+    }
+
+    /// What a walk found: files (paths below the folder walked, sorted) and what was refused, with why.
+    public struct Walk: Equatable, Sendable {
+        public var files: [String] = []
+        public var refused: [Refusal] = []
+    }
+
+    public struct Refusal: Equatable, Sendable {
+        /// Below the folder walked.
+        public var path: String
+        public var reason: String
+    }
+
+    /// Whether `path` is `folder` or lies in it; both real paths.
+    public static func isInside(_ path: String, _ folder: String) -> Bool {
+        path == folder || path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
+    }
+
+    /// Whether a file is one sitegen skips: hidden (`.git`, `.DS_Store`) or an editor's backup (`index.md~`).
+    public static func isIgnored(_ name: String) -> Bool {
+        name.hasPrefix(".") || name.hasSuffix("~")
+    }
+
+    /// An absolute path with every symbolic link of its existing part resolved; the missing rest is appended
+    /// as written, so an output folder not made yet still compares correctly.
+    public static func resolve(_ path: String, fileSystem: any FileSystem) -> String? {
+        var missing: [String] = []
+        var current = path.isEmpty ? "." : path
+        while true {
+            if let real = fileSystem.realPath(current) {
+                return missing.reversed().reduce(real) { joinPath($0, $1) }
+            }
+            var parts = current.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+            guard parts.count > 1 || !current.hasPrefix("/") else { return nil }
+            let last = parts.removeLast()
+            if last != "" && last != "." { missing.append(last) }
+            if last == ".." { return nil }  // `..` past a missing folder: nothing to resolve against
+            current = parts.joined(separator: "/")
+            if current.isEmpty { current = path.hasPrefix("/") ? "/" : "." }
+        }
+    }
+
+    /// Every file below `folder` (itself inside the site), walked through real paths.
+    public func walk(_ folder: String, fileSystem: any FileSystem) throws -> Walk {
+        var walk = Walk()
+        guard let real = fileSystem.realPath(folder) else {
+            throw FileSystemError(path: folder, reason: "cannot be listed (no such folder)")
+        }
+        if let reason = refusal(target: real, written: real, isFolder: true, holders: []) {
+            walk.refused.append(Refusal(path: "", reason: reason))
+            return walk
+        }
+        try visit(folder, relative: "", real: real, holders: [real], into: &walk, fileSystem: fileSystem)
+        walk.files.sort()
+        return walk
+    }
+
+    private func visit(_ folder: String, relative: String, real: String, holders: [String], into walk: inout Walk, fileSystem: any FileSystem) throws {
+        for name in try fileSystem.entries(in: folder).sorted() where !Self.isIgnored(name) {
+            let path = joinPath(folder, name)
+            let relativePath = relative.isEmpty ? name : relative + "/" + name
+            switch fileSystem.entryKind(at: path) {
+            case .missing: continue  // removed while the folder was read
+            case .file: walk.files.append(relativePath)
+            case .directory:
+                try visit(path, relative: relativePath, real: joinPath(real, name), holders: holders + [joinPath(real, name)], into: &walk, fileSystem: fileSystem)
+            case .special(let kind):
+                walk.refused.append(Refusal(path: relativePath, reason: "\(kind): expected a file or a folder (reading one could hang the build)"))
+            case .symbolicLink:
+                let written = fileSystem.linkDestination(path) ?? "?"
+                guard let target = fileSystem.realPath(path) else {
+                    walk.refused.append(Refusal(path: relativePath, reason: "a symbolic link that leads nowhere (its target is missing, or the link loops)"))
+                    continue
+                }
+                switch fileSystem.entryKind(at: target) {
+                case .file:
+                    if let reason = refusal(target: target, written: written, isFolder: false, holders: holders) {
+                        walk.refused.append(Refusal(path: relativePath, reason: reason))
+                    } else {
+                        walk.files.append(relativePath)
+                    }
+                case .directory:
+                    if let reason = refusal(target: target, written: written, isFolder: true, holders: holders) {
+                        walk.refused.append(Refusal(path: relativePath, reason: reason))
+                    } else {
+                        try visit(path, relative: relativePath, real: target, holders: holders + [target], into: &walk, fileSystem: fileSystem)
+                    }
+                case .special(let kind):
+                    walk.refused.append(Refusal(path: relativePath, reason: "a symbolic link to \(kind): expected a file or a folder (reading one could hang the build)"))
+                case .missing, .symbolicLink:
+                    walk.refused.append(Refusal(path: relativePath, reason: "a symbolic link that leads nowhere (its target is missing, or the link loops)"))
+                }
+            }
+        }
+    }
+
+    /// Why a link's real target may not be read, or nil. `holders` are the real paths of the folders that
+    /// hold the link: a folder that holds itself would be walked forever.
+    private func refusal(target: String, written: String, isFolder: Bool, holders: [String]) -> String? {
+        if !Self.isInside(target, root) {
+            return "a symbolic link to \(written), outside the site folder: sitegen reads nothing outside the site"
+        }
+        if isFolder, holders.contains(where: { Self.isInside($0, target) }) {
+            return "a symbolic link to \(written), a folder that holds it: following it would never end"
+        }
+        if let output, Self.isInside(target, output) || (isFolder && Self.isInside(output, target)) {
+            return "a symbolic link to \(written), which leads into the output folder: it is never read as content"
+        }
+        return nil
+    }
+}
