@@ -61,7 +61,9 @@ public final class DevServer: @unchecked Sendable {
                                     interval: options.pollInterval) { [weak self] in self?.rebuild() }
         watcher.start()
         self.watcher = watcher
-        let server = HTTPServer { [weak self] request in self?.respond(to: request) ?? .text(503, "Service Unavailable") }
+        let server = HTTPServer(allowedHosts: Self.allowedHosts(boundTo: options.host)) { [weak self] request in
+            self?.respond(to: request) ?? .text(503, "Service Unavailable")
+        }
         let port: Int
         do { port = try server.start(host: options.host, port: options.port, extraPorts: options.extraPorts) } catch {
             stop()
@@ -72,6 +74,20 @@ public final class DevServer: @unchecked Sendable {
         rebuild()
         let host = options.host.contains(":") ? "[\(options.host)]" : options.host
         return "http://\(host):\(port)/"
+    }
+
+    /// The names a request may be addressed to: this machine by its loopback names, the address the server
+    /// was asked to bind, and, bound to every interface, each interface's address. Any other `Host` is a page
+    /// elsewhere reaching in through DNS rebinding, and gets 421.
+    static func allowedHosts(boundTo host: String) -> Set<String> {
+        var hosts: Set<String> = ["localhost", "127.0.0.1", "[::1]"]
+        let bound = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        if bound == "0.0.0.0" || bound == "[::]" {
+            hosts.formUnion(LocalAddresses.all())
+        } else {
+            hosts.insert(bound.lowercased())
+        }
+        return hosts
     }
 
     /// Stops watching, ends the event streams and stops the server.

@@ -3,9 +3,11 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 private let streamSocket = Int32(SOCK_STREAM.rawValue)
+private let fileLimitResource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
 #else
 import Darwin
 private let streamSocket = SOCK_STREAM
+private let fileLimitResource = RLIMIT_NOFILE
 #endif
 
 public struct HTTPServerError: Error, CustomStringConvertible, Sendable {
@@ -14,16 +16,45 @@ public struct HTTPServerError: Error, CustomStringConvertible, Sendable {
 }
 
 /// A read-only HTTP server on GNU libmicrohttpd: GET and HEAD go to the handler, every other method gets
-/// 405. One thread serves each connection, so a handler and an event stream may block.
+/// 405. epoll and a small pool of threads serve every connection, so idle or slow clients hold a socket and no
+/// thread; an event stream with nothing to send is suspended until its hub has something.
 public final class HTTPServer: @unchecked Sendable {
     public typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
 
     private let handler: Handler
+    /// The names a request's `Host` may carry (lowercase, without the port); nil allows any. A development
+    /// server must check it: otherwise any web page its user visits can read it through DNS rebinding.
+    private let allowedHosts: Set<String>?
     private let lock = NSLock()
     private var daemon: OpaquePointer?
 
-    public init(handler: @escaping Handler) {
+    /// Idle connections are closed after this long; a request's headers must arrive within it too.
+    public static let idleTimeoutSeconds: UInt32 = 20
+    public static let threadPoolSize: UInt32 = 4
+
+    public init(allowedHosts: Set<String>? = nil, handler: @escaping Handler) {
+        self.allowedHosts = allowedHosts.map { Set($0.map { $0.lowercased() }) }
         self.handler = handler
+    }
+
+    /// The host name of a `Host` header, lowercase and without its port: `[::1]:8080` is `[::1]`.
+    static func hostName(_ header: String) -> String {
+        let lowered = header.lowercased()
+        if lowered.hasPrefix("[") { return String(lowered.prefix { $0 != "]" }) + (lowered.contains("]") ? "]" : "") }
+        return String(lowered.prefix { $0 != ":" })
+    }
+
+    /// As many connections as the process may open files, less a margin for the files it serves; raising
+    /// the soft limit to the hard one first (often 1,024 soft, far more hard).
+    static func connectionLimit() -> UInt32 {
+        var limit = rlimit()
+        guard getrlimit(fileLimitResource, &limit) == 0 else { return 900 }
+        if limit.rlim_cur < limit.rlim_max {
+            var raised = limit
+            raised.rlim_cur = min(limit.rlim_max, 65_536)
+            if setrlimit(fileLimitResource, &raised) == 0 { limit = raised }
+        }
+        return UInt32(max(64, min(Int(limit.rlim_cur) - 128, 60_000)))
     }
 
     deinit { stop() }
@@ -54,7 +85,7 @@ public final class HTTPServer: @unchecked Sendable {
         }, Unmanaged.passUnretained(self).toOpaque(), { _, _, text in
             // Keep paths and query values percent-encoded: RequestPath decodes them segment by segment.
             text.map { strlen($0) } ?? 0
-        }, 60)
+        }, Self.idleTimeoutSeconds, Self.connectionLimit(), Self.threadPoolSize)
         guard let started else {
             close(listener)
             throw HTTPServerError("cannot start the HTTP server on \(host):\(boundPort)")
@@ -71,7 +102,11 @@ public final class HTTPServer: @unchecked Sendable {
 
     private func respond(on connection: OpaquePointer, method: String, path: String) -> MHD_Result {
         let response: HTTPResponse
-        if method == "GET" || method == "HEAD" {
+        let host = MHD_lookup_connection_value(connection, .HEADER_KIND, "Host").map { String(cString: $0) }
+        if let allowedHosts, !allowedHosts.contains(host.map(Self.hostName) ?? "") {
+            // 421 Misdirected Request: this server is not the one the request's name points at.
+            response = .text(421, "Misdirected Request: this server answers only for \(allowedHosts.sorted().joined(separator: ", "))")
+        } else if method == "GET" || method == "HEAD" {
             response = handler(HTTPRequest(method: method, path: path, query: Self.query(of: connection)))
         } else {
             var notAllowed = HTTPResponse.text(405, "Method Not Allowed: this server answers GET and HEAD only")
@@ -113,16 +148,20 @@ public final class HTTPServer: @unchecked Sendable {
                 return queue(.text(404, "Not Found"), on: connection)
             }
         case .events(let subscription):
+            let stream = EventStream(subscription: subscription, connection: connection)
+            subscription.wake = { [stream] in MHD_resume_connection(stream.connection) }
             created = MHD_create_response_from_callback(sitegen_size_unknown, 4096, { context, _, buffer, capacity in
                 guard let context, let buffer else { return sitegen_content_end_of_stream }
-                let subscription = Unmanaged<EventSubscription>.fromOpaque(context).takeUnretainedValue()
-                guard let count = subscription.hub.read(subscription, into: UnsafeMutableRawBufferPointer(start: buffer, count: capacity)) else {
-                    return sitegen_content_end_of_stream
+                let stream = Unmanaged<EventStream>.fromOpaque(context).takeUnretainedValue()
+                let bytes = UnsafeMutableRawBufferPointer(start: buffer, count: capacity)
+                switch stream.subscription.hub.read(stream.subscription, into: bytes, suspend: { MHD_suspend_connection(stream.connection) }) {
+                case .bytes(let count): return count
+                case .wait: return 0  // suspended: called again once resumed
+                case .end: return sitegen_content_end_of_stream
                 }
-                return count
-            }, Unmanaged.passRetained(subscription).toOpaque(), { context in
+            }, Unmanaged.passRetained(stream).toOpaque(), { context in
                 guard let context else { return }
-                Unmanaged<EventSubscription>.fromOpaque(context).takeRetainedValue().cancel()
+                Unmanaged<EventStream>.fromOpaque(context).takeRetainedValue().subscription.cancel()
             })
             response.headers += [("Content-Type", "text/event-stream"), ("X-Accel-Buffering", "no")]
         }
@@ -133,6 +172,16 @@ public final class HTTPServer: @unchecked Sendable {
             _ = MHD_add_response_header(created, name, value)
         }
         return MHD_queue_response(connection, UInt32(response.status), created)
+    }
+
+    /// An event stream's subscription and the connection that carries it, to suspend and resume.
+    private final class EventStream: @unchecked Sendable {
+        let subscription: EventSubscription
+        let connection: OpaquePointer
+        init(subscription: EventSubscription, connection: OpaquePointer) {
+            self.subscription = subscription
+            self.connection = connection
+        }
     }
 
     /// A listening socket on `host` at the first free port from `port` to `port + extraPorts`.

@@ -154,6 +154,34 @@ func save(_ text: String, to file: URL) throws {
         #expect(build.errors.contains("content/leak.txt: error: a symbolic link to ../../secret.txt, outside the site folder: sitegen reads nothing outside the site"))
     }
 
+    /// DNS rebinding: a page on evil.example that resolves its name to 127.0.0.1 sends `Host: evil.example`.
+    @Test func onlyThisMachinesNamesAreAnswered() throws {
+        let session = try Session()
+        for host in ["localhost:\(session.port)", "127.0.0.1", "LOCALHOST", "[::1]:\(session.port)"] {
+            #expect(try HTTPTestClient.request("/", port: session.port, host: host).status == 200, "\(host)")
+        }
+        for host in ["evil.example", "evil.example:\(session.port)", "127.0.0.1.evil.example", "localhost.evil.example", ""] {
+            let response = try HTTPTestClient.request("/", port: session.port, host: host)
+            #expect(response.status == 421, "\(host)")
+            #expect(!response.text.contains("Love Your Music"))
+        }
+        #expect(DevServer.allowedHosts(boundTo: "192.168.1.20") == ["localhost", "127.0.0.1", "[::1]", "192.168.1.20"])
+        #expect(DevServer.allowedHosts(boundTo: "0.0.0.0").isSuperset(of: ["localhost", "127.0.0.1"]))
+    }
+
+    /// Idle connections cost a socket, not a thread: 2,000 of them (about twice what once stopped the server)
+    /// still leave a new request answered, and the event stream working.
+    @Test func twoThousandIdleConnectionsDoNotStopIt() throws {
+        let session = try Session()
+        let events = try TestEventStream(port: session.port)
+        let idle = try (0..<2_000).map { _ in try TestConnection(port: session.port) }
+        let page = try HTTPTestClient.request("/", port: session.port, timeout: 5)
+        #expect(page.status == 200)
+        try session.edit("content/about.md", replacing: "title: About", with: "title: About us")
+        #expect(try events.next(named: "reload", timeout: 5).data.contains("about.md"))
+        withExtendedLifetime(idle) {}
+    }
+
     @Test func headWorksAndPostIsRefused() throws {
         let session = try Session()
         let head = try session.get("/", method: "HEAD")

@@ -120,10 +120,11 @@ struct TestResponse {
 
 enum HTTPTestClient {
     /// One request on a new connection, read to the end.
-    static func request(_ path: String, method: String = "GET", port: Int, timeout: TimeInterval = 10) throws -> TestResponse {
+    /// `host` is the `Host` header (default: 127.0.0.1 and the port).
+    static func request(_ path: String, method: String = "GET", port: Int, host: String? = nil, timeout: TimeInterval = 10) throws -> TestResponse {
         let deadline = Date(timeIntervalSinceNow: timeout)
         let connection = try TestConnection(port: port)
-        try connection.write("\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
+        try connection.write("\(method) \(path) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\nConnection: close\r\n\r\n")
         let (status, headers) = try connection.readHead(before: deadline)
         guard method != "HEAD" else { return TestResponse(status: status, headers: headers, body: Data()) }
         var body: [UInt8] = []
