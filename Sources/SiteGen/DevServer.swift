@@ -94,6 +94,8 @@ public final class DevServer: @unchecked Sendable {
     public func stop() {
         watcher?.stop()
         watcher = nil
+        // A rebuild under way finishes (and reports) before the server says it stopped.
+        rebuilding.withLock {}
         hub.close()
         server?.stop()
         server = nil
