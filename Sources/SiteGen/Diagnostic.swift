@@ -12,6 +12,9 @@ public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
     public var message: String
     /// The offending source line, shown under the message with a caret.
     public var sourceLine: String?
+    /// Where the caret goes in `sourceLine` (1-based), when that is an excerpt of a long line rather than
+    /// the whole line; nil means `column`.
+    var caretColumn: Int?
 
     public init(_ severity: Severity = .error, path: String, line: Int = 0, column: Int = 0,
                 message: String, sourceLine: String? = nil) {
@@ -32,7 +35,7 @@ public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
             text += "\n" + Self.printable(sourceLine)
             if column > 0 {
                 // Keep tabs so the caret lines up with the source line in a terminal.
-                let prefix = sourceLine.prefix(column - 1).map { $0 == "\t" ? "\t" : " " }.joined()
+                let prefix = sourceLine.prefix((caretColumn ?? column) - 1).map { $0 == "\t" ? "\t" : " " }.joined()
                 text += "\n" + prefix + "^"
             }
         }
@@ -69,6 +72,9 @@ public struct DiagnosticSink: Sendable {
     public let path: String
     /// The file's text, read for a source line only when a problem is reported.
     let text: String
+    /// Where the text's lines are, found once, at the first problem: a file with thousands of problems is
+    /// scanned once, not once per problem.
+    private var lines: SourceLines?
     public private(set) var diagnostics: [Diagnostic] = []
 
     public init(path: String, text: String) {
@@ -77,8 +83,40 @@ public struct DiagnosticSink: Sendable {
     }
 
     public mutating func report(_ severity: Diagnostic.Severity = .error, line: Int, column: Int, _ message: String) {
-        diagnostics.append(Diagnostic(severity, path: path, line: line, column: column,
-                                      message: message, sourceLine: SourceLines.line(line, of: text)))
+        if lines == nil { lines = SourceLines(text) }
+        var diagnostic = Diagnostic(severity, path: path, line: line, column: column, message: message)
+        if let lines, (1...lines.count).contains(line) {
+            let range = lines.ranges[line - 1]
+            if range.count <= Self.longLine {
+                diagnostic.sourceLine = text.utf8Slice(range)
+            } else {
+                (diagnostic.sourceLine, diagnostic.caretColumn) = excerpt(of: range, line: line, column: max(column, 1))
+            }
+        }
+        diagnostics.append(diagnostic)
+    }
+
+    /// Lines longer than this (in bytes) are shown as an excerpt around the column: a paragraph of 100,000
+    /// links would otherwise be copied into every one of its diagnostics.
+    static let longLine = 300
+    /// Characters shown on each side of the column in an excerpt.
+    static let excerptReach = 60
+    /// The last column found in a long line: problems come in order along a line, so the next one is found
+    /// from there, not from the line's start.
+    private var cursor: (line: Int, column: Int, index: String.Index)?
+
+    private mutating func excerpt(of range: Range<Int>, line: Int, column: Int) -> (String, Int) {
+        let lineStart = text.utf8.index(text.utf8.startIndex, offsetBy: range.lowerBound)
+        let lineEnd = text.utf8.index(lineStart, offsetBy: range.count)
+        var (from, counted) = (lineStart, 1)
+        if let cursor, cursor.line == line, cursor.column <= column { (from, counted) = (cursor.index, cursor.column) }
+        let at = text.index(from, offsetBy: column - counted, limitedBy: lineEnd) ?? lineEnd
+        cursor = (line, column, at)
+        var start = text.index(at, offsetBy: -Self.excerptReach, limitedBy: lineStart) ?? lineStart
+        if start < lineStart { start = lineStart }
+        let end = text.index(at, offsetBy: Self.excerptReach, limitedBy: lineEnd) ?? lineEnd
+        let lead = start > lineStart ? "…" : ""
+        return (lead + text[start..<end] + (end < lineEnd ? "…" : ""), lead.count + text.distance(from: start, to: at) + 1)
     }
 
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }

@@ -306,24 +306,36 @@ enum LanguageTag {
 /// Levenshtein distance, for "did you mean" hints.
 enum EditDistance {
     static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a.lowercased()), b = Array(b.lowercased())
+        distance(Array(a.lowercased().unicodeScalars), Array(b.lowercased().unicodeScalars))
+    }
+
+    /// Levenshtein distance with two rows, reused: called once per unknown key, so it must stay cheap.
+    static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
         if a.isEmpty { return b.count }
-        var previous = Array(0...b.count)
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count), current = [Int](repeating: 0, count: b.count + 1)
         for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in stride(from: 1, through: b.count, by: 1) {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            current[0] = i
+            for j in 1...b.count {
+                current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
             }
-            previous = current
+            swap(&previous, &current)
         }
         return previous[b.count]
     }
 
-    /// The closest candidate within a distance of 2 (or a third of the word), if any.
+    /// The closest candidate within a distance of 2 (or a third of the word), if any. Candidates whose
+    /// length alone puts them further away are skipped unmeasured.
     static func nearest(to word: String, among candidates: [String]) -> String? {
-        let limit = max(2, word.count / 3)
-        return candidates.map { ($0, distance(word, $0)) }
-            .filter { $0.1 <= limit }
-            .min { $0.1 < $1.1 }?.0
+        let scalars = Array(word.lowercased().unicodeScalars)
+        let limit = max(2, scalars.count / 3)
+        var best: (String, Int)?
+        for candidate in candidates {
+            let other = Array(candidate.lowercased().unicodeScalars)
+            guard abs(other.count - scalars.count) <= limit else { continue }
+            let distance = distance(scalars, other)
+            if distance <= limit, distance < (best?.1 ?? .max) { best = (candidate, distance) }
+        }
+        return best?.0
     }
 }

@@ -12,6 +12,9 @@ public final class MarkdownDocument {
     private lazy var lines = SourceLines(body)
     /// File line of the body's first line.
     private let firstLine: Int
+    /// The last column found: links come in document order, so the next one on the same line is counted
+    /// from there, which keeps a paragraph of thousands of links linear.
+    private var lastColumn: (line: Int, byte: Int, column: Int) = (0, 0, 1)
 
     /// A link or image as written in the Markdown.
     public struct Link: Equatable, Sendable {
@@ -58,8 +61,11 @@ public final class MarkdownDocument {
         var column = byteColumn
         if line >= 1, line <= lines.count {
             let range = lines.ranges[line - 1]
-            let before = range.lowerBound..<range.lowerBound + min(max(byteColumn - 1, 0), range.count)
-            column = body.utf8Slice(before).count + 1
+            let byte = range.lowerBound + min(max(byteColumn - 1, 0), range.count)
+            var (from, counted) = (range.lowerBound, 1)
+            if lastColumn.line == line, lastColumn.byte <= byte { (from, counted) = (lastColumn.byte, lastColumn.column) }
+            column = counted + body.utf8Slice(from..<byte).count
+            lastColumn = (line, byte, column)
         }
         return SourcePosition(line: line + firstLine - 1, column: column)
     }

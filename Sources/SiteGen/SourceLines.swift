@@ -33,13 +33,6 @@ struct SourceLines {
     }
 
     var count: Int { ranges.count }
-
-    /// Line `number` (1-based) of `text` without its line end.
-    static func line(_ number: Int, of text: String) -> String? {
-        let lines = SourceLines(text)
-        guard number >= 1, number <= lines.count else { return nil }
-        return text.utf8Slice(lines.ranges[number - 1])
-    }
 }
 
 extension String {
