@@ -77,33 +77,34 @@ function settle(state, candidate, remembered, absent) {
 // In-app browsers as data: how each one's user agent (or, for Telegram, a global it defines) gives it away, and
 // how a visitor leaves it for a real browser on iOS and Android. Escapes: "intent" (Android: an intent:
 // URL without a package opens the default browser), "x-safari" (iOS 17+: x-safari-https://… opens Safari),
-// "instagram" (instagram://extbrowser/?url=…), "line" (?openExternalBrowser=1). null: no escape works, so the
-// visitor gets "Copy link" and how to open it from the app's menu. Sources: shared/notes/in-app-browsers.md.
+// "instagram" (instagram://extbrowser/?url=…), "line" (?openExternalBrowser=1). None: no escape works, so the
+// visitor gets "Copy link" and how to open it from the app's menu. Each entry's source is the comment above it
+// (collected in shared/notes/in-app-browsers.md); comments cost the page nothing once minified.
 var IN_APP_BROWSERS = [
-  { app: "Instagram", ua: /\bInstagram\b/, ios: "instagram", android: "intent",
-    source: "UA: shalanah/inapp-spy regexAppName.ts; x-safari broke in Instagram 424 (inapp-debugger #22), extbrowser verified on Instagram 445 (inapp-debugger #23); intent: developer.chrome.com/docs/android/intents, inapp-debugger README" },
-  { app: "Messenger", ua: /FBAN\/MessengerForiOS|FB_IAB\/MESSENGER/, ios: "x-safari", android: "intent",
-    source: "UA: inapp-spy regexAppName.ts; escapes: shalanah/inapp-debugger README (2024-10/11)" },
-  { app: "Facebook", ua: /FBAN\/FBIOS|FB_IAB\/FB4A|FBAV\/|MetaIAB Facebook/, ios: "x-safari", android: "intent",
-    source: "UA: inapp-spy regexAppName.ts, faisalman/ua-parser-js; escapes: inapp-debugger README (x-safari fails in half-screen ads, inapp-spy #53)" },
-  { app: "Threads", ua: /\bBarcelona\b/, ios: "x-safari", android: "intent",
-    source: "UA (Android): inapp-spy regexAppName.ts; escapes: inapp-debugger README" },
-  { app: "TikTok", ua: /musical_ly|BytedanceWebview|\btrill_/, ios: "x-safari", android: null,
-    source: "UA: inapp-spy regexAppName.ts, ua-parser-js; Android intent \"not dependable\" (inapp-debugger README)" },
-  { app: "LinkedIn", ua: /LinkedInApp/, ios: "x-safari", android: null,
-    source: "UA: inapp-spy, ua-parser-js; escapes: inapp-debugger README (Android uses a Custom Tab)" },
-  { app: "X", ua: /Twitter for iPhone|TwitterAndroid/, ios: null, android: null,
-    source: "UA: inapp-spy, ua-parser-js; nothing escapes X for iPhone 11.43 (inapp-debugger #15)" },
-  { app: "Snapchat", ua: /Snapchat\//, ios: null, android: null,
-    source: "UA: inapp-spy, ua-parser-js; no iOS escape (inapp-debugger README)" },
-  { app: "LINE", ua: /\bLine\/\d/, ios: "line", android: "line",
-    source: "UA: inapp-spy, ua-parser-js; openExternalBrowser=1: developers.line.biz using-line-url-scheme (community for the name)" },
-  { app: "WeChat", ua: /MicroMessenger\//, ios: null, android: null,
-    source: "UA: inapp-spy, ua-parser-js; no escape on either platform (inapp-debugger README)" },
-  { app: "Pinterest", ua: /\[Pinterest\/(iOS|Android)\]/, ios: null, android: null,
-    source: "UA: ampproject/amphtml test-dynamic-classes.js; no escape found" },
-  { app: "Telegram", globals: ["TelegramWebview", "TelegramWebviewProxy", "TelegramWebviewProxyProto"], ios: "x-safari", android: "intent",
-    source: "globals: inapp-spy detectTelegram.ts; escapes: inapp-debugger README" },
+  // UA: shalanah/inapp-spy regexAppName.ts; x-safari broke in Instagram 424 (inapp-debugger #22), extbrowser verified on Instagram 445 (inapp-debugger #23); intent: developer.chrome.com/docs/android/intents, inapp-debugger README
+  { app: "Instagram", ua: /\bInstagram\b/, ios: "instagram", android: "intent" },
+  // UA: inapp-spy regexAppName.ts; escapes: shalanah/inapp-debugger README (2024-10/11)
+  { app: "Messenger", ua: /FBAN\/MessengerForiOS|FB_IAB\/MESSENGER/, ios: "x-safari", android: "intent" },
+  // UA: inapp-spy regexAppName.ts, faisalman/ua-parser-js; escapes: inapp-debugger README (x-safari fails in half-screen ads, inapp-spy #53)
+  { app: "Facebook", ua: /FBAN\/FBIOS|FB_IAB\/FB4A|FBAV\/|MetaIAB Facebook/, ios: "x-safari", android: "intent" },
+  // UA (Android): inapp-spy regexAppName.ts; escapes: inapp-debugger README
+  { app: "Threads", ua: /\bBarcelona\b/, ios: "x-safari", android: "intent" },
+  // UA: inapp-spy regexAppName.ts, ua-parser-js; Android intent "not dependable" (inapp-debugger README)
+  { app: "TikTok", ua: /musical_ly|BytedanceWebview|\btrill_/, ios: "x-safari" },
+  // UA: inapp-spy, ua-parser-js; escapes: inapp-debugger README (Android uses a Custom Tab)
+  { app: "LinkedIn", ua: /LinkedInApp/, ios: "x-safari" },
+  // UA: inapp-spy, ua-parser-js; nothing escapes X for iPhone 11.43 (inapp-debugger #15)
+  { app: "X", ua: /Twitter for iPhone|TwitterAndroid/ },
+  // UA: inapp-spy, ua-parser-js; no iOS escape (inapp-debugger README)
+  { app: "Snapchat", ua: /Snapchat\// },
+  // UA: inapp-spy, ua-parser-js; openExternalBrowser=1: developers.line.biz using-line-url-scheme (community for the name)
+  { app: "LINE", ua: /\bLine\/\d/, ios: "line", android: "line" },
+  // UA: inapp-spy, ua-parser-js; no escape on either platform (inapp-debugger README)
+  { app: "WeChat", ua: /MicroMessenger\// },
+  // UA: ampproject/amphtml test-dynamic-classes.js; no escape found
+  { app: "Pinterest", ua: /\[Pinterest\/(iOS|Android)\]/ },
+  // globals: inapp-spy detectTelegram.ts; escapes: inapp-debugger README
+  { app: "Telegram", globals: ["TelegramWebview", "TelegramWebviewProxy", "TelegramWebviewProxyProto"], ios: "x-safari", android: "intent" },
 ];
 
 // The in-app browser this page is in, or null in a real browser. has(name) tells whether a global exists.
