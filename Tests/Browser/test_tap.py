@@ -336,3 +336,19 @@ def test_first_tap_ask_opens_the_chooser_with_the_browser_first():
             stop()
     finally:
         shutil.rmtree(folder)
+
+
+def test_a_pick_during_an_attempt_replaces_it_without_learning_from_it(server):
+    driver = phone("iphone-safari")
+    try:
+        driver.get(server)
+        driver.execute_script("window.__events = []")
+        driver.find_element(By.ID, "link-1").click()  # Opener, still trying
+        choose(driver, 0, "Ivory")
+        time.sleep((STEP_MS + 400) / 1000)
+        assert [url for url, _ in events(driver) if url != "tap"] == [
+            "opener://x-callback-url/show-options?url=https%3A%2F%2Fsocial.coop%2F%40eb", "ivory:///user_profile/eb@social.coop",
+            "https://social.coop/@eb"]  # one fallback, from the pick
+        assert stored(driver, "absent:mastodon") == "ivory"
+    finally:
+        driver.quit()

@@ -49,6 +49,7 @@ var live = words && make("p", { class: "sr-only", role: "status" }, "", doc.body
 // to screen readers), page events move the attempt along (nextState), and once it is settled the page keeps what
 // it learned and, unless the app took over, follows the href.
 function attempt(link, data, candidate) {
+  if (trying) trying("left"); // a pick from the chooser replaces an attempt still running, learning nothing from it
   var service = link.dataset.service, state = "trying", timer, label = link.querySelector("span"), text = label && label.textContent;
   var opening = words ? words.opening.replace("{app}", candidate.app) : "";
   var way = words && make("a", { class: "open-web", href: data.href }, words["open-" + link.dataset.copyKind]);
@@ -232,9 +233,9 @@ var app = inAppBrowser(ua, function (name) { return name in window; });
 if (app) {
   // A full-width block above the card (the html class lets the page's flex layout wrap it onto its own line).
   doc.documentElement.classList.add("in-app-browser");
-  var banner = make("div", { class: "in-app", role: "note" }), escape = escapeURL(app, platform, location.href, iosVersion(ua));
+  var banner = make("div", { class: "in-app", role: "note" }), out = escapeURL(app, platform, location.href, iosVersion(ua));
   make("p", {}, words["in-app"].replace("{app}", app.app), banner);
-  if (escape) make("a", { class: "in-app-action", href: escape }, words.leave, banner);
+  if (out) make("a", { class: "in-app-action", href: out }, words.leave, banner);
   else {
     var action = make("button", { class: "in-app-action", type: "button" }, words["copy-page"], banner);
     action.onclick = function () { copy(location.href, action); };
