@@ -212,6 +212,29 @@ public struct URLTemplate: Equatable, Hashable, Sendable, Codable, CustomStringC
     }
 }
 
+/// How an app shows the target once its URL opened it: what a visitor gets for the alert or prompt an app
+/// launch may cost, shown by `sitegen services`.
+public enum AppView: String, Equatable, Sendable, Codable {
+    /// The app's own screen for the target (a profile, a compose window).
+    case native
+    /// The app opens, but shows the target's web page in a web view inside it.
+    case webView = "web-view"
+    /// A web client: the target opens in the browser, on another site.
+    case website
+    /// No source says.
+    case unknown
+
+    /// "opens natively", "opens in a web view", ...
+    public var phrase: String {
+        switch self {
+        case .native: "opens natively"
+        case .webView: "opens in a web view"
+        case .website: "opens in the browser"
+        case .unknown: "opening not known"
+        }
+    }
+}
+
 /// An app (or web client) that can open a service's target from a URL: one entry of data per app.
 public struct AppEntry: Equatable, Sendable, Codable {
     /// Stable identifier, e.g. "ivory"; what `apps: [ivory]` names.
@@ -231,13 +254,17 @@ public struct AppEntry: Equatable, Sendable, Codable {
     public var verified: Bool
     /// True when the app is tried without being asked for (`apps:` can name any app).
     public var inDefaultChain: Bool
+    /// Whether the app shows the target natively or in a web view, as its source says.
+    public var opensIn: AppView
 
     /// - Parameters:
     ///   - platforms: by default iOS for an app scheme and every platform for an https web client.
     ///   - inDefaultChain: by default `verified`. An unverified app joins the default chain only when its catalog
     ///     entry says so, with the reason in `source` (the app-links notes allow it that way and no other).
+    ///   - opensIn: by default `.website` for an https web client and `.unknown` for an app scheme, so each
+    ///     catalog app says how it opens, from its source.
     public init(id: String, name: String, url: String, platforms: [Platform]? = nil, androidPackage: String? = nil,
-                source: String, verified: Bool, inDefaultChain: Bool? = nil) {
+                source: String, verified: Bool, inDefaultChain: Bool? = nil, opensIn: AppView? = nil) {
         self.id = id
         self.name = name
         self.url = URLTemplate(url)
@@ -247,6 +274,7 @@ public struct AppEntry: Equatable, Sendable, Codable {
         self.source = source
         self.verified = verified
         self.inDefaultChain = inDefaultChain ?? verified
+        self.opensIn = opensIn ?? (scheme == "https" ? .website : .unknown)
     }
 
     /// An app the page author describes: `name` and a template checked by `URLTemplate.parse`.

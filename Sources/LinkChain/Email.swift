@@ -175,20 +175,20 @@ public enum EmailApps {
 
     public static let all: [AppEntry] = [
         AppEntry(id: "gmail", name: "Gmail", url: "googlegmail:///co?to={to}&subject={subject}&body={body}",
-                 source: thirdPartyMailer, verified: false),
+                 source: thirdPartyMailer, verified: false, opensIn: .native),
         AppEntry(id: "outlook", name: "Outlook", url: "ms-outlook://compose?to={to}&subject={subject}&body={body}",
-                 source: thirdPartyMailer, verified: false),
+                 source: thirdPartyMailer, verified: false, opensIn: .native),
         AppEntry(id: "spark", name: "Spark", url: "readdle-spark://compose?recipient={to}&subject={subject}&body={body}",
-                 source: thirdPartyMailer, verified: false),
+                 source: thirdPartyMailer, verified: false, opensIn: .native),
         AppEntry(id: "yahoo", name: "Yahoo Mail", url: "ymail://mail/compose?to={to}&subject={subject}&body={body}",
-                 source: thirdPartyMailer, verified: false),
+                 source: thirdPartyMailer, verified: false, opensIn: .native),
         AppEntry(id: "fastmail", name: "Fastmail", url: "fastmail://mail/compose?to={to}&subject={subject}&body={body}",
-                 source: thirdPartyMailer, verified: false),
+                 source: thirdPartyMailer, verified: false, opensIn: .native),
         // Proton takes a whole mailto: URI after its scheme; the local part is percent-encoded as RFC 6068 allows.
         AppEntry(id: "proton", name: "Proton Mail", url: "protonmail://mailto:{to_local}@{to_domain}?subject={subject}&body={body}",
-                 source: thirdPartyMailer, verified: false),
+                 source: thirdPartyMailer, verified: false, opensIn: .native),
         AppEntry(id: "airmail", name: "Airmail", url: "airmail://compose?to={to}&subject={subject}&plainBody={body}",
-                 source: thirdPartyMailer, verified: false),
+                 source: thirdPartyMailer, verified: false, opensIn: .native),
         AppEntry(id: "gmail-web", name: "Gmail (web)", url: "https://mail.google.com/mail/?view=cm&fs=1&to={to}&su={subject}&body={body}",
                  source: webmail, verified: false),
         // A "+" in `to` must be sent as %2B (OfficeDev/office-js#4127); filling a template always does so.

@@ -2,7 +2,11 @@
 //
 // App URL formats and their sources are collected in shared/notes/app-links.md. An app whose format
 // has no primary source (the vendor's documentation or the app's own source code) is marked
-// unverified: it is listed, and a link can ask for it with `apps:`, but it is never tried by default.
+// unverified: it is listed, and a link can ask for it with `apps:`, but it is not tried by default, with one
+// exception written into its entry: Opener stays first in Mastodon's default chain, because the product's seed
+// chain puts it there. A service whose https link is itself a documented universal link / App Link (Bluesky)
+// has that link alone as its default chain: its app stays in the chooser, since trying its scheme first would
+// only cost a visitor without the app an alert on iOS.
 // Profile URLs and handle rules follow each service's public profile pages and sign-up rules.
 
 /// The standard catalog's entries.
@@ -18,17 +22,24 @@ public enum StandardServices {
         // Mastodon), and Opener's own developer documents the scheme; only the path is community knowledge.
         AppEntry(id: "opener", name: "Opener", url: "opener://x-callback-url/show-options?url={url}",
                  source: "timonus/OpenerManifest README (scheme); community libraries (x-callback-url/show-options path); in the default chain as the seed chain's first app",
-                 verified: false, inDefaultChain: true),
+                 verified: false, inDefaultChain: true, opensIn: .native),
         AppEntry(id: "ivory", name: "Ivory", url: "ivory:///user_profile/{user}@{host}",
-                 source: "Tapbots URL-scheme tips page, via a transcription (gist)", verified: true),
+                 source: "Tapbots URL-scheme tips page, via a transcription (gist)", verified: true, opensIn: .native),
+        // Accepted, but since its deep-link handler was narrowed to posts (IceCubesApp PR #2026) a profile shows in a web view.
         AppEntry(id: "icecubes", name: "Ice Cubes", url: "icecubesapp://{host}/@{user}",
-                 source: "Dimillian/IceCubesApp IceCubesApp/App/Router/SafariRouter.swift", verified: true),
+                 source: "Dimillian/IceCubesApp IceCubesApp/App/Router/SafariRouter.swift; profile links in a web view since PR #2026",
+                 verified: true, opensIn: .webView),
         AppEntry(id: "mastodon", name: "Mastodon", url: "mastodon://profile/{user}@{host}",
-                 source: "mastodon/mastodon-ios SceneDelegate.swift (does nothing unless logged in)", verified: true),
-        AppEntry(id: "mona", name: "Mona", url: "mona://{host}/@{user}",
-                 source: "343max/fedi-follow mastodonApps.ts (community list, not the vendor)", verified: false),
+                 source: "mastodon/mastodon-ios SceneDelegate.swift (does nothing unless logged in)", verified: true, opensIn: .native),
+        // A search for the account, showing users: the form the cited list really uses.
+        AppEntry(id: "mona", name: "Mona", url: "mona://search?text=@{user}@{host}&show=users",
+                 source: "343max/fedi-follow mastodonApps.ts (community list, not the vendor): search?text=@USER@HOST&show=users",
+                 verified: false, opensIn: .native),
+        // Open source since 2024: its Info.plist registers the scheme; /@user links open in a web view. The
+        // HOST/@USER path is still only community knowledge.
         AppEntry(id: "mammoth", name: "Mammoth", url: "mammoth://{host}/@{user}",
-                 source: "community lists (libcephei, Tapestry apps.json), not the vendor", verified: false),
+                 source: "TheBLVD/mammoth Mammoth/Info.plist (scheme mammoth); path from community lists (libcephei, Tapestry apps.json); /@user opens in a web view",
+                 verified: false, opensIn: .webView),
         AppEntry(id: "toot", name: "Toot!", url: "cx-c3-toot://{host}/@{user}",
                  source: "app-links.md: no source found", verified: false),
         // A web client: verified by its routes, but not tried by default (it leaves the page for another site).
@@ -77,16 +88,18 @@ public enum StandardServices {
     static let social: [any Service] = [
         ProfileService(
             id: "bluesky", displayName: "Bluesky", handle: .blueskyHandle, profileURL: "https://bsky.app/profile/{handle}",
+            // bsky.app links are a universal link (iOS) and a verified App Link (Android) in app.config.js, so the https
+            // link alone opens the app where it is installed; the scheme waits in the chooser.
             apps: [AppEntry(id: "bluesky", name: "Bluesky", url: "bluesky://profile/{handle}", androidPackage: "xyz.blueskyweb.app",
-                            source: "bluesky-social/social-app app.config.js (scheme bluesky, Android package xyz.blueskyweb.app) and src/routes.ts (/profile/:name)",
-                            verified: true)],
+                            source: "bluesky-social/social-app app.config.js (scheme bluesky, Android package xyz.blueskyweb.app, associatedDomains and autoVerify intent filter for bsky.app) and src/routes.ts (/profile/:name); not tried by default: the https link opens the app",
+                            verified: true, inDefaultChain: false, opensIn: .native)],
             brandColor: "#1185fe", icon: ServiceIcon(fontAwesome: "bluesky", glyph: "chat"), provesIdentity: true),
         ProfileService(
             id: "threads", displayName: "Threads",
             handle: .username("Threads", example: "zuck", rule: UsernameRule(symbols: "_.", length: 1...30, lowercased: true), shownWithAt: true),
             profileURL: "https://www.threads.com/@{user}",
             apps: [AppEntry(id: "threads", name: "Threads", url: "barcelona://user?username={user}",
-                            source: "app-links.md Other services: no vendor documentation", verified: false)],
+                            source: "app-links.md Other services: no vendor documentation", verified: false, opensIn: .native)],
             brandColor: "#000000", icon: ServiceIcon(fontAwesome: "threads", glyph: "chat"), provesIdentity: true),
         ProfileService(
             id: "instagram", displayName: "Instagram",
@@ -94,14 +107,14 @@ public enum StandardServices {
             profileURL: "https://www.instagram.com/{user}/",
             apps: [AppEntry(id: "instagram", name: "Instagram", url: "instagram://user?username={user}",
                             source: "Instagram's iPhone Hooks page (removed with its legacy developer platform); app-links.md",
-                            verified: false)],
+                            verified: false, opensIn: .native)],
             brandColor: "#d62976", icon: ServiceIcon(fontAwesome: "instagram", forkAwesome: "instagram", glyph: "link"), provesIdentity: true),
         ProfileService(
             id: "x", aliases: ["twitter"], displayName: "X",
             handle: .username("X", example: "nasa", rule: UsernameRule(symbols: "_", length: 1...15), shownWithAt: true),
             profileURL: "https://x.com/{user}",
             apps: [AppEntry(id: "x", name: "X", url: "twitter://user?screen_name={user}",
-                            source: "app-links.md Other services: no vendor documentation", verified: false)],
+                            source: "app-links.md Other services: no vendor documentation", verified: false, opensIn: .native)],
             brandColor: "#000000", icon: ServiceIcon(fontAwesome: "x-twitter", glyph: "chat"), provesIdentity: true),
         ProfileService(
             id: "youtube", displayName: "YouTube",
@@ -118,7 +131,7 @@ public enum StandardServices {
             handle: .username("Twitch", example: "nasa", rule: UsernameRule(symbols: "_", length: 4...25, lowercased: true)),
             profileURL: "https://www.twitch.tv/{user}",
             apps: [AppEntry(id: "twitch", name: "Twitch", url: "twitch://stream/{user}",
-                            source: "dev.twitch.tv/docs/mobile-deeplinks (Twitch's own deep link guide)", verified: true)],
+                            source: "dev.twitch.tv/docs/mobile-deeplinks (Twitch's own deep link guide)", verified: true, opensIn: .native)],
             brandColor: "#9146ff", icon: ServiceIcon(fontAwesome: "twitch", forkAwesome: "twitch", glyph: "link"), provesIdentity: true),
         ProfileService(
             id: "linkedin", displayName: "LinkedIn",
@@ -135,8 +148,11 @@ public enum StandardServices {
             id: "telegram", displayName: "Telegram",
             handle: .username("Telegram", example: "durov", rule: UsernameRule(symbols: "_", length: 5...32)),
             profileURL: "https://t.me/{user}",
-            apps: [AppEntry(id: "telegram", name: "Telegram", url: "tg://resolve?domain={user}",
-                            source: "core.telegram.org/api/links (Telegram's own documentation)", verified: true)],
+            // On Android t.me opens the app only if the visitor picked it (its t.me filter is not auto-verified), so
+            // the tg: intent goes first there.
+            apps: [AppEntry(id: "telegram", name: "Telegram", url: "tg://resolve?domain={user}", androidPackage: "org.telegram.messenger",
+                            source: "core.telegram.org/api/links (Telegram's own documentation); DrKLO/Telegram TMessagesProj/src/main/AndroidManifest.xml (tg: filter; t.me filter without autoVerify)",
+                            verified: true, opensIn: .native)],
             brandColor: "#26a5e4", icon: ServiceIcon(fontAwesome: "telegram", forkAwesome: "telegram", glyph: "chat"), provesIdentity: false),
         // Signal-Android SignalMeUtil.kt: https://signal.me/#p/+E164.
         ProfileService(id: "signal", displayName: "Signal", handle: .phoneNumber, profileURL: "https://signal.me/#p/+{digits}",
@@ -146,12 +162,12 @@ public enum StandardServices {
         ProfileService(
             id: "whatsapp", displayName: "WhatsApp", handle: .phoneNumber, profileURL: "https://wa.me/{digits}",
             apps: [AppEntry(id: "whatsapp", name: "WhatsApp", url: "whatsapp://send?phone={digits}",
-                            source: "community lists; WhatsApp documents only https://wa.me links", verified: false)],
+                            source: "community lists; WhatsApp documents only https://wa.me links", verified: false, opensIn: .native)],
             brandColor: "#25d366", icon: ServiceIcon(fontAwesome: "whatsapp", forkAwesome: "whatsapp", glyph: "chat"), provesIdentity: false),
         ProfileService(
             id: "matrix", displayName: "Matrix", handle: .matrixUser, profileURL: "https://matrix.to/#/@{user}:{server}",
             apps: [AppEntry(id: "matrix", name: "Matrix client", url: "matrix:u/{user}:{server}?action=chat",
-                            source: "Matrix specification v1.2+, appendix \"matrix: URI scheme\" (MSC2312)", verified: true)],
+                            source: "Matrix specification v1.2+, appendix \"matrix: URI scheme\" (MSC2312)", verified: true, opensIn: .native)],
             brandColor: "#000000", icon: ServiceIcon(forkAwesome: "matrix-org", glyph: "chat"), provesIdentity: true),
         ProfileService(
             id: "discord", displayName: "Discord",
@@ -166,7 +182,7 @@ public enum StandardServices {
         ProfileService(
             id: "spotify", displayName: "Spotify", handle: .spotifyItem, profileURL: "https://open.spotify.com/{kind}/{id}",
             apps: [AppEntry(id: "spotify", name: "Spotify", url: "spotify:{kind}:{id}", platforms: [.ios, .desktop],
-                            source: "developer.spotify.com Web API concepts, \"Spotify URIs and IDs\"", verified: true)],
+                            source: "developer.spotify.com Web API concepts, \"Spotify URIs and IDs\"", verified: true, opensIn: .native)],
             brandColor: "#1db954", icon: ServiceIcon(fontAwesome: "spotify", forkAwesome: "spotify", glyph: "music"), provesIdentity: false),
         ProfileService(
             id: "apple-music", aliases: ["applemusic"], displayName: "Apple Music",

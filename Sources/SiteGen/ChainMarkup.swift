@@ -11,17 +11,27 @@ public enum EmailProtection: String, Sendable, CaseIterable {
     case sealed
 }
 
+/// What a tap on iOS does while nothing is learned about the visitor's apps (`first_tap` in front matter).
+public enum FirstTap: String, Sendable, CaseIterable {
+    /// Launch the chain's next untried app (one alert at most if it is missing), then the link.
+    case `try`
+    /// Open the chooser, "Open in browser" first: no alert at all, one more tap.
+    case ask
+}
+
 /// The markup that makes an `<a>` a chain link, for buttons and Markdown links alike.
 public enum ChainMarkup {
     /// The `href`, `rel` and data attributes: the fallback in `href`, the chain and chooser data for the runtime.
     /// `choices` are the apps the chooser lists (the chain's own when nil); those in the chain are marked as
     /// tried on a tap.
+    /// `firstTap: .ask` marks links whose chain has apps with `data-first-tap="ask"`.
     public static func attributes(_ chain: Chain, choices: [Candidate]? = nil, provesIdentity: Bool,
-                                  protection: EmailProtection = .entities) -> String {
+                                  protection: EmailProtection = .entities, firstTap: FirstTap = .try) -> String {
         let choices = choices ?? chain.candidates
+        let ask = firstTap == .ask && !chain.candidates.isEmpty ? #" data-first-tap="ask""# : ""
         if protection == .sealed, chain.fallback.hasPrefix("mailto:") {
             // "#" keeps the link focusable and harmless; the runtime reads the sealed data on tap.
-            return ##" href="#" data-service="\##(HTML.escape(chain.serviceID))" data-copy-kind="address" data-sealed="\##(seal(chain, choices: choices))""##
+            return ##" href="#" data-service="\##(HTML.escape(chain.serviceID))" data-copy-kind="address" data-sealed="\##(seal(chain, choices: choices))""## + ask
         }
         var text = #" href="\#(HTML.escape(chain.fallback))""#
         if provesIdentity { text += #" rel="me""# }
@@ -32,7 +42,7 @@ public enum ChainMarkup {
         let (copy, kind) = copyText(chain)
         text += #" data-copy="\#(HTML.escape(copy))" data-copy-kind="\#(kind)""#
         if let acct = fediverseAccount(chain) { text += #" data-acct="\#(HTML.escape(acct))""# }
-        return text
+        return text + ask
     }
 
     /// What follows the link's closing tag: for a sealed address, the address written out for readers without JavaScript.

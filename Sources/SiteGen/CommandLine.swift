@@ -71,8 +71,9 @@ public struct CommandLineTool {
         Usage: sitegen services [--json]
 
         Lists every service a link can use: its handle form, and its apps per platform with the source
-        of each app's URL format. Unverified formats (no primary source) are never tried by default;
-        a link can still choose them with apps: [...].
+        of each app's URL format and whether the app opens the target natively or in a web view.
+        Unverified formats (no primary source) are not tried by default (Opener, first in the seed
+        chain, is the one exception, with its reason); a link can still choose them with apps: [...].
 
         Options:
           --json       Print the catalog as JSON
@@ -240,7 +241,7 @@ public struct CommandLineTool {
             guard !apps.isEmpty else { continue }
             lines.append("  \(platform.rawValue):")
             for app in apps {
-                let status = (app.verified ? "" : "unverified, ") + (app.inDefaultChain ? "default" : "on request")
+                let status = (app.verified ? "" : "unverified, ") + (app.inDefaultChain ? "default" : "on request") + ", " + app.opensIn.phrase
                 let url = platform == .android && !app.platforms.contains(.android) ? "intent: \(app.url) in \(app.androidPackage!)" : app.url.text
                 lines.append("    \(app.id) (\(app.name), \(status)): \(url)")
                 lines.append("      source: \(app.source)")

@@ -17,6 +17,8 @@ public struct FrontMatter: Equatable, Sendable {
     /// The template that renders the page, by name (default `page`).
     public var template: Located<String>?
     public var emailProtection: EmailProtection = .entities
+    /// What a first tap on iOS does with nothing learned yet: try the chain's next app, or ask.
+    public var firstTap: FirstTap = .try
     /// Lets raw HTML in the Markdown body through; off by default.
     public var unsafeHTML = false
     public var links: [LinkEntry] = []
@@ -36,7 +38,7 @@ public struct FrontMatter: Equatable, Sendable {
 
     /// The keys front matter understands, in the order the README documents them.
     public static let knownKeys = ["title", "description", "url", "lang", "avatar", "theme", "color_scheme", "stylesheet", "template",
-                                   "email_protection", "unsafe_html", "fediverse_creator", "links"]
+                                   "email_protection", "first_tap", "unsafe_html", "fediverse_creator", "links"]
 }
 
 /// A value with the place it was written.
@@ -166,6 +168,11 @@ public enum FrontMatterReader {
                 if let mode = reader.located(value, field: key) {
                     if let known = EmailProtection(rawValue: mode.value) { matter.emailProtection = known }
                     else { reader.report(mode.position, "unknown email_protection '\(mode.value)': expected one of \(EmailProtection.allCases.map(\.rawValue).joined(separator: ", "))") }
+                }
+            case "first_tap":
+                if let mode = reader.located(value, field: key) {
+                    if let known = FirstTap(rawValue: mode.value) { matter.firstTap = known }
+                    else { reader.report(mode.position, "unknown first_tap '\(mode.value)': expected one of \(FirstTap.allCases.map(\.rawValue).joined(separator: ", "))") }
                 }
             case "unsafe_html": matter.unsafeHTML = reader.bool(value, field: key) ?? false
             case "fediverse_creator":

@@ -146,7 +146,7 @@ public struct PageRenderer: Sendable {
                 ]
                 if reads.contains("attributes_html") {
                     item["attributes_html"] = .string(ChainMarkup.attributes(link.chain, choices: link.choices, provesIdentity: link.service.provesIdentity,
-                                                                             protection: matter.emailProtection))
+                                                                             protection: matter.emailProtection, firstTap: matter.firstTap))
                 }
                 item["after_link_html"] = .string(ChainMarkup.afterLink(link.chain, protection: matter.emailProtection))
                 if let accountURI = link.chain.accountURI { item["account_uri"] = .string(accountURI) }

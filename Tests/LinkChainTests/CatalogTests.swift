@@ -161,7 +161,7 @@ struct CatalogTests {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let json = String(decoding: try encoder.encode(chain.candidates[2]), as: UTF8.self)
-        #expect(json == #"{"appID":"icecubes","appName":"Ice Cubes","platforms":["ios"],"source":"Dimillian/IceCubesApp IceCubesApp/App/Router/SafariRouter.swift","url":"icecubesapp://social.coop/@eb","verified":true}"#)
+        #expect(json == #"{"appID":"icecubes","appName":"Ice Cubes","platforms":["ios"],"source":"Dimillian/IceCubesApp IceCubesApp/App/Router/SafariRouter.swift; profile links in a web view since PR #2026","url":"icecubesapp://social.coop/@eb","verified":true}"#)
         let object = try JSONSerialization.jsonObject(with: try JSONEncoder().encode(chain)) as? [String: Any]
         #expect(object?["serviceID"] as? String == "mastodon")
         #expect(object?["handle"] as? String == "@eb@social.coop")

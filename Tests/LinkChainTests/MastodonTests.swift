@@ -39,7 +39,7 @@ struct MastodonTests {
             "ivory:///user_profile/eb@social.coop",
             "icecubesapp://social.coop/@eb",
             "mastodon://profile/eb@social.coop",
-            "mona://social.coop/@eb",
+            "mona://search?text=@eb@social.coop&show=users",
             "mammoth://social.coop/@eb",
             "cx-c3-toot://social.coop/@eb",
             "https://elk.zone/social.coop/@eb",
@@ -48,6 +48,8 @@ struct MastodonTests {
         // Elk is a web client: every platform, verified, but not tried unless asked for.
         #expect(chain.candidates.last?.platforms == [.ios, .android, .desktop])
         #expect(service.app(named: "elk")?.inDefaultChain == false)
+        // Ice Cubes and Mammoth open a profile in a web view inside the app; the others natively.
+        #expect(service.apps.map(\.opensIn) == [.native, .native, .webView, .native, .native, .webView, .unknown, .website])
     }
 
     @Test func candidatesByPlatform() throws {

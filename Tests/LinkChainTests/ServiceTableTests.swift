@@ -35,13 +35,10 @@ struct ServiceTableTests {
         ServiceCase(shorthand: "phone:+49 (30) 123-4567", handle: "+49 (30) 123-4567", fallback: "tel:+49301234567"),
         ServiceCase(shorthand: "tel:+14155550100", handle: "+14155550100", fallback: "tel:+14155550100"),
         ServiceCase(shorthand: "sms:+14155550100", handle: "+14155550100", fallback: "sms:+14155550100"),
-        ServiceCase(shorthand: "bluesky:@EB.bsky.social", handle: "@eb.bsky.social", fallback: "https://bsky.app/profile/eb.bsky.social",
-                    ios: ["bluesky://profile/eb.bsky.social"],
-                    android: ["intent://profile/eb.bsky.social#Intent;scheme=bluesky;package=xyz.blueskyweb.app;S.browser_fallback_url=https%3A%2F%2Fbsky.app%2Fprofile%2Feb.bsky.social;end"]),
+        // bsky.app is a universal link and a verified App Link: the https link alone is the default chain.
+        ServiceCase(shorthand: "bluesky:@EB.bsky.social", handle: "@eb.bsky.social", fallback: "https://bsky.app/profile/eb.bsky.social"),
         ServiceCase(shorthand: "bluesky:did:plc:z72i7hdynmk6r22z27h6tvur", handle: "did:plc:z72i7hdynmk6r22z27h6tvur",
-                    fallback: "https://bsky.app/profile/did%3Aplc%3Az72i7hdynmk6r22z27h6tvur",
-                    ios: ["bluesky://profile/did%3Aplc%3Az72i7hdynmk6r22z27h6tvur"],
-                    android: ["intent://profile/did%3Aplc%3Az72i7hdynmk6r22z27h6tvur#Intent;scheme=bluesky;package=xyz.blueskyweb.app;S.browser_fallback_url=https%3A%2F%2Fbsky.app%2Fprofile%2Fdid%253Aplc%253Az72i7hdynmk6r22z27h6tvur;end"]),
+                    fallback: "https://bsky.app/profile/did%3Aplc%3Az72i7hdynmk6r22z27h6tvur"),
         ServiceCase(shorthand: "threads:@Zuck", handle: "@zuck", fallback: "https://www.threads.com/@zuck"),
         ServiceCase(shorthand: "instagram:nasa", handle: "@nasa", fallback: "https://www.instagram.com/nasa/"),
         ServiceCase(shorthand: "x:@NASA", handle: "@NASA", fallback: "https://x.com/NASA"),
@@ -50,7 +47,8 @@ struct ServiceTableTests {
         ServiceCase(shorthand: "tiktok:@nasa.gov", handle: "@nasa.gov", fallback: "https://www.tiktok.com/@nasa.gov"),
         ServiceCase(shorthand: "twitch:NASA", handle: "nasa", fallback: "https://www.twitch.tv/nasa", ios: ["twitch://stream/nasa"]),
         ServiceCase(shorthand: "linkedin:satya-nadella", handle: "satya-nadella", fallback: "https://www.linkedin.com/in/satya-nadella/"),
-        ServiceCase(shorthand: "telegram:durov", handle: "durov", fallback: "https://t.me/durov", ios: ["tg://resolve?domain=durov"]),
+        ServiceCase(shorthand: "telegram:durov", handle: "durov", fallback: "https://t.me/durov", ios: ["tg://resolve?domain=durov"],
+                    android: ["intent://resolve?domain=durov#Intent;scheme=tg;package=org.telegram.messenger;S.browser_fallback_url=https%3A%2F%2Ft.me%2Fdurov;end"]),
         ServiceCase(shorthand: "signal:+49 151 12345678", handle: "+49 151 12345678", fallback: "https://signal.me/#p/+4915112345678"),
         ServiceCase(shorthand: "whatsapp:+4915112345678", handle: "+4915112345678", fallback: "https://wa.me/4915112345678"),
         ServiceCase(shorthand: "matrix:@eb:Matrix.org", handle: "@eb:matrix.org", fallback: "https://matrix.to/#/@eb:matrix.org",
@@ -138,6 +136,9 @@ struct ServiceTableTests {
                         "\(service.id)/\(app.id) is unverified but in the default chain without saying why")
                 #expect(try URLTemplate.parse(app.url.text, placeholders: service.placeholders) == app.url, "\(service.id)/\(app.id)")
                 #expect(app.androidPackage == nil || app.verified, "\(service.id)/\(app.id): a package name needs a primary source")
+                // Each app says how it shows the target; only an app with no source at all may not know.
+                #expect(app.opensIn != .unknown || app.source.contains("no source found"), "\(service.id)/\(app.id) does not say how it opens")
+                #expect((app.opensIn == .website) == (app.url.scheme == "https"), "\(service.id)/\(app.id)")
             }
         }
     }

@@ -16,7 +16,7 @@ const mastodon = [
   { id: "ivory", app: "Ivory", auto: true, platforms: ["ios"], url: "ivory:///user_profile/eb@social.coop" },
   { id: "mastodon", app: "Mastodon", auto: true, platforms: ["android"], url: "intent://social.coop/@eb#Intent;scheme=https;package=org.joinmastodon.android;S.browser_fallback_url=https%3A%2F%2Fsocial.coop%2F%40eb;end" },
   { id: "elk", app: "Elk", platforms: ["ios", "android", "desktop"], url: "https://elk.zone/social.coop/@eb" },
-  { id: "mona", app: "Mona", platforms: ["ios"], url: "mona://social.coop/@eb" }, // unverified: only when chosen
+  { id: "mona", app: "Mona", platforms: ["ios"], url: "mona://search?text=@eb@social.coop&show=users" }, // unverified: only when chosen
 ];
 const mailto = "mailto:a@b.org";
 const mail = [
@@ -39,13 +39,20 @@ const UA = {
   xAndroid: ["Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36 TwitterAndroid/10.40.0", "Linux armv8l", 5],
 };
 
-function decide(name, chain, fallback, remembered = null) {
+// Each user agent with the platform values the page reads beside it.
+function platformOfUA(name) {
   const [ua, platform, touch] = UA[name];
-  return [...runtime.plan(chain, fallback, runtime.platformOf(ua, platform, touch), runtime.isChromium(ua), remembered)];
+  return runtime.platformOf(ua, platform, touch);
+}
+
+// decide's answer as plain data: "app:URL", "go:URL", "ask" or null.
+function decide(name, chain, fallback, remembered = null, absent = [], firstTap = "try") {
+  const d = runtime.decide(chain, fallback, platformOfUA(name), remembered, absent, firstTap);
+  return d && (d.ask ? "ask" : d.go ? "go:" + d.go : "app:" + d.app.url);
 }
 
 test("platform detection, including iPadOS's desktop user agent", () => {
-  const platforms = Object.fromEntries(Object.entries(UA).map(([name, [ua, p, t]]) => [name, runtime.platformOf(ua, p, t)]));
+  const platforms = Object.fromEntries(Object.keys(UA).map((name) => [name, platformOfUA(name)]));
   assert.deepEqual(platforms, {
     iPhoneSafari: "ios", iPadOSSafari: "ios", macSafari: "desktop", iPhoneChrome: "ios", androidChrome: "android",
     desktopChrome: "desktop", desktopFirefox: "desktop", instagramiOS: "ios", facebookAndroid: "android", tiktok: "ios",
@@ -54,51 +61,182 @@ test("platform detection, including iPadOS's desktop user agent", () => {
 });
 
 test("in-app browsers are recognised, real browsers are not", () => {
-  const names = Object.fromEntries(Object.entries(UA).map(([name, [ua]]) => [name, runtime.inAppBrowser(ua)]));
+  const names = Object.fromEntries(Object.entries(UA).map(([name, [ua]]) => [name, runtime.inAppBrowser(ua)?.app ?? null]));
   assert.deepEqual(names, {
     iPhoneSafari: null, iPadOSSafari: null, macSafari: null, iPhoneChrome: null, androidChrome: null, desktopChrome: null,
     desktopFirefox: null, instagramiOS: "Instagram", facebookAndroid: "Facebook", tiktok: "TikTok", linkedIn: "LinkedIn", xAndroid: "X",
   });
+  const more = {
+    "Mozilla/5.0 (Linux; Android 14; Pixel 8; wv) AppleWebKit/537.36 Chrome/124.0 Mobile Safari/537.36 Instagram 330.0.0.18.111 Android": "Instagram",
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 [FBAN/MessengerForiOS;FBAV/450.0]": "Messenger",
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 [FBAN/FBIOS;FBAV/480.0]": "Facebook",
+    "Mozilla/5.0 (Linux; Android 14; wv) AppleWebKit/537.36 Chrome/124.0 Mobile Safari/537.36 Barcelona 330.0.0.0": "Threads",
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1 musical_ly_41.9.0": "TikTok",
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Snapchat/12.80.0.40": "Snapchat",
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari Line/14.3.0": "LINE",
+    "Mozilla/5.0 (Linux; Android 14; wv) AppleWebKit/537.36 Chrome/124.0 Mobile Safari/537.36 MicroMessenger/8.0.47": "WeChat",
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 [Pinterest/iOS]": "Pinterest",
+  };
+  for (const [ua, app] of Object.entries(more)) assert.equal(runtime.inAppBrowser(ua)?.app, app, ua);
+  // Telegram's has no token of its own: the globals it defines give it away.
+  assert.equal(runtime.inAppBrowser(UA.androidChrome[0], (name) => name == "TelegramWebview").app, "Telegram");
+  assert.equal(runtime.inAppBrowser(UA.androidChrome[0], () => false), null);
 });
 
-// platform x remembered choice x chain
+test("every in-app browser entry is data with a source", () => {
+  // The source is the comment line above each entry (comments cost the page nothing once minified).
+  const text = fs.readFileSync(path.join(__dirname, "../../Sources/SiteGen/Resources/chain-decisions.js"), "utf8").split("\n");
+  for (const entry of runtime.IN_APP_BROWSERS) {
+    assert.ok(entry.app && (entry.ua || entry.globals), JSON.stringify(entry));
+    const line = text.findIndex((l) => l.startsWith(`  { app: "${entry.app}",`));
+    assert.match(text[line - 1], /^  \/\/ .{20,}/, `${entry.app} has no source`);
+    for (const kind of [entry.ios, entry.android]) assert.ok(kind === undefined || ["intent", "x-safari", "instagram", "line"].includes(kind), entry.app);
+  }
+});
+
+test("the escape from each in-app browser, per platform", () => {
+  const entry = (app) => runtime.IN_APP_BROWSERS.find((e) => e.app == app);
+  const page = "https://me.example/links/?a=1#top";
+  assert.equal(runtime.escapeURL(entry("Facebook"), "android", page, 0), "intent://me.example/links/?a=1#Intent;scheme=https;end");
+  assert.equal(runtime.escapeURL(entry("Facebook"), "ios", page, 17), "x-safari-https://me.example/links/?a=1#top");
+  assert.equal(runtime.escapeURL(entry("Facebook"), "ios", page, 16), null); // x-safari- needs iOS 17
+  assert.equal(runtime.escapeURL(entry("Instagram"), "ios", page, 16), "instagram://extbrowser/?url=https%3A%2F%2Fme.example%2Flinks%2F%3Fa%3D1%23top");
+  assert.equal(runtime.escapeURL(entry("LINE"), "ios", page, 17), "https://me.example/links/?a=1&openExternalBrowser=1");
+  assert.equal(runtime.escapeURL(entry("LINE"), "android", "https://me.example/", 0), "https://me.example/?openExternalBrowser=1");
+  assert.equal(runtime.escapeURL(entry("TikTok"), "android", page, 0), null); // intent is not dependable there: copy the link
+  assert.equal(runtime.escapeURL(entry("WeChat"), "ios", page, 17), null);
+  assert.equal(runtime.escapeURL(entry("X"), "ios", page, 18), null);
+  assert.equal(runtime.iosVersion(UA.iPhoneSafari[0]), 17);
+  assert.equal(runtime.iosVersion(UA.androidChrome[0]), 0);
+});
+
+// platform x remembered app x absent apps x chain: what one tap does.
+const ivoryURL = "app:" + mastodon[1].url, openerURL = "app:" + mastodon[0].url;
 const table = [
-  // name, chain, fallback, remembered, expected steps (before the link's own href)
-  ["desktopChrome", mastodon, profile, null, []],
-  ["desktopFirefox", mastodon, profile, null, []],
-  ["macSafari", mastodon, profile, null, []],
-  ["desktopChrome", mastodon, profile, "elk", [mastodon[3].url]],
-  ["desktopChrome", mastodon, profile, "ivory", []],          // remembered app does not fit this platform
-  ["desktopChrome", mail, mailto, "gmail-web", [mail[1].url]],
-  ["desktopChrome", mail, mailto, "browser", []],
-  ["iPhoneSafari", mastodon, profile, null, [mastodon[0].url, mastodon[1].url]],
-  ["iPadOSSafari", mastodon, profile, null, [mastodon[0].url, mastodon[1].url]],
-  ["iPhoneSafari", mastodon, profile, "ivory", [mastodon[1].url, mastodon[0].url]],
-  ["iPhoneSafari", mastodon, profile, "elk", [mastodon[3].url]], // a web choice ends the chain
-  ["iPhoneSafari", mastodon, profile, "mona", [mastodon[4].url, mastodon[0].url, mastodon[1].url]], // chosen, then the auto ones
-  ["iPhoneSafari", mastodon, profile, "browser", []],
-  ["iPhoneChrome", mastodon, profile, null, [mastodon[0].url]],  // Chromium: one custom scheme per tap
-  ["iPhoneChrome", mastodon, profile, "ivory", [mastodon[1].url]],
-  ["iPhoneSafari", mail, mailto, null, []],                     // mailto is the visitor's own mail app
-  ["iPhoneSafari", mail, mailto, "gmail", [mail[0].url]],
-  ["androidChrome", mastodon, profile, null, [mastodon[2].url]], // intent: carries its own fallback
-  ["androidChrome", mail, mailto, null, []],
-  ["androidChrome", mastodon, profile, "elk", [mastodon[3].url]],
-  ["facebookAndroid", mastodon, profile, null, [mastodon[2].url]],
-  ["instagramiOS", mastodon, profile, null, [mastodon[0].url, mastodon[1].url]],
-  ["iPhoneSafari", [{ id: "x", app: "X", auto: true, platforms: ["android"], url: "x://" }], profile, null, []], // no app for the platform
-  ["iPhoneSafari", [], profile, null, []],
+  // name, chain, fallback, remembered, absent, expected
+  ["desktopChrome", mastodon, profile, null, [], null],
+  ["desktopFirefox", mastodon, profile, null, [], null],
+  ["macSafari", mastodon, profile, null, [], null],
+  ["desktopChrome", mastodon, profile, "elk", [], "go:" + mastodon[3].url],
+  ["desktopChrome", mastodon, profile, "ivory", [], null],          // remembered app does not fit this platform
+  ["desktopChrome", mail, mailto, "gmail-web", [], "go:" + mail[1].url],
+  ["desktopChrome", mail, mailto, "browser", [], null],
+  ["iPhoneSafari", mastodon, profile, null, [], openerURL],          // the chain's first app, alone
+  ["iPadOSSafari", mastodon, profile, null, [], openerURL],
+  ["iPhoneSafari", mastodon, profile, null, ["opener"], ivoryURL],   // the next tap tries the next app
+  ["iPhoneSafari", mastodon, profile, null, ["opener", "ivory"], null], // chain used up: straight to the web
+  ["iPhoneSafari", mastodon, profile, "ivory", [], ivoryURL],        // what worked comes first
+  ["iPhoneSafari", mastodon, profile, "ivory", ["opener"], ivoryURL],
+  ["iPhoneSafari", mastodon, profile, "elk", [], "go:" + mastodon[3].url], // a web choice
+  ["iPhoneSafari", mastodon, profile, "mona", ["opener", "ivory"], "app:" + mastodon[4].url], // remembered after it worked
+  ["iPhoneSafari", mastodon, profile, "browser", [], null],
+  ["iPhoneChrome", mastodon, profile, null, [], openerURL],
+  ["iPhoneChrome", mastodon, profile, "ivory", [], ivoryURL],
+  ["iPhoneSafari", mail, mailto, null, [], null],                     // mailto is the visitor's own mail app
+  ["iPhoneSafari", mail, mailto, "gmail", [], "app:" + mail[0].url],
+  ["androidChrome", mastodon, profile, null, [], "app:" + mastodon[2].url], // intent: carries its own fallback
+  ["androidChrome", mastodon, profile, null, ["mastodon"], null],
+  ["androidChrome", mail, mailto, null, [], null],
+  ["androidChrome", mastodon, profile, "elk", [], "go:" + mastodon[3].url],
+  ["facebookAndroid", mastodon, profile, null, [], "app:" + mastodon[2].url],
+  ["instagramiOS", mastodon, profile, null, [], openerURL],
+  ["iPhoneSafari", [{ id: "x", app: "X", auto: true, platforms: ["android"], url: "x://" }], profile, null, [], null], // no app for the platform
+  ["iPhoneSafari", [], profile, null, [], null],
 ];
 
-for (const [name, chain, fallback, remembered, expected] of table) {
-  test(`plan: ${name}, ${chain === mail ? "mail" : chain === mastodon ? "mastodon" : "other"} chain, remembered ${remembered}`, () => {
-    assert.deepEqual(decide(name, chain, fallback, remembered), expected);
+for (const [name, chain, fallback, remembered, absent, expected] of table) {
+  test(`decide: ${name}, ${chain === mail ? "mail" : chain === mastodon ? "mastodon" : "other"} chain, remembered ${remembered}, absent [${absent}]`, () => {
+    assert.equal(decide(name, chain, fallback, remembered, absent), expected);
   });
 }
 
-test("Chromium family is recognised on every platform", () => {
-  for (const name of ["iPhoneChrome", "androidChrome", "desktopChrome"]) assert.equal(runtime.isChromium(UA[name][0]), true, name);
-  for (const name of ["iPhoneSafari", "desktopFirefox", "macSafari"]) assert.equal(runtime.isChromium(UA[name][0]), false, name);
+test("first_tap: ask opens the chooser on iOS until something was learned", () => {
+  assert.equal(decide("iPhoneSafari", mastodon, profile, null, [], "ask"), "ask");
+  assert.equal(decide("iPhoneSafari", mastodon, profile, null, ["opener"], "ask"), "ask");
+  assert.equal(decide("iPhoneSafari", mastodon, profile, "ivory", [], "ask"), ivoryURL);
+  assert.equal(decide("iPhoneSafari", mastodon, profile, "browser", [], "ask"), null);
+  assert.equal(decide("iPhoneSafari", mail, mailto, null, [], "ask"), null); // nothing to ask: the mail app
+  assert.equal(decide("androidChrome", mastodon, profile, null, [], "ask"), "app:" + mastodon[2].url);
+  assert.equal(decide("desktopChrome", mastodon, profile, null, [], "ask"), null);
+});
+
+// Every combination: no decision ever launches two app URLs in one tap, on any platform.
+test("no decision returns two custom schemes for one tap", () => {
+  const chains = { mastodon, mail, empty: [] };
+  const ids = [null, "browser", ...new Set([...mastodon, ...mail].map((c) => c.id))];
+  const subsets = (list) => list.reduce((all, x) => all.concat(all.map((s) => [...s, x])), [[]]);
+  let checked = 0;
+  for (const name of Object.keys(UA)) {
+    for (const [chainName, chain] of Object.entries(chains)) {
+      for (const remembered of ids) {
+        for (const absent of subsets(chain.map((c) => c.id))) {
+          for (const firstTap of ["try", "ask"]) {
+            const d = runtime.decide(chain, chainName == "mail" ? mailto : profile, platformOfUA(name), remembered, absent, firstTap);
+            checked++;
+            if (!d || d.ask) continue;
+            const urls = Object.values(JSON.parse(JSON.stringify(d))).flatMap((v) => (typeof v == "string" ? [v] : [v.url]));
+            assert.equal(urls.length, 1, JSON.stringify(d));
+            if (d.app) {
+              assert.ok(chain.includes(d.app), "an app of the chain");
+              assert.ok(d.app.platforms.includes(platformOfUA(name)), "an app for this platform");
+              assert.ok(d.app.id == remembered || (d.app.auto && !absent.includes(d.app.id)), "remembered, or next untried in the chain");
+            }
+          }
+        }
+      }
+    }
+  }
+  assert.ok(checked > 1000, `${checked} combinations`);
+});
+
+test("an attempt learns from page events", () => {
+  const run = (...events) => events.reduce((state, event) => runtime.nextState(state, event), "trying");
+  assert.equal(run("timeout"), "absent");                 // nothing happened within the step
+  assert.equal(run("hidden"), "opened");                  // the app took over
+  assert.equal(run("blur", "timeout"), "asking");         // Safari asks "Open in 'App'?": wait while it asks
+  assert.equal(run("blur", "timeout", "hidden"), "opened");
+  assert.equal(run("blur", "timeout", "focus"), "declined"); // back without leaving: declined
+  assert.equal(run("focus", "timeout"), "absent");        // focus alone says nothing
+  assert.equal(run("left"), "left");                      // the page itself navigated away
+  assert.equal(run("web"), "absent");                     // "Open in browser" beside the button
+  assert.equal(run("blur", "web"), "absent");
+  assert.equal(run("hidden", "focus", "timeout"), "opened"); // settled states stay
+  assert.equal(runtime.isSettled("trying"), false);
+  assert.equal(runtime.isSettled("asking"), false);
+  for (const state of ["opened", "declined", "absent", "left"]) assert.equal(runtime.isSettled(state), true);
+});
+
+test("what is kept after an attempt", () => {
+  const plain = (x) => JSON.parse(JSON.stringify(x));
+  const ivory = mastodon[1];
+  assert.deepEqual(plain(runtime.settle("opened", ivory, null, ["opener", "ivory"])), { remembered: "ivory", absent: ["opener"], go: false });
+  assert.deepEqual(plain(runtime.settle("absent", ivory, null, ["opener"])), { remembered: null, absent: ["opener", "ivory"], go: true });
+  assert.deepEqual(plain(runtime.settle("declined", ivory, null, [])), { remembered: null, absent: ["ivory"], go: true });
+  // A remembered app that no longer opens is forgotten; another remembered choice stays.
+  assert.deepEqual(plain(runtime.settle("absent", ivory, "ivory", [])), { remembered: null, absent: ["ivory"], go: true });
+  assert.deepEqual(plain(runtime.settle("absent", ivory, "elk", [])), { remembered: "elk", absent: ["ivory"], go: true });
+  assert.deepEqual(plain(runtime.settle("left", ivory, null, [])), { remembered: null, absent: [], go: false });
+});
+
+// A visitor walks the chain over several taps: each missing app costs one tap (one alert) and is not tried again.
+function walk(installed, taps) {
+  let remembered = null, absent = [];
+  const tried = [];
+  for (let i = 0; i < taps; i++) {
+    const d = runtime.decide(mastodon, profile, "ios", remembered, absent, "try");
+    if (!d) { tried.push("web"); continue; }
+    tried.push(d.app.id);
+    const kept = runtime.settle(runtime.nextState("trying", installed.includes(d.app.id) ? "hidden" : "timeout"), d.app, remembered, absent);
+    remembered = kept.remembered;
+    absent = kept.absent;
+  }
+  return tried;
+}
+
+test("the chain is walked in order across taps", () => {
+  assert.deepEqual(walk([], 4), ["opener", "ivory", "web", "web"]);
+  assert.deepEqual(walk(["ivory"], 4), ["opener", "ivory", "ivory", "ivory"]);
+  assert.deepEqual(walk(["opener", "ivory"], 3), ["opener", "opener", "opener"]);
 });
 
 test("steps stay within WebKit's 1000 ms gesture window", () => {

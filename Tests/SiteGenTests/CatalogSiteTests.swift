@@ -48,10 +48,13 @@ import Testing
             #expect(text.contains("\n\(service.id)") || text.hasPrefix(service.id), "\(service.id) missing")
             for app in service.apps { #expect(text.contains("source: \(app.source)")) }
         }
-        #expect(text.contains("    opener (Opener, unverified, default): opener://x-callback-url/show-options?url={url}"))
-        #expect(text.contains("    mona (Mona, unverified, on request): mona://{host}/@{user}"))
-        #expect(text.contains("    ivory (Ivory, default): ivory:///user_profile/{user}@{host}"))
-        #expect(text.contains("  android:\n    bluesky (Bluesky, default): intent: bluesky://profile/{handle} in xyz.blueskyweb.app"))
+        #expect(text.contains("    opener (Opener, unverified, default, opens natively): opener://x-callback-url/show-options?url={url}"))
+        #expect(text.contains("    mona (Mona, unverified, on request, opens natively): mona://search?text=@{user}@{host}&show=users"))
+        #expect(text.contains("    ivory (Ivory, default, opens natively): ivory:///user_profile/{user}@{host}"))
+        #expect(text.contains("    icecubes (Ice Cubes, default, opens in a web view): icecubesapp://{host}/@{user}"))
+        #expect(text.contains("    mammoth (Mammoth, unverified, on request, opens in a web view): mammoth://{host}/@{user}"))
+        #expect(text.contains("  android:\n    bluesky (Bluesky, on request, opens natively): intent: bluesky://profile/{handle} in xyz.blueskyweb.app"))
+        #expect(text.contains("  android:\n    telegram (Telegram, default, opens natively): intent: tg://resolve?domain={user} in org.telegram.messenger"))
     }
 
     @Test(arguments: [
@@ -68,9 +71,22 @@ import Testing
 
     @Test func linksFiltersByPlatform() {
         let captured = Captured()
-        #expect(captured.tool().run(["links", "--platform", "android", "bluesky:eb.bsky.social"]) == .success)
+        #expect(captured.tool().run(["links", "--platform", "android", "telegram:durov"]) == .success)
         #expect(captured.output.joined().split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).prefix(3).joined(separator: " ") }
-                == ["1. Bluesky android", "2. Fallback all"])
+                == ["1. Telegram android", "2. Fallback all"])
+    }
+
+    /// The seed's ordered chain, whatever the page's script does with it per tap.
+    @Test func linksPrintsTheSeedChain() {
+        let captured = Captured()
+        #expect(captured.tool().run(["links", "mastodon:@eb@social.coop"]) == .success)
+        #expect(captured.output.joined(separator: "\n") == """
+            1. Opener (unverified)  ios  opener://x-callback-url/show-options?url=https%3A%2F%2Fsocial.coop%2F%40eb
+            2. Ivory                ios  ivory:///user_profile/eb@social.coop
+            3. Ice Cubes            ios  icecubesapp://social.coop/@eb
+            4. Mastodon             ios  mastodon://profile/eb@social.coop
+            5. Fallback             all  https://social.coop/@eb
+            """)
     }
 
     @Test func schemesListsTheSitesIOSSchemesOnce() {

@@ -47,6 +47,26 @@ import Testing
         #expect(page.contains(##"<a href="#" data-service="email" data-copy-kind="address" data-sealed="##))
         #expect(page.contains(#"</a><noscript> <span class="address">ann (at) example.org</span></noscript>"#))
     }
+
+    /// `first_tap: ask` marks the buttons whose chain has apps to ask about; a mail button (no apps) goes to the mail app.
+    @Test func firstTapAskMarksButtonsWithApps() throws {
+        let fileSystem = Fixtures.site("---\nfirst_tap: ask\nlinks:\n  - mastodon: \"@eb@social.coop\"\n  - email: ann@example.org\n---\n")
+        _ = try Fixtures.builder(fileSystem).build()
+        let page = String(decoding: try fileSystem.readFile("site/Output/index.html"), as: UTF8.self)
+        #expect(page.components(separatedBy: #" data-first-tap="ask""#).count == 2)
+        #expect(page.contains(#"data-acct="eb@social.coop" data-first-tap="ask">"#))
+        let plain = Fixtures.site("---\nlinks:\n  - mastodon: \"@eb@social.coop\"\n---\n")
+        _ = try Fixtures.builder(plain).build()
+        #expect(!String(decoding: try plain.readFile("site/Output/index.html"), as: UTF8.self).contains("data-first-tap"))
+    }
+
+    @Test func anUnknownFirstTapIsAnErrorAtItsPlace() {
+        let fileSystem = Fixtures.site("---\nfirst_tap: never\n---\n")
+        #expect(throws: BuildFailure.self) { try Fixtures.builder(fileSystem).build() }
+        do { _ = try Fixtures.builder(fileSystem).build() } catch {
+            #expect(error.diagnostics.map { $0.description.split(separator: "\n")[0] } == ["site/content/index.md:2:12: error: unknown first_tap 'never': expected one of try, ask"])
+        }
+    }
 }
 
 @Suite struct ChainJSONTests {

@@ -1,12 +1,12 @@
-// sitegen runtime, part 2 of 2: the page. On a tap of a chain button, open the visitor's app the way this
-// browser allows, then fall back to the button's own https/mailto link. Each button also gets a chooser: pick
-// an app (remembered), open in the browser, copy, or follow from your own fediverse server. Without JavaScript
-// the link works as it is and no chooser appears. No cookies, no analytics; the only requests go to a server
-// the visitor names. Runs after chain-decisions.js, inside the same function.
+// sitegen runtime, part 2 of 2: the page. On a tap of a chain button, try at most one app the way this browser
+// allows (decide in chain-decisions.js), show that it is trying with a way out, learn whether it worked, and
+// otherwise follow the button's own https/mailto link. Each button also gets a chooser: pick an app, open in the
+// browser, copy, or follow from your own fediverse server. Without JavaScript the link works as it is and no
+// chooser appears. No cookies, no analytics; the only requests go to a server the visitor names. Runs after
+// chain-decisions.js, inside the same function.
 
-var doc = document, ua = navigator.userAgent, openMenu;
+var doc = document, ua = navigator.userAgent, openMenu, trying;
 var platform = platformOf(ua, navigator.platform, navigator.maxTouchPoints);
-var chromium = isChromium(ua);
 
 // Remembered choices: store(key) reads, store(key, value) writes, store(key, null) forgets.
 function store(key, value) {
@@ -15,6 +15,11 @@ function store(key, value) {
     key = "sitegen:" + key;
     return value === undefined ? storage.getItem(key) : value ? storage.setItem(key, value) : storage.removeItem(key);
   } catch (e) { } // storage can be off (private modes, policies): then nothing is remembered
+}
+
+// The app ids that did not open for this visitor, per service.
+function absentApps(service) {
+  return (store("absent:" + service) || "").split(" ").filter(Boolean);
 }
 
 // An element with attributes and text; text goes in as text, never as markup.
@@ -34,39 +39,85 @@ function linkData(link) {
 
 function go(url) { location.href = url; }
 
-// A tap: try each step at most STEP_MS apart, stopping once an app has taken over the screen.
+// The words come from the template (a JSON block with id sitegen-text), so a site can translate them; without that
+// block the buttons still work, with no chooser, no progress and no notice.
+var words = doc.getElementById("sitegen-text");
+words = words && JSON.parse(words.textContent);
+var live = words && make("p", { class: "sr-only", role: "status" }, "", doc.body);
+
+// Tries one app for a link: the button says "Opening Ivory…" with an "Open in browser" link beside it (announced
+// to screen readers), page events move the attempt along (nextState), and once it is settled the page keeps what
+// it learned and, unless the app took over, follows the href.
+function attempt(link, data, candidate) {
+  if (trying) trying("left"); // a pick from the chooser replaces an attempt still running, learning nothing from it
+  var service = link.dataset.service, state = "trying", timer, label = link.querySelector("span"), text = label && label.textContent;
+  var opening = words ? words.opening.replace("{app}", candidate.app) : "";
+  var way = words && make("a", { class: "open-web", href: data.href }, words["open-" + link.dataset.copyKind]);
+  function on(event) {
+    if (event == "hidden" && !doc.hidden) return;
+    state = nextState(state, event);
+    if (!isSettled(state)) return;
+    clearTimeout(timer);
+    doc.removeEventListener("visibilitychange", onVisibility);
+    removeEventListener("pagehide", onLeft);
+    removeEventListener("blur", onBlur);
+    removeEventListener("focus", onFocus);
+    if (label) label.textContent = text;
+    link.removeAttribute("aria-busy");
+    if (way) way.remove();
+    trying = null;
+    var kept = settle(state, candidate, store("app:" + service), absentApps(service));
+    store("app:" + service, kept.remembered);
+    store("absent:" + service, kept.absent.join(" "));
+    if (kept.go) go(data.href);
+  }
+  function onVisibility() { on("hidden"); }
+  function onLeft() { on("left"); }
+  function onBlur() { on("blur"); }
+  function onFocus() { on("focus"); }
+  doc.addEventListener("visibilitychange", onVisibility);
+  addEventListener("pagehide", onLeft);
+  addEventListener("blur", onBlur);
+  addEventListener("focus", onFocus);
+  trying = on;
+  if (way) {
+    // The way out counts as "nothing opened": the visitor saw no app and chose the web.
+    way.onclick = function (event) { event.preventDefault(); on("web"); };
+    link.after(way);
+    link.setAttribute("aria-busy", true);
+    if (label) label.textContent = opening;
+    live.textContent = opening + " " + way.textContent;
+  }
+  timer = setTimeout(on, STEP_MS, "timeout");
+  go(candidate.url);
+}
+
+// A tap on a chain button.
 doc.addEventListener("click", function (event) {
   var link = event.target.closest("a[data-service]");
   if (!link || event.defaultPrevented || event.button || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-  var data = linkData(link), left;
-  var steps = plan(data.chain, data.href, platform, chromium, store("app:" + link.dataset.service));
-  if (!steps.length && !link.dataset.sealed) return; // the browser follows href
+  var data = linkData(link), service = link.dataset.service, toggle = link.nextElementSibling;
+  toggle = toggle && toggle.classList.contains("chooser-toggle") && toggle;
+  var decision = decide(data.chain, data.href, platform, store("app:" + service), absentApps(service), toggle && link.dataset.firstTap);
+  if (!decision && !link.dataset.sealed) return; // the browser follows href
   event.preventDefault();
-  // A web step leaves the page, so the link's own href follows only app steps.
-  if (!steps.length || isAppURL(steps[steps.length - 1])) steps.push(data.href);
-  function onLeave() { left = 1; }
-  doc.addEventListener("visibilitychange", onLeave);
-  addEventListener("pagehide", onLeave);
-  (function next(i) {
-    if (left || i >= steps.length) return;
-    go(steps[i]);
-    setTimeout(next, STEP_MS, i + 1);
-  })(0);
+  if (trying) return; // one attempt at a time; its "Open in browser" is the way on
+  if (!decision) go(data.href);
+  else if (decision.go) go(decision.go);
+  else if (decision.ask) {
+    event.stopImmediatePropagation(); // this very click must not count as one outside the chooser it opens
+    openChooser(toggle, link, true);
+  }
+  else attempt(link, data, decision.app);
 });
 
-// The words the chooser shows come from the template (a JSON block with id sitegen-text), so a site can
-// translate them; without that block the buttons still work, with no chooser.
-var words = doc.getElementById("sitegen-text");
 if (!words) return;
-words = JSON.parse(words.textContent);
-
-var live = make("p", { class: "sr-only", role: "status" }, "", doc.body);
 
 function copy(text, item) {
   navigator.clipboard.writeText(text).then(function () {
     item.textContent = words.copied;
     live.textContent = words.copied;
-  }, function () { item.textContent = text; });
+  }, function () { item.textContent = text; item.classList.add("copy-failed"); }); // shown, to copy by hand
 }
 
 // ---- The chooser ----
@@ -81,17 +132,29 @@ function closeMenu(focusToggle) {
 
 function menuItems() { return Array.from(openMenu.p.querySelectorAll("[role=menuitem]")); }
 
-function fillMenu(panel, link) {
+// The chooser's items: the apps for this platform in chain order, then the link itself ("Open in browser"), or with
+// browserFirst (first_tap: ask) the link first.
+function fillMenu(panel, link, browserFirst) {
   var data = linkData(link), service = "app:" + link.dataset.service, remembered = store(service), acct = link.dataset.acct;
   function item(label, action, id) {
     var button = make("button", { class: "chooser-item", type: "button", role: "menuitem", tabindex: -1 }, label, panel);
     if (id && id == remembered) button.setAttribute("aria-current", true); // the remembered choice
     button.onclick = function () { action(button); };
   }
-  function choose(id, url) { return function () { store(service, id); closeMenu(); go(url); }; }
-  candidatesFor(data.chain, platform).forEach(function (c) { item(c.app, choose(c.id, c.url), c.id); });
+  // A web choice (and the browser) always works, so it is remembered at once; an app only once it has opened.
+  function choose(candidate) {
+    return function () {
+      closeMenu();
+      if (isAppURL(candidate.url)) return attempt(link, data, candidate);
+      store(service, candidate.id);
+      go(candidate.url);
+    };
+  }
   // "Open in browser", or for an address "Your mail app": the link's own href either way.
-  item(words["open-" + link.dataset.copyKind], choose("browser", data.href), "browser");
+  function browser() { item(words["open-" + link.dataset.copyKind], choose({ id: "browser", url: data.href }), "browser"); }
+  if (browserFirst) browser();
+  candidatesFor(data.chain, platform).forEach(function (c) { item(c.app, choose(c), c.id); });
+  if (!browserFirst) browser();
   if (acct) item(words.follow, function () { showFollow(panel, acct); });
   item(words["copy-" + link.dataset.copyKind], function (button) { copy(data.copy, button); });
   if (remembered) item(words.forget, function () { store(service, null); live.textContent = words.forgotten; closeMenu(1); });
@@ -107,13 +170,14 @@ function showFollow(panel, acct) {
   input.focus();
   form.onsubmit = function (event) {
     event.preventDefault();
-    var home = parseHome(input.value);
+    var home = parseHome(input.value), typed = input.value.trim();
     if (!home) return status.textContent = words.unclear;
-    store("home", input.value.trim());
     status.textContent = words.asking;
     // A server that answers without a subscribe template (or with an error) gets Mastodon's follow page;
-    // one that does not answer at all (down, or no CORS) gets the message.
+    // one that does not answer at all (down, or no CORS) gets the message. Only a server whose WebFinger
+    // answered is remembered for next time.
     fetch(webfingerURL(home), { credentials: "omit", referrerPolicy: "no-referrer" }).then(function (response) {
+      if (response.ok) store("home", typed);
       return response.json().catch(function () { }).then(function (answer) {
         return response.ok && followFromWebfinger(answer, acct) || guessedFollowURL(home, acct);
       });
@@ -121,6 +185,18 @@ function showFollow(panel, acct) {
       status.textContent = words.unreachable.replace("{server}", home.host).replace("{handle}", "@" + acct);
     });
   };
+}
+
+function openChooser(toggle, link, browserFirst) {
+  var wasOpen = openMenu && openMenu.t == toggle;
+  closeMenu();
+  if (wasOpen) return;
+  var panel = make("div", { class: "chooser", role: "menu", "aria-label": toggle.getAttribute("aria-label") });
+  fillMenu(panel, link, browserFirst);
+  toggle.after(panel);
+  toggle.setAttribute("aria-expanded", true);
+  openMenu = { t: toggle, p: panel };
+  menuItems()[0].focus();
 }
 
 doc.addEventListener("keydown", function (event) {
@@ -145,29 +221,42 @@ doc.querySelectorAll("[data-chooser] a[data-service]").forEach(function (link) {
   var label = words.more + " " + link.textContent.trim();
   var toggle = make("button", { class: "chooser-toggle", type: "button", "aria-haspopup": "menu", "aria-expanded": false, "aria-label": label });
   link.after(toggle);
-  toggle.onclick = function () {
-    var wasOpen = openMenu && openMenu.t == toggle;
-    closeMenu();
-    if (wasOpen) return;
-    var panel = make("div", { class: "chooser", role: "menu", "aria-label": label });
-    fillMenu(panel, link);
-    toggle.after(panel);
-    toggle.setAttribute("aria-expanded", true);
-    openMenu = { t: toggle, p: panel };
-    menuItems()[0].focus();
-  };
+  toggle.onclick = function () { openChooser(toggle, link); };
 });
+
+// A page coming back from the back-forward cache ends any attempt it was in.
+addEventListener("pageshow", function (event) { if (event.persisted && trying) trying("left"); });
 
 // ---- In-app browsers ----
 
-var app = inAppBrowser(ua);
+var app = inAppBrowser(ua, function (name) { return name in window; });
 if (app) {
-  var banner = make("div", { class: "in-app", role: "note" });
-  make("p", {}, words["in-app"].replace("{app}", app), banner);
-  var android = platform == "android", action = make("button", { class: "in-app-action" }, words[android ? "leave" : "copy-page"], banner);
-  action.onclick = function () {
-    // An intent with no package opens the default browser (developer.chrome.com/docs/android/intents).
-    android ? go("intent://" + location.host + location.pathname + "#Intent;scheme=https;end") : copy(location.href, action);
-  };
+  // A full-width block above the card (the html class lets the page's flex layout wrap it onto its own line).
+  doc.documentElement.classList.add("in-app-browser");
+  var banner = make("div", { class: "in-app", role: "note" }), out = escapeURL(app, platform, location.href, iosVersion(ua));
+  make("p", {}, words["in-app"].replace("{app}", app.app), banner);
+  if (out) make("a", { class: "in-app-action", href: out }, words.leave, banner);
+  else {
+    var action = make("button", { class: "in-app-action", type: "button" }, words["copy-page"], banner);
+    action.onclick = function () { copy(location.href, action); };
+    make("p", { class: "in-app-how" }, words["in-app-how"], banner);
+  }
   doc.body.prepend(banner);
+  // Downloads fail in several in-app browsers: the vCard link becomes "Copy contact".
+  doc.querySelectorAll("a[download][href$='.vcf']").forEach(function (save) {
+    var button = make("button", { class: save.className, type: "button" }, words["copy-contact"]);
+    button.onclick = function () { copy(contactText(), button); };
+    save.replaceWith(button);
+  });
+}
+
+// The page's name, each contact button's label with its handle, address or link, and the page's address.
+function contactText() {
+  var heading = doc.querySelector("h1"), lines = [heading ? heading.textContent.trim() : doc.title];
+  doc.querySelectorAll("[data-chooser] a").forEach(function (link) {
+    if (link.classList.contains("open-web")) return;
+    var data = link.dataset.service ? linkData(link) : { href: link.href };
+    lines.push(link.textContent.trim() + ": " + (data.copy || data.href));
+  });
+  return lines.concat(location.href).join("\n");
 }
