@@ -1,0 +1,170 @@
+import Foundation
+import Testing
+@testable import SiteGen
+
+/// What a build may and may not do to the folders people keep their work in, through the real binary: a git
+/// worktree as output, secrets behind links, builds killed half-way or run twice at once, readers mid-swap.
+@Suite(.timeLimit(.minutes(5))) struct OutputSafetyTests {
+    /// A site of `pages` pages in a new temporary folder (the folder, then the site inside it).
+    static func site(pages: Int = 1) throws -> (folder: URL, site: URL) {
+        let folder = try Fixtures.temporaryFolder()
+        let site = folder.appendingPathComponent("site")
+        try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
+        try Fixtures.copyExample(to: site)
+        for index in 1..<max(pages, 1) {
+            try Data("---\ntitle: Page \(index)\n---\nText of page \(index).\n".utf8)
+                .write(to: site.appendingPathComponent("content/p\(index).md"))
+        }
+        return (folder, site)
+    }
+
+    static func shell(_ command: String, in folder: URL) throws -> (code: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command]
+        process.currentDirectoryURL = folder
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    static func entries(_ folder: URL) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+    }
+
+    @Test func aGitWorktreeAsOutputKeepsItsGitAndCNAME() throws {
+        let (folder, site) = try Self.site()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pages = site.appendingPathComponent("pages")
+        let setup = try Self.shell("""
+            git init -q pages && cd pages && git config user.email a@example.org && git config user.name A \
+            && echo me.example > CNAME && git add CNAME && git commit -qm start && git rev-parse HEAD
+            """, in: site)
+        try #require(setup.code == 0, "\(setup.output)")
+        let head = setup.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        try Data("---\ntitle: Old\n---\n".utf8).write(to: site.appendingPathComponent("content/old.md"))
+        for _ in 0..<2 {
+            let build = try ExampleSiteTests.run(["build", "--output", "pages"], in: site)
+            #expect(build.code == 0, "\(build.errors)")
+        }
+        try FileManager.default.removeItem(at: site.appendingPathComponent("content/old.md"))
+        #expect(try ExampleSiteTests.run(["build", "--output", "pages"], in: site).code == 0)
+
+        #expect(try String(contentsOf: pages.appendingPathComponent("CNAME"), encoding: .utf8) == "me.example\n")
+        #expect(try Self.shell("git rev-parse HEAD", in: pages).output.trimmingCharacters(in: .whitespacesAndNewlines) == head)
+        #expect(try Self.shell("git status --porcelain CNAME", in: pages).output.isEmpty)
+        #expect(FileManager.default.fileExists(atPath: pages.appendingPathComponent("index.html").path))
+        #expect(!FileManager.default.fileExists(atPath: pages.appendingPathComponent("old").path), "a page sitegen wrote and no longer makes stays")
+        #expect(Self.entries(site) == ["content", "pages", "templates"], "something was left beside the output")
+    }
+
+    @Test func aSecretBehindALinkIsNeverPublished() throws {
+        let (folder, site) = try Self.site()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createSymbolicLink(atPath: site.appendingPathComponent("content/env.txt").path, withDestinationPath: "/proc/self/environ")
+        var environment = ProcessInfo.processInfo.environment
+        let secret = "deploy-token-\(UUID().uuidString)"
+        environment["SITEGEN_TEST_DEPLOY_TOKEN"] = secret
+        environment["SITEGEN_ICON_PATH"] = ""
+        let build = try ExampleSiteTests.run(["build"], in: site, environment: environment)
+        #expect(build.code == 1)
+        #expect(build.errors.contains("content/env.txt: error: a symbolic link to /proc/self/environ, outside the site folder"))
+        let found = try Self.shell("grep -rl \(secret) . || true", in: folder).output
+        #expect(found.isEmpty, "the secret is in \(found)")
+        #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("Output").path))
+    }
+
+    /// kill -9 in the middle of a build (600 pages: long enough to be caught half-way even in a debug build),
+    /// then a build: the next build tidies what the killed one left.
+    @Test func aKilledBuildLeavesNothingThatTheNextBuildKeeps() throws {
+        let (folder, site) = try Self.site(pages: 600)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try ExampleSiteTests.run(["build"], in: site).code == 0)
+        let process = Process()
+        process.executableURL = ExampleSiteTests.binary
+        process.arguments = ["build"]
+        process.currentDirectoryURL = site
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Killed as soon as its staging folder has some pages in it.
+        let deadline = Date(timeIntervalSinceNow: 60)
+        var killedMidBuild = false
+        while Date() < deadline, process.isRunning {
+            if let staging = Self.entries(site).first(where: { $0.hasPrefix(".Output.sitegen-staging-") }),
+               Self.entries(site.appendingPathComponent(staging)).count > 50 {
+                kill(process.processIdentifier, SIGKILL)
+                killedMidBuild = true
+                break
+            }
+            usleep(2_000)
+        }
+        process.waitUntilExit()
+        try #require(killedMidBuild, "the build ended before it could be killed")
+        #expect(Self.entries(site).contains { $0.hasPrefix(".Output.sitegen-staging-") })
+        // The previous output is whole meanwhile.
+        #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("Output/p599/index.html").path))
+
+        let next = try ExampleSiteTests.run(["build"], in: site)
+        #expect(next.code == 0, "\(next.errors)")
+        #expect(Self.entries(site) == ["Output", "content", "templates"])
+    }
+
+    @Test func twoBuildsAtOnceNeverMixOrFailWrongly() throws {
+        let (folder, site) = try Self.site(pages: 400)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try ExampleSiteTests.run(["build"], in: site).code == 0)
+        let builds = try (0..<4).map { _ in
+            let process = Process(), errors = Pipe()
+            process.executableURL = ExampleSiteTests.binary
+            process.arguments = ["build"]
+            process.currentDirectoryURL = site
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = errors
+            try process.run()
+            return (process, errors)
+        }
+        var codes: [Int32] = []
+        for (process, errors) in builds {
+            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            codes.append(process.terminationStatus)
+            // A build that lost the race says why and that nothing changed; none fails in any other way.
+            #expect(text.isEmpty || text == """
+                Output: error: another sitegen build is writing into this folder: wait for it to finish, then build again
+                Build failed with 1 error; Output/ was left as it was.
+
+                """, "\(text)")
+        }
+        #expect(codes.contains(0) && codes.allSatisfy { $0 == 0 || $0 == 1 }, "\(codes)")
+        #expect(Self.entries(site) == ["Output", "content", "templates"])
+        let manifest = try String(contentsOf: site.appendingPathComponent("Output/.sitegen-manifest"), encoding: .utf8)
+        #expect(manifest.contains("\np399/index.html\n") && manifest.contains("\nindex.html\n"))
+        #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("Output/p399/index.html").path))
+    }
+
+    /// A reader of the output folder during builds always finds the site's index.html.
+    @Test func readersNeverSeeTheSiteMissing() throws {
+        let (folder, site) = try Self.site(pages: 50)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try ExampleSiteTests.run(["build"], in: site).code == 0)
+        let index = site.appendingPathComponent("Output/index.html").path
+        final class Misses: @unchecked Sendable { var count = 0; var reads = 0; var done = false; let lock = NSLock() }
+        let misses = Misses()
+        let reader = Thread {
+            while !misses.lock.withLock({ misses.done }) {
+                let present = access(index, F_OK) == 0
+                misses.lock.withLock { misses.reads += 1; if !present { misses.count += 1 } }
+            }
+        }
+        reader.start()
+        for _ in 0..<5 { #expect(try ExampleSiteTests.run(["build"], in: site).code == 0) }
+        misses.lock.withLock { misses.done = true }
+        #expect(misses.lock.withLock { misses.reads } > 100)
+        #expect(misses.lock.withLock { misses.count } == 0)
+    }
+}
