@@ -108,14 +108,14 @@ public struct PageRenderer: Sendable {
         if let type = ["jpg": "JPEG", "jpeg": "JPEG", "png": "PNG"][avatarExtension ?? ""], let url = imageURL(for: page) {
             card.photo = (url, type)
         }
-        if let url = page.url { card.urls.append(url) }
+        if let url = page.url { card.addURL(url) }
         for link in page.links {
             let fallback = link.chain.fallback
-            if fallback.hasPrefix("mailto:") { card.emails.append(link.chain.handle) }
+            if fallback.hasPrefix("mailto:") { if !card.emails.contains(link.chain.handle) { card.emails.append(link.chain.handle) } }
             else if fallback.hasPrefix("tel:") { card.addPhone(String(fallback.dropFirst("tel:".count)), type: "VOICE") }
             else if fallback.hasPrefix("sms:") { card.addPhone(String(fallback.dropFirst("sms:".count).prefix { $0 != "?" }), type: "MSG") }
-            else if link.chain.serviceID == "web" { card.urls.append(fallback) }
-            else { card.profiles.append((link.service.displayName, fallback)) }
+            else if link.chain.serviceID == "web" { card.addURL(fallback) }
+            else { card.addProfile(service: link.service.displayName, url: fallback) }
         }
         return card
     }

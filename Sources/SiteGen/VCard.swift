@@ -28,6 +28,16 @@ public struct VCard: Equatable, Sendable {
         }
     }
 
+    /// A web address, unless the card already has it (as a URL or a profile).
+    public mutating func addURL(_ url: String) {
+        if !urls.contains(url), !profiles.contains(where: { $0.url == url }) { urls.append(url) }
+    }
+
+    /// A social profile, once: a page may link the same account twice.
+    public mutating func addProfile(service: String, url: String) {
+        if !urls.contains(url), !profiles.contains(where: { $0.url == url }) { profiles.append((service, url)) }
+    }
+
     public static func == (a: VCard, b: VCard) -> Bool { a.text == b.text }
 
     /// The card's text: CRLF line ends, text values escaped, lines folded at 75 octets.
