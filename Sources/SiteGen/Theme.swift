@@ -85,7 +85,7 @@ public struct Theme: Sendable, Equatable {
         var css = Self.schemeRules(light: "--radius:\(buttonRadius);--font:\(fontFamily);" + variables(light), dark: variables(dark))
         if monochrome {
             // Over each button's brand colours (`.link-N`): the page's own two colours.
-            css += "\n.links li{--brand:var(--text);--on-brand:var(--page);--edge-light:var(--text);--edge-dark:var(--text)}"
+            css += "\n.links li{--brand:var(--text);--on-brand:var(--page);--edge-light:var(--text);--edge-dark:var(--text)}\n.avatar{filter:grayscale(1)}"
         }
         return css
     }

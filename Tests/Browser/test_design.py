@@ -159,6 +159,22 @@ def test_every_button_shares_its_edges_and_the_chooser_is_centred(themed_sites, 
     assert len(toggle_rights) == 1, toggle_rights
 
 
+def test_a_short_page_is_centred_on_a_tall_desktop_window_with_a_clear_hierarchy(server, driver):
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 1280, "height": 1400, "deviceScaleFactor": 1, "mobile": False})
+    try:
+        driver.get(server)
+        card, avatar, name, tagline, body, height = driver.execute_script("""
+            const box = s => document.querySelector(s).getBoundingClientRect().toJSON();
+            const size = s => parseFloat(getComputedStyle(document.querySelector(s)).fontSize);
+            return [box('.card'), box('.avatar'), size('h1'), size('.tagline'), size('.bio'), innerHeight];
+        """)
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    above, below = card["top"], height - card["bottom"]
+    assert above > 200 and abs(above - below) <= 24, (above, below)
+    assert avatar["width"] >= 128 and name >= 2 * body and tagline > body, (avatar, name, tagline, body)
+
+
 def test_sections_are_headings_between_the_buttons(themed_sites, driver):
     driver.get(themed_sites["classic"])
     sections = driver.execute_script("""
