@@ -174,20 +174,15 @@ if (app) {
 
 // ---- Share (the page's own address) ----
 // The template's share button stays hidden without JavaScript. With the Web Share API (phones, Safari, Edge) it
-// opens the system's share sheet; elsewhere it copies the page's address and says so on the button for a while.
-(function () {
-  var share = doc.querySelector("[data-share] .share");
-  if (!share) return;
-  var label = share.querySelector("span") || share, timer;
-  label.textContent = words.share;
+// opens the system's share sheet; elsewhere it copies the page's address, and the button says so for a while.
+var share = doc.querySelector("[data-share] .share");
+if (share) {
+  var shareLabel = share.lastChild;
+  shareLabel.textContent = words.share;
   share.hidden = false;
   share.onclick = function () {
-    var canonical = doc.querySelector("link[rel=canonical]"), url = canonical ? canonical.href : location.href;
-    if (navigator.share) return navigator.share({ title: doc.title, url: url }).catch(function () { });
-    navigator.clipboard.writeText(url).then(function () {
-      label.textContent = live.textContent = words["link-copied"];
-      clearTimeout(timer);
-      timer = setTimeout(function () { label.textContent = words.share; }, 2500);
-    }, function () { label.textContent = url; });
+    var url = (doc.querySelector("link[rel=canonical]") || location).href;
+    navigator.share ? navigator.share({ title: doc.title, url: url }).catch(function () { }) : copy(url, shareLabel);
+    setTimeout(function () { shareLabel.textContent = words.share; }, 3000);
   };
-})();
+}
