@@ -65,14 +65,8 @@ public struct Theme: Sendable, Equatable {
     }
 
     /// Rules for both schemes: `data-color-scheme` on `<html>` forces one; `auto` follows the device.
-    static func schemeRules(selector: String = "", light: String, dark: String) -> String {
-        let scoped = selector.isEmpty ? "" : " " + selector
-        var rules = ":root\(scoped){\(light)}"
-        if !dark.isEmpty {
-            rules += "\n@media (prefers-color-scheme: dark){:root:not([data-color-scheme=\"light\"])\(scoped){\(dark)}}"
-            rules += "\n:root[data-color-scheme=\"dark\"]\(scoped){\(dark)}"
-        }
-        return rules
+    static func schemeRules(light: String, dark: String) -> String {
+        ":root{\(light)}\n@media (prefers-color-scheme: dark){:root:not([data-color-scheme=\"light\"]){\(dark)}}\n:root[data-color-scheme=\"dark\"]{\(dark)}"
     }
 
     /// Custom properties for both schemes.
