@@ -239,6 +239,9 @@ private struct NodeReader {
             }
             if let entry = link(item) { entries.append(entry) }
         }
+        for (index, section) in sections.enumerated() where section.beforeLink == (index + 1 < sections.count ? sections[index + 1].beforeLink : entries.count) {
+            report(section.position, "section '\(section.title)' has no links under it, so it is left out", severity: .warning)
+        }
         return (entries, sections)
     }
 

@@ -196,12 +196,12 @@ public struct PageRenderer: Sendable {
     }
 
     /// The buttons split at the page's `- section:` headings: each group has `heading` (absent before the first
-    /// section) and `links`. Empty groups are left out.
+    /// section) and `links`. A heading with no buttons under it is left out (the reader warns about it).
     static func linkGroups(_ items: [MustacheValue], sections: [FrontMatter.LinkSection]) -> [MustacheValue] {
         var groups: [MustacheValue] = []
         var heading: String?, start = 0
         func close(at end: Int) {
-            guard end > start || heading != nil else { return }
+            guard end > start else { return }
             var group: [String: MustacheValue] = ["links": .array(Array(items[start..<end]))]
             if let heading { group["heading"] = .string(heading) }
             groups.append(.dictionary(group))

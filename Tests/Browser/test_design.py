@@ -120,14 +120,15 @@ def test_no_axe_violations_in_the_other_themes(themed_sites, driver, theme, sche
 
 def test_contrast_ranges_are_printed(themed_sites, driver):
     """Not a budget: the figures for the report (run with -s to see them)."""
-    for scheme in ("light", "dark"):
-        set_scheme(driver, scheme)
-        driver.get(themed_sites["classic"])
-        rows = driver.execute_script(COLOURS)
-        texts = [contrast(parse(r[1]), parse(r[2])) for r in rows]
-        edges = [max(contrast(parse(r[1]), parse(r[5])), contrast(parse(r[3]), parse(r[5]))) for r in rows]
-        print(f"classic {scheme}: text {min(texts):.2f}-{max(texts):.2f}:1, edge {min(edges):.2f}-{max(edges):.2f}:1")
-        assert min(texts) >= 4.5 and min(edges) >= 3
+    for theme in THEMES:
+        for scheme in ("light", "dark"):
+            set_scheme(driver, scheme)
+            driver.get(themed_sites[theme])
+            rows = driver.execute_script(COLOURS)
+            texts = [contrast(parse(r[1]), parse(r[2])) for r in rows]
+            edges = [max(contrast(parse(r[1]), parse(r[5])), contrast(parse(r[3]), parse(r[5]))) for r in rows]
+            print(f"{theme} {scheme}: text {min(texts):.2f}-{max(texts):.2f}:1, edge {min(edges):.2f}-{max(edges):.2f}:1")
+            assert min(texts) >= 4.5 and min(edges) >= 3
 
 
 LAYOUT = """

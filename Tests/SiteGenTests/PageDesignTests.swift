@@ -57,6 +57,15 @@ import Testing
         #expect(matter.sections[1].position == SourcePosition(line: 5, column: 14))
     }
 
+    @Test func aSectionWithoutLinksIsAWarningAndLeftOut() throws {
+        let (_, problems) = read("---\nlinks:\n  - section: Empty\n  - section: Code\n  - github: a\n  - section: Last\n---\n")
+        #expect(problems == ["3:14 section 'Empty' has no links under it, so it is left out", "6:14 section 'Last' has no links under it, so it is left out"])
+        let fileSystem = Fixtures.site("---\ntitle: A\nlinks:\n  - section: Empty\n  - github: a\n  - section: Last\n---\n",
+                                       extra: ["templates/page.html": "{{#link_groups}}[{{heading}}:{{#links}}{{service}}{{/links}}]{{/link_groups}}"])
+        _ = try Fixtures.builder(fileSystem).build()
+        #expect(try Fixtures.html(fileSystem) == "[Empty:github]")
+    }
+
     @Test func backgroundIsAnImageOrAGradientAndNameHasParts() {
         #expect(read("---\nbackground: sky.jpg\n---\n").0.background == .image(Located("sky.jpg", at: SourcePosition(line: 2, column: 13))))
         #expect(read("---\nbackground: [\"#f00\", \"#00f\"]\n---\n").0.background == .gradient([HexColor("#f00")!, HexColor("#00f")!]))
