@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Prints the size of the chain runtime as the example page inlines it: raw, minified (calmjs.parse, with local
-names shortened, as terser or esbuild would), and minified + gzipped against the 2.5 KB budget; then the
+names shortened, as terser or esbuild would), and minified + gzipped against the 2.7 KB budget; then the
 tap-to-navigation time of a desktop tap in headless Chromium.
 
 Usage: python3 bench/runtime-size.py [--no-browser]   (installs calmjs.parse when missing)
@@ -17,7 +17,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "Tests" / "Browser"))
 import conftest  # noqa: E402  (the browser tests' build and serve helpers)
 
-BUDGET = 2560
+BUDGET = 2700  # 2.5 KB until the share button (issue 12) added its 124 bytes
 
 
 def minify(source):

@@ -24,6 +24,28 @@ public struct FrontMatter: Equatable, Sendable {
     public var links: [LinkEntry] = []
     /// Whose `fediverse:creator` meta the page carries: by default its first fediverse account.
     public var fediverseCreator: FediverseCreator = .firstAccount
+    /// `- section: Listen` items of `links:`: headings placed before the link at `beforeLink` (an index into `links`).
+    public var sections: [LinkSection] = []
+    /// `background:` an image under `content/`, or a list of colours for a gradient, shown behind the page's card.
+    public var background: Background?
+    /// `name: {given: Ada, family: Lovelace}`: the person's name in parts, for the contact card.
+    public var name: PersonName?
+
+    public struct LinkSection: Equatable, Sendable {
+        public var title: String
+        public var beforeLink: Int
+        public var position: SourcePosition
+    }
+
+    public enum Background: Equatable, Sendable {
+        case image(Located<String>)
+        case gradient([HexColor])
+    }
+
+    public struct PersonName: Equatable, Sendable {
+        public var given: String?
+        public var family: String?
+    }
 
     public enum FediverseCreator: Equatable, Sendable {
         /// The first fediverse account the page links to, if any.
@@ -38,7 +60,7 @@ public struct FrontMatter: Equatable, Sendable {
 
     /// The keys front matter understands, in the order the README documents them.
     public static let knownKeys = ["title", "description", "url", "lang", "avatar", "theme", "color_scheme", "stylesheet", "template",
-                                   "email_protection", "first_tap", "unsafe_html", "fediverse_creator", "links"]
+                                   "email_protection", "first_tap", "unsafe_html", "fediverse_creator", "background", "name", "links"]
 }
 
 /// A value with the place it was written.
@@ -178,7 +200,9 @@ public enum FrontMatterReader {
             case "fediverse_creator":
                 if case .scalar("false", true, _) = value { matter.fediverseCreator = .none }
                 else if let account = reader.located(value, field: key) { matter.fediverseCreator = .account(account) }
-            case "links": matter.links = reader.links(value)
+            case "links": (matter.links, matter.sections) = reader.linksAndSections(value)
+            case "background": matter.background = reader.background(value)
+            case "name": matter.name = reader.personName(value)
             default:
                 let hint = EditDistance.nearest(to: key, among: FrontMatter.knownKeys).map { " (did you mean '\($0)'?)" } ?? ""
                 reader.report(keyAt, "unknown field '\(key)' is ignored\(hint)", severity: .warning)
@@ -217,14 +241,73 @@ private struct NodeReader {
         return nil
     }
 
-    mutating func links(_ node: YAMLNode) -> [LinkEntry] {
+    mutating func linksAndSections(_ node: YAMLNode) -> ([LinkEntry], [FrontMatter.LinkSection]) {
         guard case .sequence(let items, _) = node else {
             report(node.position, "'links' must be a list of links, each starting with '- ', found \(node.kindDescription)")
-            return []
+            return ([], [])
         }
-        var entries: [LinkEntry] = []
-        for item in items { if let entry = link(item) { entries.append(entry) } }
-        return entries
+        var entries: [LinkEntry] = [], sections: [FrontMatter.LinkSection] = []
+        for item in items {
+            // `- section: Listen`: a heading between buttons, not a link.
+            if case .mapping(let pairs, _) = item, pairs.count == 1, case .scalar("section", _, _) = pairs[0].0 {
+                if let title = located(pairs[0].1, field: "section") {
+                    sections.append(.init(title: title.value, beforeLink: entries.count, position: title.position))
+                }
+                continue
+            }
+            if let entry = link(item) { entries.append(entry) }
+        }
+        for (index, section) in sections.enumerated() where section.beforeLink == (index + 1 < sections.count ? sections[index + 1].beforeLink : entries.count) {
+            report(section.position, "section '\(section.title)' has no links under it, so it is left out", severity: .warning)
+        }
+        return (entries, sections)
+    }
+
+    /// `background: backdrop.jpg` (an image under content/) or `background: ["#ff7e5f", "#feb47b"]` (a gradient).
+    mutating func background(_ node: YAMLNode) -> FrontMatter.Background? {
+        if case .sequence(let items, let at) = node {
+            var colors: [HexColor] = []
+            for item in items {
+                guard let written = located(item, field: "background") else { continue }
+                if let color = HexColor(written.value) { colors.append(color) }
+                else { report(written.position, "'\(written.value)' is not a colour: expected #rgb or #rrggbb, like #563acc") }
+            }
+            guard colors.count == items.count else { return nil }
+            guard (2...6).contains(colors.count) else {
+                report(at, "a background gradient takes 2 to 6 colours, such as [\"#ff7e5f\", \"#feb47b\"]")
+                return nil
+            }
+            return .gradient(colors)
+        }
+        guard case .scalar = node else {
+            report(node.position, "'background' must be an image path such as backdrop.jpg, or a list of colours such as [\"#ff7e5f\", \"#feb47b\"], found \(node.kindDescription)")
+            return nil
+        }
+        return located(node, field: "background").map(FrontMatter.Background.image)
+    }
+
+    /// `name: {given: Ada, family: Lovelace}`
+    mutating func personName(_ node: YAMLNode) -> FrontMatter.PersonName? {
+        guard case .mapping(let pairs, let at) = node else {
+            report(node.position, "'name' must be a mapping such as {given: Ada, family: Lovelace}, found \(node.kindDescription)")
+            return nil
+        }
+        var name = FrontMatter.PersonName()
+        for (keyNode, value) in pairs {
+            guard case .scalar(let key, _, let keyAt) = keyNode else { continue }
+            switch key {
+            case "given": name.given = text(value, field: "given")
+            case "family": name.family = text(value, field: "family")
+            default:
+                let hint = EditDistance.nearest(to: key, among: ["given", "family"]).map { " (did you mean '\($0)'?)" } ?? ""
+                report(keyAt, "unknown key '\(key)' in 'name'\(hint): expected given and family")
+            }
+        }
+        guard name.given != nil || name.family != nil else {
+            report(at, "'name' needs a given or a family name, such as {given: Ada, family: Lovelace}")
+            return nil
+        }
+        return name
     }
 
     mutating func link(_ node: YAMLNode) -> LinkEntry? {

@@ -115,8 +115,13 @@ struct IconSymbols {
 
     fileprivate var symbols: [ButtonIcon: Symbol] = [:]
     /// A brand icon from Font Awesome's files, or from an already read Fork Awesome font.
+    /// Font Awesome icons that fill in at button size (24 px): Signal's dashed ring merges with its bubble into a
+    /// disc. Where Fork Awesome is installed its glyph, which keeps the bubble apart, is used instead.
+    static let fontAwesomeBlursAtButtonSize: Set<String> = ["signal-messenger"]
+
     static func brandSymbol(_ brand: ServiceIcon, sets: IconSets, font: SVGFont?) -> Symbol? {
         if let name = brand.fontAwesome, let folder = sets.fontAwesomeBrands,
+           !(fontAwesomeBlursAtButtonSize.contains(name) && brand.forkAwesome != nil && sets.forkAwesomeFont != nil),
            let data = try? LocalFileSystem().readFile(folder + "/" + name + ".svg"), let svg = try? SVGSanitizer.sanitize(data) {
             return Symbol(name: "brand-" + name, markup: SVGIcon(viewBox: svg.viewBox, rootAttributes: #" fill="currentColor""#, body: svg.body)
                 .symbol(named: "brand-" + name), set: .fontAwesome)
@@ -221,7 +226,10 @@ final class IconLibrary: @unchecked Sendable {
         case .glyph(let glyph):
             return (.init(name: glyph.rawValue, markup: glyph.symbol, set: nil), [])
         case .brand(let brand):
-            if let symbol = IconSymbols.brandSymbol(brand, sets: sets, font: nil) ?? forkAwesomeSymbol(brand) { return (symbol, []) }
+            if let symbol = IconSymbols.brandSymbol(brand, sets: sets, font: nil) ?? forkAwesomeSymbol(brand)
+                ?? IconSymbols.brandSymbol(brand, sets: IconSets(fontAwesomeBrands: sets.fontAwesomeBrands, forkAwesomeFont: nil), font: nil) {
+                return (symbol, [])
+            }
             let glyph = Glyph(rawValue: brand.glyph) ?? .link
             let unavailable = [brand.fontAwesome.map { _ in IconSet.fontAwesome }, brand.forkAwesome.map { _ in IconSet.forkAwesome }]
                 .compactMap { $0 }.filter { sets.path(for: $0) == nil }

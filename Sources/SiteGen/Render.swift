@@ -100,15 +100,22 @@ public struct PageRenderer: Sendable {
     func vCard(for page: ResolvedPage) -> VCard {
         let matter = page.parsed.frontMatter
         var card = VCard(name: matter.title ?? "")
+        card.givenName = matter.name?.given
+        card.familyName = matter.name?.family
         card.note = matter.description
-        card.photoURL = imageURL(for: page)
-        if let url = page.url { card.urls.append(url) }
+        // Contact apps show only JPEG and PNG photos.
+        let avatarExtension = page.avatarSource?.split(separator: "?").first?.split(separator: ".").last?.lowercased()
+        if let type = ["jpg": "JPEG", "jpeg": "JPEG", "png": "PNG"][avatarExtension ?? ""], let url = imageURL(for: page) {
+            card.photo = (url, type)
+        }
+        if let url = page.url { card.addURL(url) }
         for link in page.links {
             let fallback = link.chain.fallback
-            if fallback.hasPrefix("mailto:") { card.emails.append(link.chain.handle) }
-            else if fallback.hasPrefix("tel:") { card.phones.append(String(fallback.dropFirst("tel:".count))) }
-            else if link.chain.serviceID == "web" { card.urls.append(fallback) }
-            else { card.profiles.append((link.chain.serviceID, fallback)) }
+            if fallback.hasPrefix("mailto:") { if !card.emails.contains(link.chain.handle) { card.emails.append(link.chain.handle) } }
+            else if fallback.hasPrefix("tel:") { card.addPhone(String(fallback.dropFirst("tel:".count)), type: "VOICE") }
+            else if fallback.hasPrefix("sms:") { card.addPhone(String(fallback.dropFirst("sms:".count).prefix { $0 != "?" }), type: "MSG") }
+            else if link.chain.serviceID == "web" { card.addURL(fallback) }
+            else { card.addProfile(service: link.service.displayName, url: fallback) }
         }
         return card
     }
@@ -130,8 +137,8 @@ public struct PageRenderer: Sendable {
         func add(_ key: String, _ value: @autoclosure () -> MustacheValue) {
             if reads.contains(key) { values[key] = value() }
         }
-        if reads.contains("links") {
-            values["links"] = .array(page.links.enumerated().map { index, link in
+        if reads.contains("links") || reads.contains("link_groups") {
+            let items: [MustacheValue] = page.links.enumerated().map { index, link in
                 var item: [String: MustacheValue] = [
                     "number": .int(index + 1),
                     "label": .string(link.label),
@@ -140,8 +147,10 @@ public struct PageRenderer: Sendable {
                     "handle": .string(link.chain.handle),
                     "href": .string(link.chain.fallback),
                     "icon": .string(icons.name(for: link.icon)),
-                    "color": .string(link.color.css),
-                    "text_color": .string(link.color.readableText.css),
+                    "color": .string(link.paint.fill.css),
+                    "text_color": .string(link.paint.text.css),
+                    "edge_light": .string(link.paint.edgeLight.css),
+                    "edge_dark": .string(link.paint.edgeDark.css),
                     "h_card_class": .string(Self.hCardClass(link.chain.fallback)),
                 ]
                 if reads.contains("attributes_html") {
@@ -151,7 +160,9 @@ public struct PageRenderer: Sendable {
                 item["after_link_html"] = .string(ChainMarkup.afterLink(link.chain, protection: matter.emailProtection))
                 if let accountURI = link.chain.accountURI { item["account_uri"] = .string(accountURI) }
                 return .dictionary(item)
-            })
+            }
+            values["links"] = .array(items)
+            add("link_groups", .array(Self.linkGroups(items, sections: matter.sections)))
         }
         let theme = matter.theme
         values["title"] = .string(matter.title ?? "")
@@ -179,7 +190,51 @@ public struct PageRenderer: Sendable {
         if reads.contains("image_url"), let image = imageURL(for: page) { values["image_url"] = .string(image) }
         if let path = page.stylesheetPath, let css = stylesheets[path] { values["stylesheet_css"] = .string(Self.safeInStyleElement(css)) }
         if let creator = page.fediverseCreator { values["fediverse_creator"] = .string(creator) }
+        values["surface"] = .string(page.onCard ? "card" : "page")
+        add("backdrop_css", .string(Self.backdropCSS(matter.background, imageSource: page.backgroundImageSource)))
         return .dictionary(values)
+    }
+
+    /// The buttons split at the page's `- section:` headings: each group has `heading` (absent before the first
+    /// section) and `links`. A heading with no buttons under it is left out (the reader warns about it).
+    static func linkGroups(_ items: [MustacheValue], sections: [FrontMatter.LinkSection]) -> [MustacheValue] {
+        var groups: [MustacheValue] = []
+        var heading: String?, start = 0
+        func close(at end: Int) {
+            guard end > start else { return }
+            var group: [String: MustacheValue] = ["links": .array(Array(items[start..<end]))]
+            if let heading { group["heading"] = .string(heading) }
+            groups.append(.dictionary(group))
+        }
+        for section in sections {
+            let at = min(section.beforeLink, items.count)
+            close(at: at)
+            (heading, start) = (section.title, at)
+        }
+        close(at: items.count)
+        return groups
+    }
+
+    /// The page's `background` as CSS custom properties: the theme's backdrop for both schemes is replaced.
+    static func backdropCSS(_ background: FrontMatter.Background?, imageSource: String?) -> String {
+        switch background {
+        case .gradient(let colors): return ":root:root{--backdrop:\(Theme.gradient(colors))}"
+        case .image: return imageSource.map { ":root:root{--backdrop:url(\"\(cssString($0))\")}" } ?? ""
+        case nil: return ""
+        }
+    }
+
+    /// Text inside a double-quoted CSS string, safe in a `<style>` element.
+    static func cssString(_ text: String) -> String {
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\", "\"", "<", ">", "&": escaped += "\\" + String(scalar.value, radix: 16) + " "
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F: escaped += "\\" + String(scalar.value, radix: 16) + " "
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
     }
 
     /// The microformats2 property a button's link is: an email, a phone number, or a URL of the person.

@@ -12,6 +12,8 @@ public struct ResolvedLink: Sendable {
     public var choices: [Candidate]
     public var icon: ButtonIcon
     public var color: HexColor
+    /// The button's fill, text and edge colours for the page's theme.
+    public var paint: ButtonPaint
     /// Where the link was written, for warnings about it.
     public var position: SourcePosition
 }
@@ -34,6 +36,11 @@ public struct ResolvedPage {
     public var markdownChains: [Chain]
     /// The site's own stylesheet for this page, as a path below `content/`.
     public var stylesheetPath: String?
+    /// The `background` image as a URL relative to the page's output folder.
+    public var backgroundImageSource: String?
+
+    /// Whether the content sits on a card: on a card theme, or over a `background`.
+    public var onCard: Bool { parsed.frontMatter.theme.onCard || parsed.frontMatter.background != nil }
 
     /// Email addresses the page links to, which rendering hides from harvesters.
     public var emailAddresses: [String] { (links.map(\.chain) + markdownChains).flatMap(LinkResolver.emailAddresses) }
@@ -85,7 +92,8 @@ public struct LinkResolver: Sendable {
             markdownChains: markdownLinks.map(\.chain),
             stylesheetPath: matter.stylesheet.flatMap {
                 assetPath($0, page: parsed, field: "stylesheet", kind: "a CSS file path", example: "style.css", noun: "stylesheet", sink: &sink)
-            })
+            },
+            backgroundImageSource: backgroundImageSource(matter.background, page: parsed, sink: &sink))
         return (resolved, sink.diagnostics)
     }
 
@@ -162,6 +170,7 @@ public struct LinkResolver: Sendable {
             }
         }
         var color = HexColor(service.brandColor) ?? HexColor("#1f4e8c")!
+        let matter = page.frontMatter
         if let written = entry.color {
             if let parsed = HexColor(written.value) { color = parsed } else {
                 report(written.position, "'\(written.value)' is not a colour: expected #rgb or #rrggbb, like #563acc")
@@ -170,8 +179,10 @@ public struct LinkResolver: Sendable {
         guard valid else { return nil }
         // A sealed address must not come back as the button's text.
         let sealed = page.frontMatter.emailProtection == .sealed && chain.fallback.hasPrefix("mailto:")
+        let paint = ButtonPaint.make(brand: color, serviceID: service.id, written: entry.color != nil,
+                                     surfaces: matter.theme.surfaces(onCard: matter.theme.onCard || matter.background != nil))
         return ResolvedLink(label: entry.label ?? (sealed ? service.displayName : chain.handle), service: service, chain: chain,
-                            choices: choices, icon: icon, color: color, position: at)
+                            choices: choices, icon: icon, color: color, paint: paint, position: at)
     }
 
     /// Checks the Markdown links' schemes and turns service shorthands into chain links, whose chains it returns.
@@ -235,6 +246,14 @@ public struct LinkResolver: Sendable {
             return nil  // a colon after '/', '?' or '#' belongs to a relative reference
         }
         return candidate.lowercased()
+    }
+
+    /// A `background` image as the page's output folder sees it; gradients need no file.
+    private func backgroundImageSource(_ background: FrontMatter.Background?, page: ParsedPage, sink: inout DiagnosticSink) -> String? {
+        guard case .image(let written) = background else { return nil }
+        guard let path = assetPath(written, page: page, field: "background", kind: "an image path", example: "backdrop.jpg",
+                                   noun: "background image", sink: &sink) else { return nil }
+        return RelativePath.relative(to: path, from: page.outputPath.split(separator: "/").dropLast().joined(separator: "/"))
     }
 
     private func avatarSource(_ avatar: Located<String>, page: ParsedPage, sink: inout DiagnosticSink) -> String? {

@@ -8,6 +8,8 @@ public struct Theme: Sendable, Equatable {
         public var muted: HexColor
         /// The focus ring, which must stand out from the page.
         public var ring: HexColor
+        /// The gradient behind the card, for themes that draw one when the page sets no `background`.
+        public var backdrop: [HexColor] = []
     }
 
     public var name: String
@@ -15,37 +17,71 @@ public struct Theme: Sendable, Equatable {
     public var dark: Palette
     public var buttonRadius: String
     public var fontFamily: String
+    /// Buttons in the page's own text and page colours instead of brand colours: black and white, nothing else.
+    public var monochrome = false
+    /// The content sits on a card over a backdrop (the palette's gradient, or the page's `background`).
+    public var onCard = false
+
+    /// Native system fonts: San Francisco (iOS, macOS), Segoe UI (Windows), Roboto (Android, ChromeOS), then
+    /// the common Linux sans fonts; emoji from each system's colour font.
+    static let systemFonts = #"system-ui, -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Noto Sans", Ubuntu, Cantarell, "Helvetica Neue", Arial, sans-serif, "Apple Color Emoji", "Segoe UI Emoji""#
 
     public static let all: [Theme] = [
         Theme(name: "classic",
               light: .init(page: color("#f4f1ec"), card: color("#ffffff"), text: color("#1d1b19"), muted: color("#5c5650"), ring: color("#1f4e8c")),
               dark: .init(page: color("#141312"), card: color("#1f1d1b"), text: color("#f2efea"), muted: color("#b5aea6"), ring: color("#9ec1ff")),
-              buttonRadius: "999px", fontFamily: #"system-ui, -apple-system, "Segoe UI", Roboto, sans-serif"#),
+              buttonRadius: "999px", fontFamily: systemFonts),
+        // Dark in both schemes: a night-blue page in light mode, near-black in dark mode, gold focus ring.
         Theme(name: "midnight",
-              light: .init(page: color("#e8eef7"), card: color("#ffffff"), text: color("#0d1b2a"), muted: color("#44546a"), ring: color("#005f73")),
-              dark: .init(page: color("#0b1320"), card: color("#14213d"), text: color("#e6edf7"), muted: color("#a9b8cc"), ring: color("#7fdbff")),
-              buttonRadius: "14px", fontFamily: #""Avenir Next", Avenir, "Nunito Sans", system-ui, sans-serif"#),
+              light: .init(page: color("#18203d"), card: color("#222b4f"), text: color("#f1f3ff"), muted: color("#b9c0e0"), ring: color("#ffd166")),
+              dark: .init(page: color("#080b16"), card: color("#12182e"), text: color("#eef0fb"), muted: color("#a7aecf"), ring: color("#ffd166")),
+              buttonRadius: "14px", fontFamily: #""Avenir Next", Avenir, "Segoe UI Variable Display", "Segoe UI", Roboto, "Noto Sans", Ubuntu, system-ui, sans-serif"#),
         Theme(name: "mono",
               light: .init(page: color("#ffffff"), card: color("#ffffff"), text: color("#000000"), muted: color("#4a4a4a"), ring: color("#000000")),
               dark: .init(page: color("#000000"), card: color("#000000"), text: color("#ffffff"), muted: color("#b8b8b8"), ring: color("#ffffff")),
-              buttonRadius: "0", fontFamily: #"ui-monospace, "SF Mono", Menlo, Consolas, monospace"#),
+              buttonRadius: "0", fontFamily: #"ui-monospace, "SF Mono", "Cascadia Mono", "Segoe UI Mono", "Roboto Mono", Menlo, Consolas, "DejaVu Sans Mono", monospace"#,
+              monochrome: true),
+        // A card over a gradient; `background:` in front matter puts an image or other colours behind it.
+        Theme(name: "backdrop",
+              light: .init(page: color("#dfe4f0"), card: color("#ffffff"), text: color("#16181d"), muted: color("#4f5663"), ring: color("#3346c8"),
+                            backdrop: [color("#ffd3b6"), color("#c7d3ff"), color("#b5ecdc")]),
+              dark: .init(page: color("#0e1016"), card: color("#171a22"), text: color("#f2f4f8"), muted: color("#aab1bf"), ring: color("#9fb0ff"),
+                          backdrop: [color("#3b1d47"), color("#1b2752"), color("#0e3a39")]),
+              buttonRadius: "12px", fontFamily: systemFonts, onCard: true),
     ]
 
     public static let standard = all[0]
 
     public static func named(_ name: String) -> Theme? { all.first { $0.name == name } }
 
-    /// Custom properties for both schemes. `data-color-scheme` on `<html>` forces one; `auto` follows the device.
+    /// What the buttons sit on in each scheme: the card on a card theme or over a background, else the page.
+    public func surfaces(onCard: Bool) -> (light: HexColor, dark: HexColor) {
+        onCard ? (light.card, dark.card) : (light.page, dark.page)
+    }
+
+    /// A linear gradient of `colors`, top left to bottom right.
+    static func gradient(_ colors: [HexColor]) -> String {
+        "linear-gradient(160deg," + colors.map(\.css).joined(separator: ",") + ")"
+    }
+
+    /// Rules for both schemes: `data-color-scheme` on `<html>` forces one; `auto` follows the device.
+    static func schemeRules(light: String, dark: String) -> String {
+        ":root{\(light)}\n@media (prefers-color-scheme: dark){:root:not([data-color-scheme=\"light\"]){\(dark)}}\n:root[data-color-scheme=\"dark\"]{\(dark)}"
+    }
+
+    /// Custom properties for both schemes.
     public var css: String {
         func variables(_ palette: Palette) -> String {
-            "--page:\(palette.page.css);--card:\(palette.card.css);--text:\(palette.text.css);--muted:\(palette.muted.css);--ring:\(palette.ring.css)"
+            var text = "--page:\(palette.page.css);--card:\(palette.card.css);--text:\(palette.text.css);--muted:\(palette.muted.css);--ring:\(palette.ring.css)"
+            if !palette.backdrop.isEmpty { text += ";--backdrop:\(Self.gradient(palette.backdrop))" }
+            return text
         }
-        let shared = "--radius:\(buttonRadius);--font:\(fontFamily)"
-        return """
-            :root{\(shared);\(variables(light))}
-            @media (prefers-color-scheme: dark){:root:not([data-color-scheme="light"]){\(variables(dark))}}
-            :root[data-color-scheme="dark"]{\(variables(dark))}
-            """
+        var css = Self.schemeRules(light: "--radius:\(buttonRadius);--font:\(fontFamily);" + variables(light), dark: variables(dark))
+        if monochrome {
+            // Over each button's brand colours (`.link-N`): the page's own two colours.
+            css += "\n.links li{--brand:var(--text);--on-brand:var(--page);--edge-light:var(--text);--edge-dark:var(--text)}\n.avatar{filter:grayscale(1)}"
+        }
+        return css
     }
 }
 

@@ -1,33 +1,57 @@
-/// A vCard 3.0 (RFC 2426), the version both iOS and Android import, for "Save contact".
+/// A vCard 3.0 (RFC 2426), the version iOS, Android and Outlook all import, for "Save contact".
 public struct VCard: Equatable, Sendable {
+    /// The formatted name (`FN`): the page's title.
     public var name: String
+    /// The structured name (`N`), from front matter `name: {given, family}`; without it `N` stays empty and
+    /// contact apps show `FN`.
+    public var givenName: String?
+    public var familyName: String?
     public var note: String?
-    public var photoURL: String?
+    /// The avatar's absolute URL and its type (`JPEG` or `PNG`): the only images contact apps show.
+    public var photo: (url: String, type: String)?
     public var emails: [String] = []
-    public var phones: [String] = []
+    /// Phone numbers, each once, with its types: `VOICE` for a phone link, `MSG` for an SMS link, both for both.
+    public private(set) var phones: [(number: String, types: [String])] = []
     /// Web addresses: the page itself and plain websites.
     public var urls: [String] = []
-    /// Social profiles by service id, read by iOS as social profiles; Android imports them as URLs too.
+    /// Social profiles by service name, each written once as a labelled `URL` (iOS and macOS show the
+    /// `X-ABLabel`; Android and Outlook read the URL).
     public var profiles: [(service: String, url: String)] = []
 
     public init(name: String) { self.name = name }
 
-    public static func == (a: VCard, b: VCard) -> Bool {
-        a.name == b.name && a.note == b.note && a.photoURL == b.photoURL && a.emails == b.emails && a.phones == b.phones
-            && a.urls == b.urls && a.profiles.map(\.service) == b.profiles.map(\.service) && a.profiles.map(\.url) == b.profiles.map(\.url)
+    public mutating func addPhone(_ number: String, type: String) {
+        if let index = phones.firstIndex(where: { $0.number == number }) {
+            if !phones[index].types.contains(type) { phones[index].types.append(type) }
+        } else {
+            phones.append((number, [type]))
+        }
     }
+
+    /// A web address, unless the card already has it (as a URL or a profile).
+    public mutating func addURL(_ url: String) {
+        if !urls.contains(url), !profiles.contains(where: { $0.url == url }) { urls.append(url) }
+    }
+
+    /// A social profile, once: a page may link the same account twice.
+    public mutating func addProfile(service: String, url: String) {
+        if !urls.contains(url), !profiles.contains(where: { $0.url == url }) { profiles.append((service, url)) }
+    }
+
+    public static func == (a: VCard, b: VCard) -> Bool { a.text == b.text }
 
     /// The card's text: CRLF line ends, text values escaped, lines folded at 75 octets.
     public var text: String {
-        var lines = ["BEGIN:VCARD", "VERSION:3.0", "FN:" + Self.escape(name), "N:;" + Self.escape(name) + ";;;"]
+        var lines = ["BEGIN:VCARD", "VERSION:3.0", "FN:" + Self.escape(name),
+                     "N:" + Self.escape(familyName ?? "") + ";" + Self.escape(givenName ?? "") + ";;;"]
         if let note { lines.append("NOTE:" + Self.escape(note)) }
-        if let photoURL { lines.append("PHOTO;VALUE=URI:" + photoURL) }
+        if let photo { lines.append("PHOTO;VALUE=URI;TYPE=\(photo.type):" + photo.url) }
         lines += emails.map { "EMAIL;TYPE=INTERNET:" + Self.escape($0) }
-        lines += phones.map { "TEL;TYPE=CELL:" + Self.escape($0) }
+        lines += phones.map { "TEL;TYPE=" + $0.types.joined(separator: ",") + ":" + $0.number }
         lines += urls.map { "URL:" + $0 }
-        for profile in profiles {
-            lines.append("X-SOCIALPROFILE;TYPE=\(profile.service):" + profile.url)
-            lines.append("URL;TYPE=\(profile.service):" + profile.url)
+        for (index, profile) in profiles.enumerated() {
+            lines.append("item\(index + 1).URL:" + profile.url)
+            lines.append("item\(index + 1).X-ABLabel:" + Self.escape(profile.service))
         }
         lines.append("END:VCARD")
         return lines.map(Self.fold).joined(separator: "\r\n") + "\r\n"

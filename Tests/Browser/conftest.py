@@ -79,11 +79,14 @@ def browser():
     driver.quit()
 
 
-def build_site(folder: pathlib.Path, page: str) -> pathlib.Path:
-    """A site with the example's templates and `page` as content/index.md, built into folder/Output."""
+def build_site(folder: pathlib.Path, page: str, files=None) -> pathlib.Path:
+    """A site with the example's templates, `page` as content/index.md and `files` (name: bytes) beside it,
+    built into folder/Output."""
     shutil.copytree(ROOT / "templates", folder / "templates")
     (folder / "content").mkdir()
     (folder / "content" / "index.md").write_text(page, encoding="utf-8")
+    for name, data in (files or {}).items():
+        (folder / "content" / name).write_bytes(data)
     subprocess.run([str(sitegen_binary()), "build"], cwd=folder, check=True, capture_output=True)
     return folder / "Output"
 

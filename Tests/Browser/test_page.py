@@ -46,7 +46,7 @@ def test_no_axe_violations(server, browser, scheme):
 def test_tap_targets_are_at_least_44_px(server, browser):
     browser.get(server)
     sizes = browser.execute_script("""
-        return [...document.querySelectorAll('.button, .save, summary')]
+        return [...document.querySelectorAll('.button, .action, .chooser-toggle')]
           .filter(e => e.offsetParent !== null)
           .map(e => { const r = e.getBoundingClientRect(); return [e.textContent.trim(), r.width, r.height]; });
     """)

@@ -120,7 +120,7 @@ import Testing
             content/about.md:3:1: error: did not find expected ',' or ']' while parsing a flow sequence that starts at line 2, column 8
             ---
             ^
-            content/contact.md:3:8: error: unknown theme 'purple': expected one of classic, midnight, mono
+            content/contact.md:3:8: error: unknown theme 'purple': expected one of classic, midnight, mono, backdrop
             theme: purple
                    ^
             content/contact.md:5:1: error: 'javascript:' is not allowed in a link: expected http, https, mailto, tel, a relative path, or a service such as mastodon:@user@host

@@ -24,11 +24,30 @@ import Testing
         return files
     }
 
+    /// Every brand button reads (text 4.5:1) and keeps its brand: the fill moves only in lightness, within
+    /// `ButtonPaint.brandDistanceLimit` of the brand colour (or the brand's documented variant), hue kept; the
+    /// text is white unless the brand itself uses dark text; its edge stands out from every theme's page.
     @Test(arguments: ServiceCatalog.standard.services.map(\.id))
-    func brandButtonTextIsReadable(_ id: String) throws {
+    func brandButtonsReadAndStayOnBrand(_ id: String) throws {
         let service = try #require(ServiceCatalog.standard.service(named: id))
-        let colour = try #require(HexColor(service.brandColor))
-        #expect(colour.contrast(with: colour.readableText) >= 4.5, "\(id): \(service.brandColor) on \(colour.readableText.css)")
+        let brand = try #require(HexColor(service.brandColor))
+        let reference = ButtonPaint.reference(brand: brand, serviceID: id)
+        for theme in Theme.all {
+            for onCard in [false, true] {
+                let surfaces = theme.surfaces(onCard: onCard)
+                let paint = ButtonPaint.make(brand: brand, serviceID: id, written: false, surfaces: surfaces)
+                #expect(paint.fill.contrast(with: paint.text) >= 4.5, "\(id): \(paint.fill.css) on \(paint.text.css)")
+                #expect(paint.fill.distance(to: reference) <= ButtonPaint.brandDistanceLimit,
+                        "\(id): \(paint.fill.css) is \(paint.fill.distance(to: reference)) from \(reference.css)")
+                if let fillHue = paint.fill.hue, let brandHue = reference.hue {
+                    let turn = abs(fillHue - brandHue).truncatingRemainder(dividingBy: 360)
+                    #expect(min(turn, 360 - turn) <= 4, "\(id): hue \(fillHue) against \(brandHue)")
+                }
+                #expect(paint.text == (id == "spotify" ? HexColor.nearBlack : HexColor.white), "\(id) text")
+                #expect(max(paint.fill.contrast(with: surfaces.light), paint.edgeLight.contrast(with: surfaces.light)) >= 3, "\(id) edge, \(theme.name) light")
+                #expect(max(paint.fill.contrast(with: surfaces.dark), paint.edgeDark.contrast(with: surfaces.dark)) >= 3, "\(id) edge, \(theme.name) dark")
+            }
+        }
         #expect(Glyph(rawValue: service.icon.glyph) != nil, "\(id): unknown glyph \(service.icon.glyph)")
     }
 
@@ -251,7 +270,8 @@ import Testing
             attributes = ChainMarkup.protect(LinkResolver.emailAddresses(chain), in: attributes)
             #expect(page.contains(#"<a id="link-\#(number + 1)" class="button \#(PageRenderer.hCardClass(chain.fallback))" \#(attributes)"#), "\(link.service) button")
             #expect(page.contains("<span>\(link.service) button</span>"))
-            #expect(page.contains(".link-\(number + 1){--brand:\(HexColor(service.brandColor)!.css);--on-brand:\(HexColor(service.brandColor)!.readableText.css)}"))
+            let paint = ButtonPaint.make(brand: HexColor(service.brandColor)!, serviceID: service.id, written: false, surfaces: Theme.standard.surfaces(onCard: false))
+            #expect(page.contains(".link-\(number + 1){--brand:\(paint.fill.css);--on-brand:\(paint.text.css);--edge-light:\(paint.edgeLight.css);--edge-dark:\(paint.edgeDark.css)}"))
             #expect(page.contains(#"<a \#(attributes)"#), "\(link.service) Markdown link")
         }
     }

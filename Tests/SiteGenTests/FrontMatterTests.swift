@@ -84,7 +84,7 @@ import Testing
             """)
         #expect(diagnostics.map { "\($0.line):\($0.column) \($0.severity) \($0.message)" } == [
             "2:8 error 'title' must be text, found a list",
-            "3:8 error unknown theme 'neon': expected one of classic, midnight, mono",
+            "3:8 error unknown theme 'neon': expected one of classic, midnight, mono, backdrop",
             "4:7 error 'english language' is not a language tag: expected a BCP 47 tag such as en, de or pt-BR",
             "5:1 warning unknown field 'titel' is ignored (did you mean 'title'?)",
             "6:14 error 'unsafe_html' must be true or false",

@@ -78,10 +78,10 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("Output").path))
     }
 
-    /// kill -9 in the middle of a build (600 pages: long enough to be caught half-way even in a debug build),
+    /// kill -9 in the middle of a build (300 pages: long enough to be caught half-way even in a debug build),
     /// then a build: the next build tidies what the killed one left.
     @Test func aKilledBuildLeavesNothingThatTheNextBuildKeeps() throws {
-        let (folder, site) = try Self.site(pages: 600)
+        let (folder, site) = try Self.site(pages: 300)
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(try ExampleSiteTests.run(["build"], in: site).code == 0)
         let process = Process()
@@ -96,7 +96,7 @@ import Testing
         var killedMidBuild = false
         while Date() < deadline, process.isRunning {
             if let staging = Self.entries(site).first(where: { $0.hasPrefix(".Output.sitegen-staging-") }),
-               Self.entries(site.appendingPathComponent(staging)).count > 50 {
+               Self.entries(site.appendingPathComponent(staging)).count > 20 {
                 kill(process.processIdentifier, SIGKILL)
                 killedMidBuild = true
                 break
@@ -107,7 +107,7 @@ import Testing
         try #require(killedMidBuild, "the build ended before it could be killed")
         #expect(Self.entries(site).contains { $0.hasPrefix(".Output.sitegen-staging-") })
         // The previous output is whole meanwhile.
-        #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("Output/p599/index.html").path))
+        #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("Output/p299/index.html").path))
 
         let next = try ExampleSiteTests.run(["build"], in: site)
         #expect(next.code == 0, "\(next.errors)")
@@ -115,7 +115,7 @@ import Testing
     }
 
     @Test func twoBuildsAtOnceNeverMixOrFailWrongly() throws {
-        let (folder, site) = try Self.site(pages: 400)
+        let (folder, site) = try Self.site(pages: 100)
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(try ExampleSiteTests.run(["build"], in: site).code == 0)
         let builds = try (0..<4).map { _ in
@@ -143,13 +143,13 @@ import Testing
         #expect(codes.contains(0) && codes.allSatisfy { $0 == 0 || $0 == 1 }, "\(codes)")
         #expect(Self.entries(site) == ["Output", "content", "templates"])
         let manifest = try String(contentsOf: site.appendingPathComponent("Output/.sitegen-manifest"), encoding: .utf8)
-        #expect(manifest.contains("\np399/index.html\n") && manifest.contains("\nindex.html\n"))
-        #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("Output/p399/index.html").path))
+        #expect(manifest.contains("\np99/index.html\n") && manifest.contains("\nindex.html\n"))
+        #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("Output/p99/index.html").path))
     }
 
     /// A reader of the output folder during builds always finds the site's index.html.
     @Test func readersNeverSeeTheSiteMissing() throws {
-        let (folder, site) = try Self.site(pages: 50)
+        let (folder, site) = try Self.site(pages: 20)
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(try ExampleSiteTests.run(["build"], in: site).code == 0)
         let index = site.appendingPathComponent("Output/index.html").path

@@ -82,15 +82,45 @@ import Testing
         _ = try Fixtures.builder(fileSystem).build()
         let card = String(decoding: try fileSystem.readFile("site/Output/contact.vcf"), as: UTF8.self)
         let fields = Self.parse(card)
-        #expect(fields.map(\.0) == ["BEGIN", "VERSION", "FN", "N", "NOTE", "PHOTO;VALUE=URI", "EMAIL;TYPE=INTERNET", "URL", "URL",
-                                    "X-SOCIALPROFILE;TYPE=mastodon", "URL;TYPE=mastodon", "END"])
+        #expect(fields.map(\.0) == ["BEGIN", "VERSION", "FN", "N", "NOTE", "PHOTO;VALUE=URI;TYPE=PNG", "EMAIL;TYPE=INTERNET", "URL", "URL",
+                                    "item1.URL", "item1.X-ABLabel", "END"])
         let values = Dictionary(fields, uniquingKeysWith: { first, _ in first })
         #expect(values["FN"] == #"Ann\; Bob\, and \\ Co"#)
+        #expect(values["N"] == ";;;;", "without name: {given, family} contact apps show FN")
         #expect(values["NOTE"] == #"Line one\nline two"#)
-        #expect(values["PHOTO;VALUE=URI"] == "https://ann.example/me.png")
+        #expect(values["PHOTO;VALUE=URI;TYPE=PNG"] == "https://ann.example/me.png")
         #expect(values["EMAIL;TYPE=INTERNET"] == "ann+news@example.org")
-        #expect(values["X-SOCIALPROFILE;TYPE=mastodon"] == "https://social.example/@ann")
+        #expect(values["item1.URL"] == "https://social.example/@ann")
+        #expect(values["item1.X-ABLabel"] == "Mastodon")
         #expect(fields.filter { $0.0 == "URL" }.map(\.1) == ["https://ann.example/", "https://ann.example/blog"])
+    }
+
+    /// Phone and SMS links are one `TEL` per number with its types, never a `URL`; `name:` fills `N`; an SVG
+    /// avatar (which contact apps do not show) gets no `PHOTO`; every profile is written once.
+    @Test func phonesProfilesNameAndPhoto() throws {
+        let fileSystem = Fixtures.site("""
+            ---
+            title: Ada Lovelace
+            name: {given: Ada, family: "King; Lovelace"}
+            url: https://ada.example/
+            avatar: me.svg
+            links:
+              - phone: "+44 20 7946 0000"
+              - sms: "+44 20 7946 0000"
+                body: Hi
+              - sms: "+44 7700 900123"
+              - github: ada
+              - mastodon: "@ada@social.example"
+            ---
+            """, extra: ["content/me.svg": "<svg/>", "templates/page.html": #"<a href="{{vcard_href}}">Save</a>"#])
+        _ = try Fixtures.builder(fileSystem).build()
+        let fields = Self.parse(String(decoding: try fileSystem.readFile("site/Output/contact.vcf"), as: UTF8.self))
+        #expect(fields.filter { $0.0.hasPrefix("TEL") }.map { "\($0.0):\($0.1)" } == ["TEL;TYPE=VOICE,MSG:+442079460000", "TEL;TYPE=MSG:+447700900123"])
+        #expect(fields.first { $0.0 == "N" }?.1 == #"King\; Lovelace;Ada;;;"#)
+        #expect(!fields.contains { $0.0.hasPrefix("PHOTO") })
+        #expect(!fields.contains { $0.0.hasPrefix("X-SOCIALPROFILE") || $0.1.hasPrefix("sms:") })
+        #expect(fields.filter { $0.0.hasSuffix(".URL") }.map(\.1) == ["https://github.com/ada", "https://social.example/@ada"])
+        #expect(fields.filter { $0.0.hasSuffix(".X-ABLabel") }.map(\.1) == ["GitHub", "Mastodon"])
     }
 
     @Test func longLinesFoldAt75OctetsWithoutSplittingCharacters() {

@@ -260,3 +260,18 @@ function contactText() {
   });
   return lines.concat(location.href).join("\n");
 }
+
+// ---- Share (the page's own address) ----
+// The template's share button stays hidden without JavaScript. With the Web Share API (phones, Safari, Edge) it
+// opens the system's share sheet; elsewhere it copies the page's address, and the button says so for a while.
+var share = doc.querySelector("[data-share] .share");
+if (share) {
+  var shareLabel = share.lastChild;
+  shareLabel.textContent = words.share;
+  share.hidden = false;
+  share.onclick = function () {
+    var url = (doc.querySelector("link[rel=canonical]") || location).href;
+    navigator.share ? navigator.share({ title: doc.title, url: url }).catch(function () { }) : copy(url, shareLabel);
+    setTimeout(function () { shareLabel.textContent = words.share; }, 3000);
+  };
+}

@@ -1,0 +1,317 @@
+"""The page's design measured in headless Chromium: button contrast for every theme in light and dark, one even
+layout for every button, the chooser centred, section headings, the share control, the QR dialog and the icons."""
+import io
+import pathlib
+import re
+import shutil
+import subprocess
+import tempfile
+
+import pytest
+from PIL import Image
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from conftest import ROOT, make_driver, serve, sitegen_binary
+
+SITE = pathlib.Path(__file__).resolve().parent / "sites" / "every-service"
+# Every built-in theme, and the backdrop look that a page's own `background:` gradient turns on over classic.
+THEMES = {
+    "classic": "theme: classic",
+    "midnight": "theme: midnight",
+    "mono": "theme: mono",
+    "backdrop": "theme: backdrop",
+    "classic-with-background": 'theme: classic\nbackground: ["#0f2027", "#2c5364", "#f7b733"]',
+}
+
+
+@pytest.fixture(scope="module")
+def themed_sites():
+    """The every-service site built once per theme; yields {theme: url}."""
+    root = pathlib.Path(tempfile.mkdtemp(prefix="sitegen-themes-"))
+    page = (SITE / "content" / "index.md").read_text(encoding="utf-8")
+    for name, setting in THEMES.items():
+        folder = root / name
+        shutil.copytree(ROOT / "templates", folder / "templates")
+        (folder / "content").mkdir(parents=True)
+        (folder / "content" / "index.md").write_text(page.replace("lang: en\n", f"lang: en\n{setting}\n", 1), encoding="utf-8")
+        subprocess.run([str(sitegen_binary()), "build"], cwd=folder, check=True, capture_output=True)
+    url, stop = serve(root)
+    yield {name: f"{url}{name}/Output/" for name in THEMES}
+    stop()
+    shutil.rmtree(root)
+
+
+@pytest.fixture(scope="module")
+def driver():
+    browser = make_driver()
+    yield browser
+    browser.quit()
+
+
+def luminance(rgb):
+    def linear(c):
+        c /= 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (linear(c) for c in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a, b):
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def parse(color):
+    """`rgb(r, g, b)` or `rgba(r, g, b, a)` from getComputedStyle; opaque colours only (the page has no others here)."""
+    parts = [float(x) for x in re.findall(r"[\d.]+", color)]
+    assert len(parts) == 3 or parts[3] == 1, color
+    return parts[:3]
+
+
+COLOURS = """
+    // The colour behind an element: its nearest ancestor with an opaque background colour.
+    function behind(e) {
+      for (let n = e.parentElement; n; n = n.parentElement) {
+        const c = getComputedStyle(n).backgroundColor;
+        if (c !== 'rgba(0, 0, 0, 0)' && c !== 'transparent') return c;
+      }
+      return getComputedStyle(document.documentElement).backgroundColor;
+    }
+    return [...document.querySelectorAll('.button')].map(b => {
+      const s = getComputedStyle(b);
+      return [b.textContent.trim(), s.backgroundColor, s.color, s.borderTopColor, s.borderTopWidth, behind(b)];
+    });
+"""
+
+
+def set_scheme(driver, scheme):
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("theme", list(THEMES))
+def test_every_button_reads_and_stands_out_from_the_page(themed_sites, driver, theme, scheme):
+    set_scheme(driver, scheme)
+    driver.get(themed_sites[theme])
+    buttons = driver.execute_script(COLOURS)
+    assert len(buttons) >= 33
+    for label, fill, text, edge, width, surface in buttons:
+        fill, text, edge, surface = parse(fill), parse(text), parse(edge), parse(surface)
+        assert contrast(fill, text) >= 4.5, (theme, scheme, label, fill, text)
+        assert float(width.rstrip("px")) >= 2, (label, width)
+        assert max(contrast(fill, surface), contrast(edge, surface)) >= 3, (theme, scheme, label, fill, edge, surface)
+    if theme == "mono":
+        colours = {tuple(parse(c)) for row in buttons for c in row[1:4]}
+        assert colours <= {(0, 0, 0), (255, 255, 255)}, colours
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("theme", ["midnight", "mono", "backdrop", "classic-with-background"])
+def test_no_axe_violations_in_the_other_themes(themed_sites, driver, theme, scheme):
+    from axe_selenium_python import Axe
+    set_scheme(driver, scheme)
+    driver.get(themed_sites[theme])
+    axe = Axe(driver)
+    axe.inject()
+    violations = axe.run()["violations"]
+    assert violations == [], [(v["id"], [n["target"] for n in v["nodes"]][:5]) for v in violations]
+
+
+def test_contrast_ranges_are_printed(themed_sites, driver):
+    """Not a budget: the figures for the report (run with -s to see them)."""
+    for theme in THEMES:
+        for scheme in ("light", "dark"):
+            set_scheme(driver, scheme)
+            driver.get(themed_sites[theme])
+            rows = driver.execute_script(COLOURS)
+            texts = [contrast(parse(r[1]), parse(r[2])) for r in rows]
+            edges = [max(contrast(parse(r[1]), parse(r[5])), contrast(parse(r[3]), parse(r[5]))) for r in rows]
+            print(f"{theme} {scheme}: text {min(texts):.2f}-{max(texts):.2f}:1, edge {min(edges):.2f}-{max(edges):.2f}:1")
+            assert min(texts) >= 4.5 and min(edges) >= 3
+
+
+LAYOUT = """
+    const box = e => { const r = e.getBoundingClientRect(); return [r.left, r.right, r.top, r.bottom]; };
+    return [...document.querySelectorAll('.links li')].map(li => {
+      const button = li.querySelector('.button'), toggle = li.querySelector('.chooser-toggle');
+      return { button: box(button), label: box(button.querySelector('span')), icon: box(button.querySelector('.icon')),
+               toggle: toggle && box(toggle), lines: Math.round(button.querySelector('span').getBoundingClientRect().height
+                 / parseFloat(getComputedStyle(button).lineHeight)) };
+    });
+"""
+
+
+@pytest.mark.parametrize("width", [320, 390, 1280])
+def test_every_button_shares_its_edges_and_the_chooser_is_centred(themed_sites, driver, width):
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": width, "height": 900, "deviceScaleFactor": 1, "mobile": False})
+    try:
+        set_scheme(driver, "light")
+        driver.get(themed_sites["classic"])
+        rows = driver.execute_script(LAYOUT)
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    assert len(rows) >= 33
+    first = rows[0]
+    if width == 320:
+        assert first["lines"] >= 2, "the long Mastodon label wraps at 320 px, so centring is tested on a wrapped label"
+    toggles = 0
+    for row in rows:
+        for part in ("button", "label", "icon"):
+            # Left and right edges line up across all buttons, with or without a chooser.
+            assert abs(row[part][0] - first[part][0]) < 0.5 and abs(row[part][1] - first[part][1]) < 0.5, (width, part, row, first)
+        middle = (row["button"][2] + row["button"][3]) / 2
+        assert abs((row["icon"][2] + row["icon"][3]) / 2 - middle) <= 2, (width, row)
+        if row["toggle"]:
+            toggles += 1
+            assert abs((row["toggle"][2] + row["toggle"][3]) / 2 - middle) <= 2, (width, row)
+            assert row["toggle"][0] >= row["label"][1] - 0.5, ("the chooser never covers the label", width, row)
+            assert row["toggle"][3] - row["toggle"][2] >= 44
+    assert toggles >= 10
+    toggle_rights = {round(r["button"][1] - r["toggle"][1], 1) for r in rows if r["toggle"]}
+    assert len(toggle_rights) == 1, toggle_rights
+
+
+def test_a_short_page_is_centred_on_a_tall_desktop_window_with_a_clear_hierarchy(server, driver):
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 1280, "height": 1400, "deviceScaleFactor": 1, "mobile": False})
+    try:
+        driver.get(server)
+        card, avatar, name, tagline, body, height = driver.execute_script("""
+            const box = s => document.querySelector(s).getBoundingClientRect().toJSON();
+            const size = s => parseFloat(getComputedStyle(document.querySelector(s)).fontSize);
+            return [box('.card'), box('.avatar'), size('h1'), size('.tagline'), size('.bio'), innerHeight];
+        """)
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    above, below = card["top"], height - card["bottom"]
+    assert above > 200 and abs(above - below) <= 24, (above, below)
+    assert avatar["width"] >= 128 and name >= 2 * body and tagline > body, (avatar, name, tagline, body)
+
+
+def test_sections_are_headings_between_the_buttons(themed_sites, driver):
+    driver.get(themed_sites["classic"])
+    sections = driver.execute_script("""
+        return [...document.querySelectorAll('.links h2')].map(h => {
+          const list = h.nextElementSibling;
+          return [h.textContent, list.tagName, list.querySelector('.button span').textContent];
+        });
+    """)
+    assert sections == [
+        ["Fediverse", "UL", "Follow my Mastodon account for news and releases"],
+        ["Talk to me", "UL", "Email"],
+        ["Social", "UL", "Bluesky"],
+        ["Messengers", "UL", "Telegram"],
+        ["Listen", "UL", "Spotify"],
+        ["Code and support", "UL", "Github"],
+        ["Read", "UL", "Rss"],
+    ]
+    # Below the page's one h1, so the outline reads name, then sections.
+    assert driver.execute_script("return document.querySelectorAll('h1').length") == 1
+
+
+def tab_to(driver, selector, limit=40):
+    driver.find_element(By.TAG_NAME, "body").click()
+    for _ in range(limit):
+        driver.switch_to.active_element.send_keys(Keys.TAB)
+        if driver.execute_script(f"return document.activeElement.matches({selector!r})"):
+            return driver.switch_to.active_element
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def test_share_by_keyboard_falls_back_to_copying_the_address(server, driver):
+    driver.execute_cdp_cmd("Browser.grantPermissions", {"origin": server.rstrip("/"), "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]})
+    driver.get(server)
+    assert driver.execute_script("return 'share' in navigator") is False, "this Chromium has no Web Share: the copy path is tested"
+    share = tab_to(driver, ".share")
+    assert share.text == "Share" and share.is_displayed()
+    share.send_keys(Keys.ENTER)
+    assert driver.execute_script("return document.querySelector('.share').textContent") == "Copied"
+    assert driver.execute_script("return document.querySelector('[role=status]').textContent") == "Copied"
+    copied = driver.execute_async_script("navigator.clipboard.readText().then(arguments[0], e => arguments[0]('error ' + e))")
+    assert copied == "https://loveyourmusic.example/"
+
+
+def test_share_uses_the_web_share_api_where_there_is_one(server, driver):
+    driver.get(server)
+    driver.execute_script("navigator.share = d => { window.shared = d; return Promise.resolve(); }")
+    share = tab_to(driver, ".share")
+    share.send_keys(Keys.SPACE)
+    assert driver.execute_script("return window.shared") == {"title": "Love Your Music", "url": "https://loveyourmusic.example/"}
+    assert share.text == "Share"
+
+
+def test_without_javascript_there_is_no_share_button(server):
+    browser = make_driver(javascript=False)
+    try:
+        browser.get(server)
+        assert not browser.find_element(By.CSS_SELECTOR, ".share").is_displayed()
+        assert browser.find_element(By.CSS_SELECTOR, "a.action[download]").text == "Save contact"
+    finally:
+        browser.quit()
+
+
+@pytest.mark.parametrize("mobile", [False, True])
+def test_the_qr_code_opens_in_a_dialog_on_any_device(server, mobile):
+    browser = make_driver(mobile=mobile)
+    try:
+        browser.get(server)
+        opener = browser.find_element(By.CSS_SELECTOR, "[popovertarget=qr]")
+        assert opener.is_displayed() and opener.text == "QR code"
+        assert not browser.find_element(By.ID, "qr").is_displayed()
+        opener.click()
+        dialog = browser.find_element(By.ID, "qr")
+        assert browser.execute_script("return document.getElementById('qr').matches(':popover-open')")
+        image = dialog.find_element(By.TAG_NAME, "img")
+        browser.execute_script("return arguments[0].decode()", image)
+        assert browser.execute_script("return arguments[0].naturalWidth", image) > 0
+        browser.switch_to.active_element.send_keys(Keys.ESCAPE)
+        assert not browser.execute_script("return document.getElementById('qr').matches(':popover-open')")
+    finally:
+        browser.quit()
+
+
+def solid_core_radius(ink):
+    """The radius in px of the largest disc that is inked all through: a blob is mostly such a disc."""
+    best = 0
+    for cx, cy in ink:
+        r = best
+        while r < 12 and all((cx + dx, cy + dy) in ink for dx in range(-r - 1, r + 2) for dy in range(-r - 1, r + 2)
+                             if dx * dx + dy * dy <= (r + 1) ** 2):
+            r += 1
+        best = max(best, r)
+    return best
+
+
+def test_every_icon_is_a_shape_not_a_blob_at_24_px(themed_sites, driver):
+    """Each icon the every-service page uses, drawn white at 24 px on black. Font Awesome's Signal icon drew a solid
+    disc 18 px across (its dashed ring merged with the bubble); no icon may have a solid core wider than 16 px
+    (Patreon's own round mark is the widest allowed), nor be empty."""
+    driver.get(themed_sites["classic"])
+    names = driver.execute_script("""
+        // Styled through the CSSOM: the page's Content-Security-Policy refuses style attributes.
+        const names = [...document.querySelectorAll('symbol')].map(s => s.id);
+        const sheet = document.createElement('div'), svg = 'http://www.w3.org/2000/svg';
+        Object.assign(sheet.style, { position: 'fixed', inset: '0', zIndex: '9', background: '#000', color: '#fff', display: 'flex',
+                                     flexWrap: 'wrap', gap: '8px', padding: '8px', alignContent: 'flex-start' });
+        sheet.id = 'sheet';
+        for (const n of names) {
+          const icon = sheet.appendChild(document.createElementNS(svg, 'svg'));
+          icon.setAttribute('width', 24); icon.setAttribute('height', 24); icon.dataset.name = n; icon.style.display = 'block';
+          icon.appendChild(document.createElementNS(svg, 'use')).setAttribute('href', '#' + n);
+        }
+        document.body.appendChild(sheet);
+        return names;
+    """)
+    assert len(names) >= 25
+    shot = Image.open(io.BytesIO(driver.get_screenshot_as_png())).convert("L")
+    assert shot.width == driver.execute_script("return innerWidth"), "one device pixel per CSS pixel"
+    measured = {}
+    for element in driver.find_elements(By.CSS_SELECTOR, "#sheet svg"):
+        x, y = round(element.rect["x"]), round(element.rect["y"])
+        pixels = shot.crop((x, y, x + 24, y + 24)).load()
+        ink = {(i, j) for i in range(24) for j in range(24) if pixels[i, j] >= 128}
+        measured[element.get_attribute("data-name")] = (len(ink) / 576, solid_core_radius(ink))
+    assert set(measured) == set(names)
+    print({name: f"{share:.2f} r{radius}" for name, (share, radius) in measured.items()})
+    assert all(share > 0.05 for share, _ in measured.values()), measured
+    assert {name: radius for name, (_, radius) in measured.items() if radius > 8} == {}

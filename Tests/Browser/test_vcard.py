@@ -1,0 +1,61 @@
+"""contact.vcf read by vobject (PyPI), an independent vCard parser: vCard 3.0 as iOS, Android and Outlook read it."""
+import pathlib
+import tempfile
+
+import vobject
+
+from conftest import build_site
+
+
+def read_card(path: pathlib.Path):
+    text = path.read_bytes().decode("utf-8")
+    assert "\n" not in text.replace("\r\n", ""), "every line ends in CRLF"
+    card = vobject.readOne(text, validate=True)
+    assert card.name == "VCARD" and card.version.value == "3.0"
+    return card
+
+
+def test_the_example_card(built_site):
+    card = read_card(built_site / "contact.vcf")
+    assert card.fn.value == "Love Your Music"
+    # No `name:` in front matter: N stays empty and contact apps show FN.
+    assert (card.n.value.family, card.n.value.given) == ("", "")
+    assert [e.value for e in card.contents["email"]] == ["someone@example.org"]
+    assert "photo" not in card.contents, "the example's avatar is an SVG, which contact apps do not show"
+    urls = [u.value for u in card.contents["url"]]
+    assert urls == ["https://loveyourmusic.example/", "https://example.org/app", "https://social.coop/@eb"]
+    assert len(urls) == len(set(urls)), "each address once"
+    assert "x-socialprofile" not in card.contents
+
+
+def test_phone_sms_name_photo_and_profiles():
+    with tempfile.TemporaryDirectory() as folder:
+        folder = pathlib.Path(folder)
+        output = build_site(folder, """---
+title: Ada Lovelace
+name: {given: Ada, family: "King, Countess of Lovelace"}
+url: https://ada.example/
+avatar: me.jpg
+links:
+  - phone: "+44 20 7946 0000"
+  - sms: "+44 20 7946 0000"
+    body: Hello
+  - sms: "+44 7700 900123"
+  - whatsapp: "+44 7700 900123"
+  - mastodon: "@ada@social.example"
+  - github: ada
+  - mastodon: "@ada@social.example"
+    label: The same account again
+---
+""", files={"me.jpg": b"\xff\xd8\xff\xe0 a JPEG's first bytes"})
+        card = read_card(output / "contact.vcf")
+    assert card.fn.value == "Ada Lovelace"
+    assert (card.n.value.given, card.n.value.family) == ("Ada", "King, Countess of Lovelace")
+    phones = {t.value: sorted(t.params["TYPE"]) for t in card.contents["tel"]}
+    assert phones == {"+442079460000": ["MSG", "VOICE"], "+447700900123": ["MSG"]}
+    assert card.photo.value == "https://ada.example/me.jpg" and card.photo.params["TYPE"] == ["JPEG"]
+    urls = [u.value for u in card.contents["url"]]
+    assert urls == ["https://ada.example/", "https://wa.me/447700900123", "https://social.example/@ada", "https://github.com/ada"]
+    labels = [line.value for line in card.contents["x-ablabel"]]
+    assert labels == ["WhatsApp", "Mastodon", "GitHub"]
+    assert not any(u.startswith(("sms:", "tel:")) for u in urls)

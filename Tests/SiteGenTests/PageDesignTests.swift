@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+@testable import SiteGen
+
+/// Button colours, sections, backgrounds and the person's name: what issue 12's page design reads and writes.
+@Suite struct ButtonPaintTests {
+    @Test func oklabMatchesReferenceValues() {
+        // White is L 1 with no chroma; sRGB red is (0.628, 0.225, 0.126) (Ottosson's published values).
+        let white = HexColor.white.oklab, red = HexColor("#ff0000")!.oklab
+        #expect(abs(white.l - 1) < 1e-4 && abs(white.a) < 1e-4 && abs(white.b) < 1e-4)
+        #expect(abs(red.l - 0.628) < 1e-3 && abs(red.a - 0.2249) < 1e-3 && abs(red.b - 0.1258) < 1e-3)
+        #expect(HexColor("#123456")!.distance(to: HexColor("#123456")!) == 0)
+    }
+
+    @Test func aFillThatAlreadyReadsIsKept() {
+        let paint = ButtonPaint.make(brand: HexColor("#563acc")!, serviceID: "mastodon", written: false, surfaces: (.white, HexColor("#000000")!))
+        #expect(paint.fill == HexColor("#563acc")! && paint.text == .white)
+        #expect(paint.edgeLight == paint.fill, "7:1 against white needs no other edge")
+        #expect(paint.edgeDark != paint.fill && paint.edgeDark.contrast(with: HexColor("#000000")!) >= 3)
+    }
+
+    @Test func aLightBrandIsDarkenedOnlyAsFarAsTheTextNeeds() {
+        let brand = HexColor("#ff0000")!
+        let paint = ButtonPaint.make(brand: brand, serviceID: "youtube", written: false, surfaces: (.white, .nearBlack))
+        #expect(paint.fill.contrast(with: .white) >= 4.5)
+        #expect(paint.fill.contrast(with: .white) < 4.65, "no darker than needed")
+        #expect(paint.fill.distance(to: brand) < 0.05)
+    }
+
+    @Test func blackButtonsGetAGreyEdgeOnADarkPage() {
+        let page = HexColor("#141312")!
+        let paint = ButtonPaint.make(brand: HexColor("#000000")!, serviceID: "x", written: false, surfaces: (.white, page))
+        #expect(paint.fill.contrast(with: page) < 3)
+        #expect(paint.edgeDark.contrast(with: page) >= 3 && paint.edgeDark.luminance > page.luminance)
+    }
+
+    @Test func aWrittenColourKeepsTheTextThatReadsBestAndIsAdjustedWhenNeitherDoes() {
+        let yellow = ButtonPaint.make(brand: HexColor("#ffd400")!, serviceID: "web", written: true, surfaces: (.white, .nearBlack))
+        #expect(yellow.text == .nearBlack && yellow.fill == HexColor("#ffd400")!)
+        let grey = ButtonPaint.make(brand: HexColor("#777777")!, serviceID: "web", written: true, surfaces: (.white, .nearBlack))
+        #expect(grey.fill.contrast(with: grey.text) >= 4.5)
+    }
+}
+
+@Suite struct SectionsAndBackgroundTests {
+    func read(_ text: String) -> (FrontMatter, [String]) {
+        var sink = DiagnosticSink(path: "content/index.md", text: text)
+        let matter = FrontMatterReader.read(FrontMatterReader.split(text, sink: &sink), sink: &sink)
+        return (matter, sink.diagnostics.map { "\($0.line):\($0.column) \($0.message)" })
+    }
+
+    @Test func sectionsSitBetweenLinks() {
+        let (matter, problems) = read("---\nlinks:\n  - section: Listen\n  - spotify: \"artist:1\"\n  - section: Talk\n  - email: a@b.org\n  - github: a\n---\n")
+        #expect(problems.isEmpty)
+        #expect(matter.links.map(\.service.value) == ["spotify", "email", "github"])
+        #expect(matter.sections.map { "\($0.title)@\($0.beforeLink)" } == ["Listen@0", "Talk@1"])
+        #expect(matter.sections[1].position == SourcePosition(line: 5, column: 14))
+    }
+
+    @Test func aSectionWithoutLinksIsAWarningAndLeftOut() throws {
+        let (_, problems) = read("---\nlinks:\n  - section: Empty\n  - section: Code\n  - github: a\n  - section: Last\n---\n")
+        #expect(problems == ["3:14 section 'Empty' has no links under it, so it is left out", "6:14 section 'Last' has no links under it, so it is left out"])
+        let fileSystem = Fixtures.site("---\ntitle: A\nlinks:\n  - section: Empty\n  - github: a\n  - section: Last\n---\n",
+                                       extra: ["templates/page.html": "{{#link_groups}}[{{heading}}:{{#links}}{{service}}{{/links}}]{{/link_groups}}"])
+        _ = try Fixtures.builder(fileSystem).build()
+        #expect(try Fixtures.html(fileSystem) == "[Empty:github]")
+    }
+
+    @Test func backgroundIsAnImageOrAGradientAndNameHasParts() {
+        #expect(read("---\nbackground: sky.jpg\n---\n").0.background == .image(Located("sky.jpg", at: SourcePosition(line: 2, column: 13))))
+        #expect(read("---\nbackground: [\"#f00\", \"#00f\"]\n---\n").0.background == .gradient([HexColor("#f00")!, HexColor("#00f")!]))
+        #expect(read("---\nname: {given: Ada, family: Lovelace}\n---\n").0.name == .init(given: "Ada", family: "Lovelace"))
+    }
+
+    @Test func badBackgroundsAndNamesAreErrorsAtTheirPlace() {
+        #expect(read("---\nbackground: [\"#f00\", red]\n---\n").1 == ["2:22 'red' is not a colour: expected #rgb or #rrggbb, like #563acc"])
+        #expect(read("---\nbackground: [\"#f00\"]\n---\n").1 == ["2:13 a background gradient takes 2 to 6 colours, such as [\"#ff7e5f\", \"#feb47b\"]"])
+        #expect(read("---\nname: {givn: Ada}\n---\n").1 == ["2:8 unknown key 'givn' in 'name' (did you mean 'given'?): expected given and family",
+                                                          "2:7 'name' needs a given or a family name, such as {given: Ada, family: Lovelace}"])
+    }
+
+    @Test func groupsFollowTheSections() throws {
+        let fileSystem = Fixtures.site("""
+            ---
+            title: A
+            links:
+              - email: a@b.org
+              - section: Listen & watch
+              - spotify: "artist:1"
+              - youtube: "@nasa"
+              - section: Code
+              - github: a
+            ---
+            """, extra: ["templates/page.html": "{{#link_groups}}[{{heading}}:{{#links}}{{number}}{{service}} {{/links}}]{{/link_groups}}"])
+        _ = try Fixtures.builder(fileSystem).build()
+        #expect(try Fixtures.html(fileSystem) == "[:1email ][Listen &amp; watch:2spotify 3youtube ][Code:4github ]")
+    }
+
+    @Test func aBackgroundPutsTheContentOnACard() throws {
+        let template = ["templates/page.html": "{{surface}}|{{{backdrop_css}}}", "content/img/sky one\".jpg": "JPEG"]
+        let gradient = Fixtures.site("---\ntitle: A\nbackground: [\"#ff7e5f\", \"#feb47b\"]\n---\n", extra: template)
+        _ = try Fixtures.builder(gradient).build()
+        #expect(try Fixtures.html(gradient) == "card|:root:root{--backdrop:linear-gradient(160deg,#ff7e5f,#feb47b)}")
+        let image = Fixtures.site("---\ntitle: A\nbackground: img/sky one\".jpg\n---\n", extra: template)
+        _ = try Fixtures.builder(image).build()
+        #expect(try Fixtures.html(image) == #"card|:root:root{--backdrop:url("img/sky one\22 .jpg")}"#)
+        let plain = Fixtures.site("---\ntitle: A\n---\n", extra: template)
+        _ = try Fixtures.builder(plain).build()
+        #expect(try Fixtures.html(plain) == "page|")
+        #expect(Fixtures.failure("---\ntitle: A\nbackground: nowhere.jpg\n---\n")
+            == ["site/content/index.md:3:13: error: background image 'nowhere.jpg' not found: expected a file under content/ relative to this page"])
+    }
+}
