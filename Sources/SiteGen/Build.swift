@@ -157,6 +157,9 @@ public struct SiteBuilder: Sendable {
             paths.append(file.path)
         }
         diagnostics += icons.diagnostics
+        // An icon file that the icon check refused is not reported a second time as a published file.
+        let refusedIcons = Set(icons.diagnostics.filter { $0.severity == .error }.map(\.path))
+        diagnostics.removeAll { refusedIcons.contains($0.path) && $0.message.hasSuffix(PublishedSVG.messageMark) }
         if sources.pages.isEmpty && !diagnostics.contains(where: { $0.severity == .error }) {
             diagnostics.append(Diagnostic(path: options.displayPath("content"), message: "no pages found: expected Markdown files such as content/index.md"))
         }

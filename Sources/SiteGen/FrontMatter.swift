@@ -151,6 +151,17 @@ public enum FrontMatterReader {
     public static func read(_ split: Split, sink: inout DiagnosticSink) -> FrontMatter {
         var matter = FrontMatter()
         guard let yaml = split.yaml else { return matter }
+        // libyaml takes NEL, LINE SEPARATOR and PARAGRAPH SEPARATOR for line breaks and editors do not, so every
+        // position after one would be a line off: refused at its place instead.
+        if yaml.containsUTF8("\u{85}") || yaml.containsUTF8("\u{2028}") || yaml.containsUTF8("\u{2029}") {
+            for (offset, line) in yaml.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                guard let index = line.firstIndex(where: { ["\u{85}", "\u{2028}", "\u{2029}"].contains($0) }) else { continue }
+                let scalar = line[index].unicodeScalars.first!
+                sink.report(line: split.yamlFirstLine + offset, column: line.distance(from: line.startIndex, to: index) + 1,
+                            "\(IDNAName.describe(scalar)) is a line break to YAML but not to your editor: remove it, or write it as \\u\(String(scalar.value, radix: 16, uppercase: true).leftPadded(4)) in a double-quoted value")
+                return matter
+            }
+        }
         let root: YAMLNode
         do { root = try YAMLReader.parse(yaml, lineOffset: split.yamlFirstLine - 1) } catch {
             sink.report(line: error.position.line, column: error.position.column, error.message)
@@ -428,4 +439,9 @@ enum EditDistance {
         }
         return best?.0
     }
+}
+
+extension String {
+    /// The string with zeros in front up to `width` characters.
+    func leftPadded(_ width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }

@@ -119,6 +119,20 @@ public enum SiteLoader {
                     diagnostics.append(Diagnostic(path: options.displayPath("content/" + path), message: "the file has \(size) bytes: expected at most \(maximumAssetBytes / 1_048_576) MiB, the most sitegen copies"))
                     continue
                 }
+                if path.lowercased().hasSuffix(".svg") {
+                    // Published as it is, so nothing in it may run: a browser opening it runs its scripts as the site.
+                    // (A refused file stays known, so pages that name it get no second error.)
+                    do {
+                        let data = try fileSystem.readFile(joinPath(source, "content/" + path))
+                        do { try PublishedSVG.check(data) } catch {
+                            var sink = DiagnosticSink(path: options.displayPath("content/" + path), text: String(decoding: data, as: UTF8.self))
+                            sink.report(line: error.position.line, column: error.position.column, error.message)
+                            diagnostics += sink.diagnostics
+                        }
+                    } catch {
+                        diagnostics.append(Diagnostic(path: options.displayPath("content/" + path), message: "the file \(reason(error))"))
+                    }
+                }
                 sources.assets.append(path)
                 if path.hasSuffix(".css"), let text = readText("content/" + path) { sources.stylesheets[path] = text }
             }

@@ -97,6 +97,66 @@ struct SVGIcon: Equatable {
     }
 }
 
+/// SVG files published as they are (an avatar, a logo): kept byte for byte, but only when nothing in them can
+/// run, load or navigate, since a browser opening one directly runs its scripts with the site's origin.
+/// Gradients, patterns, masks, text and internal references (`url(#id)`, `href="#id"`) are fine.
+enum PublishedSVG {
+    static let refusedElements: Set<String> = ["script", "foreignObject", "iframe", "embed", "object", "handler", "listener"]
+    /// Ends every message of this check, so that an icon already refused is not reported twice.
+    static let messageMark = "in a published SVG"
+    /// Larger SVG files are refused before parsing: an avatar or logo is far smaller.
+    static let maximumBytes = 1024 * 1024
+
+    static func check(_ data: Data) throws(SVGProblem) {
+        guard data.count <= maximumBytes else {
+            throw SVGProblem(position: SourcePosition(line: 0, column: 0),
+                             message: "the SVG is \(data.count / 1024) KiB; at most \(maximumBytes / 1024) KiB is allowed \(messageMark)")
+        }
+        let root = try XMLTree.parse(data, allowDoctype: false)
+        guard root.name == "svg" || root.name.hasSuffix(":svg") else {
+            throw SVGProblem(position: root.position, message: "the file's root element is <\(root.name)>, not the <svg> expected \(messageMark)")
+        }
+        try check(root)
+        // Style sheets and paints can import or load (the parser drops a <style>'s text, so it is read here).
+        let text = String(decoding: data, as: UTF8.self).lowercased()
+        func line(before index: String.Index) -> Int { text[..<index].filter { $0 == "\n" }.count + 1 }
+        for needle in ["@import", "javascript:"] {
+            if let range = text.range(of: needle) {
+                throw SVGProblem(position: SourcePosition(line: line(before: range.lowerBound), column: 0), message: "'\(needle)' is not allowed in a published SVG")
+            }
+        }
+        var searchFrom = text.startIndex
+        while let range = text.range(of: "url(", range: searchFrom..<text.endIndex) {
+            let rest = text[range.upperBound...].drop { $0 == " " || $0 == "'" || $0 == "\"" }
+            if !rest.hasPrefix("#") {
+                throw SVGProblem(position: SourcePosition(line: line(before: range.lowerBound), column: 0),
+                                 message: "url(…) may refer only to the file itself, as url(#id): loading another resource is not allowed \(messageMark)")
+            }
+            searchFrom = range.upperBound
+        }
+    }
+
+    private static func check(_ element: XMLElementNode) throws(SVGProblem) {
+        let local = element.name.split(separator: ":").last.map(String.init) ?? element.name
+        if refusedElements.contains(local) {
+            throw SVGProblem(position: element.position, message: "<\(element.name)> could run or load content: it is not allowed \(messageMark)")
+        }
+        for (name, value) in element.attributes.sorted(by: { $0.key < $1.key }) {
+            let lower = name.lowercased()
+            if lower.hasPrefix("on") {
+                throw SVGProblem(position: element.position, message: "the event handler \(name)=\"…\" on <\(element.name)> is not allowed in a published SVG")
+            }
+            if (lower == "href" || lower.hasSuffix(":href")) && !value.hasPrefix("#") {
+                throw SVGProblem(position: element.position, message: "\(name)=\"\(value)\" on <\(element.name)> leads outside the file: only references within it (#id) are allowed \(messageMark)")
+            }
+            if ["set", "animate"].contains(local), lower == "attributename", value.lowercased().hasSuffix("href") {
+                throw SVGProblem(position: element.position, message: "<\(element.name)> may not change a link \(messageMark)")
+            }
+        }
+        for child in element.children { try check(child) }
+    }
+}
+
 /// Keeps the shapes of an SVG and nothing that could run, load or style anything: a small set of
 /// shape elements and presentation attributes. Scripts, event handlers, links, foreign content,
 /// styles and paint servers are refused with an error at their place; titles, descriptions,

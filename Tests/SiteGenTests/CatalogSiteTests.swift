@@ -350,7 +350,7 @@ import Testing
             <svg xmlns="http://www.w3.org/2000/svg" xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape" width="24" height="24" fill="none" stroke="#123" class="x">
               <title>My logo</title>
               <metadata><rdf>anything</rdf></metadata>
-              <inkscape:layer><script>alert(1)</script></inkscape:layer>
+              <inkscape:layer><rect width="24" height="24"/></inkscape:layer>
               <g id="a" style="color:red" inkscape:label="Layer">
                 <path d="M1 1h22" stroke-width="2" data-x="1"/>
                 <circle cx="12" cy="12" r="3" fill="currentColor"/>
