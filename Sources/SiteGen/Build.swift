@@ -48,6 +48,8 @@ public struct SiteBuilder: Sendable {
     public var catalog: ServiceCatalog
     /// Where brand icons come from; found on disk by default.
     public var iconSets: IconSets
+    /// Pages carry `sitegen serve`'s reload script (never set when writing `Output/`).
+    public var withLiveReload = false
 
     public init(options: BuildOptions, fileSystem: any FileSystem = LocalFileSystem(), catalog: ServiceCatalog = .standard,
                 iconSets: IconSets = .discover()) {
@@ -104,7 +106,9 @@ public struct SiteBuilder: Sendable {
         if templatesChanged {
             let (templates, templateDiagnostics) = PageRenderer.compile(sources.templates)
             cache.renderer = templates.map {
-                PageRenderer(templates: $0, runtimeScript: Self.runtimeScript, version: SiteGenVersion.current, stylesheets: sources.stylesheets)
+                var renderer = PageRenderer(templates: $0, runtimeScript: Self.runtimeScript, version: SiteGenVersion.current, stylesheets: sources.stylesheets)
+                renderer.withLiveReload = withLiveReload
+                return renderer
             }
             cache.templateDiagnostics = templateDiagnostics
             cache.templates = sources.templates

@@ -1,5 +1,6 @@
 import Foundation
 import LinkChain
+import Mustache
 
 /// How a page keeps email addresses from harvesters. Either way a visitor without JavaScript can still use or
 /// read the address.
@@ -91,9 +92,9 @@ public enum ChainMarkup {
         return Data(json.utf8.reversed()).base64EncodedString()
     }
 
-    /// Replaces each address, wherever it stands as text in the page outside `<script>` and `<style>`,
-    /// by character references. Runs on the rendered page, so template text and Markdown are covered too.
-    /// Searches the page's UTF-8 bytes with `memchr` and `memcmp`: this runs for every page of a site.
+    /// Replaces each address, wherever it stands as text in `html` outside `<script>` and `<style>`, by character
+    /// references. For the HTML sitegen makes (a button's attributes, the Markdown body) as it makes it; plain-text
+    /// values go through `EmailShield` as the template writes them.
     static func protect(_ addresses: [String], in html: String) -> String {
         // Longer first, so an address that contains another is replaced whole.
         let needles = Set(addresses.filter { !$0.isEmpty }).sorted { $0.utf8.count > $1.utf8.count }
@@ -157,5 +158,46 @@ public enum ChainMarkup {
 
     static func characterReferences(_ text: String) -> String {
         text.unicodeScalars.map { "&#\($0.value);" }.joined()
+    }
+}
+
+/// The escaping of a page's plain-text values (`{{name}}`) when the page links to email addresses: HTML escaping,
+/// with each address written as character references, so no harvester reads it in a title, label or tagline.
+struct EmailShield {
+    private let addresses: [(bytes: [UInt8], references: [UInt8])]
+
+    /// Nil when there is nothing to hide.
+    init?(_ addresses: [String]) {
+        // Longer first, so an address that contains another is replaced whole.
+        let needles = Set(addresses.filter { !$0.isEmpty }).sorted { ($0.utf8.count, $0) > ($1.utf8.count, $1) }
+        guard !needles.isEmpty else { return nil }
+        self.addresses = needles.map { (Array($0.utf8), Array(ChainMarkup.characterReferences($0).utf8)) }
+    }
+
+    var escaper: MustacheTemplates.Escaper {
+        let addresses = self.addresses
+        return { text, output in
+            var text = text
+            text.withUTF8 { bytes in
+                var position = 0
+                var index = 0
+                while index < bytes.count {
+                    guard let address = addresses.first(where: { Self.matches($0.bytes, in: bytes, at: index) }) else {
+                        index += 1
+                        continue
+                    }
+                    MustacheTemplates.appendEscapedHTML(UnsafeBufferPointer(rebasing: bytes[position..<index]), to: &output)
+                    output.append(contentsOf: address.references)
+                    index += address.bytes.count
+                    position = index
+                }
+                MustacheTemplates.appendEscapedHTML(UnsafeBufferPointer(rebasing: bytes[position...]), to: &output)
+            }
+        }
+    }
+
+    private static func matches(_ needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        guard bytes[index] == needle[0], index + needle.count <= bytes.count else { return false }
+        return needle.withUnsafeBufferPointer { memcmp(bytes.baseAddress! + index, $0.baseAddress!, needle.count) } == 0
     }
 }

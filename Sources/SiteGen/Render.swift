@@ -21,15 +21,20 @@ public struct PageRenderer: Sendable {
     public let version: String
     /// The text of `.css` files under `content/`, for pages that name one as `stylesheet`.
     public let stylesheets: [String: String]
+    /// `sitegen serve`'s pages carry its reload script, before the template's `</body>`, allowed by their policy.
+    public var withLiveReload = false
     /// The names each template reads, through its partials and parents: data no template reads is not
     /// computed, and companion files no template links to are not written.
     private let referencedNames: [String: Set<String>]
+    private let bodyHashes = BodyHashes()
+    /// The name a template writes the page's `<meta>` Content-Security-Policy with, filled once the page is written.
+    static let policyName = "content_security_policy_html"
 
     /// Compiles every template, reporting each syntax error at its line and column.
     public static func compile(_ files: [TemplateFile]) -> (MustacheTemplates?, [Diagnostic]) {
         let sources = Dictionary(uniqueKeysWithValues: files.map { ($0.name, $0.text) })
         do {
-            return (try MustacheTemplates(sources: sources, missingPartials: .fail), [])
+            return (try MustacheTemplates(sources: sources, missingPartials: .fail, html: true), [])
         } catch {
             return (nil, error.errors.map { diagnostic($0, files: files) })
         }
@@ -53,11 +58,11 @@ public struct PageRenderer: Sendable {
     }
 
     func render(_ page: ResolvedPage, icons: IconSymbols, templateFiles: [TemplateFile]) -> Result<RenderedPage, Diagnostic> {
-        let rendered: String
+        let rendered: RenderedHTML
+        let addresses = page.emailAddresses
         do {
-            // Marks let the policy tell the template's own scripts from a value's; without a policy they are not needed.
-            let data = context(for: page, icons: icons)
-            rendered = try templates.render(page.templateName, reads(page).contains("content_security_policy_html") ? ValueMarks.wrap(data) : data)
+            rendered = try templates.renderHTML(page.templateName, context(for: page, icons: icons, addresses: addresses),
+                                                hole: Self.policyName, escaper: EmailShield(addresses)?.escaper)
         } catch {
             var diagnostic = Self.diagnostic(error, files: templateFiles)
             if error.templateName == page.templateName, !templates.names.contains(page.templateName) {
@@ -70,8 +75,18 @@ public struct PageRenderer: Sendable {
             }
             return .failure(diagnostic)
         }
-        let (html, policy) = SecurityPolicy.apply(to: rendered)
-        return .success(RenderedPage(html: ChainMarkup.protect(page.emailAddresses, in: html), companions: companions(for: page, reads: reads(page)),
+        var policy: SecurityPolicy?
+        if !rendered.holes.isEmpty {
+            var pagePolicy = SecurityPolicy(rendered, hashes: bodyHashes)
+            if withLiveReload {
+                pagePolicy.scriptHashes.append(LiveReload.scriptHash)
+                pagePolicy.connectsToOwnServer = true
+            }
+            policy = pagePolicy
+        }
+        let html = rendered.assembled(fill: policy.map { Array($0.metaTag.utf8) } ?? [],
+                                      appendix: withLiveReload ? LiveReload.scriptElement : [])
+        return .success(RenderedPage(html: String(decoding: html, as: UTF8.self), companions: companions(for: page, reads: reads(page)),
                                      policy: policy))
     }
 
@@ -123,7 +138,9 @@ public struct PageRenderer: Sendable {
 
     /// The data a page template sees; the README documents every key. Costly values are computed only
     /// when the page's template reads them.
-    func context(for page: ResolvedPage, icons: IconSymbols) -> MustacheValue {
+    /// Addresses in the HTML made here are written as character references (`EmailShield` does the same for
+    /// plain-text values as the template writes them).
+    func context(for page: ResolvedPage, icons: IconSymbols, addresses: [String] = []) -> MustacheValue {
         let matter = page.parsed.frontMatter
         let reads = reads(page)
         var values: [String: MustacheValue] = [:]
@@ -145,8 +162,8 @@ public struct PageRenderer: Sendable {
                     "h_card_class": .string(Self.hCardClass(link.chain.fallback)),
                 ]
                 if reads.contains("attributes_html") {
-                    item["attributes_html"] = .string(ChainMarkup.attributes(link.chain, choices: link.choices, provesIdentity: link.service.provesIdentity,
-                                                                             protection: matter.emailProtection))
+                    item["attributes_html"] = .string(ChainMarkup.protect(addresses, in: ChainMarkup.attributes(
+                        link.chain, choices: link.choices, provesIdentity: link.service.provesIdentity, protection: matter.emailProtection)))
                 }
                 item["after_link_html"] = .string(ChainMarkup.afterLink(link.chain, protection: matter.emailProtection))
                 if let accountURI = link.chain.accountURI { item["account_uri"] = .string(accountURI) }
@@ -161,12 +178,11 @@ public struct PageRenderer: Sendable {
         add("theme_css", .string(theme.css))
         add("theme_color_light", .string(theme.light.page.css))
         add("theme_color_dark", .string(theme.dark.page.css))
-        add("body_html", .string(page.parsed.markdown.renderHTML()))
+        add("body_html", .string(ChainMarkup.protect(addresses, in: page.parsed.markdown.renderHTML())))
         add("icon_symbols_html", .string(icons.html(for: page.links.map(\.icon))))
         add("identity_links_html", .string(page.identityLinks.map { #"<link rel="me" href="\#(HTML.escape($0))">"# }.joined(separator: "\n")))
         add("runtime_js", .string(runtimeScript))
         add("person_json", .string(personJSON(for: page)))
-        add("content_security_policy_html", .string(SecurityPolicy.placeholder))
         add("favicon_href", .string(page.avatarSource ?? Self.initialsIcon(matter.title ?? "", background: theme.light.ring)))
         values["generator"] = .string("sitegen \(version)")
         if let description = matter.description { values["description"] = .string(description) }

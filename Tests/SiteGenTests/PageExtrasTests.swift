@@ -9,13 +9,31 @@ import Testing
         #expect(SecurityPolicy.sha256Base64("abc") == "ungWv48Bz+pBQUDeXa4iI7ADYaOWF3qctBD/YfIAFa0=")
     }
 
-    @Test func inlineScriptsAndStylesAreHashedButNotDataBlocksOrExternalScripts() {
-        let html = #"<style>a{}</style><script type="application/ld+json">{}</script><script src="x.js"></script><script>go()</script><scripts>no</scripts><script type="application/json">[]</script><script type="module">m()</script>"#
-        #expect(SecurityPolicy.elementBodies("script", in: html) == ["go()", "m()"])
-        #expect(SecurityPolicy.elementBodies("style", in: html) == ["a{}"])
-        let policy = SecurityPolicy(html: html)
+    @Test func inlineScriptsAndStylesOfTheTemplateAreHashedButNotDataBlocksOrExternalScripts() throws {
+        let template = #"<head>{{{content_security_policy_html}}}<style>a{}</style><script type="application/ld+json">{}</script><script src="x.js"></script><script>go()</script><scripts>no</scripts><script type="application/json">[]</script><script type="module">m()</script></head>"#
+        let fileSystem = Fixtures.site("---\ntitle: A\n---\n", extra: ["templates/page.html": template])
+        _ = try Fixtures.builder(fileSystem).build()
+        let page = try Fixtures.html(fileSystem)
+        let policy = SecurityPolicy(scriptHashes: ["go()", "m()"].map(SecurityPolicy.sha256Base64), styleHashes: [SecurityPolicy.sha256Base64("a{}")])
         #expect(policy.directives == "default-src 'none'; img-src 'self' https: data:; style-src 'sha256-\(SecurityPolicy.sha256Base64("a{}"))'; "
                 + "script-src 'sha256-\(SecurityPolicy.sha256Base64("go()"))' 'sha256-\(SecurityPolicy.sha256Base64("m()"))'; connect-src https:; base-uri 'none'; form-action 'none'")
+        #expect(page.hasPrefix("<head>" + policy.metaTag + "<style>a{}</style>"))
+    }
+
+    /// The placeholder comment that an earlier design searched for is plain CSS text now: the stylesheet keeps it,
+    /// and its style is allowed by the hash of what the page really holds.
+    @Test func aStylesheetHoldingThePolicyPlaceholderStaysStyled() throws {
+        let css = "p{color:red}/*<!--sitegen:content-security-policy-->*/\n"
+        let fileSystem = Fixtures.site("---\ntitle: A\nstylesheet: site.css\n---\n", extra: [
+            "templates/page.html": "<head>{{{content_security_policy_html}}}<style>{{{stylesheet_css}}}</style></head>",
+            "content/site.css": css,
+        ])
+        _ = try Fixtures.builder(fileSystem).build()
+        let page = try Fixtures.html(fileSystem)
+        #expect(page.contains("<style>\(css)</style>"))
+        #expect(InlineCode.bodies("style", in: page) == [css])
+        #expect(page.contains("style-src &#39;sha256-\(SecurityPolicy.sha256Base64(css))&#39;;"))
+        #expect(page.components(separatedBy: "Content-Security-Policy").count == 2)
     }
 
     @Test func theExamplePagePolicyCoversExactlyItsInlineCode() throws {
@@ -27,7 +45,6 @@ import Testing
         let script = SecurityPolicy.sha256Base64(SiteBuilder.runtimeScript)
         #expect(page.hasPrefix(#"<head><meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;;"#))
         #expect(page.contains("script-src &#39;sha256-\(script)&#39;"))
-        #expect(!page.contains(SecurityPolicy.placeholder))
         let headers = String(decoding: try fileSystem.readFile("site/Output/_headers"), as: UTF8.self)
         #expect(headers.contains("\n/\n  Content-Security-Policy: default-src 'none';"))
         #expect(headers.contains("script-src 'sha256-\(script)'"))
