@@ -59,11 +59,10 @@ public struct SiteBuilder: Sendable {
         self.iconSets = iconSets
     }
 
-    /// The script inlined into every page, embedded in the binary so `sitegen` works when copied alone:
-    /// the pure decisions and the page code, in one function so their names stay out of the page's globals.
-    public static let runtimeScript = "(function () {\n"
-        + String(decoding: PackageResources.chain_decisions_js, as: UTF8.self) + "\n"
-        + String(decoding: PackageResources.chain_page_js, as: UTF8.self) + "})();\n"
+    /// The script inlined into every page, embedded in the binary so `sitegen` works when copied alone: the pure
+    /// decisions and the page code (Resources/chain-decisions.js, chain-page.js) in one function so their names stay
+    /// out of the page's globals, minified by scripts/minify-runtime.py (a test checks it is made from today's sources).
+    public static let runtimeScript = String(decoding: PackageResources.chain_runtime_min_js, as: UTF8.self)
 
     /// Builds and writes the site. Throws every error found; `Output/` is untouched unless the build succeeds.
     public func build() throws(BuildFailure) -> BuildResult {
