@@ -191,7 +191,7 @@ public struct SiteBuilder: Sendable {
                 rendered = RenderCache.Page(text: source.text, icons: pageIcons, files: [], policy: nil, diagnostics: [])
                 switch renderer.render(page, icons: symbols, templateFiles: templateFiles) {
                 case .success(let result):
-                    rendered.files = [OutputFile(path: parsed.outputPath, contents: .data(Data(result.html.utf8)))] + result.companions
+                    rendered.files = [OutputFile(path: parsed.outputPath, contents: .data(result.html))] + result.companions
                     rendered.policy = result.policy.map { ("/" + PageRenderer.folder(of: page), $0) }
                 case .failure(let diagnostic):
                     rendered.diagnostics = [diagnostic]

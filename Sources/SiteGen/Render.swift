@@ -3,7 +3,8 @@ import Mustache
 
 /// What rendering one page produces: its HTML, the files beside it, and its security policy.
 public struct RenderedPage: Sendable {
-    public var html: String
+    /// UTF-8.
+    public var html: Data
     /// `contact.vcf` and `qr.svg` in the page's folder; paths below the output folder.
     public var companions: [OutputFile]
     public var policy: SecurityPolicy?
@@ -27,6 +28,8 @@ public struct PageRenderer: Sendable {
     /// computed, and companion files no template links to are not written.
     private let referencedNames: [String: Set<String>]
     private let bodyHashes = BodyHashes()
+    /// Each theme's custom properties, written once per build rather than once per page.
+    private let themeCSS = Dictionary(uniqueKeysWithValues: Theme.all.map { ($0.name, $0.css) })
     /// The name a template writes the page's `<meta>` Content-Security-Policy with, filled once the page is written.
     static let policyName = "content_security_policy_html"
 
@@ -86,7 +89,7 @@ public struct PageRenderer: Sendable {
         }
         let html = rendered.assembled(fill: policy.map { Array($0.metaTag.utf8) } ?? [],
                                       appendix: withLiveReload ? LiveReload.scriptElement : [])
-        return .success(RenderedPage(html: String(decoding: html, as: UTF8.self), companions: companions(for: page, reads: reads(page)),
+        return .success(RenderedPage(html: Data(html), companions: companions(for: page, reads: reads(page)),
                                      policy: policy))
     }
 
@@ -175,7 +178,7 @@ public struct PageRenderer: Sendable {
         values["lang"] = .string(matter.lang)
         values["theme"] = .string(theme.name)
         values["color_scheme"] = .string(matter.colorScheme.rawValue)
-        add("theme_css", .string(theme.css))
+        add("theme_css", .string(themeCSS[theme.name] ?? theme.css))
         add("theme_color_light", .string(theme.light.page.css))
         add("theme_color_dark", .string(theme.dark.page.css))
         add("body_html", .string(ChainMarkup.protect(addresses, in: page.parsed.markdown.renderHTML())))
@@ -226,7 +229,27 @@ public struct PageRenderer: Sendable {
         let initials = title.split(whereSeparator: \.isWhitespace).prefix(2).compactMap(\.first).map { String($0).uppercased() }.joined()
         let svg = #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="\#(background.css)"/>"#
             + #"<text x="32" y="42" font-family="system-ui,sans-serif" font-size="28" font-weight="700" text-anchor="middle" fill="\#(background.readableText.css)">\#(HTML.escape(initials))</text></svg>"#
-        return "data:image/svg+xml," + (svg.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(.init(charactersIn: "=:/.,-_~()!*"))) ?? "")
+        return "data:image/svg+xml," + percentEncoded(svg)
+    }
+
+    /// Every byte but ASCII letters, digits and `=:/.,-_~()!*` as `%XX`, as Foundation's
+    /// `addingPercentEncoding(withAllowedCharacters:)` writes it with those allowed, without its per-character
+    /// work (this runs for every page).
+    static func percentEncoded(_ text: String) -> String {
+        let hex = Array("0123456789ABCDEF".utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count * 2)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "="), UInt8(ascii: ":"), UInt8(ascii: "/"), UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: "-"),
+                 UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "!"), UInt8(ascii: "*"):
+                bytes.append(byte)
+            default:
+                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// A site's own CSS goes inside `<style>`; `</style` in it would close the element early and let HTML in.

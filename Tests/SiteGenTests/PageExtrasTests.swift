@@ -204,3 +204,11 @@ import Testing
                 == #"<style>p { color: red } <\/style><script>x()</script></style>"#)
     }
 }
+
+@Suite struct InitialsIconTests {
+    @Test(arguments: ["LY", "Éa", "ÅÄ", "😀x", "日本", "a b<c>&\"#%"])
+    func percentEncodingMatchesFoundations(text: String) {
+        let allowed = CharacterSet.alphanumerics.union(.init(charactersIn: "=:/.,-_~()!*"))
+        #expect(PageRenderer.percentEncoded(text) == text.addingPercentEncoding(withAllowedCharacters: allowed))
+    }
+}
