@@ -53,10 +53,14 @@ final class BodyHashes: @unchecked Sendable {
         let bytes: ArraySlice<UInt8>
         func hash(into hasher: inout Hasher) {
             hasher.combine(bytes.count)
-            for byte in bytes.prefix(32) { hasher.combine(byte) }
-            for byte in bytes.suffix(32) { hasher.combine(byte) }
+            bytes.prefix(32).withUnsafeBytes { hasher.combine(bytes: $0) }
+            bytes.suffix(32).withUnsafeBytes { hasher.combine(bytes: $0) }
         }
-        static func == (lhs: Body, rhs: Body) -> Bool { lhs.bytes == rhs.bytes }
+        static func == (lhs: Body, rhs: Body) -> Bool {
+            lhs.bytes.count == rhs.bytes.count && lhs.bytes.withUnsafeBytes { left in
+                rhs.bytes.withUnsafeBytes { right in memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0 }
+            }
+        }
     }
 
     /// Bounded, so a site whose every page has its own style cannot grow it without end.

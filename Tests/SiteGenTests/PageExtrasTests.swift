@@ -212,3 +212,19 @@ import Testing
         #expect(PageRenderer.percentEncoded(text) == text.addingPercentEncoding(withAllowedCharacters: allowed))
     }
 }
+
+@Suite struct VCardFoldingTests {
+    @Test(arguments: [String(repeating: "a", count: 75), String(repeating: "a", count: 76), "NOTE:" + String(repeating: "é", count: 60),
+                      "NOTE:" + String(repeating: "日本語", count: 30), "URL:https://example.org/" + String(repeating: "x", count: 200), "FN:A"])
+    func linesFoldAtSeventyFiveOctetsWithoutSplittingCharacters(line: String) {
+        let folded = VCard.fold(line)
+        let pieces = folded.components(separatedBy: "\r\n ")
+        #expect(pieces.joined() == line)
+        #expect(pieces.enumerated().allSatisfy { $0.element.utf8.count <= ($0.offset == 0 ? 75 : 74) })
+        // Each piece is as long as it can be: one more character would pass the limit.
+        for (index, piece) in pieces.enumerated().dropLast() {
+            let next = pieces[index + 1].unicodeScalars.first.map { String($0).utf8.count } ?? 0
+            #expect(piece.utf8.count + next > (index == 0 ? 75 : 74))
+        }
+    }
+}
