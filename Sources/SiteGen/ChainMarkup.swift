@@ -20,7 +20,7 @@ public enum ChainMarkup {
     public static func attributes(_ chain: Chain, choices: [Candidate]? = nil, provesIdentity: Bool,
                                   protection: EmailProtection = .entities) -> String {
         let choices = choices ?? chain.candidates
-        if protection == .sealed, chain.fallback.hasPrefix("mailto:") {
+        if protection == .sealed, chain.kind == .email {
             // "#" keeps the link focusable and harmless; the runtime reads the sealed data on tap.
             return ##" href="#" data-service="\##(HTML.escape(chain.serviceID))" data-copy-kind="address" data-sealed="\##(seal(chain, choices: choices))""##
         }
@@ -38,14 +38,14 @@ public enum ChainMarkup {
 
     /// What follows the link's closing tag: for a sealed address, the address written out for readers without JavaScript.
     public static func afterLink(_ chain: Chain, protection: EmailProtection = .entities) -> String {
-        guard protection == .sealed, chain.fallback.hasPrefix("mailto:") else { return "" }
+        guard protection == .sealed, chain.kind == .email else { return "" }
         let written = chain.handle.replacingOccurrences(of: "@", with: " (at) ")
         return #"<noscript> <span class="address">\#(HTML.escape(written))</span></noscript>"#
     }
 
     /// Links worth a chooser: those with apps to choose from, an address to copy or an account to follow.
     static func hasChooser(_ chain: Chain, choices: [Candidate]) -> Bool {
-        !choices.isEmpty || chain.fallback.hasPrefix("mailto:") || fediverseAccount(chain) != nil
+        !choices.isEmpty || chain.kind == .email || fediverseAccount(chain) != nil
     }
 
 
@@ -55,7 +55,7 @@ public enum ChainMarkup {
     }
 
     static func copyText(_ chain: Chain) -> (text: String, kind: String) {
-        if chain.fallback.hasPrefix("mailto:") { return (chain.handle, "address") }
+        if chain.kind == .email { return (chain.handle, "address") }
         if let address = chain.fediverseAddress { return (address, "handle") }
         return (chain.fallback, "link")
     }

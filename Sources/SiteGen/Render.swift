@@ -1,4 +1,5 @@
 import Foundation
+import LinkChain
 import Mustache
 
 /// What rendering one page produces: its HTML, the files beside it, and its security policy.
@@ -122,11 +123,13 @@ public struct PageRenderer: Sendable {
         card.photoURL = imageURL(for: page)
         if let url = page.url { card.urls.append(url) }
         for link in page.links {
-            let fallback = link.chain.fallback
-            if fallback.hasPrefix("mailto:") { card.emails.append(link.chain.handle) }
-            else if fallback.hasPrefix("tel:") { card.phones.append(String(fallback.dropFirst("tel:".count))) }
-            else if link.chain.serviceID == "web" { card.urls.append(fallback) }
-            else { card.profiles.append((link.chain.serviceID, fallback)) }
+            let chain = link.chain
+            switch chain.kind {
+            case .email: card.emails.append(chain.handle)
+            case .phone, .sms: card.phones.append(chain.phoneNumber ?? chain.handle)
+            case .web: card.urls.append(chain.fallback)
+            case .profile: card.profiles.append((chain.serviceID, chain.fallback))
+            }
         }
         return card
     }
@@ -162,7 +165,7 @@ public struct PageRenderer: Sendable {
                     "icon": .string(icons.name(for: link.icon)),
                     "color": .string(link.color.css),
                     "text_color": .string(link.color.readableText.css),
-                    "h_card_class": .string(Self.hCardClass(link.chain.fallback)),
+                    "h_card_class": .string(Self.hCardClass(link.chain.kind)),
                 ]
                 if reads.contains("attributes_html") {
                     item["attributes_html"] = .string(ChainMarkup.protect(addresses, in: ChainMarkup.attributes(
@@ -202,10 +205,12 @@ public struct PageRenderer: Sendable {
     }
 
     /// The microformats2 property a button's link is: an email, a phone number, or a URL of the person.
-    static func hCardClass(_ fallback: String) -> String {
-        if fallback.hasPrefix("mailto:") { return "u-email" }
-        if fallback.hasPrefix("tel:") { return "p-tel" }
-        return "u-url"
+    static func hCardClass(_ kind: LinkKind) -> String {
+        switch kind {
+        case .email: return "u-email"
+        case .phone, .sms: return "p-tel"
+        case .profile, .web: return "u-url"
+        }
     }
 
     /// A schema.org `Person` for search engines and link previews. The email address is left out: the page

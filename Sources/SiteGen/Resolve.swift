@@ -169,7 +169,7 @@ public struct LinkResolver: Sendable {
         }
         guard valid else { return nil }
         // A sealed address must not come back as the button's text.
-        let sealed = page.frontMatter.emailProtection == .sealed && chain.fallback.hasPrefix("mailto:")
+        let sealed = page.frontMatter.emailProtection == .sealed && chain.kind == .email
         return ResolvedLink(label: entry.label ?? (sealed ? service.displayName : chain.handle), service: service, chain: chain,
                             choices: choices, icon: icon, color: color, position: at)
     }
@@ -214,7 +214,7 @@ public struct LinkResolver: Sendable {
 
     /// An email chain's address as people read it and as its mailto: link writes it (they differ for IDN domains).
     static func emailAddresses(_ chain: Chain) -> [String] {
-        guard chain.fallback.hasPrefix("mailto:") else { return [] }
+        guard chain.kind == .email else { return [] }
         let written = String(chain.fallback.dropFirst("mailto:".count).prefix { $0 != "?" })
         return [chain.handle, written, written.removingPercentEncoding ?? ""].filter { !$0.isEmpty }
     }

@@ -233,7 +233,7 @@ import Testing
             if service.provesIdentity { attributes += #" rel="me""# }
             // Addresses are written as character references (email protection).
             attributes = ChainMarkup.protect(LinkResolver.emailAddresses(chain), in: attributes)
-            #expect(page.contains(#"<a id="link-\#(number + 1)" class="button \#(PageRenderer.hCardClass(chain.fallback))" \#(attributes)"#), "\(link.service) button")
+            #expect(page.contains(#"<a id="link-\#(number + 1)" class="button \#(PageRenderer.hCardClass(chain.kind))" \#(attributes)"#), "\(link.service) button")
             #expect(page.contains("<span>\(link.service) button</span>"))
             #expect(page.contains(".link-\(number + 1){--brand:\(HexColor(service.brandColor)!.css);--on-brand:\(HexColor(service.brandColor)!.readableText.css)}"))
             #expect(page.contains(#"<a \#(attributes)"#), "\(link.service) Markdown link")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LinkChain
 @testable import SiteGen
 
 @Suite struct SecurityPolicyTests {
@@ -226,5 +227,27 @@ import Testing
             let next = pieces[index + 1].unicodeScalars.first.map { String($0).utf8.count } ?? 0
             #expect(piece.utf8.count + next > (index == 0 ? 75 : 74))
         }
+    }
+}
+
+@Suite struct LinkKindTests {
+    @Test(arguments: [
+        ("mailto:ann@example.org", LinkKind.email), ("tel:+15551234567", .phone), ("sms:+15551234567", .sms),
+        ("https://example.org/", .web), ("mastodon:@eb@social.coop", .profile), ("signal:+15551234567", .profile),
+    ])
+    func eachChainHasOneKind(shorthand: String, kind: LinkKind) throws {
+        #expect(try ServiceCatalog.standard.chain(shorthand: shorthand).kind == kind)
+    }
+
+    /// An SMS link is a number to keep, not a social profile.
+    @Test func phoneAndSMSLinksAreTelephoneNumbersInTheCard() throws {
+        let fileSystem = Fixtures.site("---\ntitle: A\nlinks:\n  - sms: \"+1 555 123 4567\"\n    body: Hi\n  - phone: \"+1 555 765 4321\"\n---\n", extra: [
+            "templates/page.html": "{{#links}}<a class=\"{{h_card_class}}\" href=\"{{href}}\"></a>{{/links}}{{vcard_href}}",
+        ])
+        _ = try Fixtures.builder(fileSystem).build()
+        let card = String(decoding: try fileSystem.readFile("site/Output/contact.vcf"), as: UTF8.self)
+        #expect(card.contains("TEL;TYPE=CELL:+15551234567\r\nTEL;TYPE=CELL:+15557654321\r\n"))
+        #expect(!card.contains("X-SOCIALPROFILE"))
+        #expect(try Fixtures.html(fileSystem).components(separatedBy: #"class="p-tel""#).count == 3)
     }
 }
