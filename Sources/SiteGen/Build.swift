@@ -119,7 +119,8 @@ public struct SiteBuilder: Sendable {
         cache.assets = sources.assets
 
         let icons = IconLibrary(sets: iconSets, options: options, fileSystem: fileSystem)
-        let resolver = LinkResolver(catalog: catalog, assets: Set(sources.assets), baseURL: options.baseURL)
+        let resolver = LinkResolver(catalog: catalog, assets: Set(sources.assets), baseURL: options.baseURL,
+                                    templateNames: Set(sources.templates.map(\.name)))
         // With errors already known, nothing is written: the build fails whatever the pages hold.
         let writer = diagnostics.contains(where: { $0.severity == .error }) ? nil : writer
         let context = PageJob(resolver: resolver, renderer: cache.renderer, icons: icons, templateFiles: sources.templates, writer: writer)
@@ -247,7 +248,8 @@ public struct SiteBuilder: Sendable {
 
     /// Stages 2 and 3 for every page: the pages without errors, resolved, and every problem found.
     func resolve(_ sources: SiteSources) -> ([ResolvedPage], [Diagnostic]) {
-        let resolver = LinkResolver(catalog: catalog, assets: Set(sources.assets), baseURL: options.baseURL)
+        let resolver = LinkResolver(catalog: catalog, assets: Set(sources.assets), baseURL: options.baseURL,
+                                    templateNames: Set(sources.templates.map(\.name)))
         var pages: [ResolvedPage] = []
         var diagnostics = Self.sharedOutputPaths(sources.pages)
         for page in sources.pages {

@@ -68,16 +68,8 @@ public struct PageRenderer: Sendable {
             rendered = try templates.renderHTML(page.templateName, context(for: page, icons: icons, addresses: addresses),
                                                 hole: Self.policyName, escaper: EmailShield(addresses)?.escaper)
         } catch {
-            var diagnostic = Self.diagnostic(error, files: templateFiles)
-            if error.templateName == page.templateName, !templates.names.contains(page.templateName) {
-                // The page asked for a template that does not exist: point at the page, not a template.
-                var sink = DiagnosticSink(path: page.parsed.page.displayPath, text: page.parsed.page.text)
-                let at = page.parsed.frontMatter.template?.position ?? SourcePosition(line: 0, column: 0)
-                sink.report(line: at.line, column: at.column,
-                            "template '\(page.templateName)' not found: expected templates/\(page.templateName).html")
-                diagnostic = sink.diagnostics[0]
-            }
-            return .failure(diagnostic)
+            // Template names were checked when the page was resolved: what is left is a partial or parent missing.
+            return .failure(Self.diagnostic(error, files: templateFiles))
         }
         var policy: SecurityPolicy?
         if !rendered.holes.isEmpty {

@@ -45,11 +45,14 @@ public struct LinkResolver: Sendable {
     /// Files under `content/` other than pages, for checking the avatar path.
     public var assets: Set<String>
     public var baseURL: String?
+    /// The site's templates, so that a page naming a missing one fails here, before rendering, in every command.
+    public var templateNames: Set<String>?
 
-    public init(catalog: ServiceCatalog = .standard, assets: Set<String>, baseURL: String?) {
+    public init(catalog: ServiceCatalog = .standard, assets: Set<String>, baseURL: String?, templateNames: Set<String>? = nil) {
         self.catalog = catalog
         self.assets = assets
         self.baseURL = baseURL
+        self.templateNames = templateNames
     }
 
     /// Schemes a Markdown link may use besides service shorthands; everything else is refused.
@@ -68,6 +71,11 @@ public struct LinkResolver: Sendable {
             + markdownLinks.filter(\.provesIdentity).map { ($0.chain, $0.position) }
         var identityLinks: [String] = []
         for (chain, _) in identities where !identityLinks.contains(chain.fallback) { identityLinks.append(chain.fallback) }
+        let templateName = matter.template?.value ?? "page"
+        if let templateNames, !templateNames.contains(templateName) {
+            let at = matter.template?.position ?? SourcePosition(line: 0, column: 0)
+            sink.report(line: at.line, column: at.column, "template '\(templateName)' not found: expected templates/\(templateName).html")
+        }
         let url = pageURL(parsed, sink: &sink)
         if let (_, firstAt) = identities.first, !(url.map { Self.scheme(of: $0) == "https" } ?? false) {
             let at = matter.url?.position ?? firstAt
@@ -79,7 +87,7 @@ public struct LinkResolver: Sendable {
             parsed: parsed, links: links,
             avatarSource: matter.avatar.flatMap { avatarSource($0, page: parsed, sink: &sink) },
             url: url,
-            templateName: matter.template?.value ?? "page",
+            templateName: templateName,
             identityLinks: identityLinks,
             fediverseCreator: fediverseCreator(matter.fediverseCreator, accounts: identities.map(\.0), sink: &sink),
             markdownChains: markdownLinks.map(\.chain),
