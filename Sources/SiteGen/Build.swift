@@ -183,7 +183,8 @@ public struct SiteBuilder: Sendable {
             let diagnostics = parseDiagnostics + resolveDiagnostics
             guard let renderer, !diagnostics.contains(where: { $0.severity == .error }) else { return Outcome(diagnostics: diagnostics) }
             let symbols = icons.symbols(for: page.links.map(\.icon), page: source.displayPath)
-            let pageIcons = page.links.map { symbols.name(for: $0.icon) }.joined(separator: " ") + symbols.html(for: page.links.map(\.icon))
+            // What decides whether a cached render still holds; a build that writes keeps no cache and needs none.
+            let pageIcons = writer != nil ? "" : page.links.map { symbols.name(for: $0.icon) }.joined(separator: " ") + symbols.html(for: page.links.map(\.icon))
             var rendered: RenderCache.Page
             var outcome = Outcome(diagnostics: diagnostics)
             if let cached, cached.text == source.text, cached.icons == pageIcons {

@@ -24,8 +24,9 @@ public struct QRCode: Equatable, Sendable {
         // Built as bytes: a site writes one per page, and string interpolation per run was most of its cost.
         var path: [UInt8] = []
         path.reserveCapacity(size * size)
-        func number(_ value: Int) {
-            if value >= 10 { number(value / 10) }
+        func number(_ value: Int) {  // at most 3 digits: a QR code is at most 177 modules wide
+            if value >= 100 { path.append(UInt8(ascii: "0") + UInt8(value / 100)) }
+            if value >= 10 { path.append(UInt8(ascii: "0") + UInt8(value / 10 % 10)) }
             path.append(UInt8(ascii: "0") + UInt8(value % 10))
         }
         for row in 0..<size {
@@ -37,7 +38,8 @@ public struct QRCode: Equatable, Sendable {
                 path.append(UInt8(ascii: "M")); number(start + quiet)
                 path.append(UInt8(ascii: " ")); number(row + quiet)
                 path.append(UInt8(ascii: "h")); number(column - start)
-                path.append(contentsOf: "v1h-".utf8); number(column - start)
+                path.append(UInt8(ascii: "v")); path.append(UInt8(ascii: "1")); path.append(UInt8(ascii: "h")); path.append(UInt8(ascii: "-"))
+                number(column - start)
                 path.append(UInt8(ascii: "z"))
             }
         }
