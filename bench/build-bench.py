@@ -4,11 +4,13 @@
 Each page has front matter with 3 to 5 links (Mastodon and email among them) and a Markdown bio. sitegen builds it
 with the project's own templates/ (what users get: inline CSS, icons, the chain runtime, a Content-Security-Policy,
 a vCard and a QR code); Hugo builds the same content with a template of equal weight, inlining the same CSS and the
-same runtime script. Runs alternate between the tools; each figure is the median of --runs runs. A second, labelled
-line shows sitegen with a minimal template (`<ul>{{#links}}…`), the pipeline without the page users get.
+same runtime script. Runs alternate between the tools; each figure is the median of --runs runs. Every run starts
+with no output folder, so each tool writes a fresh site (sitegen would otherwise also delete the previous output
+after swapping the new one in, and Hugo overwrite it in place). A second, labelled line shows sitegen with a minimal
+template (`<ul>{{#links}}…`), the pipeline without the page users get.
 
-Prints, per tool: wall time, user CPU time per page, peak memory (max RSS, from GNU time), and the average size of a
-page; at 10,000 pages, checks the targets: sitegen's wall time at most Hugo's, at most 200 µs user CPU per page, at
+Prints, per tool: wall time, user CPU time per page, system CPU time, peak memory (max RSS, from GNU time), and the
+average size of a page, with the load average before and after (the figures mean little on a busy machine); at 10,000 pages, checks the targets: sitegen's wall time at most Hugo's, at most 200 µs user CPU per page, at
 most 64 MiB peak; and the example site's page at most 8 KB gzipped.
 
 Usage: python3 bench/build-bench.py [--sizes 1000,10000] [--runs 3]
@@ -164,11 +166,12 @@ def generate(folder, count, parts):
             (folder / site / "content" / name).write_text(front + body)
 
 
-def measure(command, cwd):
-    """Wall seconds, user CPU seconds and peak RSS (MiB) of one run, from GNU time."""
+def measure(command, cwd, output):
+    """Wall seconds, user CPU seconds, system CPU seconds and peak RSS (MiB) of one run from no `output`, from GNU time."""
+    shutil.rmtree(output, ignore_errors=True)
     result = run(["/usr/bin/time", "-f", "%e %U %S %M", *command], cwd)
-    wall, user, _system, peak = result.stderr.strip().splitlines()[-1].split()
-    return float(wall), float(user), int(peak) / 1024
+    wall, user, system, peak = result.stderr.strip().splitlines()[-1].split()
+    return float(wall), float(user), float(system), int(peak) / 1024
 
 
 def page_size(folder):
@@ -196,31 +199,35 @@ def main():
     run(["swift", "build", "-c", "release", "--product", "sitegen"], ROOT)
     sitegen = pathlib.Path(run(["swift", "build", "-c", "release", "--show-bin-path"], ROOT).stdout.strip()) / "sitegen"
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}  ({os.cpu_count()} cores)")
-    print(f"{'pages':>6}  {'tool':<28}{'wall s':>8}{'user µs/page':>14}{'peak MiB':>10}{'page bytes':>12}")
+    print(f"{'pages':>6}  {'tool':<28}{'wall s':>8}{'user µs/page':>14}{'sys s':>8}{'peak MiB':>10}{'page bytes':>12}")
     verdicts = []
     for count in [int(s) for s in args.sizes.split(",")]:
         with tempfile.TemporaryDirectory(prefix="sitegen-bench-") as temp:
             folder = pathlib.Path(temp)
             generate(folder, count, inline_parts(sitegen, folder))
+            outputs = {
+                "sitegen (real templates)": folder / "sitegen" / "Output",
+                "hugo (equal-weight template)": folder / "hugo" / "public",
+                "sitegen (minimal template)": folder / "minimal" / "Output",
+            }
             commands = {
                 "sitegen (real templates)": [str(sitegen), "build", "--source", str(folder / "sitegen"), "--base-url", "https://example.org/"],
-                "hugo (equal-weight template)": ["hugo", "--quiet", "--source", str(folder / "hugo"), "--destination", str(folder / "hugo" / "public")],
+                "hugo (equal-weight template)": ["hugo", "--quiet", "--source", str(folder / "hugo"), "--destination", str(outputs["hugo (equal-weight template)"])],
                 "sitegen (minimal template)": [str(sitegen), "build", "--source", str(folder / "minimal"), "--base-url", "https://example.org/"],
             }
             samples = {name: [] for name in commands}
             for _ in range(args.runs):  # alternating, so both tools see the same machine load
                 for name, command in commands.items():
-                    samples[name].append(measure(command, folder))
-            sizes = {"sitegen (real templates)": page_size(folder / "sitegen" / "Output"),
-                     "hugo (equal-weight template)": page_size(folder / "hugo" / "public"),
-                     "sitegen (minimal template)": page_size(folder / "minimal" / "Output")}
+                    samples[name].append(measure(command, folder, outputs[name]))
+            sizes = {name: page_size(output) for name, output in outputs.items()}
         figures = {}
         for name, runs in samples.items():
             wall = statistics.median(r[0] for r in runs)
             user = statistics.median(r[1] for r in runs)
-            peak = max(r[2] for r in runs)
+            system = statistics.median(r[2] for r in runs)
+            peak = max(r[3] for r in runs)
             figures[name] = (wall, user, peak)
-            print(f"{count:>6}  {name:<28}{wall:>8.2f}{user / count * 1e6:>14.0f}{peak:>10.1f}{sizes[name]:>12.0f}")
+            print(f"{count:>6}  {name:<28}{wall:>8.2f}{user / count * 1e6:>14.0f}{system:>8.2f}{peak:>10.1f}{sizes[name]:>12.0f}")
         if count == 10000:
             ours, hugo = figures["sitegen (real templates)"], figures["hugo (equal-weight template)"]
             verdicts = [
