@@ -63,10 +63,9 @@ public struct PageRenderer: Sendable {
 
     func render(_ page: ResolvedPage, icons: IconSymbols, templateFiles: [TemplateFile]) -> Result<RenderedPage, Diagnostic> {
         let rendered: RenderedHTML
-        let addresses = page.emailAddresses
         do {
-            rendered = try templates.renderHTML(page.templateName, context(for: page, icons: icons, addresses: addresses),
-                                                hole: Self.policyName, escaper: EmailShield(addresses)?.escaper)
+            rendered = try templates.renderHTML(page.templateName, context(for: page, icons: icons),
+                                                hole: Self.policyName, escaper: EmailShield(page.emailAddresses)?.escaper)
         } catch {
             // Template names were checked when the page was resolved: what is left is a partial or parent missing.
             return .failure(Self.diagnostic(error, files: templateFiles))
@@ -136,10 +135,11 @@ public struct PageRenderer: Sendable {
 
     /// The data a page template sees; the README documents every key. Costly values are computed only
     /// when the page's template reads them.
-    /// Addresses in the HTML made here are written as character references (`EmailShield` does the same for
-    /// plain-text values as the template writes them).
-    func context(for page: ResolvedPage, icons: IconSymbols, addresses: [String] = []) -> MustacheValue {
+    /// The email addresses the page links to are written as character references in the HTML made here
+    /// (`EmailShield` does the same for plain-text values as the template writes them).
+    func context(for page: ResolvedPage, icons: IconSymbols) -> MustacheValue {
         let matter = page.parsed.frontMatter
+        let addresses = page.emailAddresses
         let reads = reads(page)
         var values: [String: MustacheValue] = [:]
         func add(_ key: String, _ value: @autoclosure () -> MustacheValue) {
