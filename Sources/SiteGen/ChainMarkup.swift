@@ -165,6 +165,8 @@ public enum ChainMarkup {
 /// with each address written as character references, so no harvester reads it in a title, label or tagline.
 struct EmailShield {
     private let addresses: [(bytes: [UInt8], references: [UInt8])]
+    /// Whether a byte starts some address: the others are passed over without comparing.
+    private let starts: [Bool]
 
     /// Nil when there is nothing to hide.
     init?(_ addresses: [String]) {
@@ -172,17 +174,21 @@ struct EmailShield {
         let needles = Set(addresses.filter { !$0.isEmpty }).sorted { ($0.utf8.count, $0) > ($1.utf8.count, $1) }
         guard !needles.isEmpty else { return nil }
         self.addresses = needles.map { (Array($0.utf8), Array(ChainMarkup.characterReferences($0).utf8)) }
+        var starts = [Bool](repeating: false, count: 256)
+        for address in self.addresses { starts[Int(address.bytes[0])] = true }
+        self.starts = starts
     }
 
     var escaper: MustacheTemplates.Escaper {
-        let addresses = self.addresses
+        let addresses = self.addresses, starts = self.starts
         return { text, output in
             var text = text
             text.withUTF8 { bytes in
                 var position = 0
                 var index = 0
                 while index < bytes.count {
-                    guard let address = addresses.first(where: { Self.matches($0.bytes, in: bytes, at: index) }) else {
+                    guard starts[Int(bytes[index])],
+                          let address = addresses.first(where: { Self.matches($0.bytes, in: bytes, at: index) }) else {
                         index += 1
                         continue
                     }

@@ -35,8 +35,8 @@ public struct ResolvedPage {
     /// The site's own stylesheet for this page, as a path below `content/`.
     public var stylesheetPath: String?
 
-    /// Email addresses the page links to, which rendering hides from harvesters.
-    public var emailAddresses: [String] { (links.map(\.chain) + markdownChains).flatMap(LinkResolver.emailAddresses) }
+    /// Email addresses the page links to, which rendering hides from harvesters; found once, here.
+    public var emailAddresses: [String]
 }
 
 /// Stage 3: every link through LinkChain; link schemes allow-listed.
@@ -93,7 +93,8 @@ public struct LinkResolver: Sendable {
             markdownChains: markdownLinks.map(\.chain),
             stylesheetPath: matter.stylesheet.flatMap {
                 assetPath($0, page: parsed, field: "stylesheet", kind: "a CSS file path", example: "style.css", noun: "stylesheet", sink: &sink)
-            })
+            },
+            emailAddresses: (links.map(\.chain) + markdownLinks.map(\.chain)).flatMap(Self.emailAddresses))
         return (resolved, sink.diagnostics)
     }
 
