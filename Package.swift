@@ -26,7 +26,9 @@ let package = Package(
             name: "SiteGen",
             dependencies: ["LinkChain", "Mustache", "CCmark", "CYAML", "CQREncode", "CCrypto", "WebServer", "CFileSwap"],
             // Resources/templates links to the top-level templates/, so `sitegen new` embeds those very files.
-            resources: [.embedInCode("Resources/chain-decisions.js"), .embedInCode("Resources/chain-page.js"),
+            // Pages inline the minified runtime, made from chain-decisions.js and chain-page.js by scripts/minify-runtime.py.
+            exclude: ["Resources/chain-decisions.js", "Resources/chain-page.js"],
+            resources: [.embedInCode("Resources/chain-runtime.min.js"),
                         .embedInCode("Resources/live-reload.js"), .embedInCode("Resources/templates"),
                         .embedInCode("Resources/new-site-index.md")]
         ),

@@ -27,12 +27,14 @@ public struct MustacheTemplates: Sendable {
 
     /// Compiles every source at once. `sources` maps a template name to its text.
     /// Throws all syntax errors found, across all templates, sorted by name, line and column.
-    public init(sources: [String: String], missingPartials: MissingPartial = .fail) throws(MustacheErrors) {
+    /// With `html`, the `<script>`, `<style>` and `</body>` tags of the template text are found now, once, so that
+    /// `renderHTML` can say where they are in each page it writes (see `RenderedHTML`).
+    public init(sources: [String: String], missingPartials: MissingPartial = .fail, html: Bool = false) throws(MustacheErrors) {
         var templates: [String: CompiledTemplate] = [:]
         var errors: [MustacheError] = []
         for (name, source) in sources {
             let (template, found) = Compiler.compile(name: name, source: source)
-            if let template { templates[name] = template }
+            if let template { templates[name] = html ? CompiledTemplate(name: name, nodes: HTMLMarker.mark(template.nodes)) : template }
             errors.append(contentsOf: found)
         }
         guard errors.isEmpty else {
@@ -61,7 +63,7 @@ public struct MustacheTemplates: Sendable {
         func visit(_ nodes: [Node]) {
             for node in nodes {
                 switch node {
-                case .text, .lineStart: continue
+                case .text, .lineStart, .mark: continue
                 case .variable(let variable): names.formUnion(variable.name.parts)
                 case .section(let section):
                     names.formUnion(section.name.parts)
@@ -87,15 +89,30 @@ public struct MustacheTemplates: Sendable {
     /// Throws for an unknown template name, a missing partial or parent (with `.fail`), and partials or
     /// parents nested deeper than `maxNestingDepth`.
     public func render(_ name: String, _ context: MustacheValue) throws(MustacheError) -> String {
+        String(decoding: try renderHTML(name, context).bytes, as: UTF8.self)
+    }
+
+    /// Writes an escaped value's text into the page, instead of `appendEscapedHTML`.
+    public typealias Escaper = @Sendable (_ text: String, _ output: inout [UInt8]) -> Void
+
+    /// Renders the named template and says where, in what it wrote, the template text's scripts, styles and
+    /// `</body>` are (found only for templates compiled with `html`). Interpolations of `hole` write nothing and
+    /// are listed instead; `escaper`, when given, writes every `{{escaped}}` value outside script and style.
+    public func renderHTML(_ name: String, _ context: MustacheValue, hole: String? = nil,
+                           escaper: Escaper? = nil) throws(MustacheError) -> RenderedHTML {
         guard let template = templates[name] else {
             throw MustacheError(templateName: name, line: 0, column: 0, message: "unknown template '\(name)'")
         }
         var renderer = Renderer(templates: templates, failOnMissingPartial: missingPartials == .fail,
                                 maxDepth: MustacheTemplates.maxNestingDepth)
-        renderer.output.reserveCapacity(4096)
+        renderer.hole = hole
+        renderer.escaper = escaper
+        renderer.output.reserveCapacity(16384)
         renderer.contexts.reserveCapacity(16)
         renderer.contexts.append(context)
         try renderer.render(template.nodes, indent: "", overrides: nil)
-        return String(decoding: renderer.output, as: UTF8.self)
+        var html = renderer.html
+        html.bytes = renderer.output
+        return html
     }
 }

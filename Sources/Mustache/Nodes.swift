@@ -14,6 +14,8 @@ enum Node: Sendable {
     case parent(ParentNode)
     /// `{{$ name}}…{{/name}}`: a replaceable block.
     case block(BlockNode)
+    /// A tag of the template text that HTML rendering tracks (see `RenderedHTML`).
+    case mark(HTMLMark)
 }
 
 /// A name as written in a tag, split on dots. No parts means the implicit iterator `.`.

@@ -18,6 +18,12 @@ struct Renderer {
     var output: [UInt8] = []
     var contexts: [MustacheValue] = []
     var partialDepth = 0
+    /// HTML rendering: the name left as a hole, the escaping of values outside script and style, what was found.
+    var hole: String?
+    var escaper: MustacheTemplates.Escaper?
+    var html = RenderedHTML(bytes: [])
+    /// The script or style element the template text has opened and not yet closed.
+    var openElement: (element: RawTextElement, bodyStart: Int, runs: Bool)?
 
     init(templates: [String: CompiledTemplate], failOnMissingPartial: Bool, maxDepth: Int) {
         self.templates = templates
@@ -37,8 +43,15 @@ struct Renderer {
                 }
 
             case .variable(let variable):
+                if let hole, variable.name.parts.count == 1, variable.name.parts[0] == hole {
+                    html.holes.append(output.count)
+                    continue
+                }
                 guard let value = lookup(variable.name) else { continue }
                 write(value, escaped: variable.escaped)
+
+            case .mark(let mark):
+                track(mark)
 
             case .section(let section):
                 let value = lookup(section.name)
@@ -101,6 +114,26 @@ struct Renderer {
         }
     }
 
+    /// Follows the template text's script and style elements as HTML's tokenizer does: inside one, only its
+    /// own closing tag counts.
+    private mutating func track(_ mark: HTMLMark) {
+        switch mark {
+        case .open(let element, let runs):
+            if openElement == nil { openElement = (element, output.count, runs) }
+        case .close(let element):
+            guard let open = openElement, open.element == element else { return }
+            if open.runs {
+                switch element {
+                case .script: html.scriptBodies.append(open.bodyStart..<output.count)
+                case .style: html.styleBodies.append(open.bodyStart..<output.count)
+                }
+            }
+            openElement = nil
+        case .bodyClose:
+            if openElement == nil { html.bodyEnd = output.count }
+        }
+    }
+
     private func indented(_ indent: String, _ extra: String?) -> String {
         guard let extra, !extra.isEmpty else { return indent }
         return indent.isEmpty ? extra : indent + extra
@@ -148,7 +181,13 @@ struct Renderer {
         case .null, .array, .dictionary:
             return
         case .string(let text):
-            if escaped { writeEscaped(text) } else { output.append(contentsOf: text.utf8) }
+            if !escaped {
+                output.append(contentsOf: text.utf8)
+            } else if let escaper, openElement == nil {
+                escaper(text, &output)
+            } else {
+                MustacheTemplates.appendEscapedHTML(text, to: &output)
+            }
         case .int(let number):
             output.append(contentsOf: String(number).utf8)
         case .double(let number):
@@ -157,18 +196,21 @@ struct Renderer {
             output.append(contentsOf: (flag ? "true" : "false").utf8)
         }
     }
+}
 
-    private mutating func writeEscaped(_ text: String) {
+extension MustacheTemplates {
+    /// Appends `text` with `& < > " '` as character references, as `{{name}}` writes it.
+    public static func appendEscapedHTML(_ text: String, to output: inout [UInt8]) {
         let done: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
-            escape(bytes)
+            appendEscapedHTML(bytes, to: &output)
         }
         if done == nil {
             let bytes = Array(text.utf8)
-            bytes.withUnsafeBufferPointer { escape($0) }
+            bytes.withUnsafeBufferPointer { appendEscapedHTML($0, to: &output) }
         }
     }
 
-    private mutating func escape(_ bytes: UnsafeBufferPointer<UInt8>) {
+    public static func appendEscapedHTML(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
         var runStart = 0
         for index in 0..<bytes.count {
             let byte = bytes[index]

@@ -48,6 +48,8 @@ public struct SiteBuilder: Sendable {
     public var catalog: ServiceCatalog
     /// Where brand icons come from; found on disk by default.
     public var iconSets: IconSets
+    /// Pages carry `sitegen serve`'s reload script (never set when writing `Output/`).
+    public var withLiveReload = false
 
     public init(options: BuildOptions, fileSystem: any FileSystem = LocalFileSystem(), catalog: ServiceCatalog = .standard,
                 iconSets: IconSets = .discover()) {
@@ -57,11 +59,10 @@ public struct SiteBuilder: Sendable {
         self.iconSets = iconSets
     }
 
-    /// The script inlined into every page, embedded in the binary so `sitegen` works when copied alone:
-    /// the pure decisions and the page code, in one function so their names stay out of the page's globals.
-    public static let runtimeScript = "(function () {\n"
-        + String(decoding: PackageResources.chain_decisions_js, as: UTF8.self) + "\n"
-        + String(decoding: PackageResources.chain_page_js, as: UTF8.self) + "})();\n"
+    /// The script inlined into every page, embedded in the binary so `sitegen` works when copied alone: the pure
+    /// decisions and the page code (Resources/chain-decisions.js, chain-page.js) in one function so their names stay
+    /// out of the page's globals, minified by scripts/minify-runtime.py (a test checks it is made from today's sources).
+    public static let runtimeScript = String(decoding: PackageResources.chain_runtime_min_js, as: UTF8.self)
 
     /// Builds and writes the site. Throws every error found; `Output/` is untouched unless the build succeeds.
     public func build() throws(BuildFailure) -> BuildResult {
@@ -104,7 +105,9 @@ public struct SiteBuilder: Sendable {
         if templatesChanged {
             let (templates, templateDiagnostics) = PageRenderer.compile(sources.templates)
             cache.renderer = templates.map {
-                PageRenderer(templates: $0, runtimeScript: Self.runtimeScript, version: SiteGenVersion.current, stylesheets: sources.stylesheets)
+                var renderer = PageRenderer(templates: $0, runtimeScript: Self.runtimeScript, version: SiteGenVersion.current, stylesheets: sources.stylesheets)
+                renderer.withLiveReload = withLiveReload
+                return renderer
             }
             cache.templateDiagnostics = templateDiagnostics
             cache.templates = sources.templates
@@ -116,7 +119,8 @@ public struct SiteBuilder: Sendable {
         cache.assets = sources.assets
 
         let icons = IconLibrary(sets: iconSets, options: options, fileSystem: fileSystem)
-        let resolver = LinkResolver(catalog: catalog, assets: Set(sources.assets), baseURL: options.baseURL)
+        let resolver = LinkResolver(catalog: catalog, assets: Set(sources.assets), baseURL: options.baseURL,
+                                    templateNames: Set(sources.templates.map(\.name)))
         // With errors already known, nothing is written: the build fails whatever the pages hold.
         let writer = diagnostics.contains(where: { $0.severity == .error }) ? nil : writer
         let context = PageJob(resolver: resolver, renderer: cache.renderer, icons: icons, templateFiles: sources.templates, writer: writer)
@@ -190,7 +194,8 @@ public struct SiteBuilder: Sendable {
             let diagnostics = parseDiagnostics + resolveDiagnostics
             guard let renderer, !diagnostics.contains(where: { $0.severity == .error }) else { return Outcome(diagnostics: diagnostics) }
             let symbols = icons.symbols(for: page.links.map(\.icon), page: source.displayPath)
-            let pageIcons = page.links.map { symbols.name(for: $0.icon) }.joined(separator: " ") + symbols.html(for: page.links.map(\.icon))
+            // What decides whether a cached render still holds; a build that writes keeps no cache and needs none.
+            let pageIcons = writer != nil ? "" : page.links.map { symbols.name(for: $0.icon) }.joined(separator: " ") + symbols.html(for: page.links.map(\.icon))
             var rendered: RenderCache.Page
             var outcome = Outcome(diagnostics: diagnostics)
             if let cached, cached.text == source.text, cached.icons == pageIcons {
@@ -199,7 +204,7 @@ public struct SiteBuilder: Sendable {
                 rendered = RenderCache.Page(text: source.text, icons: pageIcons, files: [], policy: nil, diagnostics: [])
                 switch renderer.render(page, icons: symbols, templateFiles: templateFiles) {
                 case .success(let result):
-                    rendered.files = [OutputFile(path: parsed.outputPath, contents: .data(Data(result.html.utf8)))] + result.companions
+                    rendered.files = [OutputFile(path: parsed.outputPath, contents: .data(result.html))] + result.companions
                     rendered.policy = result.policy.map { ("/" + PageAddress.encodePath(PageRenderer.folder(of: page)), $0) }
                 case .failure(let diagnostic):
                     rendered.diagnostics = [diagnostic]
@@ -255,7 +260,8 @@ public struct SiteBuilder: Sendable {
 
     /// Stages 2 and 3 for every page: the pages without errors, resolved, and every problem found.
     func resolve(_ sources: SiteSources) -> ([ResolvedPage], [Diagnostic]) {
-        let resolver = LinkResolver(catalog: catalog, assets: Set(sources.assets), baseURL: options.baseURL)
+        let resolver = LinkResolver(catalog: catalog, assets: Set(sources.assets), baseURL: options.baseURL,
+                                    templateNames: Set(sources.templates.map(\.name)))
         var pages: [ResolvedPage] = []
         var diagnostics = Self.sharedOutputPaths(sources.pages)
         for page in sources.pages {

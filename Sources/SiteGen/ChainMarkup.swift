@@ -1,5 +1,6 @@
 import Foundation
 import LinkChain
+import Mustache
 
 /// How a page keeps email addresses from harvesters. Either way a visitor without JavaScript can still use or
 /// read the address.
@@ -29,7 +30,7 @@ public enum ChainMarkup {
                                   protection: EmailProtection = .entities, firstTap: FirstTap = .try) -> String {
         let choices = choices ?? chain.candidates
         let ask = firstTap == .ask && !chain.candidates.isEmpty ? #" data-first-tap="ask""# : ""
-        if protection == .sealed, chain.fallback.hasPrefix("mailto:") {
+        if protection == .sealed, chain.kind == .email {
             // "#" keeps the link focusable and harmless; the runtime reads the sealed data on tap.
             return ##" href="#" data-service="\##(HTML.escape(chain.serviceID))" data-copy-kind="address" data-sealed="\##(seal(chain, choices: choices))""## + ask
         }
@@ -47,14 +48,14 @@ public enum ChainMarkup {
 
     /// What follows the link's closing tag: for a sealed address, the address written out for readers without JavaScript.
     public static func afterLink(_ chain: Chain, protection: EmailProtection = .entities) -> String {
-        guard protection == .sealed, chain.fallback.hasPrefix("mailto:") else { return "" }
+        guard protection == .sealed, chain.kind == .email else { return "" }
         let written = chain.handle.replacingOccurrences(of: "@", with: " (at) ")
         return #"<noscript> <span class="address">\#(HTML.escape(written))</span></noscript>"#
     }
 
     /// Links worth a chooser: those with apps to choose from, an address to copy or an account to follow.
     static func hasChooser(_ chain: Chain, choices: [Candidate]) -> Bool {
-        !choices.isEmpty || chain.fallback.hasPrefix("mailto:") || fediverseAccount(chain) != nil
+        !choices.isEmpty || chain.kind == .email || fediverseAccount(chain) != nil
     }
 
 
@@ -64,7 +65,7 @@ public enum ChainMarkup {
     }
 
     static func copyText(_ chain: Chain) -> (text: String, kind: String) {
-        if chain.fallback.hasPrefix("mailto:") { return (chain.handle, "address") }
+        if chain.kind == .email { return (chain.handle, "address") }
         if let address = chain.fediverseAddress { return (address, "handle") }
         return (chain.fallback, "link")
     }
@@ -101,9 +102,9 @@ public enum ChainMarkup {
         return Data(json.utf8.reversed()).base64EncodedString()
     }
 
-    /// Replaces each address, wherever it stands as text in the page outside `<script>` and `<style>`,
-    /// by character references. Runs on the rendered page, so template text and Markdown are covered too.
-    /// Searches the page's UTF-8 bytes with `memchr` and `memcmp`: this runs for every page of a site.
+    /// Replaces each address, wherever it stands as text in `html` outside `<script>` and `<style>`, by character
+    /// references. For the HTML sitegen makes (a button's attributes, the Markdown body) as it makes it; plain-text
+    /// values go through `EmailShield` as the template writes them.
     static func protect(_ addresses: [String], in html: String) -> String {
         // Longer first, so an address that contains another is replaced whole.
         let needles = Set(addresses.filter { !$0.isEmpty }).sorted { $0.utf8.count > $1.utf8.count }
@@ -167,5 +168,52 @@ public enum ChainMarkup {
 
     static func characterReferences(_ text: String) -> String {
         text.unicodeScalars.map { "&#\($0.value);" }.joined()
+    }
+}
+
+/// The escaping of a page's plain-text values (`{{name}}`) when the page links to email addresses: HTML escaping,
+/// with each address written as character references, so no harvester reads it in a title, label or tagline.
+struct EmailShield {
+    private let addresses: [(bytes: [UInt8], references: [UInt8])]
+    /// Whether a byte starts some address: the others are passed over without comparing.
+    private let starts: [Bool]
+
+    /// Nil when there is nothing to hide.
+    init?(_ addresses: [String]) {
+        // Longer first, so an address that contains another is replaced whole.
+        let needles = Set(addresses.filter { !$0.isEmpty }).sorted { ($0.utf8.count, $0) > ($1.utf8.count, $1) }
+        guard !needles.isEmpty else { return nil }
+        self.addresses = needles.map { (Array($0.utf8), Array(ChainMarkup.characterReferences($0).utf8)) }
+        var starts = [Bool](repeating: false, count: 256)
+        for address in self.addresses { starts[Int(address.bytes[0])] = true }
+        self.starts = starts
+    }
+
+    var escaper: MustacheTemplates.Escaper {
+        let addresses = self.addresses, starts = self.starts
+        return { text, output in
+            var text = text
+            text.withUTF8 { bytes in
+                var position = 0
+                var index = 0
+                while index < bytes.count {
+                    guard starts[Int(bytes[index])],
+                          let address = addresses.first(where: { Self.matches($0.bytes, in: bytes, at: index) }) else {
+                        index += 1
+                        continue
+                    }
+                    MustacheTemplates.appendEscapedHTML(UnsafeBufferPointer(rebasing: bytes[position..<index]), to: &output)
+                    output.append(contentsOf: address.references)
+                    index += address.bytes.count
+                    position = index
+                }
+                MustacheTemplates.appendEscapedHTML(UnsafeBufferPointer(rebasing: bytes[position...]), to: &output)
+            }
+        }
+    }
+
+    private static func matches(_ needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        guard bytes[index] == needle[0], index + needle.count <= bytes.count else { return false }
+        return needle.withUnsafeBufferPointer { memcmp(bytes.baseAddress! + index, $0.baseAddress!, needle.count) } == 0
     }
 }

@@ -45,7 +45,9 @@ public final class DevServer: @unchecked Sendable {
     public init(options: Options, catalog: ServiceCatalog = .standard,
                 output: @escaping @Sendable (String) -> Void, errors: @escaping @Sendable (String) -> Void) {
         self.options = options
-        self.builder = SiteBuilder(options: options.build, fileSystem: LocalFileSystem(), catalog: catalog)
+        var builder = SiteBuilder(options: options.build, fileSystem: LocalFileSystem(), catalog: catalog)
+        builder.withLiveReload = true
+        self.builder = builder
         self.output = output
         self.errors = errors
         self.site = ServedSite(files: [], contentFolder: joinPath(options.build.sourceDirectory, "content"))

@@ -35,22 +35,34 @@ struct JSONBytes {
 
     mutating func string(_ value: String) {
         bytes.append(0x22)
-        for byte in value.utf8 {
-            switch byte {
-            case 0x22: bytes += [0x5C, 0x22]
-            case 0x5C: bytes += [0x5C, 0x5C]
-            case 0x0A: bytes += [0x5C, 0x6E]
-            case 0x0D: bytes += [0x5C, 0x72]
-            case 0x09: bytes += [0x5C, 0x74]
-            case 0x00..<0x20: unicodeEscape(byte)
-            // A `where` clause guards only the pattern it follows, so each byte gets its own.
-            case 0x3C where context == .insideScript, 0x3E where context == .insideScript, 0x26 where context == .insideScript:
-                unicodeEscape(byte)
-            case 0x26 where context == .singleQuotedAttribute: bytes += Array("&amp;".utf8)
-            case 0x27 where context == .singleQuotedAttribute: bytes += Array("&#39;".utf8)
-            case 0x3C where context == .singleQuotedAttribute: bytes += Array("&lt;".utf8)
-            default: bytes.append(byte)
+        var value = value
+        value.withUTF8 { source in
+            // Bytes that need nothing are copied in runs; only the few others are looked at one by one.
+            var runStart = 0
+            for index in 0..<source.count {
+                let byte = source[index]
+                guard byte < 0x3D || byte == 0x5C || byte == 0x3E else { continue }
+                let replacement: StaticString
+                switch byte {
+                case 0x22: replacement = #"\""#
+                case 0x5C: replacement = #"\\"#
+                case 0x0A: replacement = #"\n"#
+                case 0x0D: replacement = #"\r"#
+                case 0x09: replacement = #"\t"#
+                case 0x00..<0x20: replacement = ""
+                // A `where` clause guards only the pattern it follows, so each byte gets its own.
+                case 0x3C where context == .insideScript, 0x3E where context == .insideScript, 0x26 where context == .insideScript:
+                    replacement = ""
+                case 0x26 where context == .singleQuotedAttribute: replacement = "&amp;"
+                case 0x27 where context == .singleQuotedAttribute: replacement = "&#39;"
+                case 0x3C where context == .singleQuotedAttribute: replacement = "&lt;"
+                default: continue
+                }
+                if index > runStart { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<index])) }
+                if replacement.utf8CodeUnitCount == 0 { unicodeEscape(byte) } else { replacement.withUTF8Buffer { bytes.append(contentsOf: $0) } }
+                runStart = index + 1
             }
+            if source.count > runStart { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart...])) }
         }
         bytes.append(0x22)
     }
@@ -58,7 +70,7 @@ struct JSONBytes {
     var text: String { String(decoding: bytes, as: UTF8.self) }
 
     private mutating func unicodeEscape(_ byte: UInt8) {
-        let digits = Array("0123456789abcdef".utf8)
-        bytes += Array("\\u00".utf8) + [digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]]
+        let digits: StaticString = "0123456789abcdef"
+        bytes += [0x5C, 0x75, 0x30, 0x30, digits.utf8Start[Int(byte >> 4)], digits.utf8Start[Int(byte & 0x0F)]]
     }
 }

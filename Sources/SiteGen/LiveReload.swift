@@ -7,11 +7,14 @@ enum LiveReload {
     static let eventsPath = "/__sitegen/events"
 
     static let scriptBody = "\n" + String(decoding: PackageResources.live_reload_js, as: UTF8.self)
-    static let scriptElement = Data("<script data-events=\"\(eventsPath)\">\(scriptBody)</script>\n".utf8)
-    static let scriptSource = "'sha256-\(SecurityPolicy.sha256Base64(scriptBody))'"
+    static let scriptElement = Array("<script data-events=\"\(eventsPath)\">\(scriptBody)</script>\n".utf8)
+    static let scriptHash = SecurityPolicy.sha256Base64(scriptBody)
+    static let scriptSource = "'sha256-\(scriptHash)'"
 
-    /// `html` with the script before its last `</body>` (in any case), or at its end, and with the page's
-    /// Content-Security-Policy, if it has one, letting that script run and reach the event stream.
+    /// An HTML file sitegen did not render (copied from `content/`, or the server's own 404 page) with the script
+    /// before its last `</body>` (in any case), or at its end, and with its Content-Security-Policy, if it has one,
+    /// letting that script run and reach the event stream. Pages sitegen renders carry the script already
+    /// (`PageRenderer.withLiveReload`).
     static func inject(into html: Data) -> Data {
         let closingTag = Array("</body".utf8)
         let bytes = [UInt8](html)
@@ -23,7 +26,7 @@ enum LiveReload {
                 break
             }
         }
-        let injected = Data(bytes[..<insertAt]) + scriptElement + Data(bytes[insertAt...])
+        let injected = Data(bytes[..<insertAt]) + Data(scriptElement) + Data(bytes[insertAt...])
         guard let text = String(validating: injected, as: UTF8.self) else { return injected }
         return Data(allowingReload(inPage: text).utf8)
     }

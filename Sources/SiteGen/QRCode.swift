@@ -21,20 +21,32 @@ public struct QRCode: Equatable, Sendable {
     /// Each horizontal run of dark modules is one rectangle, which keeps the file small.
     public func svg(title: String) -> String {
         let quiet = 4, side = size + 2 * quiet
-        var path = ""
+        // Built as bytes: a site writes one per page, and string interpolation per run was most of its cost.
+        var path: [UInt8] = []
+        path.reserveCapacity(size * size)
+        func number(_ value: Int) {  // at most 3 digits: a QR code is at most 177 modules wide
+            if value >= 100 { path.append(UInt8(ascii: "0") + UInt8(value / 100)) }
+            if value >= 10 { path.append(UInt8(ascii: "0") + UInt8(value / 10 % 10)) }
+            path.append(UInt8(ascii: "0") + UInt8(value % 10))
+        }
         for row in 0..<size {
             var column = 0
             while column < size {
                 guard isDark(row: row, column: column) else { column += 1; continue }
                 let start = column
                 while column < size && isDark(row: row, column: column) { column += 1 }
-                path += "M\(start + quiet) \(row + quiet)h\(column - start)v1h-\(column - start)z"
+                path.append(UInt8(ascii: "M")); number(start + quiet)
+                path.append(UInt8(ascii: " ")); number(row + quiet)
+                path.append(UInt8(ascii: "h")); number(column - start)
+                path.append(UInt8(ascii: "v")); path.append(UInt8(ascii: "1")); path.append(UInt8(ascii: "h")); path.append(UInt8(ascii: "-"))
+                number(column - start)
+                path.append(UInt8(ascii: "z"))
             }
         }
         return """
             <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \(side) \(side)" shape-rendering="crispEdges" role="img" aria-label="\(HTML.escape(title))">\
             <title>\(HTML.escape(title))</title><rect width="\(side)" height="\(side)" fill="#fff"/>\
-            <path fill="#000" d="\(path)"/></svg>
+            <path fill="#000" d="\(String(decoding: path, as: UTF8.self))"/></svg>
 
             """
     }

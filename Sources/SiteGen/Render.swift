@@ -1,9 +1,11 @@
 import Foundation
+import LinkChain
 import Mustache
 
 /// What rendering one page produces: its HTML, the files beside it, and its security policy.
 public struct RenderedPage: Sendable {
-    public var html: String
+    /// UTF-8.
+    public var html: Data
     /// `contact.vcf` and `qr.svg` in the page's folder; paths below the output folder.
     public var companions: [OutputFile]
     public var policy: SecurityPolicy?
@@ -21,15 +23,22 @@ public struct PageRenderer: Sendable {
     public let version: String
     /// The text of `.css` files under `content/`, for pages that name one as `stylesheet`.
     public let stylesheets: [String: String]
+    /// `sitegen serve`'s pages carry its reload script, before the template's `</body>`, allowed by their policy.
+    public var withLiveReload = false
     /// The names each template reads, through its partials and parents: data no template reads is not
     /// computed, and companion files no template links to are not written.
     private let referencedNames: [String: Set<String>]
+    private let bodyHashes = BodyHashes()
+    /// Each theme's custom properties, written once per build rather than once per page.
+    private let themeCSS = Dictionary(uniqueKeysWithValues: Theme.all.map { ($0.name, $0.css) })
+    /// The name a template writes the page's `<meta>` Content-Security-Policy with, filled once the page is written.
+    static let policyName = "content_security_policy_html"
 
     /// Compiles every template, reporting each syntax error at its line and column.
     public static func compile(_ files: [TemplateFile]) -> (MustacheTemplates?, [Diagnostic]) {
         let sources = Dictionary(uniqueKeysWithValues: files.map { ($0.name, $0.text) })
         do {
-            return (try MustacheTemplates(sources: sources, missingPartials: .fail), [])
+            return (try MustacheTemplates(sources: sources, missingPartials: .fail, html: true), [])
         } catch {
             return (nil, error.errors.map { diagnostic($0, files: files) })
         }
@@ -53,25 +62,26 @@ public struct PageRenderer: Sendable {
     }
 
     func render(_ page: ResolvedPage, icons: IconSymbols, templateFiles: [TemplateFile]) -> Result<RenderedPage, Diagnostic> {
-        let rendered: String
+        let rendered: RenderedHTML
         do {
-            // Marks let the policy tell the template's own scripts from a value's; without a policy they are not needed.
-            let data = context(for: page, icons: icons)
-            rendered = try templates.render(page.templateName, reads(page).contains("content_security_policy_html") ? ValueMarks.wrap(data) : data)
+            rendered = try templates.renderHTML(page.templateName, context(for: page, icons: icons),
+                                                hole: Self.policyName, escaper: EmailShield(page.emailAddresses)?.escaper)
         } catch {
-            var diagnostic = Self.diagnostic(error, files: templateFiles)
-            if error.templateName == page.templateName, !templates.names.contains(page.templateName) {
-                // The page asked for a template that does not exist: point at the page, not a template.
-                var sink = DiagnosticSink(path: page.parsed.page.displayPath, text: page.parsed.page.text)
-                let at = page.parsed.frontMatter.template?.position ?? SourcePosition(line: 0, column: 0)
-                sink.report(line: at.line, column: at.column,
-                            "template '\(page.templateName)' not found: expected templates/\(page.templateName).html")
-                diagnostic = sink.diagnostics[0]
-            }
-            return .failure(diagnostic)
+            // Template names were checked when the page was resolved: what is left is a partial or parent missing.
+            return .failure(Self.diagnostic(error, files: templateFiles))
         }
-        let (html, policy) = SecurityPolicy.apply(to: rendered)
-        return .success(RenderedPage(html: ChainMarkup.protect(page.emailAddresses, in: html), companions: companions(for: page, reads: reads(page)),
+        var policy: SecurityPolicy?
+        if !rendered.holes.isEmpty {
+            var pagePolicy = SecurityPolicy(rendered, hashes: bodyHashes)
+            if withLiveReload {
+                pagePolicy.scriptHashes.append(LiveReload.scriptHash)
+                pagePolicy.connectsToOwnServer = true
+            }
+            policy = pagePolicy
+        }
+        let html = rendered.assembled(fill: policy.map { Array($0.metaTag.utf8) } ?? [],
+                                      appendix: withLiveReload ? LiveReload.scriptElement : [])
+        return .success(RenderedPage(html: Data(html), companions: companions(for: page, reads: reads(page)),
                                      policy: policy))
     }
 
@@ -110,12 +120,14 @@ public struct PageRenderer: Sendable {
         }
         if let url = page.url { card.addURL(url) }
         for link in page.links {
-            let fallback = link.chain.fallback
-            if fallback.hasPrefix("mailto:") { if !card.emails.contains(link.chain.handle) { card.emails.append(link.chain.handle) } }
-            else if fallback.hasPrefix("tel:") { card.addPhone(String(fallback.dropFirst("tel:".count)), type: "VOICE") }
-            else if fallback.hasPrefix("sms:") { card.addPhone(String(fallback.dropFirst("sms:".count).prefix { $0 != "?" }), type: "MSG") }
-            else if link.chain.serviceID == "web" { card.addURL(fallback) }
-            else { card.addProfile(service: link.service.displayName, url: fallback) }
+            let chain = link.chain
+            switch chain.kind {
+            case .email: if !card.emails.contains(chain.handle) { card.emails.append(chain.handle) }
+            case .phone: card.addPhone(chain.phoneNumber ?? chain.handle, type: "VOICE")
+            case .sms: card.addPhone(chain.phoneNumber ?? chain.handle, type: "MSG")
+            case .web: card.addURL(chain.fallback)
+            case .profile: card.addProfile(service: link.service.displayName, url: chain.fallback)
+            }
         }
         return card
     }
@@ -130,8 +142,11 @@ public struct PageRenderer: Sendable {
 
     /// The data a page template sees; the README documents every key. Costly values are computed only
     /// when the page's template reads them.
+    /// The email addresses the page links to are written as character references in the HTML made here
+    /// (`EmailShield` does the same for plain-text values as the template writes them).
     func context(for page: ResolvedPage, icons: IconSymbols) -> MustacheValue {
         let matter = page.parsed.frontMatter
+        let addresses = page.emailAddresses
         let reads = reads(page)
         var values: [String: MustacheValue] = [:]
         func add(_ key: String, _ value: @autoclosure () -> MustacheValue) {
@@ -151,11 +166,12 @@ public struct PageRenderer: Sendable {
                     "text_color": .string(link.paint.text.css),
                     "edge_light": .string(link.paint.edgeLight.css),
                     "edge_dark": .string(link.paint.edgeDark.css),
-                    "h_card_class": .string(Self.hCardClass(link.chain.fallback)),
+                    "h_card_class": .string(Self.hCardClass(link.chain.kind)),
                 ]
                 if reads.contains("attributes_html") {
-                    item["attributes_html"] = .string(ChainMarkup.attributes(link.chain, choices: link.choices, provesIdentity: link.service.provesIdentity,
-                                                                             protection: matter.emailProtection, firstTap: matter.firstTap))
+                    item["attributes_html"] = .string(ChainMarkup.protect(addresses, in: ChainMarkup.attributes(
+                        link.chain, choices: link.choices, provesIdentity: link.service.provesIdentity,
+                        protection: matter.emailProtection, firstTap: matter.firstTap)))
                 }
                 item["after_link_html"] = .string(ChainMarkup.afterLink(link.chain, protection: matter.emailProtection))
                 if let accountURI = link.chain.accountURI { item["account_uri"] = .string(accountURI) }
@@ -169,15 +185,14 @@ public struct PageRenderer: Sendable {
         values["lang"] = .string(matter.lang)
         values["theme"] = .string(theme.name)
         values["color_scheme"] = .string(matter.colorScheme.rawValue)
-        add("theme_css", .string(theme.css))
+        add("theme_css", .string(themeCSS[theme.name] ?? theme.css))
         add("theme_color_light", .string(theme.light.page.css))
         add("theme_color_dark", .string(theme.dark.page.css))
-        add("body_html", .string(page.parsed.markdown.renderHTML()))
+        add("body_html", .string(ChainMarkup.protect(addresses, in: page.parsed.markdown.renderHTML())))
         add("icon_symbols_html", .string(icons.html(for: page.links.map(\.icon))))
         add("identity_links_html", .string(page.identityLinks.map { #"<link rel="me" href="\#(HTML.escape($0))">"# }.joined(separator: "\n")))
         add("runtime_js", .string(runtimeScript))
         add("person_json", .string(personJSON(for: page)))
-        add("content_security_policy_html", .string(SecurityPolicy.placeholder))
         add("favicon_href", .string(page.avatarSource ?? Self.initialsIcon(matter.title ?? "", background: theme.light.ring)))
         values["generator"] = .string("sitegen \(version)")
         if let description = matter.description { values["description"] = .string(description) }
@@ -238,10 +253,12 @@ public struct PageRenderer: Sendable {
     }
 
     /// The microformats2 property a button's link is: an email, a phone number, or a URL of the person.
-    static func hCardClass(_ fallback: String) -> String {
-        if fallback.hasPrefix("mailto:") { return "u-email" }
-        if fallback.hasPrefix("tel:") { return "p-tel" }
-        return "u-url"
+    static func hCardClass(_ kind: LinkKind) -> String {
+        switch kind {
+        case .email: return "u-email"
+        case .phone, .sms: return "p-tel"
+        case .profile, .web: return "u-url"
+        }
     }
 
     /// A schema.org `Person` for search engines and link previews. The email address is left out: the page
@@ -265,7 +282,27 @@ public struct PageRenderer: Sendable {
         let initials = title.split(whereSeparator: \.isWhitespace).prefix(2).compactMap(\.first).map { String($0).uppercased() }.joined()
         let svg = #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="\#(background.css)"/>"#
             + #"<text x="32" y="42" font-family="system-ui,sans-serif" font-size="28" font-weight="700" text-anchor="middle" fill="\#(background.readableText.css)">\#(HTML.escape(initials))</text></svg>"#
-        return "data:image/svg+xml," + (svg.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(.init(charactersIn: "=:/.,-_~()!*"))) ?? "")
+        return "data:image/svg+xml," + percentEncoded(svg)
+    }
+
+    /// Every byte but ASCII letters, digits and `=:/.,-_~()!*` as `%XX`, as Foundation's
+    /// `addingPercentEncoding(withAllowedCharacters:)` writes it with those allowed, without its per-character
+    /// work (this runs for every page).
+    static func percentEncoded(_ text: String) -> String {
+        let hex = Array("0123456789ABCDEF".utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count * 2)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "="), UInt8(ascii: ":"), UInt8(ascii: "/"), UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: "-"),
+                 UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "!"), UInt8(ascii: "*"):
+                bytes.append(byte)
+            default:
+                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// A site's own CSS goes inside `<style>`; `</style` in it would close the element early and let HTML in.

@@ -42,8 +42,8 @@ public struct ResolvedPage {
     /// Whether the content sits on a card: on a card theme, or over a `background`.
     public var onCard: Bool { parsed.frontMatter.theme.onCard || parsed.frontMatter.background != nil }
 
-    /// Email addresses the page links to, which rendering hides from harvesters.
-    public var emailAddresses: [String] { (links.map(\.chain) + markdownChains).flatMap(LinkResolver.emailAddresses) }
+    /// Email addresses the page links to, which rendering hides from harvesters; found once, here.
+    public var emailAddresses: [String]
 }
 
 /// Stage 3: every link through LinkChain; link schemes allow-listed.
@@ -52,11 +52,14 @@ public struct LinkResolver: Sendable {
     /// Files under `content/` other than pages, for checking the avatar path.
     public var assets: Set<String>
     public var baseURL: String?
+    /// The site's templates, so that a page naming a missing one fails here, before rendering, in every command.
+    public var templateNames: Set<String>?
 
-    public init(catalog: ServiceCatalog = .standard, assets: Set<String>, baseURL: String?) {
+    public init(catalog: ServiceCatalog = .standard, assets: Set<String>, baseURL: String?, templateNames: Set<String>? = nil) {
         self.catalog = catalog
         self.assets = assets
         self.baseURL = baseURL
+        self.templateNames = templateNames
     }
 
     /// Schemes a Markdown link may use besides service shorthands; everything else is refused.
@@ -75,6 +78,11 @@ public struct LinkResolver: Sendable {
             + markdownLinks.filter(\.provesIdentity).map { ($0.chain, $0.position) }
         var identityLinks: [String] = []
         for (chain, _) in identities where !identityLinks.contains(chain.fallback) { identityLinks.append(chain.fallback) }
+        let templateName = matter.template?.value ?? "page"
+        if let templateNames, !templateNames.contains(templateName) {
+            let at = matter.template?.position ?? SourcePosition(line: 0, column: 0)
+            sink.report(line: at.line, column: at.column, "template '\(templateName)' not found: expected templates/\(templateName).html")
+        }
         let url = pageURL(parsed, sink: &sink)
         if let (_, firstAt) = identities.first, !(url.map { Self.scheme(of: $0) == "https" } ?? false) {
             let at = matter.url?.position ?? firstAt
@@ -86,14 +94,15 @@ public struct LinkResolver: Sendable {
             parsed: parsed, links: links,
             avatarSource: matter.avatar.flatMap { avatarSource($0, page: parsed, sink: &sink) },
             url: url,
-            templateName: matter.template?.value ?? "page",
+            templateName: templateName,
             identityLinks: identityLinks,
             fediverseCreator: fediverseCreator(matter.fediverseCreator, accounts: identities.map(\.0), sink: &sink),
             markdownChains: markdownLinks.map(\.chain),
             stylesheetPath: matter.stylesheet.flatMap {
                 assetPath($0, page: parsed, field: "stylesheet", kind: "a CSS file path", example: "style.css", noun: "stylesheet", sink: &sink)
             },
-            backgroundImageSource: backgroundImageSource(matter.background, page: parsed, sink: &sink))
+            backgroundImageSource: backgroundImageSource(matter.background, page: parsed, sink: &sink),
+            emailAddresses: (links.map(\.chain) + markdownLinks.map(\.chain)).flatMap(Self.emailAddresses))
         return (resolved, sink.diagnostics)
     }
 
@@ -178,7 +187,7 @@ public struct LinkResolver: Sendable {
         }
         guard valid else { return nil }
         // A sealed address must not come back as the button's text.
-        let sealed = page.frontMatter.emailProtection == .sealed && chain.fallback.hasPrefix("mailto:")
+        let sealed = page.frontMatter.emailProtection == .sealed && chain.kind == .email
         let paint = ButtonPaint.make(brand: color, serviceID: service.id, written: entry.color != nil,
                                      surfaces: matter.theme.surfaces(onCard: matter.theme.onCard || matter.background != nil))
         return ResolvedLink(label: entry.label ?? (sealed ? service.displayName : chain.handle), service: service, chain: chain,
@@ -225,7 +234,7 @@ public struct LinkResolver: Sendable {
 
     /// An email chain's address as people read it and as its mailto: link writes it (they differ for IDN domains).
     static func emailAddresses(_ chain: Chain) -> [String] {
-        guard chain.fallback.hasPrefix("mailto:") else { return [] }
+        guard chain.kind == .email else { return [] }
         let written = String(chain.fallback.dropFirst("mailto:".count).prefix { $0 != "?" })
         return [chain.handle, written, written.removingPercentEncoding ?? ""].filter { !$0.isEmpty }
     }

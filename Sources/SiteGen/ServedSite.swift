@@ -4,7 +4,7 @@ import WebServer
 /// A build as `sitegen serve` serves it: generated pages from memory, every other file from its place
 /// under `content/`, so nothing is written anywhere and a failed rebuild cannot disturb what is served.
 struct ServedSite: Sendable {
-    /// Output path -> bytes, for files the build generated; HTML already carries the reload script.
+    /// Output path -> bytes, for files the build generated; its pages carry the reload script (`PageRenderer.withLiveReload`).
     var generated: [String: Data] = [:]
     /// Output path -> source path, for files the build copies.
     var copied: [String: String] = [:]
@@ -15,7 +15,7 @@ struct ServedSite: Sendable {
         self.contentFolder = contentFolder
         for file in files {
             switch file.contents {
-            case .data(let data): generated[file.path] = Self.isHTML(file.path) ? LiveReload.inject(into: data) : data
+            case .data(let data): generated[file.path] = data
             case .copy(let source): copied[file.path] = source
             }
         }

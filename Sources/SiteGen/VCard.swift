@@ -74,16 +74,20 @@ public struct VCard: Equatable, Sendable {
 
     /// Folds a line into pieces of at most 75 octets, never splitting a UTF-8 sequence; continuations start with a space.
     static func fold(_ line: String) -> String {
-        var pieces: [String] = [], current = "", limit = 75
-        for scalar in line.unicodeScalars {
-            if current.utf8.count + String(scalar).utf8.count > limit {
-                pieces.append(current)
-                current = ""
-                limit = 74  // the leading space counts
-            }
-            current.unicodeScalars.append(scalar)
+        let bytes = Array(line.utf8)
+        guard bytes.count > 75 else { return line }
+        var folded: [UInt8] = []
+        folded.reserveCapacity(bytes.count + bytes.count / 24)
+        var start = 0, limit = 75
+        while bytes.count - start > limit {
+            var end = start + limit
+            while end > start, bytes[end] & 0xC0 == 0x80 { end -= 1 }  // not inside a UTF-8 sequence
+            folded += bytes[start..<end]
+            folded += [0x0D, 0x0A, 0x20]
+            start = end
+            limit = 74  // the leading space counts
         }
-        pieces.append(current)
-        return pieces.joined(separator: "\r\n ")
+        folded += bytes[start...]
+        return String(decoding: folded, as: UTF8.self)
     }
 }

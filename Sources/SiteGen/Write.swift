@@ -47,6 +47,8 @@ public final class SiteWriter: @unchecked Sendable {
     private let lock = NSLock()
     private var stagingMade = false
     private var written: Set<String> = []
+    /// Folders this build has made: a page's companions go beside it, and asking the disk again costs a system call each.
+    private var madeFolders: Set<String> = []
 
     /// Checks where the site will go and takes the lock; nothing is made on disk until the first file is written.
     public init(output: String, fileSystem: any FileSystem, force: Bool = false) throws(BuildFailure) {
@@ -105,7 +107,10 @@ public final class SiteWriter: @unchecked Sendable {
                 try fileSystem.writeFile(joinPath(staging, Self.stagingMarker), Data())
                 stagingMade = true
             }
-            try fileSystem.createDirectory(folder)
+            if !lock.withLock({ madeFolders.contains(folder) }) {
+                try fileSystem.createDirectory(folder)
+                lock.withLock { _ = madeFolders.insert(folder) }
+            }
             switch file.contents {
             case .data(let data): try fileSystem.writeFile(target, data)
             case .copy(let source): try fileSystem.writeFile(target, fileSystem.readFile(source))

@@ -118,6 +118,12 @@ import Testing
         #expect(failure("---\ntemplate: fancy\n---\n") == ["site/content/index.md:2:11: error: template 'fancy' not found: expected templates/fancy.html"])
     }
 
+    /// Found when the page is resolved, so `schemes` (which renders nothing) refuses the site as `build` does.
+    @Test func unknownTemplateFailsCommandsThatDoNotRender() {
+        let builder = Fixtures.builder(Fixtures.site("---\ntemplate: fancy\nlinks:\n  - email: a@b.org\n---\n"))
+        #expect(throws: BuildFailure.self) { _ = try builder.chains() }
+    }
+
     @Test func avatarMustExist() throws {
         #expect(failure("---\navatar: me.png\n---\n") == [
             "site/content/index.md:2:9: error: avatar image 'me.png' not found: expected a file under content/ relative to this page",

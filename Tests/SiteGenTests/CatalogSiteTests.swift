@@ -268,7 +268,7 @@ import Testing
             if service.provesIdentity { attributes += #" rel="me""# }
             // Addresses are written as character references (email protection).
             attributes = ChainMarkup.protect(LinkResolver.emailAddresses(chain), in: attributes)
-            #expect(page.contains(#"<a id="link-\#(number + 1)" class="button \#(PageRenderer.hCardClass(chain.fallback))" \#(attributes)"#), "\(link.service) button")
+            #expect(page.contains(#"<a id="link-\#(number + 1)" class="button \#(PageRenderer.hCardClass(chain.kind))" \#(attributes)"#), "\(link.service) button")
             #expect(page.contains("<span>\(link.service) button</span>"))
             let paint = ButtonPaint.make(brand: HexColor(service.brandColor)!, serviceID: service.id, written: false, surfaces: Theme.standard.surfaces(onCard: false))
             #expect(page.contains(".link-\(number + 1){--brand:\(paint.fill.css);--on-brand:\(paint.text.css);--edge-light:\(paint.edgeLight.css);--edge-dark:\(paint.edgeDark.css)}"))

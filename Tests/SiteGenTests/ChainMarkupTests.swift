@@ -81,3 +81,23 @@ import Testing
         #expect(!attribute.contains("'"))
     }
 }
+
+@Suite struct EmailShieldTests {
+    @Test func plainTextValuesWriteAddressesAsCharacterReferences() throws {
+        let shield = try #require(EmailShield(["ann@example.org", "nn@example.org", ""]))
+        var output: [UInt8] = []
+        shield.escaper("Mail <ann@example.org> & nn@example.org", &output)
+        let refs = ChainMarkup.characterReferences
+        #expect(String(decoding: output, as: UTF8.self) == "Mail &lt;\(refs("ann@example.org"))&gt; &amp; \(refs("nn@example.org"))")
+        #expect(EmailShield([]) == nil)
+    }
+
+    @Test func pagesHideAddressesInTitlesLabelsAndTheBody() throws {
+        let fileSystem = Fixtures.site("---\ntitle: Ann ann@example.org\nlinks:\n  - email: ann@example.org\n---\nWrite to ann@example.org.\n")
+        _ = try Fixtures.builder(fileSystem).build()
+        let page = try Fixtures.html(fileSystem)
+        #expect(!page.contains("ann@"))
+        #expect(page.contains("<title>Ann \(ChainMarkup.characterReferences("ann@example.org"))</title>"))
+        #expect(page.contains("<p>Write to \(ChainMarkup.characterReferences("ann@example.org")).</p>"))
+    }
+}

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LinkChain
 @testable import SiteGen
 
 @Suite struct SecurityPolicyTests {
@@ -9,13 +10,31 @@ import Testing
         #expect(SecurityPolicy.sha256Base64("abc") == "ungWv48Bz+pBQUDeXa4iI7ADYaOWF3qctBD/YfIAFa0=")
     }
 
-    @Test func inlineScriptsAndStylesAreHashedButNotDataBlocksOrExternalScripts() {
-        let html = #"<style>a{}</style><script type="application/ld+json">{}</script><script src="x.js"></script><script>go()</script><scripts>no</scripts><script type="application/json">[]</script><script type="module">m()</script>"#
-        #expect(SecurityPolicy.elementBodies("script", in: html) == ["go()", "m()"])
-        #expect(SecurityPolicy.elementBodies("style", in: html) == ["a{}"])
-        let policy = SecurityPolicy(html: html)
+    @Test func inlineScriptsAndStylesOfTheTemplateAreHashedButNotDataBlocksOrExternalScripts() throws {
+        let template = #"<head>{{{content_security_policy_html}}}<style>a{}</style><script type="application/ld+json">{}</script><script src="x.js"></script><script>go()</script><scripts>no</scripts><script type="application/json">[]</script><script type="module">m()</script></head>"#
+        let fileSystem = Fixtures.site("---\ntitle: A\n---\n", extra: ["templates/page.html": template])
+        _ = try Fixtures.builder(fileSystem).build()
+        let page = try Fixtures.html(fileSystem)
+        let policy = SecurityPolicy(scriptHashes: ["go()", "m()"].map(SecurityPolicy.sha256Base64), styleHashes: [SecurityPolicy.sha256Base64("a{}")])
         #expect(policy.directives == "default-src 'none'; img-src 'self' https: data:; style-src 'sha256-\(SecurityPolicy.sha256Base64("a{}"))'; "
                 + "script-src 'sha256-\(SecurityPolicy.sha256Base64("go()"))' 'sha256-\(SecurityPolicy.sha256Base64("m()"))'; connect-src https:; base-uri 'none'; form-action 'none'")
+        #expect(page.hasPrefix("<head>" + policy.metaTag + "<style>a{}</style>"))
+    }
+
+    /// The placeholder comment that an earlier design searched for is plain CSS text now: the stylesheet keeps it,
+    /// and its style is allowed by the hash of what the page really holds.
+    @Test func aStylesheetHoldingThePolicyPlaceholderStaysStyled() throws {
+        let css = "p{color:red}/*<!--sitegen:content-security-policy-->*/\n"
+        let fileSystem = Fixtures.site("---\ntitle: A\nstylesheet: site.css\n---\n", extra: [
+            "templates/page.html": "<head>{{{content_security_policy_html}}}<style>{{{stylesheet_css}}}</style></head>",
+            "content/site.css": css,
+        ])
+        _ = try Fixtures.builder(fileSystem).build()
+        let page = try Fixtures.html(fileSystem)
+        #expect(page.contains("<style>\(css)</style>"))
+        #expect(InlineCode.bodies("style", in: page) == [css])
+        #expect(page.contains("style-src &#39;sha256-\(SecurityPolicy.sha256Base64(css))&#39;;"))
+        #expect(page.components(separatedBy: "Content-Security-Policy").count == 2)
     }
 
     @Test func theExamplePagePolicyCoversExactlyItsInlineCode() throws {
@@ -27,7 +46,6 @@ import Testing
         let script = SecurityPolicy.sha256Base64(SiteBuilder.runtimeScript)
         #expect(page.hasPrefix(#"<head><meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;;"#))
         #expect(page.contains("script-src &#39;sha256-\(script)&#39;"))
-        #expect(!page.contains(SecurityPolicy.placeholder))
         let headers = String(decoding: try fileSystem.readFile("site/Output/_headers"), as: UTF8.self)
         #expect(headers.contains("\n/\n  Content-Security-Policy: default-src 'none';"))
         #expect(headers.contains("script-src 'sha256-\(script)'"))
@@ -215,5 +233,51 @@ import Testing
         _ = try Fixtures.builder(fileSystem).build()
         #expect(String(decoding: try fileSystem.readFile("site/Output/index.html"), as: UTF8.self)
                 == #"<style>p { color: red } <\/style><script>x()</script></style>"#)
+    }
+}
+
+@Suite struct InitialsIconTests {
+    @Test(arguments: ["LY", "Éa", "ÅÄ", "😀x", "日本", "a b<c>&\"#%"])
+    func percentEncodingMatchesFoundations(text: String) {
+        let allowed = CharacterSet.alphanumerics.union(.init(charactersIn: "=:/.,-_~()!*"))
+        #expect(PageRenderer.percentEncoded(text) == text.addingPercentEncoding(withAllowedCharacters: allowed))
+    }
+}
+
+@Suite struct VCardFoldingTests {
+    @Test(arguments: [String(repeating: "a", count: 75), String(repeating: "a", count: 76), "NOTE:" + String(repeating: "é", count: 60),
+                      "NOTE:" + String(repeating: "日本語", count: 30), "URL:https://example.org/" + String(repeating: "x", count: 200), "FN:A"])
+    func linesFoldAtSeventyFiveOctetsWithoutSplittingCharacters(line: String) {
+        let folded = VCard.fold(line)
+        let pieces = folded.components(separatedBy: "\r\n ")
+        #expect(pieces.joined() == line)
+        #expect(pieces.enumerated().allSatisfy { $0.element.utf8.count <= ($0.offset == 0 ? 75 : 74) })
+        // Each piece is as long as it can be: one more character would pass the limit.
+        for (index, piece) in pieces.enumerated().dropLast() {
+            let next = pieces[index + 1].unicodeScalars.first.map { String($0).utf8.count } ?? 0
+            #expect(piece.utf8.count + next > (index == 0 ? 75 : 74))
+        }
+    }
+}
+
+@Suite struct LinkKindTests {
+    @Test(arguments: [
+        ("mailto:ann@example.org", LinkKind.email), ("tel:+15551234567", .phone), ("sms:+15551234567", .sms),
+        ("https://example.org/", .web), ("mastodon:@eb@social.coop", .profile), ("signal:+15551234567", .profile),
+    ])
+    func eachChainHasOneKind(shorthand: String, kind: LinkKind) throws {
+        #expect(try ServiceCatalog.standard.chain(shorthand: shorthand).kind == kind)
+    }
+
+    /// An SMS link is a number to keep, not a social profile.
+    @Test func phoneAndSMSLinksAreTelephoneNumbersInTheCard() throws {
+        let fileSystem = Fixtures.site("---\ntitle: A\nlinks:\n  - sms: \"+1 555 123 4567\"\n    body: Hi\n  - phone: \"+1 555 765 4321\"\n---\n", extra: [
+            "templates/page.html": "{{#links}}<a class=\"{{h_card_class}}\" href=\"{{href}}\"></a>{{/links}}{{vcard_href}}",
+        ])
+        _ = try Fixtures.builder(fileSystem).build()
+        let card = String(decoding: try fileSystem.readFile("site/Output/contact.vcf"), as: UTF8.self)
+        #expect(card.contains("TEL;TYPE=MSG:+15551234567\r\nTEL;TYPE=VOICE:+15557654321\r\n"))
+        #expect(!card.contains("X-SOCIALPROFILE"))
+        #expect(try Fixtures.html(fileSystem).components(separatedBy: #"class="p-tel""#).count == 3)
     }
 }

@@ -40,16 +40,33 @@ import WebServer
         return String(decoding: data, as: UTF8.self)
     }
 
-    @Test func pagesCarryTheReloadScriptBeforeTheBodyEnds() throws {
+    @Test func pagesAreServedAsRendered() throws {
         let fixture = try Fixture()
         for path in ["/", "/index.html", "/about/", "/about/index.html"] {
             let response = fixture.get(path)
             #expect(response.status == 200)
             #expect(response.header("Content-Type") == "text/html; charset=utf-8")
-            let html = Self.text(response)
-            #expect(html.hasSuffix(String(decoding: LiveReload.scriptElement, as: UTF8.self) + "</body></html>"), "\(path)")
-            #expect(html.contains(#"<script data-events="/__sitegen/events">"#))
+            #expect(Self.text(response).hasSuffix("</body></html>"), "\(path)")
         }
+    }
+
+    /// The preview's pages get the reload script where the template closes `<body>`, and a policy that lets it run.
+    @Test func renderedPagesCarryTheReloadScriptBeforeTheTemplatesBodyEnds() throws {
+        let fileSystem = Fixtures.site("---\ntitle: A\nunsafe_html: true\n---\nwrite </body> here\n", extra: [
+            "templates/page.html": "<html><head>{{{content_security_policy_html}}}<style>b{}</style></head>\n<body>{{{body_html}}}<script>run()</script></BODY >\n</html>",
+        ])
+        var builder = Fixtures.builder(fileSystem)
+        builder.withLiveReload = true
+        let result = try builder.render()
+        guard case .data(let data) = try #require(result.files.first { $0.path == "index.html" }).contents else { Issue.record("not generated"); return }
+        let page = String(decoding: data, as: UTF8.self)
+        #expect(page.hasSuffix("<script>run()</script>" + String(decoding: LiveReload.scriptElement, as: UTF8.self) + "</BODY >\n</html>"))
+        #expect(page.contains("<p>write </body> here</p>"))
+        LiveReloadTests.expectEveryInlineScriptAllowed(in: page)
+        #expect(try LiveReloadTests.policy(of: page).contains("connect-src https: &#39;self&#39;"))
+        // Written to Output/, the same page has neither.
+        _ = try Fixtures.builder(fileSystem).build()
+        #expect(!(try Fixtures.html(fileSystem)).contains("data-events"))
     }
 
     @Test func aFolderWithoutItsSlashRedirectsKeepingTheQuery() throws {
@@ -90,7 +107,7 @@ import WebServer
         let fixture = try Fixture(extraFiles: [OutputFile(path: "404.html", contents: .data(Data("<body>lost</body>".utf8)))])
         let response = fixture.get("/nothing")
         #expect(response.status == 404)
-        #expect(Self.text(response).hasPrefix("<body>lost<script data-events="))
+        #expect(Self.text(response) == "<body>lost</body>")  // as rendered: the preview's renders carry the script
     }
 }
 
@@ -120,7 +137,7 @@ import WebServer
 
     @Test func theScriptsHashIsItsBodys() {
         #expect(LiveReload.scriptSource == Self.scriptSource)
-        #expect(SecurityPolicy(html: String(decoding: LiveReload.scriptElement, as: UTF8.self)).scriptHashes == [SecurityPolicy.sha256Base64(LiveReload.scriptBody)])
+        #expect(InlineCode.scriptHashes(in: String(decoding: LiveReload.scriptElement, as: UTF8.self)) == [SecurityPolicy.sha256Base64(LiveReload.scriptBody)])
     }
 
     @Test(arguments: [
@@ -136,11 +153,12 @@ import WebServer
         #expect(LiveReload.allowingReload(policy: policy) == served)
     }
 
-    @Test func aPagesPolicyMetaAllowsEveryInlineScriptOnceServed() throws {
-        let page = SecurityPolicy.apply(to: """
-            <html><head>\(SecurityPolicy.placeholder)<style>b{}</style></head>
+    @Test func aCopiedPagesPolicyMetaAllowsEveryInlineScriptOnceServed() throws {
+        let policy = SecurityPolicy(scriptHashes: [SecurityPolicy.sha256Base64("run()")], styleHashes: [SecurityPolicy.sha256Base64("b{}")])
+        let page = """
+            <html><head>\(policy.metaTag)<style>b{}</style></head>
             <body><script>run()</script></body></html>
-            """).html
+            """
         let served = String(decoding: LiveReload.inject(into: Data(page.utf8)), as: UTF8.self)
         Self.expectEveryInlineScriptAllowed(in: served)
         #expect(try Self.policy(of: served).contains("connect-src https: &#39;self&#39;"))
@@ -157,7 +175,7 @@ import WebServer
     static func expectEveryInlineScriptAllowed(in html: String, sourceLocation: SourceLocation = #_sourceLocation) {
         let policy = (try? policy(of: html)) ?? ""
         #expect(!policy.isEmpty, sourceLocation: sourceLocation)
-        for hash in SecurityPolicy(html: html).scriptHashes {
+        for hash in InlineCode.scriptHashes(in: html) {
             #expect(policy.contains("&#39;sha256-\(hash)&#39;"), sourceLocation: sourceLocation)
         }
     }

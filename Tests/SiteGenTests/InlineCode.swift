@@ -1,0 +1,28 @@
+import Foundation
+@testable import SiteGen
+
+/// What a browser hashes for a page's Content-Security-Policy, found the way a reader of the finished page would:
+/// an oracle for tests, independent of how sitegen finds the template's own code while it renders.
+enum InlineCode {
+    /// The body of each `<name …>…</name>` element that runs: no `src`, no data block (a `type` other than JavaScript's).
+    static func bodies(_ name: String, in html: String) -> [String] {
+        var bodies: [String] = []
+        var rest = html[...]
+        while let open = rest.range(of: "<\(name)") {
+            guard let tagEnd = rest[open.upperBound...].firstIndex(of: ">"),
+                  let close = rest[tagEnd...].range(of: "</\(name)>") else { break }
+            let attributes = rest[open.upperBound..<tagEnd]
+            let isElement = attributes.first.map { $0 == " " || $0 == "\n" || $0 == "\t" } ?? true
+            let isDataBlock = attributes.contains("type=") && !attributes.contains(#"type="module""#)
+                && !attributes.contains(#"type="text/javascript""#)
+            if isElement && !attributes.contains("src=") && !isDataBlock {
+                bodies.append(String(rest[rest.index(after: tagEnd)..<close.lowerBound]))
+            }
+            rest = rest[close.upperBound...]
+        }
+        return bodies
+    }
+
+    static func scriptHashes(in html: String) -> [String] { bodies("script", in: html).map(SecurityPolicy.sha256Base64) }
+    static func styleHashes(in html: String) -> [String] { bodies("style", in: html).map(SecurityPolicy.sha256Base64) }
+}
