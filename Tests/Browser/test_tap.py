@@ -289,7 +289,7 @@ def test_in_app_browsers_get_copy_contact_instead_of_a_download(server):
         driver.execute_cdp_cmd("Browser.grantPermissions", {"origin": server.rstrip("/"), "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]})
         driver.get(server)
         assert driver.find_elements(By.CSS_SELECTOR, "a[download]") == []
-        button = [b for b in driver.find_elements(By.CSS_SELECTOR, ".extras button") if b.text == "Copy contact"][0]
+        button = [b for b in driver.find_elements(By.CSS_SELECTOR, ".actions button") if b.text == "Copy contact"][0]
         button.click()
         WebDriverWait(driver, 3).until(lambda d: button.text == "Copied")
         text = driver.execute_script("return navigator.clipboard.readText()")

@@ -144,10 +144,11 @@ def yaml_quoted(text):
     return "'" + text.replace("'", "''") + "'"
 
 
+# A page address may not hold spaces (refused since they cannot be published), so the url payload has none.
 ESCAPED_PAGE = f"""---
 title: {yaml_quoted(payload("title"))}
 description: {yaml_quoted(payload("description"))}
-url: {yaml_quoted("https://example.org/?" + payload("url"))}
+url: {yaml_quoted("https://example.org/?" + payload("url").replace(" ", "/"))}
 avatar: {yaml_quoted("https://example.org/a.png?" + payload("avatar"))}
 links:
   - email: {yaml_quoted('"<img src=x onerror=window.__pwned=1>"@example.org')}
