@@ -31,7 +31,8 @@ public enum PageParser {
             guard level <= 6, rest.first == " " || rest.first == "\t" else { continue }
             var text = rest.trimmingCharacters(in: .whitespaces)
             while text.hasSuffix("#") { text.removeLast() }
-            text = text.trimmingCharacters(in: .whitespaces)
+            // Emphasis and code marks are Markdown, not part of the name.
+            text = String(text.filter { !"*_`".contains($0) }).trimmingCharacters(in: .whitespaces)
             if !text.isEmpty { return text }
         }
         var parts = outputPath(for: path).split(separator: "/").dropLast()

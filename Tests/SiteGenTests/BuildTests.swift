@@ -147,6 +147,21 @@ import Testing
         #expect(try html(fileSystem, "site/Output/.sitegen-manifest").hasSuffix("\na/b/index.html\na/index.html\nindex.html\n"))
     }
 
+    /// Markdown pages in any case and either extension; editors' backups and hidden files are not part of the site.
+    @Test func pageExtensionsAndIgnoredFiles() throws {
+        let fileSystem = Fixtures.site("# Home", extra: ["content/about.MD": "A", "content/notes.markdown": "N",
+                                                       "content/index.md~": "backup", "content/.draft.md": "D", "content/a.txt": "T"])
+        let result = try Fixtures.builder(fileSystem).build()
+        #expect(result.paths == ["a.txt", "about/index.html", "index.html", "notes/index.html"])
+    }
+
+    @Test func aPageWithoutTitleIsNamedByItsHeadingOrFile() throws {
+        let fileSystem = Fixtures.site("Text\n\n## Ada *Lovelace* ##\n", extra: ["content/about.md": "No heading.", "templates/page.html": "<title>{{title}}</title>"])
+        _ = try Fixtures.builder(fileSystem).build()
+        #expect(try html(fileSystem) == "<title>Ada Lovelace</title>")
+        #expect(try html(fileSystem, "site/Output/about/index.html") == "<title>about</title>")
+    }
+
     @Test func twoPagesForOnePathIsAnError() {
         let errors = failure("x", extra: ["content/a.md": "A", "content/a/index.md": "B"])
         #expect(errors == ["site/content/a/index.md:0:0: error: this page and site/content/a.md would both be written to a/index.html; rename one"])
