@@ -86,7 +86,7 @@ extension CommandLineTool {
         let output = SendableOutput(standardOutput), errors = SendableOutput(standardError)
         let server = DevServer(options: DevServer.Options(build: BuildOptions(sourceDirectory: source), host: options["--host"] ?? "127.0.0.1",
                                                           port: port, extraPorts: options["--port"] == nil ? Self.extraServePorts : 0),
-                               output: output.write, errors: errors.write)
+                               output: output.write, errors: errors.write, errorStyle: errorStyle)
         let url: String
         do { url = try server.start() } catch {
             errors.write("\(errorStyle.label(.error)): \(error)" + (options["--port"] == nil ? "" : "; choose another --port, or leave it out to take a free one"))
