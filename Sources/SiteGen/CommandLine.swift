@@ -9,206 +9,236 @@ public struct CommandLineTool {
     public var fileSystem: any FileSystem
     public var standardOutput: (String) -> Void
     public var standardError: (String) -> Void
+    /// Colours for standard error; `main` passes `.standardError`, which is plain unless that is a terminal.
+    public var errorStyle: TerminalStyle
 
     public init(fileSystem: any FileSystem = LocalFileSystem(),
                 standardOutput: @escaping (String) -> Void = { print($0) },
-                standardError: @escaping (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }) {
+                standardError: @escaping (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) },
+                errorStyle: TerminalStyle = .plain) {
         self.fileSystem = fileSystem
         self.standardOutput = standardOutput
         self.standardError = standardError
+        self.errorStyle = errorStyle
     }
 
-    static let overview = """
-        sitegen \(SiteGenVersion.current): contact pages whose buttons open the visitor's own apps.
+    /// Every command, in the order the overview lists them. Parsing, help and completions all read this.
+    static let commands: [CommandSpec] = [buildCommand, checkCommand, newCommand, serveCommand, linksCommand, servicesCommand,
+                                          schemesCommand, completionsCommand, helpCommand]
 
-        Usage: sitegen <command> [options]
+    static func command(named name: String) -> CommandSpec? { commands.first { $0.name == name } }
 
-        Commands:
-          build    Render content/ through templates/ into Output/
-          links    Print the ordered app chain for a link, e.g. mastodon:@eb@social.coop
-          services List the services a link can use, with their apps and sources
-          schemes  Print the app URL schemes a site uses, for an iOS app's Info.plist
-          new      Create a site in a new folder: sitegen new mysite
-          serve    Serve the site locally and reload the browser on every save
-          check    Report every problem in content/ and templates/ without writing anything
+    /// The options taken before any command.
+    static let globalOptions = [
+        CommandOption(long: "--help", short: "h", value: nil, help: "Show help (also after a command: sitegen build --help)"),
+        CommandOption(long: "--version", short: "V", value: nil, help: "Print the version"),
+    ]
 
-        Options:
-          -h, --help     Show help (also after a command: sitegen build --help)
-          --version      Print the version
+    static var overview: String {
+        let width = commands.map(\.name.count).max()! + 2
+        let optionWidth = globalOptions.map(\.label.count).max()! + 2
+        return (["sitegen \(SiteGenVersion.current): contact pages whose buttons open the visitor's own apps.", "",
+                 "Usage: sitegen <command> [options]", "", "Commands:"]
+                + commands.map { "  " + $0.name + String(repeating: " ", count: width - $0.name.count) + $0.summary }
+                + ["", "Options:"]
+                + globalOptions.map { "  " + $0.label + String(repeating: " ", count: optionWidth - $0.label.count) + $0.help }
+                + ["", "Run 'sitegen help COMMAND' for a command's options.",
+                   "Exit codes: 0 success, 1 content or template error, 64 usage error."]).joined(separator: "\n")
+    }
 
-        Exit codes: 0 success, 1 content or template error, 64 usage error.
-        """
+    static let outputOption = CommandOption(long: "--output", short: "o", value: "DIR",
+                                            help: "Where to write the site (default: Output inside the source folder)", completion: .directory)
 
-    static let buildHelp = """
-        Usage: sitegen build [--source DIR] [--output DIR] [--base-url URL] [--force]
+    static let buildCommand = CommandSpec(
+        name: "build", arguments: "", summary: "Render content/ through templates/ into Output/",
+        details: """
+            Reads content/ and templates/ in the source folder and writes the site to the output folder.
+            The output folder is replaced only when the whole build succeeds. Files there that sitegen did
+            not write (.git, CNAME, ...) are kept; a build that would replace one stops instead.
+            """,
+        options: [.source, outputOption,
+                  CommandOption(long: "--base-url", short: nil, value: "URL", help: "The site's public address, for pages that do not set url"),
+                  CommandOption(long: "--force", short: nil, value: nil, help: "Replace files in the output folder that sitegen did not write (never .git)"),
+                  CommandOption(long: "--quiet", short: "q", value: nil, help: "Print nothing when the build succeeds without warnings")],
+        run: { $0.build($1) })
 
-        Reads content/ and templates/ in the source folder and writes the site to the output folder.
-        The output folder is replaced only when the whole build succeeds. Files there that sitegen did
-        not write (.git, CNAME, ...) are kept; a build that would replace one stops instead.
+    static let linksCommand = CommandSpec(
+        name: "links", arguments: "SHORTHAND", summary: "Print the ordered app chain for a link, e.g. mastodon:@eb@social.coop",
+        details: """
+            Prints the chain of app URLs a button tries, in order, then the fallback link.
+            SHORTHAND is a service and handle: mastodon:@user@host, mailto:you@example.org?subject=Hi,
+            github:octocat, tel:+4930123456, or an https:// URL (sitegen services lists them all).
+            """,
+        options: [CommandOption(long: "--platform", short: nil, value: "PLATFORM", help: "Only the apps tried on PLATFORM: ios, android or desktop",
+                                completion: .words(Platform.allCases.map(\.rawValue))),
+                  CommandOption(long: "--json", short: nil, value: nil, help: "Print the chain as JSON")],
+        run: { $0.links($1) })
 
-        Options:
-          --source DIR     The site's folder (default: the current folder)
-          --output DIR     Where to write the site (default: Output inside the source folder)
-          --base-url URL   The site's public address, for pages that do not set url
-          --force          Replace files in the output folder that sitegen did not write (never .git)
-          -h, --help       Show this help
-        """
+    static let servicesCommand = CommandSpec(
+        name: "services", arguments: "[NAME]", summary: "List the services a link can use; sitegen services NAME shows one in full",
+        details: """
+            Without NAME, lists every service on one line each: its name, what it is, its handle form and
+            its apps. With NAME (or one of its aliases), shows that service in full: its options, and its
+            apps per platform with the source of each app's URL format and whether the app opens the
+            target natively or in a web view. Unverified formats (no primary source) are not tried by
+            default (Opener, first in the seed chain, is the one exception, with its reason); a link can
+            still choose them with apps: [...].
+            """,
+        options: [CommandOption(long: "--json", short: nil, value: nil, help: "Print the catalog (or the one service) as JSON")],
+        argumentCompletion: .words(ServiceCatalog.standard.services.map(\.id)),
+        run: { $0.services($1) })
 
-    static let linksHelp = """
-        Usage: sitegen links SHORTHAND [--platform ios|android|desktop] [--json]
+    static let schemesCommand = CommandSpec(
+        name: "schemes", arguments: "", summary: "Print the app URL schemes a site uses, for an iOS app's Info.plist",
+        details: """
+            Prints the URL schemes of the iOS app candidates a site's links use, sorted, once each: what an
+            iOS app that calls UIApplication.canOpenURL must list under LSApplicationQueriesSchemes.
+            (SwiftUI's openURL with a completion needs no list.) iOS reads at most 50.
+            """,
+        options: [CommandOption(long: "--plist", short: nil, value: nil, help: "Print the Info.plist key and array instead of one scheme a line"),
+                  .source],
+        run: { $0.schemes($1) })
 
-        Prints the chain of app URLs a button tries, in order, then the fallback link.
-        SHORTHAND is a service and handle: mastodon:@user@host, mailto:you@example.org?subject=Hi,
-        github:octocat, tel:+4930123456, or an https:// URL (sitegen services lists them all).
+    static let completionsCommand = CommandSpec(
+        name: "completions", arguments: "bash|zsh|fish", summary: "Print a shell completion script: sitegen completions bash",
+        details: """
+            Prints a completion script for the shell, made from the same list of commands and options as
+            this help. For example:
+              bash: sitegen completions bash > ~/.local/share/bash-completion/completions/sitegen
+              zsh:  sitegen completions zsh > ~/.zfunc/_sitegen   (with fpath+=(~/.zfunc) before compinit)
+              fish: sitegen completions fish > ~/.config/fish/completions/sitegen.fish
+            """,
+        options: [], argumentCompletion: .words(CompletionScript.Shell.allCases.map(\.rawValue)),
+        run: { $0.completions($1) })
 
-        Options:
-          --platform P   Only the apps tried on P: ios, android or desktop
-          --json         Print the chain as JSON
-          -h, --help     Show this help
-        """
-
-    static let servicesHelp = """
-        Usage: sitegen services [--json]
-
-        Lists every service a link can use: its handle form, and its apps per platform with the source
-        of each app's URL format and whether the app opens the target natively or in a web view.
-        Unverified formats (no primary source) are not tried by default (Opener, first in the seed
-        chain, is the one exception, with its reason); a link can still choose them with apps: [...].
-
-        Options:
-          --json       Print the catalog as JSON
-          -h, --help   Show this help
-        """
-
-    static let schemesHelp = """
-        Usage: sitegen schemes [--plist] [--source DIR]
-
-        Prints the URL schemes of the iOS app candidates a site's links use, sorted, once each: what an
-        iOS app that calls UIApplication.canOpenURL must list under LSApplicationQueriesSchemes.
-        (SwiftUI's openURL with a completion needs no list.) iOS reads at most 50.
-
-        Options:
-          --plist        Print the Info.plist key and array instead of one scheme a line
-          --source DIR   The site's folder (default: the current folder)
-          -h, --help     Show this help
-        """
+    static let helpCommand = CommandSpec(
+        name: "help", arguments: "[COMMAND]", summary: "Show a command's help: sitegen help build",
+        details: "Shows the help of COMMAND, or without one, the list of commands.",
+        options: [], argumentCompletion: .commands,
+        run: { $0.help($1) })
 
     public func run(_ arguments: [String]) -> ExitCode {
-        guard let command = arguments.first else {
+        guard let name = arguments.first else {
             standardError(Self.overview)
             return .usage
         }
-        let rest = Array(arguments.dropFirst())
-        switch command {
-        case "-h", "--help", "help":
+        switch name {
+        case "-h", "--help":
             standardOutput(Self.overview)
             return .success
-        case "--version":
+        case "-V", "--version":
             standardOutput("sitegen \(SiteGenVersion.current)")
             return .success
-        case "build": return build(rest)
-        case "links": return links(rest)
-        case "services": return services(rest)
-        case "schemes": return schemes(rest)
-        case "new": return new(rest)
-        case "serve": return serve(rest)
-        case "check": return check(rest)
-        default:
-            let commands = ["build", "links", "services", "schemes", "new", "serve", "check"]
-            let hint = EditDistance.nearest(to: command, among: commands).map { " (did you mean '\($0)'?)" } ?? ""
-            return usageError("unknown command '\(command)'\(hint)", help: Self.overview)
+        default: break
+        }
+        guard let command = Self.command(named: name) else {
+            let candidates = name.hasPrefix("-") ? Self.globalOptions.map(\.long) : Self.commands.map(\.name)
+            let hint = EditDistance.nearest(to: name, among: candidates).map { " (did you mean '\($0)'?)" } ?? ""
+            return usageError("unknown \(name.hasPrefix("-") ? "option" : "command") '\(name)'\(hint)", command: nil)
+        }
+        switch ArgumentParser.parse(Array(arguments.dropFirst()), for: command) {
+        case .failure(let problem):
+            return usageError(problem.message, command: command)
+        case .success(let parsed):
+            if parsed.has("--help") {
+                standardOutput(command.help)
+                return .success
+            }
+            return command.run(self, parsed)
         }
     }
 
-    func usageError(_ message: String, help: String) -> ExitCode {
-        standardError("error: \(message)\n\n\(help)")
+    /// One line saying what is wrong, then where the help is: the whole help would bury the line.
+    func usageError(_ message: String, command: CommandSpec?) -> ExitCode {
+        reportError(message)
+        standardError("see 'sitegen help\(command.map { " \($0.name)" } ?? "")'")
         return .usage
     }
 
-    /// Splits `--name value` options and positional arguments; nil (after reporting) on a usage error.
-    func parse(_ arguments: [String], valued: Set<String>, flags: Set<String>, help: String)
-        -> (options: [String: String], positional: [String])? {
-        var options: [String: String] = [:], positional: [String] = []
-        var index = 0
-        while index < arguments.count {
-            var argument = arguments[index]
-            var inlineValue: String?
-            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                inlineValue = String(argument[argument.index(after: equals)...])
-                argument = String(argument[..<equals])
-            }
-            if valued.contains(argument) {
-                if let inlineValue { options[argument] = inlineValue }
-                else if index + 1 < arguments.count { index += 1; options[argument] = arguments[index] }
-                else { _ = usageError("\(argument) needs a value", help: help); return nil }
-            } else if flags.contains(argument) {
-                options[argument] = ""
-            } else if argument.hasPrefix("-") && argument.count > 1 {
-                let hint = EditDistance.nearest(to: argument, among: Array(valued) + Array(flags)).map { " (did you mean '\($0)'?)" } ?? ""
-                _ = usageError("unknown option '\(argument)'\(hint)", help: help)
-                return nil
-            } else {
-                positional.append(argument)
-            }
-            index += 1
-        }
-        return (options, positional)
+    func reportError(_ message: String) {
+        standardError("\(errorStyle.label(.error)): \(message)")
     }
 
-    private func build(_ arguments: [String]) -> ExitCode {
-        guard let (options, positional) = parse(arguments, valued: ["--source", "--output", "--base-url"],
-                                                 flags: ["--help", "-h", "--force"], help: Self.buildHelp) else { return .usage }
-        if options["--help"] != nil || options["-h"] != nil { standardOutput(Self.buildHelp); return .success }
-        guard positional.isEmpty else { return usageError("unexpected argument '\(positional[0])'", help: Self.buildHelp) }
+    func report(_ diagnostics: [Diagnostic]) {
+        for diagnostic in diagnostics { standardError(diagnostic.formatted(style: errorStyle)) }
+    }
+
+    func help(_ arguments: ParsedArguments) -> ExitCode {
+        guard let name = arguments.positional.first else {
+            standardOutput(Self.overview)
+            return .success
+        }
+        guard arguments.positional.count == 1 else { return usageError("help takes one command", command: Self.helpCommand) }
+        guard let command = Self.command(named: name) else {
+            let hint = EditDistance.nearest(to: name, among: Self.commands.map(\.name)).map { " (did you mean '\($0)'?)" } ?? ""
+            return usageError("unknown command '\(name)'\(hint)", command: nil)
+        }
+        standardOutput(command.help)
+        return .success
+    }
+
+    func completions(_ arguments: ParsedArguments) -> ExitCode {
+        guard arguments.positional.count == 1, let shell = CompletionScript.Shell(rawValue: arguments.positional[0]) else {
+            let given = arguments.positional.first.map { ", not '\($0)'" } ?? ""
+            return usageError("completions needs one shell: bash, zsh or fish\(given)", command: Self.completionsCommand)
+        }
+        standardOutput(CompletionScript.script(for: shell, commands: Self.commands, globalOptions: Self.globalOptions))
+        return .success
+    }
+
+    func build(_ options: ParsedArguments) -> ExitCode {
+        let command = Self.buildCommand
+        guard options.positional.isEmpty else { return usageError("unexpected argument '\(options.positional[0])'", command: command) }
         for name in ["--source", "--output"] where options[name] == "" {
-            return usageError("\(name) needs a folder, not an empty path", help: Self.buildHelp)
+            return usageError("\(name) needs a folder, not an empty path", command: command)
         }
         var baseURL: String?
         if let base = options["--base-url"] {
             switch PageAddress.parse(base) {
             case .success(let address): baseURL = address
-            case .failure(let problem): return usageError("--base-url must be the site's public address, like https://example.org/: \(problem.reason)", help: Self.buildHelp)
+            case .failure(let problem): return usageError("--base-url must be the site's public address, like https://example.org/: \(problem.reason)", command: command)
             }
         }
         let buildOptions = BuildOptions(sourceDirectory: options["--source"] ?? ".", outputDirectory: options["--output"],
-                                        baseURL: baseURL, replacesForeignFiles: options["--force"] != nil)
+                                        baseURL: baseURL, replacesForeignFiles: options.has("--force"))
         let builder = SiteBuilder(options: buildOptions, fileSystem: fileSystem)
         // `Output/`, and `out/` rather than `out//` when the path already ends with a slash.
         let folder = buildOptions.outputDirectory.hasSuffix("/") ? buildOptions.outputDirectory : buildOptions.outputDirectory + "/"
         do {
             let result = try builder.build()
-            for warning in result.warnings { standardError(warning.description) }
+            report(result.warnings)
             let pages = result.paths.filter { $0.hasSuffix(".html") }.count
-            standardOutput("Built \(pages) page\(pages == 1 ? "" : "s") (\(result.paths.count) files) into \(folder)")
+            if !options.has("--quiet") {
+                standardOutput("Built \(pages) page\(pages == 1 ? "" : "s") (\(result.paths.count) files) into \(folder)")
+            }
             return .success
         } catch {
-            for diagnostic in error.diagnostics { standardError(diagnostic.description) }
+            report(error.diagnostics)
             let errors = error.diagnostics.filter { $0.severity == .error }.count
             standardError("Build failed with \(errors) error\(errors == 1 ? "" : "s"); \(folder) was left as it was.")
             return .failure
         }
     }
 
-    private func links(_ arguments: [String]) -> ExitCode {
-        guard let (options, positional) = parse(arguments, valued: ["--platform"], flags: ["--json", "--help", "-h"], help: Self.linksHelp) else { return .usage }
-        if options["--help"] != nil || options["-h"] != nil { standardOutput(Self.linksHelp); return .success }
-        guard positional.count == 1 else {
-            return usageError(positional.isEmpty ? "links needs a shorthand such as mastodon:@eb@social.coop" : "links takes one shorthand", help: Self.linksHelp)
+    func links(_ options: ParsedArguments) -> ExitCode {
+        let command = Self.linksCommand
+        guard options.positional.count == 1 else {
+            return usageError(options.positional.isEmpty ? "links needs a shorthand such as mastodon:@eb@social.coop" : "links takes one shorthand", command: command)
         }
         var platform: Platform?
         if let name = options["--platform"] {
             guard let known = Platform(rawValue: name) else {
-                return usageError("--platform must be one of \(Platform.allCases.map(\.rawValue).joined(separator: ", ")), not '\(name)'", help: Self.linksHelp)
+                return usageError("--platform must be one of \(Platform.allCases.map(\.rawValue).joined(separator: ", ")), not '\(name)'", command: command)
             }
             platform = known
         }
         var chain: Chain
-        do { chain = try ServiceCatalog.standard.chain(shorthand: positional[0]) } catch {
-            standardError("error: \(error.message)")
+        do { chain = try ServiceCatalog.standard.chain(shorthand: options.positional[0]) } catch {
+            reportError(error.message)
             return .failure
         }
         if let platform { chain.candidates = chain.candidates(for: platform) }
-        if options["--json"] != nil {
+        if options.has("--json") {
             standardOutput(Self.json(chain))
             return .success
         }
@@ -216,17 +246,40 @@ public struct CommandLineTool {
         return .success
     }
 
-    private func services(_ arguments: [String]) -> ExitCode {
-        guard let (options, positional) = parse(arguments, valued: [], flags: ["--json", "--help", "-h"], help: Self.servicesHelp) else { return .usage }
-        if options["--help"] != nil || options["-h"] != nil { standardOutput(Self.servicesHelp); return .success }
-        guard positional.isEmpty else { return usageError("unexpected argument '\(positional[0])'", help: Self.servicesHelp) }
+    func services(_ options: ParsedArguments) -> ExitCode {
         let catalog = ServiceCatalog.standard
-        if options["--json"] != nil {
-            standardOutput(Self.json(catalog.descriptions))
+        guard options.positional.count <= 1 else { return usageError("services takes one service name", command: Self.servicesCommand) }
+        guard let name = options.positional.first else {
+            standardOutput(options.has("--json") ? Self.json(catalog.descriptions) : Self.compactTable(catalog.services))
             return .success
         }
-        standardOutput(catalog.services.map(Self.describe).joined(separator: "\n\n"))
+        guard let service = catalog.service(named: name) else {
+            let hint = catalog.suggestion(for: name).map { " (did you mean '\($0)'?)" } ?? ""
+            return usageError("unknown service '\(name)'\(hint)", command: Self.servicesCommand)
+        }
+        standardOutput(options.has("--json") ? Self.json(ServiceDescription(service)) : Self.describe(service))
         return .success
+    }
+
+    /// One line per service: its names, what it is, an example handle, and its apps (default ones first).
+    static func compactTable(_ services: [any Service]) -> String {
+        let rows = services.map { service -> [String] in
+            let apps = service.apps.filter(\.inDefaultChain) + service.apps.filter { !$0.inDefaultChain }
+            return [([service.id] + service.aliases).joined(separator: ", "), service.displayName, exampleHandle(service.handleForm),
+                    apps.isEmpty ? "no apps: the button opens its link" : apps.map(\.id).joined(separator: ", ")]
+        }
+        let widths = (0..<3).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        return rows.map { row in
+            (0..<3).map { row[$0] + String(repeating: " ", count: widths[$0] - row[$0].count + 2) }.joined() + row[3]
+        }.joined(separator: "\n")
+    }
+
+    /// "@eb@social.coop" from "@user@host, like @eb@social.coop": the example alone keeps the table narrow.
+    static func exampleHandle(_ handleForm: String) -> String {
+        guard let like = handleForm.range(of: ", like ") else { return handleForm }
+        var example = handleForm[like.upperBound...]
+        for end in [" (", ", or "] { if let range = example.range(of: end) { example = example[..<range.lowerBound] } }
+        return String(example)
     }
 
     /// A service in words: name and handle form, then its apps by platform.
@@ -250,21 +303,19 @@ public struct CommandLineTool {
         return lines.joined(separator: "\n")
     }
 
-    private func schemes(_ arguments: [String]) -> ExitCode {
-        guard let (options, positional) = parse(arguments, valued: ["--source"], flags: ["--plist", "--help", "-h"], help: Self.schemesHelp) else { return .usage }
-        if options["--help"] != nil || options["-h"] != nil { standardOutput(Self.schemesHelp); return .success }
-        guard positional.isEmpty else { return usageError("unexpected argument '\(positional[0])'", help: Self.schemesHelp) }
+    func schemes(_ options: ParsedArguments) -> ExitCode {
+        guard options.positional.isEmpty else { return usageError("unexpected argument '\(options.positional[0])'", command: Self.schemesCommand) }
         let builder = SiteBuilder(options: BuildOptions(sourceDirectory: options["--source"] ?? "."), fileSystem: fileSystem, iconSets: .none)
         let chains: [Chain]
         do { chains = try builder.chains() } catch {
-            for diagnostic in error.diagnostics { standardError(diagnostic.description) }
+            report(error.diagnostics)
             return .failure
         }
         let schemes = Self.querySchemes(chains)
         if schemes.count > 50 {
-            standardError("warning: \(schemes.count) schemes: iOS reads only the first 50 of LSApplicationQueriesSchemes; choose fewer apps with apps: [...]")
+            standardError("\(errorStyle.label(.warning)): \(schemes.count) schemes: iOS reads only the first 50 of LSApplicationQueriesSchemes; choose fewer apps with apps: [...]")
         }
-        if options["--plist"] != nil {
+        if options.has("--plist") {
             standardOutput((["<key>LSApplicationQueriesSchemes</key>", "<array>"] + schemes.map { "\t<string>\(HTML.escape($0))</string>" } + ["</array>"]).joined(separator: "\n"))
         } else if !schemes.isEmpty {
             standardOutput(schemes.joined(separator: "\n"))

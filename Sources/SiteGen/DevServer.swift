@@ -29,6 +29,7 @@ public final class DevServer: @unchecked Sendable {
     private let builder: SiteBuilder
     private let output: @Sendable (String) -> Void
     private let errors: @Sendable (String) -> Void
+    private let errorStyle: TerminalStyle
     private let hub = EventHub()
     private var server: HTTPServer?
     private var watcher: SourceWatcher?
@@ -43,13 +44,15 @@ public final class DevServer: @unchecked Sendable {
 
     /// `output` gets progress lines, `errors` diagnostics; both are called from the server's threads.
     public init(options: Options, catalog: ServiceCatalog = .standard,
-                output: @escaping @Sendable (String) -> Void, errors: @escaping @Sendable (String) -> Void) {
+                output: @escaping @Sendable (String) -> Void, errors: @escaping @Sendable (String) -> Void,
+                errorStyle: TerminalStyle = .plain) {
         self.options = options
         var builder = SiteBuilder(options: options.build, fileSystem: LocalFileSystem(), catalog: catalog)
         builder.withLiveReload = true
         self.builder = builder
         self.output = output
         self.errors = errors
+        self.errorStyle = errorStyle
         self.site = ServedSite(files: [], contentFolder: joinPath(options.build.sourceDirectory, "content"))
     }
 
@@ -110,7 +113,7 @@ public final class DevServer: @unchecked Sendable {
         let started = Date()
         do throws(BuildFailure) {
             let result = try builder.render(reusing: &cache)
-            for warning in result.warnings { errors(warning.description) }
+            for warning in result.warnings { errors(warning.formatted(style: errorStyle)) }
             output(Self.summary(result, milliseconds: Int(Date().timeIntervalSince(started) * 1000)))
             state.withLock {
                 site = ServedSite(files: result.files, contentFolder: site.contentFolder)
@@ -118,7 +121,7 @@ public final class DevServer: @unchecked Sendable {
                 hub.publish(LiveReload.reloadEvent(renderedPages: result.renderedPages))
             }
         } catch {
-            for diagnostic in error.diagnostics { errors(diagnostic.description) }
+            for diagnostic in error.diagnostics { errors(diagnostic.formatted(style: errorStyle)) }
             errors("Build failed with \(error.errorCount) error\(error.errorCount == 1 ? "" : "s"); still serving the last good build.")
             state.withLock {
                 failure = error

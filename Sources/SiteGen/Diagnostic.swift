@@ -27,10 +27,13 @@ public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     /// `path:line:column: error: message`, then the source line and a caret under the column.
-    public var description: String {
+    public var description: String { formatted(style: .plain) }
+
+    /// The description, with the severity coloured when the style says so.
+    func formatted(style: TerminalStyle) -> String {
         var location = Self.printable(path)
         if line > 0 { location += ":\(line)" + (column > 0 ? ":\(column)" : "") }
-        var text = "\(location): \(severity.rawValue): \(Self.printable(message))"
+        var text = "\(location): \(style.label(severity)): \(Self.printable(message))"
         if let sourceLine, line > 0 {
             text += "\n" + Self.printable(sourceLine)
             if column > 0 {

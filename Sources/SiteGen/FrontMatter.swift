@@ -189,23 +189,23 @@ public enum FrontMatterReader {
             case "theme":
                 if let theme = reader.located(value, field: key) {
                     if let known = Theme.named(theme.value) { matter.theme = known }
-                    else { reader.report(theme.position, "unknown theme '\(theme.value)': expected one of \(Theme.all.map(\.name).joined(separator: ", "))") }
+                    else { reader.report(theme.position, "unknown theme '\(theme.value)'\(EditDistance.hint(for: theme.value, among: Theme.all.map(\.name))): expected one of \(Theme.all.map(\.name).joined(separator: ", "))") }
                 }
             case "color_scheme":
                 if let scheme = reader.located(value, field: key) {
                     if let known = FrontMatter.ColorScheme(rawValue: scheme.value) { matter.colorScheme = known }
-                    else { reader.report(scheme.position, "unknown color_scheme '\(scheme.value)': expected one of \(FrontMatter.ColorScheme.allCases.map(\.rawValue).joined(separator: ", "))") }
+                    else { reader.report(scheme.position, "unknown color_scheme '\(scheme.value)'\(EditDistance.hint(for: scheme.value, among: FrontMatter.ColorScheme.allCases.map(\.rawValue))): expected one of \(FrontMatter.ColorScheme.allCases.map(\.rawValue).joined(separator: ", "))") }
                 }
             case "stylesheet": matter.stylesheet = reader.located(value, field: key)
             case "email_protection":
                 if let mode = reader.located(value, field: key) {
                     if let known = EmailProtection(rawValue: mode.value) { matter.emailProtection = known }
-                    else { reader.report(mode.position, "unknown email_protection '\(mode.value)': expected one of \(EmailProtection.allCases.map(\.rawValue).joined(separator: ", "))") }
+                    else { reader.report(mode.position, "unknown email_protection '\(mode.value)'\(EditDistance.hint(for: mode.value, among: EmailProtection.allCases.map(\.rawValue))): expected one of \(EmailProtection.allCases.map(\.rawValue).joined(separator: ", "))") }
                 }
             case "first_tap":
                 if let mode = reader.located(value, field: key) {
                     if let known = FirstTap(rawValue: mode.value) { matter.firstTap = known }
-                    else { reader.report(mode.position, "unknown first_tap '\(mode.value)': expected one of \(FirstTap.allCases.map(\.rawValue).joined(separator: ", "))") }
+                    else { reader.report(mode.position, "unknown first_tap '\(mode.value)'\(EditDistance.hint(for: mode.value, among: FirstTap.allCases.map(\.rawValue))): expected one of \(FirstTap.allCases.map(\.rawValue).joined(separator: ", "))") }
                 }
             case "unsafe_html": matter.unsafeHTML = reader.bool(value, field: key) ?? false
             case "fediverse_creator":
@@ -425,19 +425,34 @@ enum EditDistance {
         return previous[b.count]
     }
 
-    /// The closest candidate within a distance of 2 (or a third of the word), if any. Candidates whose
-    /// length alone puts them further away are skipped unmeasured.
+    /// The closest candidate within a distance of 2 (or a third of the word), if any.
     static func nearest(to word: String, among candidates: [String]) -> String? {
+        nearest(to: word, among: candidates, count: 1).first
+    }
+
+    /// Up to `count` candidates within a distance of 2 (or a third of the word), nearest first; ties keep the
+    /// candidates' order. Candidates whose length alone puts them further away are skipped unmeasured.
+    static func nearest(to word: String, among candidates: [String], count: Int) -> [String] {
         let scalars = Array(word.lowercased().unicodeScalars)
         let limit = max(2, scalars.count / 3)
-        var best: (String, Int)?
-        for candidate in candidates {
+        var close: [(candidate: String, distance: Int)] = []
+        for candidate in candidates where candidate != word {
             let other = Array(candidate.lowercased().unicodeScalars)
             guard abs(other.count - scalars.count) <= limit else { continue }
             let distance = distance(scalars, other)
-            if distance <= limit, distance < (best?.1 ?? .max) { best = (candidate, distance) }
+            if distance <= limit { close.append((candidate, distance)) }
         }
-        return best?.0
+        // A stable sort: equally near candidates stay in the order they are listed.
+        return close.enumerated().sorted { ($0.element.distance, $0.offset) < ($1.element.distance, $1.offset) }
+            .prefix(count).map(\.element.candidate)
+    }
+
+    /// ` (did you mean 'classic'?)`, ` (did you mean 'a', 'b' or 'c'?)` with the three nearest, or "".
+    static func hint(for word: String, among candidates: [String]) -> String {
+        let near = nearest(to: word, among: candidates, count: 3).map { "'\($0)'" }
+        guard let last = near.last else { return "" }
+        let list = near.count == 1 ? last : near.dropLast().joined(separator: ", ") + " or " + last
+        return " (did you mean \(list)?)"
     }
 }
 

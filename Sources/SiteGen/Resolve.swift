@@ -81,7 +81,7 @@ public struct LinkResolver: Sendable {
         let templateName = matter.template?.value ?? "page"
         if let templateNames, !templateNames.contains(templateName) {
             let at = matter.template?.position ?? SourcePosition(line: 0, column: 0)
-            sink.report(line: at.line, column: at.column, "template '\(templateName)' not found: expected templates/\(templateName).html")
+            sink.report(line: at.line, column: at.column, "template '\(templateName)' not found\(EditDistance.hint(for: templateName, among: templateNames.sorted())): expected templates/\(templateName).html")
         }
         let url = pageURL(parsed, sink: &sink)
         if let (_, firstAt) = identities.first, !(url.map { Self.scheme(of: $0) == "https" } ?? false) {

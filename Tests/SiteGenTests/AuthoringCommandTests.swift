@@ -32,7 +32,7 @@ import Testing
             #expect(captured.output[0].contains("\n  \(command) "), "\(command)")
         }
         _ = captured.tool().run(["serv"])
-        #expect(captured.errors.last?.hasPrefix("error: unknown command 'serv' (did you mean 'serve'?)") == true)
+        #expect(captured.errors.first?.hasPrefix("error: unknown command 'serv' (did you mean 'serve'?)") == true)
     }
 
     @Test func theBrowserOpensOnlyForAPersonAtATerminal() {

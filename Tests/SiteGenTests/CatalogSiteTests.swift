@@ -59,13 +59,15 @@ import Testing
         #expect(decoded.count >= 25)
     }
 
-    @Test func servicesListsEveryServiceWithItsSources() {
-        let captured = Captured()
-        #expect(captured.tool().run(["services"]) == .success)
-        let text = captured.output.joined(separator: "\n")
+    @Test func servicesNameShowsEveryAppWithItsSource() {
+        var text = ""
         for service in ServiceCatalog.standard.services {
-            #expect(text.contains("\n\(service.id)") || text.hasPrefix(service.id), "\(service.id) missing")
-            for app in service.apps { #expect(text.contains("source: \(app.source)")) }
+            let captured = Captured()
+            #expect(captured.tool().run(["services", service.id]) == .success)
+            let shown = captured.output.joined(separator: "\n")
+            #expect(shown.hasPrefix(service.id), "\(service.id) missing")
+            for app in service.apps { #expect(shown.contains("source: \(app.source)")) }
+            text += shown + "\n"
         }
         #expect(text.contains("    opener (Opener, unverified, default, opens natively): opener://x-callback-url/show-options?url={url}"))
         #expect(text.contains("    mona (Mona, unverified, on request, opens natively): mona://search?text=@{user}@{host}&show=users"))

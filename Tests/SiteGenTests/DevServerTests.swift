@@ -221,4 +221,27 @@ func save(_ text: String, to file: URL) throws {
         #expect(try events.next(named: "reload").name == "reload")
         #expect(try HTTPTestClient.request("/", port: port).status == 200)
     }
+
+    /// `serve` at a terminal colours its diagnostics as build does; the errors shown in the browser never carry escape codes.
+    @Test func diagnosticsInTheTerminalTakeTheStyle() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Fixtures.copyExample(to: folder)
+        let page = folder.appendingPathComponent("content/index.md")
+        let good = try String(contentsOf: page, encoding: .utf8)
+        try save(good.replacingOccurrences(of: "title: Love", with: "title: [Love"), to: page)
+        let printed = Captured()
+        let lock = NSLock()
+        let server = DevServer(options: DevServer.Options(build: BuildOptions(sourceDirectory: folder.path), port: 0, pollInterval: 0.05),
+                               output: { _ in }, errors: { line in lock.withLock { printed.errors.append(line) } },
+                               errorStyle: TerminalStyle(colors: true))
+        defer { server.stop() }
+        let port = try #require(URLComponents(string: try server.start())?.port)
+        let events = try TestEventStream(port: port)
+        let event = try events.next()
+        #expect(event.name == "build-error")
+        #expect(!event.data.contains("\u{1B}") && !event.data.contains("\\u001b"))
+        let lines = lock.withLock { printed.errors }
+        #expect(lines.first?.contains(": \u{1B}[1;31merror\u{1B}[0m: ") == true, "\(lines)")
+    }
 }

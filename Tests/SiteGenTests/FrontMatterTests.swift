@@ -116,3 +116,23 @@ import Testing
         }
     }
 }
+
+/// "did you mean" for the fields with a fixed set of values: the nearest first, at most three.
+@Suite struct DidYouMeanTests {
+    @Test func theThreeNearestInOrderOfDistance() {
+        let candidates = ["mono", "moon", "noon", "monk", "midnight", "mona"]
+        #expect(EditDistance.nearest(to: "mone", among: candidates, count: 3) == ["mono", "monk", "mona"])
+        #expect(EditDistance.hint(for: "mone", among: candidates) == " (did you mean 'mono', 'monk' or 'mona'?)")
+        #expect(EditDistance.hint(for: "moo", among: ["moon", "mood", "classic"]) == " (did you mean 'moon' or 'mood'?)")
+        #expect(EditDistance.hint(for: "clasic", among: Theme.all.map(\.name)) == " (did you mean 'classic'?)")
+        #expect(EditDistance.hint(for: "neon", among: Theme.all.map(\.name)) == "")
+    }
+
+    @Test func aTypoInEachEnumeratedFieldIsAnswered() {
+        #expect(Fixtures.failure("---\ntheme: midnigt\n---\n").first?.hasPrefix("site/content/index.md:2:8: error: unknown theme 'midnigt' (did you mean 'midnight'?)") == true)
+        #expect(Fixtures.failure("---\ncolor_scheme: lihgt\n---\n").first?.hasPrefix("site/content/index.md:2:15: error: unknown color_scheme 'lihgt' (did you mean 'light'?)") == true)
+        #expect(Fixtures.failure("---\nemail_protection: entites\n---\n").first?.hasPrefix("site/content/index.md:2:19: error: unknown email_protection 'entites' (did you mean 'entities'?)") == true)
+        #expect(Fixtures.failure("---\nfirst_tap: aks\n---\n").first?.hasPrefix("site/content/index.md:2:12: error: unknown first_tap 'aks' (did you mean 'ask'?)") == true)
+        #expect(Fixtures.failure("---\ntemplate: pages\n---\n") == ["site/content/index.md:2:11: error: template 'pages' not found (did you mean 'page'?): expected templates/pages.html"])
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+
+/// One option of a command. The same entry parses the arguments, writes the help and feeds the completion
+/// scripts, so the three cannot disagree.
+struct CommandOption: Sendable {
+    /// What a shell offers after the option (or as a command's positional argument).
+    enum Completion: Sendable, Equatable {
+        case none, directory, words([String])
+        /// The names of the commands (for `help`).
+        case commands
+    }
+
+    /// `--source`
+    let long: String
+    /// `s` for `-s`
+    let short: Character?
+    /// The value's placeholder (`DIR`); nil for a flag.
+    let value: String?
+    let help: String
+    var completion: Completion = .none
+
+    static let help = CommandOption(long: "--help", short: "h", value: nil, help: "Show this help")
+    static let source = CommandOption(long: "--source", short: "s", value: "DIR", help: "The site's folder (default: the current folder)",
+                                      completion: .directory)
+
+    /// `-s, --source DIR`, or `    --base-url URL` when there is no short form.
+    var label: String {
+        (short.map { "-\($0), " } ?? "    ") + long + (value.map { " \($0)" } ?? "")
+    }
+
+    /// `[-s DIR]` in a usage line.
+    var synopsis: String {
+        "[" + (short.map { "-\($0)" } ?? long) + (value.map { " \($0)" } ?? "") + "]"
+    }
+}
+
+/// One command: its name, arguments, options and help, and what runs it.
+struct CommandSpec: Sendable {
+    let name: String
+    /// Positional arguments as the usage line shows them: `DIR`, `[NAME]`, or "".
+    let arguments: String
+    /// One line for the overview.
+    let summary: String
+    /// The help's paragraph(s) between the usage line and the options.
+    let details: String
+    /// Without --help, which every command takes.
+    let options: [CommandOption]
+    var argumentCompletion: CommandOption.Completion = .none
+    let run: @Sendable (CommandLineTool, ParsedArguments) -> CommandLineTool.ExitCode
+
+    var allOptions: [CommandOption] { options + [.help] }
+
+    var usage: String {
+        (["Usage: sitegen \(name)"] + (arguments.isEmpty ? [] : [arguments]) + options.map(\.synopsis)).joined(separator: " ")
+    }
+
+    var help: String {
+        let width = allOptions.map(\.label.count).max() ?? 0
+        let rows = allOptions.map { "  " + $0.label + String(repeating: " ", count: width - $0.label.count + 3) + $0.help }
+        return ([usage, "", details, "", "Options:"] + rows).joined(separator: "\n")
+    }
+}
+
+/// A command's arguments after parsing: option values by long name, flags given, and the rest in order.
+struct ParsedArguments: Sendable {
+    var values: [String: String] = [:]
+    var flags: Set<String> = []
+    var positional: [String] = []
+
+    subscript(_ long: String) -> String? { values[long] }
+    func has(_ long: String) -> Bool { flags.contains(long) }
+}
+
+enum ArgumentParser {
+    /// Splits arguments by the command's options: `--name value`, `--name=value`, `-n value`, flags, and
+    /// positional arguments (all of them after `--`). The error is one line, for a usage error.
+    static func parse(_ arguments: [String], for command: CommandSpec) -> Result<ParsedArguments, UsageProblem> {
+        var parsed = ParsedArguments()
+        let options = command.allOptions
+        var index = 0
+        while index < arguments.count {
+            defer { index += 1 }
+            var argument = arguments[index]
+            if argument == "--" {
+                parsed.positional += arguments[(index + 1)...]
+                break
+            }
+            guard argument.hasPrefix("-"), argument.count > 1 else {
+                parsed.positional.append(argument)
+                continue
+            }
+            var inlineValue: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                inlineValue = String(argument[argument.index(after: equals)...])
+                argument = String(argument[..<equals])
+            }
+            let option = options.first { $0.long == argument || $0.short.map { "-\($0)" } == argument }
+            guard let option else {
+                // Long names only: any one letter is one edit from every other, so '-x' has no nearest option.
+                let hint = EditDistance.nearest(to: argument, among: options.map(\.long)).map { " (did you mean '\($0)'?)" } ?? ""
+                return .failure(UsageProblem("unknown option '\(argument)'\(hint)"))
+            }
+            if option.value != nil {
+                if let inlineValue { parsed.values[option.long] = inlineValue }
+                else if index + 1 < arguments.count { index += 1; parsed.values[option.long] = arguments[index] }
+                else { return .failure(UsageProblem("\(argument) needs a value")) }
+            } else if inlineValue != nil {
+                return .failure(UsageProblem("\(argument) takes no value"))
+            } else {
+                parsed.flags.insert(option.long)
+            }
+        }
+        return .success(parsed)
+    }
+}
+
+struct UsageProblem: Error, Sendable {
+    let message: String
+    init(_ message: String) { self.message = message }
+}
