@@ -206,7 +206,7 @@ final class IconLibrary: @unchecked Sendable {
             guard let page = missingFirstUse else { return problems }
             let names = IconSet.allCases.filter(missingSets.contains).map(\.installHint).joined(separator: " and ")
             return problems + [Diagnostic(.warning, path: page, message:
-                "brand icons not found: \(names) \(missingSets.count == 1 ? "is" : "are") not installed, so some buttons show sitegen's generic glyphs; run .ci/install-deps, or set SITEGEN_ICON_PATH to where the icon sets are")]
+                "brand icons not found: \(names) \(missingSets.count == 1 ? "is" : "are") not installed, so some buttons show sitegen's generic glyphs; install \(missingSets.count == 1 ? "it with the command" : "them with the commands") shown, or set SITEGEN_ICON_PATH to where the icon sets are")]
         }
     }
 

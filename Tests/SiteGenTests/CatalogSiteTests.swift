@@ -314,7 +314,7 @@ import Testing
                                        extra: ["templates/page.html": "{{#links}}{{icon}} {{/links}}|{{{icon_symbols_html}}}"])
         let result = try Fixtures.builder(fileSystem, iconSets: sets).build()
         // Bluesky's icon is only in Font Awesome, which is missing here.
-        #expect(result.warnings.map(\.message) == ["brand icons not found: Font Awesome Free (pip install fontawesomefree) is not installed, so some buttons show sitegen's generic glyphs; run .ci/install-deps, or set SITEGEN_ICON_PATH to where the icon sets are"])
+        #expect(result.warnings.map(\.message) == ["brand icons not found: Font Awesome Free (pip install fontawesomefree) is not installed, so some buttons show sitegen's generic glyphs; install it with the command shown, or set SITEGEN_ICON_PATH to where the icon sets are"])
         let page = try html(fileSystem)
         #expect(page.hasPrefix("brand-mastodon chat |" + IconSet.forkAwesome.credit
                                + #"<symbol id="icon-brand-mastodon" viewBox="0 -800 900 1000" fill="currentColor"><path transform="scale(1 -1)" d="M0 0l450 800 l450 -800z"/></symbol>"#
