@@ -15,6 +15,8 @@ public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
     /// Where the caret goes in `sourceLine` (1-based), when that is an excerpt of a long line rather than
     /// the whole line; nil means `column`.
     var caretColumn: Int?
+    /// How to fix it, printed as a `hint:` line of its own after the source line.
+    public var hint: String?
 
     public init(_ severity: Severity = .error, path: String, line: Int = 0, column: Int = 0,
                 message: String, sourceLine: String? = nil) {
@@ -42,6 +44,7 @@ public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
                 text += "\n" + prefix + "^"
             }
         }
+        if let hint { text += "\n\(location): hint: \(Self.printable(hint))" }
         return text
     }
 
@@ -85,9 +88,10 @@ public struct DiagnosticSink: Sendable {
         self.text = text
     }
 
-    public mutating func report(_ severity: Diagnostic.Severity = .error, line: Int, column: Int, _ message: String) {
+    public mutating func report(_ severity: Diagnostic.Severity = .error, line: Int, column: Int, _ message: String, hint: String? = nil) {
         if lines == nil { lines = SourceLines(text) }
         var diagnostic = Diagnostic(severity, path: path, line: line, column: column, message: message)
+        diagnostic.hint = hint
         if let lines, (1...lines.count).contains(line) {
             let range = lines.ranges[line - 1]
             if range.count <= Self.longLine {

@@ -164,7 +164,8 @@ public enum FrontMatterReader {
         }
         let root: YAMLNode
         do { root = try YAMLReader.parse(yaml, lineOffset: split.yamlFirstLine - 1) } catch {
-            sink.report(line: error.position.line, column: error.position.column, error.message)
+            sink.report(line: error.position.line, column: error.position.column, error.message,
+                        hint: YAMLHint.hint(for: error, yaml: yaml, firstLine: split.yamlFirstLine))
             return matter
         }
         guard case .mapping(let pairs, _) = root else {
@@ -459,4 +460,29 @@ enum EditDistance {
 extension String {
     /// The string with zeros in front up to `width` characters.
     func leftPadded(_ width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
+}
+
+/// How to fix the YAML mistakes people make most, in words: libyaml's messages say what it met, not what to do.
+enum YAMLHint {
+    static func hint(for error: YAMLError, yaml: String, firstLine: Int) -> String? {
+        let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
+        let index = error.position.line - firstLine
+        let line = (0..<lines.count).contains(index) ? String(lines[index]) : ""
+        if error.message.contains("tab") || line.hasPrefix("\t") {
+            return "YAML indents with spaces, never tabs: replace the tab at the start of the line with spaces"
+        }
+        if error.message.hasPrefix("mapping values are not allowed") {
+            // `description: What I do: sound design.` -> `description: "What I do: sound design."`
+            let trimmed = line.drop { $0 == " " || $0 == "-" }
+            if let colon = trimmed.range(of: ": "), !trimmed[..<colon.lowerBound].contains(" ") {
+                let key = trimmed[..<colon.lowerBound], value = trimmed[colon.upperBound...].trimmingCharacters(in: .whitespaces)
+                if value.contains(": "), !value.hasPrefix("\""), !value.hasPrefix("'") {
+                    let quoted = "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+                    return "a value that holds ': ' must be quoted: \(key): \(quoted)"
+                }
+            }
+            return "a key must start its own line at its parent's indentation; a value that holds ': ' must be quoted"
+        }
+        return nil
+    }
 }
