@@ -149,8 +149,9 @@ enum PublishedSVG {
             if (lower == "href" || lower.hasSuffix(":href")) && !value.hasPrefix("#") {
                 throw SVGProblem(position: element.position, message: "\(name)=\"\(value)\" on <\(element.name)> leads outside the file: only references within it (#id) are allowed \(messageMark)")
             }
-            if ["set", "animate"].contains(local), lower == "attributename", value.lowercased().hasSuffix("href") {
-                throw SVGProblem(position: element.position, message: "<\(element.name)> may not change a link \(messageMark)")
+            if ["set", "animate", "animateTransform", "animateMotion"].contains(local), lower == "attributename",
+               value.lowercased().hasSuffix("href") || value.lowercased().hasPrefix("on") {
+                throw SVGProblem(position: element.position, message: "<\(element.name)> may not change a link or an event handler \(messageMark)")
             }
         }
         for child in element.children { try check(child) }

@@ -403,3 +403,48 @@ def test_sitegen_refuses_a_hostile_icon(tmp_path, svg, expected):
     assert result.returncode == 1, result.stdout
     assert reported(result.stderr, expected), result.stderr
     assert not (tmp_path / "Output").exists()
+
+
+# SVG files under content/ are published byte for byte: the build accepts one only when nothing in it can run.
+# Accepted files that use every feature left to them, opened directly as a visitor (or an attacker's link) would.
+INERT_SVGS = {
+    "styled.svg": '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><style>circle { fill: #c00 }</style>'
+                  '<circle cx="5" cy="5" r="5"/></svg>',
+    "gradient.svg": '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><defs><linearGradient id="g">'
+                    '<stop offset="0" stop-color="#f00"/></linearGradient></defs><circle cx="5" cy="5" r="5" fill="url(#g)"/></svg>',
+    "internal-link.svg": '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><a href="#c"><circle id="c" cx="5" cy="5" r="5"/></a>'
+                         '<use href="#c"/></svg>',
+    "animated.svg": '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="5">'
+                    '<animate attributeName="r" from="1" to="5" dur="0.1s"/></circle></svg>',
+}
+
+# Each refused with an error at its line, so it is never published.
+HOSTILE_SVGS = {
+    "script.svg": '<svg xmlns="http://www.w3.org/2000/svg"><script>window.__pwned="svg-script"</script></svg>',
+    "handler.svg": '<svg xmlns="http://www.w3.org/2000/svg" onload="window.__pwned=\'svg-onload\'"></svg>',
+    "set-handler.svg": '<svg xmlns="http://www.w3.org/2000/svg"><set attributeName="onmouseover" to="window.__pwned=1"/></svg>',
+    "set-href.svg": '<svg xmlns="http://www.w3.org/2000/svg"><a><set attributeName="href" to="javascript:window.__pwned=1"/>'
+                    '<circle r="5"/></a></svg>',
+    "foreign.svg": '<svg xmlns="http://www.w3.org/2000/svg"><foreignObject><iframe xmlns="http://www.w3.org/1999/xhtml" '
+                   'src="javascript:parent.__pwned=1"/></foreignObject></svg>',
+    "remote.svg": '<svg xmlns="http://www.w3.org/2000/svg"><image href="https://tracker.example/p.png"/></svg>',
+    "import.svg": '<svg xmlns="http://www.w3.org/2000/svg"><style>@import url(https://tracker.example/a.css);</style></svg>',
+}
+
+
+def test_published_svg_files_are_inert_or_refused(tmp_path, driver, site):
+    page = "---\ntitle: SVG files\n---\n"
+    output = built(tmp_path / "inert", {"index.md": page, **INERT_SVGS})
+    url = site(output)
+    for name in INERT_SVGS:
+        assert (output / name).read_text(encoding="utf-8") == INERT_SVGS[name], f"{name} was changed"
+        assert_inert(driver, url + name, name)
+    # The canary: the same server and hook do see a script that runs in an SVG opened directly.
+    (output / "canary.svg").write_text(HOSTILE_SVGS["script.svg"], encoding="utf-8")
+    log, _ = visit(driver, url + "canary.svg")
+    assert log["ran"] == ["svg-script"], log
+    for name, text in HOSTILE_SVGS.items():
+        result = build(tmp_path / name, {"index.md": page, name: text})
+        assert result.returncode == 1, f"{name} was accepted"
+        assert f"content/{name}:1:" in result.stderr and "published SVG" in result.stderr, result.stderr
+        assert not (tmp_path / name / "Output").exists()
