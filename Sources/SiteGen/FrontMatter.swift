@@ -158,7 +158,7 @@ public enum FrontMatterReader {
                 guard let index = line.firstIndex(where: { ["\u{85}", "\u{2028}", "\u{2029}"].contains($0) }) else { continue }
                 let scalar = line[index].unicodeScalars.first!
                 sink.report(line: split.yamlFirstLine + offset, column: line.distance(from: line.startIndex, to: index) + 1,
-                            "\(IDNAName.describe(scalar)) is a line break to YAML but not to your editor: remove it, or write it as \\u\(String(scalar.value, radix: 16, uppercase: true).leftPadded(4)) in a double-quoted value")
+                            "\(UnicodeName.describe(scalar)) is a line break to YAML but not to your editor: remove it, or write it as \\u\(String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)) in a double-quoted value")
                 return matter
             }
         }
@@ -455,11 +455,6 @@ enum EditDistance {
         let list = near.count == 1 ? last : near.dropLast().joined(separator: ", ") + " or " + last
         return " (did you mean \(list)?)"
     }
-}
-
-extension String {
-    /// The string with zeros in front up to `width` characters.
-    func leftPadded(_ width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }
 
 /// How to fix the YAML mistakes people make most, in words: libyaml's messages say what it met, not what to do.

@@ -102,7 +102,7 @@ public enum SiteLoader {
             }
             return walk.files.filter { path in
                 guard let scalar = path.unicodeScalars.first(where: Self.isControl) else { return true }
-                diagnostics.append(Diagnostic(path: options.displayPath(folder + "/" + path), message: String(format: "the path holds the control character U+%04X, which no address or _headers line can carry: rename it", scalar.value)))
+                diagnostics.append(Diagnostic(path: options.displayPath(folder + "/" + path), message: "the path holds the control character \(UnicodeName.describe(scalar)), which no address or _headers line can carry: rename it"))
                 return false
             }
         }

@@ -17,7 +17,7 @@ enum PageAddress {
             return .failure(Problem(reason: "the address has \(text.utf8.count) bytes: expected at most \(maximumBytes), so that its QR code can be drawn and scanned"))
         }
         if let space = text.unicodeScalars.first(where: { $0.properties.isWhitespace }) {
-            return .failure(Problem(reason: "'\(text)' contains \(space == " " ? "a space" : "white space (\(IDNAName.describe(space)))"): expected an address without spaces (write a space in a path as %20)"))
+            return .failure(Problem(reason: "'\(text)' contains \(space == " " ? "a space" : "white space (\(UnicodeName.describe(space)))"): expected an address without spaces (write a space in a path as %20)"))
         }
         let lowered = text.lowercased()
         let isHTTP = lowered.hasPrefix("http://")
@@ -45,10 +45,9 @@ enum PageAddress {
     private static let pathEncoding = PercentEncoding(literalCharacters: PercentEncoding.unreservedCharacters + "!$&'()*+,;=:@/")
 }
 
-/// Names for characters in messages.
-enum IDNAName {
+/// Names for characters in messages: `U+2028`.
+enum UnicodeName {
     static func describe(_ scalar: Unicode.Scalar) -> String {
-        let hex = String(scalar.value, radix: 16, uppercase: true)
-        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        "U+" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
     }
 }

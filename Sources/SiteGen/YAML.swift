@@ -176,6 +176,7 @@ public enum YAMLReader {
     }
 }
 
-private extension String {
+extension String {
+    /// The string with zeros in front up to `width` characters (hex in `U+0085`).
     func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }
