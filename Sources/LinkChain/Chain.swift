@@ -5,10 +5,14 @@
 public enum Platform: String, Codable, CaseIterable, Sendable {
     case ios, android, desktop
 
+    private var bit: Int { switch self { case .ios: 0; case .android: 1; case .desktop: 2 } }
+
     /// Sorts and de-duplicates platforms into `Platform.allCases` order.
     public static func ordered<S: Sequence>(_ platforms: S) -> [Platform] where S.Element == Platform {
-        let wanted = Set(platforms)
-        return allCases.filter { wanted.contains($0) }
+        // A bit per platform: every candidate of every page comes through here, and a Set costs a hash each.
+        var wanted = 0
+        for platform in platforms { wanted |= 1 << platform.bit }
+        return allCases.filter { wanted & (1 << $0.bit) != 0 }
     }
 }
 

@@ -75,7 +75,9 @@ public enum IDNA {
             default: mapped.append(scalar)
             }
         }
-        var name = String(mapped).lowercased().precomposedStringWithCanonicalMapping
+        var name = String(mapped).lowercased()
+        // ASCII is already in NFC; Foundation's normalisation is most of this function's cost.
+        if !name.utf8.allSatisfy({ $0 < 0x80 }) { name = name.precomposedStringWithCanonicalMapping }
         if name.hasSuffix(".") && name.count > 1 {
             name.removeLast()
         }

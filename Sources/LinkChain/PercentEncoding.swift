@@ -42,6 +42,8 @@ public struct PercentEncoding: Sendable, Equatable {
 
     /// Encodes every byte of `string`'s UTF-8 form that is not literal.
     public func encode(_ string: String) -> String {
+        // Most values (user names, host names) need no escape: return them without building a copy.
+        if string.utf8.allSatisfy({ $0 < 128 && literal[Int($0)] }) { return string }
         var output = [UInt8]()
         output.reserveCapacity(string.utf8.count)
         for byte in string.utf8 {

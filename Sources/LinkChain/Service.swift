@@ -159,8 +159,13 @@ extension Service {
 }
 
 /// The input without surrounding whitespace (handles are often pasted).
+/// Unicode's White_Space scalars, the set Foundation's `.whitespacesAndNewlines` holds, without its bridging cost.
 func trimmed(_ value: String) -> String {
-    value.trimmingCharacters(in: .whitespacesAndNewlines)
+    let scalars = value.unicodeScalars
+    guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+    let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
+    if first == scalars.startIndex && scalars.index(after: last) == scalars.endIndex { return value }
+    return String(scalars[first...last])
 }
 
 /// A validated domain name in its two forms.

@@ -5,17 +5,21 @@ public struct ServiceCatalog: Sendable {
 
     /// The services, in the order given. When two share a name, the first wins.
     public let services: [any Service]
+    /// Each lowercased id and alias to its service's index in `services`: every link of every page looks one up.
+    private let indexByName: [String: Int]
 
     public init(services: [any Service]) {
         self.services = services
+        var index: [String: Int] = [:]
+        for (position, service) in services.enumerated() {
+            for name in service.names where index[name.lowercased()] == nil { index[name.lowercased()] = position }
+        }
+        indexByName = index
     }
 
     /// The service whose id or alias is `name`, compared case-insensitively.
     public func service(named name: String) -> (any Service)? {
-        let wanted = name.lowercased()
-        return services.first { service in
-            service.names.contains { $0.lowercased() == wanted }
-        }
+        indexByName[name.lowercased()].map { services[$0] }
     }
 
     /// Every id and alias, in catalog order (ids before their aliases).

@@ -35,7 +35,7 @@ public enum Glyph: String, CaseIterable, Sendable {
 }
 
 /// A colour written as `#rgb` or `#rrggbb`.
-public struct HexColor: Equatable, Sendable {
+public struct HexColor: Hashable, Sendable {
     public var red: Double, green: Double, blue: Double
 
     public init?(_ text: String) {
@@ -50,10 +50,13 @@ public struct HexColor: Equatable, Sendable {
     }
 
     public var css: String {
-        "#" + [red, green, blue].map { channel in
-            let byte = String(Int((channel * 255).rounded()), radix: 16)
-            return byte.count == 1 ? "0" + byte : byte
-        }.joined()
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = [UInt8(ascii: "#")]
+        for channel in [red, green, blue] {
+            let byte = Int((channel * 255).rounded())
+            text += [digits[byte >> 4], digits[byte & 0x0F]]
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// WCAG 2 relative luminance.

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The colours of one button: its fill, its text, and its edge on the page in light and dark mode.
 ///
@@ -21,6 +22,21 @@ public struct ButtonPaint: Equatable, Sendable {
     /// A service's button. `written` is a colour the page set with `color:`; it keeps the text colour that reads
     /// best on it and is not held to the brand distance.
     public static func make(brand: HexColor, serviceID: String?, written: Bool, surfaces: (light: HexColor, dark: HexColor)) -> ButtonPaint {
+        // Every page of a site asks for the same few paints, and each costs three bisections of OKLab lightness.
+        let key = PaintKey(brand: brand, serviceID: serviceID, written: written, light: surfaces.light, dark: surfaces.dark)
+        if let known = paints.withLock({ $0[key] }) { return known }
+        let paint = compute(brand: brand, serviceID: serviceID, written: written, surfaces: surfaces)
+        paints.withLock { $0[key] = paint }
+        return paint
+    }
+
+    private struct PaintKey: Hashable {
+        var brand: HexColor, serviceID: String?, written: Bool, light: HexColor, dark: HexColor
+    }
+
+    private static let paints = Mutex<[PaintKey: ButtonPaint]>([:])
+
+    private static func compute(brand: HexColor, serviceID: String?, written: Bool, surfaces: (light: HexColor, dark: HexColor)) -> ButtonPaint {
         let style = written ? nil : serviceID.flatMap { BrandStyle.documented[$0] }
         let reference = style?.variant ?? brand
         let text = written ? reference.readableText : (style?.darkText == true ? HexColor.nearBlack : HexColor.white)

@@ -98,7 +98,7 @@ public final class SiteWriter: @unchecked Sendable {
     /// Writes one file into the staging folder. Safe to call from several threads for different files.
     public func write(_ file: OutputFile) throws(BuildFailure) {
         let target = joinPath(staging, file.path)
-        let folder = target.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        let folder = String(target[..<(target.lastIndex(of: "/") ?? target.startIndex)])
         do {
             try lock.withLock {
                 written.insert(file.path)
