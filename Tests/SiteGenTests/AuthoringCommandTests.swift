@@ -15,7 +15,7 @@ import Testing
         (["serve", "--port", "http"], .usage),
         (["serve", "--port", "70000"], .usage),
         (["serve", "--port"], .usage),
-        (["serve", "--open"], .usage),
+        (["serve", "--open", "--no-open"], .usage),
         (["check", "extra"], .usage),
         (["check", "--output", "x"], .usage),
         (["serve", "--source", "nowhere", "--no-open"], .failure),
