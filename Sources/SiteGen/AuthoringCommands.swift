@@ -3,12 +3,19 @@ import Foundation
 /// The authoring loop's commands: `new`, `serve` and `check`.
 extension CommandLineTool {
     static let newCommand = CommandSpec(
-        name: "new", arguments: "DIR", summary: "Create a site in a new folder: sitegen new mysite",
+        name: "new", arguments: "DIR", summary: "Create a site in a new folder: sitegen new mysite --title 'Ada Lovelace'",
         details: """
-            Creates a site in DIR, a new or empty folder: content/index.md, which shows every front matter
-            field, and a copy of the default templates. It builds at once: cd DIR && sitegen serve.
+            Creates a site in DIR, a new or empty folder: site.yml with the settings every page shares and
+            the buttons, content/index.md with the page's own, an avatar of the title's initials
+            (content/avatar.svg), and a copy of the default templates. Every front matter field is there,
+            most commented out. It builds at once: cd DIR && sitegen serve.
             """,
-        options: [], argumentCompletion: .directory, run: { $0.new($1) })
+        options: [CommandOption(long: "--title", short: nil, value: "TEXT", help: "The page's title, and the avatar's initials (default: Your Name)"),
+                  CommandOption(long: "--link", short: nil, value: "SHORTHAND",
+                                help: "A button, such as mastodon:@you@mastodon.social or mailto:you@example.org; repeat for more (default: examples)"),
+                  CommandOption(long: "--url", short: nil, value: "URL",
+                                help: "The page's public https address, for the QR code and contact card (default: a placeholder)")],
+        argumentCompletion: .directory, run: { $0.new($1) })
 
     static let serveCommand = CommandSpec(
         name: "serve", arguments: "", summary: "Serve the site locally and reload the browser on every save",
@@ -43,12 +50,19 @@ extension CommandLineTool {
             return usageError(options.positional.isEmpty ? "new needs a folder, e.g. sitegen new mysite" : "new takes one folder", command: Self.newCommand)
         }
         let folder = options.positional[0]
+        var details = NewSite.Details()
+        if let title = options["--title"] {
+            guard !title.trimmingCharacters(in: .whitespaces).isEmpty else { return usageError("--title needs some text", command: Self.newCommand) }
+            details.title = title
+        }
+        details.links = options.all("--link")
+        if let url = options["--url"] { details.url = url }
         do {
-            let templates = try NewSite.create(at: folder, fileSystem: fileSystem).filter { $0.hasPrefix("templates/") }.count
-            standardOutput("Created \(folder)/ with content/index.md and \(templates) templates.\nNext: cd \(folder) && sitegen serve")
+            let templates = try NewSite.create(at: folder, details: details, fileSystem: fileSystem).filter { $0.hasPrefix("templates/") }.count
+            standardOutput("Created \(folder)/ with site.yml, content/index.md and \(templates) templates.\nNext: cd \(folder) && sitegen serve")
             return .success
         } catch {
-            reportError("\(error)")
+            reportError(error.message)
             return .failure
         }
     }

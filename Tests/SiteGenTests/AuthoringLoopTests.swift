@@ -66,14 +66,14 @@ import Testing
         let events = try TestEventStream(port: port)
         let page = site.appendingPathComponent("content/index.md")
         let text = try String(contentsOf: page, encoding: .utf8)
-        try save(text.replacingOccurrences(of: "title: Your Name", with: "title: Ada Lovelace"), to: page)
+        try save(text.replacingOccurrences(of: "title: \"Your Name\"", with: "title: Ada Lovelace"), to: page)
         #expect(try events.next(named: "reload").data == #"["content/index.md"]"#)
         #expect(try HTTPTestClient.request("/", port: port).text.contains("<title>Ada Lovelace</title>"))
 
         #expect(try serve.interrupt() == 0)
         #expect(serve.output.hasSuffix("Stopped.\n"))
         // serve writes nothing into the site.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: site.path).sorted() == [".gitignore", "content", "templates"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: site.path).sorted() == [".gitignore", "content", "site.yml", "templates"])
     }
 
     @Test func theBinaryCopiedAloneCreatesASiteThatBuilds() throws {
