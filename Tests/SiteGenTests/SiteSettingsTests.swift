@@ -5,13 +5,16 @@ import Testing
 /// `site.yml`: every page's defaults, a page's own fields winning, `- site` splicing the site's links;
 /// through the real binary.
 @Suite struct SiteSettingsTests {
-    /// A new site whose content/ holds `pages` (path below content/ -> text) and whose site.yml is `settings`.
+    /// The templates of a new site, with `content/` holding `pages` (path below content/ -> text) and whose site.yml is `settings`.
     static func site(settings: String?, pages: [String: String]) throws -> URL {
         let folder = try Fixtures.temporaryFolder()
         let made = try ExampleSiteTests.run(["new", "site"], in: folder)
         #expect(made.code == 0, "\(made.errors)")
         let site = folder.appendingPathComponent("site")
-        try FileManager.default.removeItem(at: site.appendingPathComponent("content/index.md"))
+        // Only the templates of the new site are kept.
+        for made in ["content/index.md", "content/avatar.svg", "site.yml"] {
+            try FileManager.default.removeItem(at: site.appendingPathComponent(made))
+        }
         for (path, text) in pages {
             let file = site.appendingPathComponent("content/" + path)
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
