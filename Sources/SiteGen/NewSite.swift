@@ -30,8 +30,8 @@ public enum NewSite {
     /// Path in the new site -> contents.
     static func files(_ details: Details) throws(NewSiteError) -> [(path: String, bytes: [UInt8])] {
         var page = String(decoding: PackageResources.new_site_index_md, as: UTF8.self)
-        page = page.replacingOccurrences(of: "\ntitle: Your Name", with: "\ntitle: " + YAMLText.quoted(details.title))
-        page = page.replacingOccurrences(of: "\nurl: https://you.example/", with: "\nurl: " + YAMLText.quoted(try checkedURL(details.url)))
+        page = replacingValue(of: "title", with: YAMLText.quoted(details.title), in: page)
+        page = replacingValue(of: "url", with: YAMLText.quoted(try checkedURL(details.url)), in: page)
         var settings = String(decoding: PackageResources.new_site_site_yml, as: UTF8.self)
         for shorthand in details.links.isEmpty ? exampleLinks : details.links {
             settings += try linkYAML(shorthand)
@@ -39,6 +39,18 @@ public enum NewSite {
         return [("content/index.md", Array(page.utf8)), ("content/avatar.svg", Array(InitialsAvatar.svg(for: details.title).utf8)),
                 ("site.yml", Array(settings.utf8)), (".gitignore", Array("Output/\n".utf8))]
             + templates.map { ("templates/" + $0.name, $0.bytes) }
+    }
+
+    /// The template's line `field: value   # comment` with another value, the comment kept in its column.
+    static func replacingValue(of field: String, with value: String, in text: String) -> String {
+        var lines = text.components(separatedBy: "\n")
+        guard let index = lines.firstIndex(where: { $0.hasPrefix(field + ": ") }) else { return text }
+        let line = lines[index]
+        let comment = line.range(of: "  # ").map { line[line.index(after: $0.lowerBound)...] } ?? ""
+        let column = line.count - comment.count
+        let written = field + ": " + value
+        lines[index] = comment.isEmpty ? written : written + String(repeating: " ", count: max(1, column - written.count)) + comment
+        return lines.joined(separator: "\n")
     }
 
     static func checkedURL(_ url: String) throws(NewSiteError) -> String {
