@@ -514,6 +514,8 @@ extension YAMLHint {
     static func reportCommentsCuttingValues(_ pairs: [FrontMatterReader.YAMLPair], yaml: String, firstLine: Int, sink: inout DiagnosticSink) {
         guard yaml.containsUTF8("#") else { return }
         let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
+        // Each line's characters, made once: a flow list of thousands of values on one line is read once.
+        var scalarsOfLine: [Int: [Unicode.Scalar]] = [:]
         func visit(_ node: YAMLNode, field: String) {
             switch node {
             case .mapping(let pairs, _):
@@ -525,7 +527,8 @@ extension YAMLHint {
             case .scalar(let value, let plain, let at):
                 let index = at.line - firstLine
                 guard plain, !value.isEmpty, lines.indices.contains(index) else { return }
-                let line = Array(lines[index].unicodeScalars), written = Array(value.unicodeScalars)
+                let line = scalarsOfLine[index] ?? Array(lines[index].unicodeScalars), written = Array(value.unicodeScalars)
+                scalarsOfLine[index] = line
                 let end = at.column - 1 + written.count
                 guard at.column >= 1, end < line.count, Array(line[(at.column - 1)..<end]) == written else { return }
                 let gap = line[end...].prefix { $0 == " " || $0 == "\t" }.count
