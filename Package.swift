@@ -30,7 +30,8 @@ let package = Package(
             exclude: ["Resources/chain-decisions.js", "Resources/chain-page.js"],
             resources: [.embedInCode("Resources/chain-runtime.min.js"),
                         .embedInCode("Resources/live-reload.js"), .embedInCode("Resources/templates"),
-                        .embedInCode("Resources/new-site-index.md")]
+                        .embedInCode("Resources/new-site-index.md"),
+                        .embedInCode("Resources/new-site-site.yml")]
         ),
         .executableTarget(name: "sitegen", dependencies: ["SiteGen"]),
         .testTarget(name: "LinkChainTests", dependencies: ["LinkChain"]),

@@ -3,27 +3,37 @@ import Foundation
 /// The authoring loop's commands: `new`, `serve` and `check`.
 extension CommandLineTool {
     static let newCommand = CommandSpec(
-        name: "new", arguments: "DIR", summary: "Create a site in a new folder: sitegen new mysite",
+        name: "new", arguments: "DIR", summary: "Create a site in a new folder: sitegen new mysite --title 'Ada Lovelace'",
         details: """
-            Creates a site in DIR, a new or empty folder: content/index.md, which shows every front matter
-            field, and a copy of the default templates. It builds at once: cd DIR && sitegen serve.
+            Creates a site in DIR, a new or empty folder: site.yml with the settings every page shares and
+            the buttons, content/index.md with the page's own, an avatar of the title's initials
+            (content/avatar.svg), and a copy of the default templates. Every front matter field is there,
+            most commented out. It builds at once: cd DIR && sitegen serve.
             """,
-        options: [], argumentCompletion: .directory, run: { $0.new($1) })
+        options: [CommandOption(long: "--title", short: nil, value: "TEXT", help: "The page's title, and the avatar's initials (default: Your Name)"),
+                  CommandOption(long: "--link", short: nil, value: "SHORTHAND",
+                                help: "A button, such as mastodon:@you@mastodon.social or mailto:you@example.org; repeat for more (default: examples)"),
+                  CommandOption(long: "--url", short: nil, value: "URL",
+                                help: "The page's public https address, for the QR code and contact card (default: a placeholder)")],
+        argumentCompletion: .directory, run: { $0.new($1) })
 
     static let serveCommand = CommandSpec(
         name: "serve", arguments: "", summary: "Serve the site locally and reload the browser on every save",
         details: """
             Renders the site in memory (nothing is written) and serves it, opens it in the browser, and
-            rebuilds on every save under content/ and templates/: open pages reload, or show the errors while
-            the last good build stays served. Ctrl-C stops.
+            rebuilds on every save under content/ and templates/ and of site.yml: open pages reload, or show
+            the errors while the last good build stays served. With no browser to open, the address is
+            printed and serving goes on. Ctrl-C stops.
             """,
         options: [.source,
                   CommandOption(long: "--port", short: "p", value: "N",
                                 help: "The port (default: \(defaultServePort), or the next free one; a port given here must be free)"),
                   CommandOption(long: "--host", short: nil, value: "ADDR",
                                 help: "The address to listen on (default: 127.0.0.1; 0.0.0.0 lets other devices in)"),
+                  CommandOption(long: "--open", short: nil, value: nil,
+                                help: "Open the browser even when CI is set or output is not a terminal ($BROWSER, else xdg-open or open)"),
                   CommandOption(long: "--no-open", short: nil, value: nil,
-                                help: "Do not open the browser (never opened when CI is set or output is not a terminal)")],
+                                help: "Do not open the browser (by default opened only for a terminal, outside CI)")],
         run: { $0.serve($1) })
 
     static let checkCommand = CommandSpec(
@@ -43,12 +53,19 @@ extension CommandLineTool {
             return usageError(options.positional.isEmpty ? "new needs a folder, e.g. sitegen new mysite" : "new takes one folder", command: Self.newCommand)
         }
         let folder = options.positional[0]
+        var details = NewSite.Details()
+        if let title = options["--title"] {
+            guard !title.trimmingCharacters(in: .whitespaces).isEmpty else { return usageError("--title needs some text", command: Self.newCommand) }
+            details.title = title
+        }
+        details.links = options.all("--link")
+        if let url = options["--url"] { details.url = url }
         do {
-            let templates = try NewSite.create(at: folder, fileSystem: fileSystem).filter { $0.hasPrefix("templates/") }.count
-            standardOutput("Created \(folder)/ with content/index.md and \(templates) templates.\nNext: cd \(folder) && sitegen serve")
+            let templates = try NewSite.create(at: folder, details: details, fileSystem: fileSystem).filter { $0.hasPrefix("templates/") }.count
+            standardOutput("Created \(folder)/ with site.yml, content/index.md and \(templates) templates.\nNext: cd \(folder) && sitegen serve")
             return .success
         } catch {
-            reportError("\(error)")
+            reportError(error.message)
             return .failure
         }
     }
@@ -71,6 +88,9 @@ extension CommandLineTool {
 
     func serve(_ options: ParsedArguments) -> ExitCode {
         guard options.positional.isEmpty else { return usageError("unexpected argument '\(options.positional[0])'", command: Self.serveCommand) }
+        guard !(options.has("--open") && options.has("--no-open")) else {
+            return usageError("--open and --no-open contradict each other: give one", command: Self.serveCommand)
+        }
         var port = Self.defaultServePort
         if let given = options["--port"] {
             guard let number = Int(given), (0...65535).contains(number) else {
@@ -93,8 +113,11 @@ extension CommandLineTool {
             return .failure
         }
         output.write("Serving \(source == "." ? "this folder" : source) at \(url) (Ctrl-C stops)")
-        if !options.has("--no-open"), Self.mayOpenBrowser(environment: ProcessInfo.processInfo.environment, outputIsTerminal: isatty(STDOUT_FILENO) == 1) {
-            Self.openBrowser(url)
+        let environment = ProcessInfo.processInfo.environment
+        if options.has("--open") || (!options.has("--no-open") && Self.mayOpenBrowser(environment: environment, outputIsTerminal: isatty(STDOUT_FILENO) == 1)) {
+            if !BrowserOpener.open(url, environment: environment) {
+                output.write("No browser found to open (set BROWSER, or install xdg-utils): open \(url) yourself.")
+            }
         }
         Self.waitForTerminationSignal()
         server.stop()
@@ -105,20 +128,6 @@ extension CommandLineTool {
     /// Not in CI, nor when output goes to a pipe or file (a script or test runs `serve`).
     static func mayOpenBrowser(environment: [String: String], outputIsTerminal: Bool) -> Bool {
         outputIsTerminal && (environment["CI"] ?? "").isEmpty
-    }
-
-    static func openBrowser(_ url: String) {
-        let opener = Process()
-        opener.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        #if os(macOS)
-        opener.arguments = ["open", url]
-        #else
-        opener.arguments = ["xdg-open", url]
-        #endif
-        opener.standardOutput = FileHandle.nullDevice
-        opener.standardError = FileHandle.nullDevice
-        // No browser to open (a server, a container) is fine: the address is printed.
-        try? opener.run()
     }
 
     /// Blocks until SIGINT (Ctrl-C) or SIGTERM, then puts their default handling back.
@@ -136,6 +145,38 @@ extension CommandLineTool {
             source.cancel()
             signal(number, SIG_DFL)
         }
+    }
+}
+
+/// Opens an address in the user's browser: the program named by `BROWSER` (the variable xdg-open and
+/// Python's webbrowser read too), else `xdg-open` (or `open` on macOS) found on `PATH`.
+enum BrowserOpener {
+    #if os(macOS)
+    static let systemOpener = "open"
+    #else
+    static let systemOpener = "xdg-open"
+    #endif
+
+    /// The program that would open the browser, or nil when there is none.
+    static func program(environment: [String: String]) -> String? {
+        // BROWSER may list several, separated by ':'; the first is the user's choice.
+        let chosen = environment["BROWSER"]?.split(separator: ":").first.map(String.init)
+        let name = chosen.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 } ?? systemOpener
+        if name.contains("/") { return FileManager.default.isExecutableFile(atPath: name) ? name : nil }
+        return (environment["PATH"] ?? "").split(separator: ":").map { "\($0)/\(name)" }
+            .first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// Starts the opener without waiting for it; false when there is none or it cannot be started.
+    static func open(_ url: String, environment: [String: String]) -> Bool {
+        guard let program = program(environment: environment) else { return false }
+        let opener = Process()
+        opener.executableURL = URL(fileURLWithPath: program)
+        opener.arguments = [url]
+        opener.standardOutput = FileHandle.nullDevice
+        opener.standardError = FileHandle.nullDevice
+        do { try opener.run() } catch { return false }
+        return true
     }
 }
 

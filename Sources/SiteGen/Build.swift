@@ -31,6 +31,7 @@ public struct RenderCache: Sendable {
     /// Nil until a first render: no templates are known, so everything is compiled and rendered.
     var templates: [TemplateFile]?
     var stylesheets: [String: String] = [:]
+    var siteSettings: SiteSettings?
     var renderer: PageRenderer?
     var templateDiagnostics: [Diagnostic] = []
     var assets: [String] = []
@@ -115,15 +116,17 @@ public struct SiteBuilder: Sendable {
         }
         diagnostics += cache.templateDiagnostics
         diagnostics += Self.sharedOutputPaths(sources.pages)
-        let reusable = templatesChanged || cache.assets != sources.assets ? [:] : cache.pages
+        let reusable = templatesChanged || cache.assets != sources.assets || cache.siteSettings != sources.siteSettings ? [:] : cache.pages
         cache.assets = sources.assets
+        cache.siteSettings = sources.siteSettings
 
         let icons = IconLibrary(sets: iconSets, options: options, fileSystem: fileSystem)
         let resolver = LinkResolver(catalog: catalog, assets: Set(sources.assets), baseURL: options.baseURL,
                                     templateNames: Set(sources.templates.map(\.name)))
         // With errors already known, nothing is written: the build fails whatever the pages hold.
         let writer = diagnostics.contains(where: { $0.severity == .error }) ? nil : writer
-        let context = PageJob(resolver: resolver, renderer: cache.renderer, icons: icons, templateFiles: sources.templates, writer: writer)
+        let context = PageJob(resolver: resolver, renderer: cache.renderer, icons: icons, templateFiles: sources.templates,
+                              siteSettings: sources.siteSettings, writer: writer)
         let outcomes = Self.concurrentMap(sources.pages) { page in context.run(page, cached: reusable[page.path]) }
 
         var files: [OutputFile] = []
@@ -178,6 +181,7 @@ public struct SiteBuilder: Sendable {
         let renderer: PageRenderer?
         let icons: IconLibrary
         let templateFiles: [TemplateFile]
+        let siteSettings: SiteSettings?
         let writer: SiteWriter?
 
         struct Outcome: Sendable {
@@ -189,7 +193,7 @@ public struct SiteBuilder: Sendable {
         }
 
         func run(_ source: ContentPage, cached: RenderCache.Page?) -> Outcome {
-            let (parsed, parseDiagnostics) = PageParser.parse(source)
+            let (parsed, parseDiagnostics) = PageParser.parse(source, siteSettings: siteSettings)
             let (page, resolveDiagnostics) = resolver.resolve(parsed)
             let diagnostics = parseDiagnostics + resolveDiagnostics
             guard let renderer, !diagnostics.contains(where: { $0.severity == .error }) else { return Outcome(diagnostics: diagnostics) }
@@ -265,7 +269,7 @@ public struct SiteBuilder: Sendable {
         var pages: [ResolvedPage] = []
         var diagnostics = Self.sharedOutputPaths(sources.pages)
         for page in sources.pages {
-            let (parsed, parseDiagnostics) = PageParser.parse(page)
+            let (parsed, parseDiagnostics) = PageParser.parse(page, siteSettings: sources.siteSettings)
             let (resolved, resolveDiagnostics) = resolver.resolve(parsed)
             diagnostics += parseDiagnostics + resolveDiagnostics
             if !(parseDiagnostics + resolveDiagnostics).contains(where: { $0.severity == .error }) { pages.append(resolved) }

@@ -63,11 +63,14 @@ struct CommandSpec: Sendable {
 
 /// A command's arguments after parsing: option values by long name, flags given, and the rest in order.
 struct ParsedArguments: Sendable {
-    var values: [String: String] = [:]
+    /// Every value of each option, in the order given (`--link a --link b`).
+    var values: [String: [String]] = [:]
     var flags: Set<String> = []
     var positional: [String] = []
 
-    subscript(_ long: String) -> String? { values[long] }
+    /// The option's value; the last one when it was given more than once.
+    subscript(_ long: String) -> String? { values[long]?.last }
+    func all(_ long: String) -> [String] { values[long] ?? [] }
     func has(_ long: String) -> Bool { flags.contains(long) }
 }
 
@@ -101,8 +104,8 @@ enum ArgumentParser {
                 return .failure(UsageProblem("unknown option '\(argument)'\(hint)"))
             }
             if option.value != nil {
-                if let inlineValue { parsed.values[option.long] = inlineValue }
-                else if index + 1 < arguments.count { index += 1; parsed.values[option.long] = arguments[index] }
+                if let inlineValue { parsed.values[option.long, default: []].append(inlineValue) }
+                else if index + 1 < arguments.count { index += 1; parsed.values[option.long, default: []].append(arguments[index]) }
                 else { return .failure(UsageProblem("\(argument) needs a value")) }
             } else if inlineValue != nil {
                 return .failure(UsageProblem("\(argument) takes no value"))

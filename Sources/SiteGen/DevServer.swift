@@ -3,7 +3,7 @@ import LinkChain
 import WebServer
 
 /// `sitegen serve`: renders the site into memory, serves it over HTTP, and on every save under `content/`
-/// or `templates/` rebuilds what changed and tells open pages to reload (or to show the build's errors,
+/// or `templates/`, or of `site.yml`, rebuilds what changed and tells open pages to reload (or to show the build's errors,
 /// while the last good build stays served).
 public final class DevServer: @unchecked Sendable {
     public struct Options: Sendable {
@@ -62,7 +62,7 @@ public final class DevServer: @unchecked Sendable {
     /// as an empty site whose pages show the errors until a save fixes them.
     public func start() throws(HTTPServerError) -> String {
         // Watching starts first so that no save goes unnoticed, even one made during the first build.
-        let watcher = SourceWatcher(folders: ["content", "templates"].map { joinPath(options.build.sourceDirectory, $0) },
+        let watcher = SourceWatcher(paths: ["content", "templates", SiteSettings.fileName].map { joinPath(options.build.sourceDirectory, $0) },
                                     interval: options.pollInterval) { [weak self] in self?.rebuild() }
         watcher.start()
         self.watcher = watcher

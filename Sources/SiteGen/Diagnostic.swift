@@ -82,10 +82,23 @@ public struct DiagnosticSink: Sendable {
     /// scanned once, not once per problem.
     private var lines: SourceLines?
     public private(set) var diagnostics: [Diagnostic] = []
+    /// The site's `site.yml`, where problems at its positions are reported.
+    let siteSettings: SiteSettings?
 
-    public init(path: String, text: String) {
+    public init(path: String, text: String, siteSettings: SiteSettings? = nil) {
         self.path = path
         self.text = text
+        self.siteSettings = siteSettings
+    }
+
+    /// Reports at a position of the page or of `site.yml`, whichever it was written in.
+    public mutating func report(_ severity: Diagnostic.Severity = .error, at position: SourcePosition, _ message: String, hint: String? = nil) {
+        guard position.file == .siteSettings, let siteSettings else {
+            return report(severity, line: position.line, column: position.column, message, hint: hint)
+        }
+        var settingsSink = DiagnosticSink(path: siteSettings.displayPath, text: siteSettings.text)
+        settingsSink.report(severity, line: position.line, column: position.column, message, hint: hint)
+        diagnostics += settingsSink.diagnostics
     }
 
     public mutating func report(_ severity: Diagnostic.Severity = .error, line: Int, column: Int, _ message: String, hint: String? = nil) {

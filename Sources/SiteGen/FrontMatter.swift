@@ -147,32 +147,52 @@ public enum FrontMatterReader {
         return Split(yaml: yaml, yamlFirstLine: 2, body: body, bodyFirstLine: closing + 2)
     }
 
-    /// Reads the front matter fields, reporting every problem found into `sink`.
-    public static func read(_ split: Split, sink: inout DiagnosticSink) -> FrontMatter {
-        var matter = FrontMatter()
-        guard let yaml = split.yaml else { return matter }
+    /// Reads the front matter fields over the site's defaults from `site.yml`, reporting every problem found
+    /// into `sink`.
+    public static func read(_ split: Split, siteSettings: SiteSettings? = nil, sink: inout DiagnosticSink) -> FrontMatter {
+        var pairs: [YAMLPair] = []
+        if let yaml = split.yaml {
+            guard let fields = fields(of: yaml, firstLine: split.yamlFirstLine, file: .page, sink: &sink) else { return FrontMatter() }
+            pairs = fields
+        }
+        return decode(SiteSettings.merge(siteSettings, under: pairs, sink: &sink), sink: &sink)
+    }
+
+    public typealias YAMLPair = (key: YAMLNode, value: YAMLNode)
+
+    /// The top-level fields of front matter or of `site.yml`; nil after reporting when the YAML cannot be read
+    /// or is not a mapping.
+    static func fields(of yaml: String, firstLine: Int, file: SourcePosition.File, sink: inout DiagnosticSink) -> [YAMLPair]? {
         // libyaml takes NEL, LINE SEPARATOR and PARAGRAPH SEPARATOR for line breaks and editors do not, so every
         // position after one would be a line off: refused at its place instead.
         if yaml.containsUTF8("\u{85}") || yaml.containsUTF8("\u{2028}") || yaml.containsUTF8("\u{2029}") {
             for (offset, line) in yaml.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 guard let index = line.firstIndex(where: { ["\u{85}", "\u{2028}", "\u{2029}"].contains($0) }) else { continue }
                 let scalar = line[index].unicodeScalars.first!
-                sink.report(line: split.yamlFirstLine + offset, column: line.distance(from: line.startIndex, to: index) + 1,
+                sink.report(line: firstLine + offset, column: line.distance(from: line.startIndex, to: index) + 1,
                             "\(UnicodeName.describe(scalar)) is a line break to YAML but not to your editor: remove it, or write it as \\u\(String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)) in a double-quoted value")
-                return matter
+                return nil
             }
         }
         let root: YAMLNode
-        do { root = try YAMLReader.parse(yaml, lineOffset: split.yamlFirstLine - 1) } catch {
+        do { root = try YAMLReader.parse(yaml, lineOffset: firstLine - 1, file: file) } catch {
             sink.report(line: error.position.line, column: error.position.column, error.message,
-                        hint: YAMLHint.hint(for: error, yaml: yaml, firstLine: split.yamlFirstLine))
-            return matter
+                        hint: YAMLHint.hint(for: error, yaml: yaml, firstLine: firstLine))
+            return nil
         }
         guard case .mapping(let pairs, _) = root else {
+            let what = file == .page ? "front matter" : SiteSettings.fileName
             sink.report(line: root.position.line, column: root.position.column,
-                        "front matter must be a mapping of fields like 'title: My page', found \(root.kindDescription)")
-            return matter
+                        "\(what) must be a mapping of fields like 'title: My page', found \(root.kindDescription)")
+            return nil
         }
+        YAMLHint.reportCommentsCuttingValues(pairs, yaml: yaml, firstLine: firstLine, sink: &sink)
+        return pairs
+    }
+
+    /// The fields' values, typed; every problem reported where it was written.
+    static func decode(_ pairs: [YAMLPair], sink: inout DiagnosticSink) -> FrontMatter {
+        var matter = FrontMatter()
         var reader = NodeReader(sink: sink)
         for (keyNode, value) in pairs {
             guard case .scalar(let key, _, let keyAt) = keyNode else { continue }
@@ -230,7 +250,7 @@ private struct NodeReader {
     var sink: DiagnosticSink
 
     mutating func report(_ at: SourcePosition, _ message: String, severity: Diagnostic.Severity = .error) {
-        sink.report(severity, line: at.line, column: at.column, message)
+        sink.report(severity, at: at, message)
     }
 
     mutating func located(_ node: YAMLNode, field: String) -> Located<String>? {
@@ -260,6 +280,11 @@ private struct NodeReader {
         }
         var entries: [LinkEntry] = [], sections: [FrontMatter.LinkSection] = []
         for item in items {
+            // A page's `- site` was replaced by site.yml's links before decoding; one left is in site.yml itself.
+            if case .scalar(SiteSettings.linksItem, true, let at) = item {
+                report(at, "'\(SiteSettings.linksItem)' stands for \(SiteSettings.fileName)'s links in a page's links, so it cannot be one of them")
+                continue
+            }
             // `- section: Listen`: a heading between buttons, not a link.
             if case .mapping(let pairs, _) = item, pairs.count == 1, case .scalar("section", _, _) = pairs[0].0 {
                 if let title = located(pairs[0].1, field: "section") {
@@ -479,5 +504,46 @@ enum YAMLHint {
             return "a key must start its own line at its parent's indentation; a value that holds ': ' must be quoted"
         }
         return nil
+    }
+}
+
+extension YAMLHint {
+    /// `description: I am #1 at things` reads as "I am": YAML takes ` #` for the start of a comment. A plain value
+    /// followed on its line by ` #` and a character that is not a space (`#1`, `#hashtag`; a comment is
+    /// written `# like this`) gets a warning at the `#` with the quoted value as the hint.
+    static func reportCommentsCuttingValues(_ pairs: [FrontMatterReader.YAMLPair], yaml: String, firstLine: Int, sink: inout DiagnosticSink) {
+        guard yaml.containsUTF8("#") else { return }
+        let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
+        // Each line's characters, made once: a flow list of thousands of values on one line is read once.
+        var scalarsOfLine: [Int: [Unicode.Scalar]] = [:]
+        func visit(_ node: YAMLNode, field: String) {
+            switch node {
+            case .mapping(let pairs, _):
+                for (key, value) in pairs {
+                    if case .scalar(let name, _, _) = key { visit(value, field: name) }
+                }
+            case .sequence(let items, _):
+                items.forEach { visit($0, field: field) }
+            case .scalar(let value, let plain, let at):
+                let index = at.line - firstLine
+                guard plain, !value.isEmpty, lines.indices.contains(index) else { return }
+                let line = scalarsOfLine[index] ?? Array(lines[index].unicodeScalars), written = Array(value.unicodeScalars)
+                scalarsOfLine[index] = line
+                let end = at.column - 1 + written.count
+                guard at.column >= 1, end < line.count, Array(line[(at.column - 1)..<end]) == written else { return }
+                let gap = line[end...].prefix { $0 == " " || $0 == "\t" }.count
+                let hash = end + gap
+                guard gap > 0, hash + 1 < line.count, line[hash] == "#", !" \t\r#".unicodeScalars.contains(line[hash + 1]) else { return }
+                var whole = String(String.UnicodeScalarView(line[(at.column - 1)...]))
+                while whole.last == " " || whole.last == "\t" || whole.last == "\r" { whole.removeLast() }
+                let quoted = "\"" + whole.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+                sink.report(.warning, line: at.line, column: hash + 1,
+                            "'\(field)' ends before this '#': YAML reads ' #' and the rest of the line as a comment, so the value is '\(value)'",
+                            hint: "to keep the '#', quote the value: \(field): \(quoted)")
+            }
+        }
+        for (key, value) in pairs {
+            if case .scalar(let name, _, _) = key { visit(value, field: name) }
+        }
     }
 }

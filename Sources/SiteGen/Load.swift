@@ -45,6 +45,8 @@ public struct SiteSources: Equatable, Sendable {
     /// The text of each `.css` file under `content/`, by path below `content/`, for pages that inline one.
     public var stylesheets: [String: String] = [:]
     public var templates: [TemplateFile] = []
+    /// `site.yml`, when the site has one.
+    public var siteSettings: SiteSettings?
 }
 
 /// Stage 1: finds and reads the site's files.
@@ -105,6 +107,15 @@ public enum SiteLoader {
                 diagnostics.append(Diagnostic(path: options.displayPath(folder + "/" + path), message: "the path holds the control character \(UnicodeName.describe(scalar)), which no address or _headers line can carry: rename it"))
                 return false
             }
+        }
+
+        let settingsPath = joinPath(source, SiteSettings.fileName)
+        if let refusal = boundary.refusalOfFile(at: settingsPath, fileSystem: fileSystem) {
+            diagnostics.append(Diagnostic(path: options.displayPath(SiteSettings.fileName), message: refusal))
+        } else if fileSystem.entryKind(at: settingsPath) != .missing, let text = readText(SiteSettings.fileName) {
+            let (settings, settingsDiagnostics) = SiteSettings.read(text, displayPath: options.displayPath(SiteSettings.fileName))
+            sources.siteSettings = settings
+            diagnostics += settingsDiagnostics
         }
 
         do {

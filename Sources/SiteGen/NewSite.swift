@@ -1,4 +1,5 @@
 import Foundation
+import LinkChain
 
 /// `sitegen new DIR`: a site that builds at once, from files embedded in the binary.
 public enum NewSite {
@@ -13,23 +14,79 @@ public enum NewSite {
         ("style.css", PackageResources.style_css),
     ]
 
+    /// What `new` puts in the site besides the templates: the name, buttons and address, checked.
+    public struct Details: Sendable {
+        public var title = "Your Name"
+        /// Shorthands as given to `--link` (`mastodon:@you@host`); empty for the examples.
+        public var links: [String] = []
+        public var url = "https://you.example/"
+        public init() {}
+    }
+
+    /// Buttons shown until the author gives their own: services drawn with sitegen's own glyphs, so the first
+    /// build needs no icon set and warns of nothing.
+    static let exampleLinks = ["mailto:you@example.org?subject=Hello from your page", "https://example.org/"]
+
     /// Path in the new site -> contents.
-    static var files: [(path: String, bytes: [UInt8])] {
-        [("content/index.md", PackageResources.new_site_index_md), (".gitignore", Array("Output/\n".utf8))]
+    static func files(_ details: Details) throws(NewSiteError) -> [(path: String, bytes: [UInt8])] {
+        var page = String(decoding: PackageResources.new_site_index_md, as: UTF8.self)
+        page = replacingValue(of: "title", with: YAMLText.quoted(details.title), in: page)
+        page = replacingValue(of: "url", with: YAMLText.quoted(try checkedURL(details.url)), in: page)
+        var settings = String(decoding: PackageResources.new_site_site_yml, as: UTF8.self)
+        for shorthand in details.links.isEmpty ? exampleLinks : details.links {
+            settings += try linkYAML(shorthand)
+        }
+        return [("content/index.md", Array(page.utf8)), ("content/avatar.svg", Array(InitialsAvatar.svg(for: details.title).utf8)),
+                ("site.yml", Array(settings.utf8)), (".gitignore", Array("Output/\n".utf8))]
             + templates.map { ("templates/" + $0.name, $0.bytes) }
+    }
+
+    /// The template's line `field: value   # comment` with another value, the comment kept in its column.
+    static func replacingValue(of field: String, with value: String, in text: String) -> String {
+        var lines = text.components(separatedBy: "\n")
+        guard let index = lines.firstIndex(where: { $0.hasPrefix(field + ": ") }) else { return text }
+        let line = lines[index]
+        let comment = line.range(of: "  # ").map { line[line.index(after: $0.lowerBound)...] } ?? ""
+        let column = line.count - comment.count
+        let written = field + ": " + value
+        lines[index] = comment.isEmpty ? written : written + String(repeating: " ", count: max(1, column - written.count)) + comment
+        return lines.joined(separator: "\n")
+    }
+
+    static func checkedURL(_ url: String) throws(NewSiteError) -> String {
+        switch PageAddress.parse(url) {
+        case .success(let address): return address
+        case .failure(let problem): throw NewSiteError(message: "--url must be \(PageAddress.expected): \(problem.reason)")
+        }
+    }
+
+    /// `mastodon:@you@host` as a `links:` item, after the checks a page's link gets.
+    static func linkYAML(_ shorthand: String) throws(NewSiteError) -> String {
+        let catalog = ServiceCatalog.standard
+        let service: any Service, request: ServiceRequest
+        do {
+            (service, request) = try catalog.parse(shorthand: shorthand)
+            _ = try service.chain(handle: request.handle, options: request.options)
+        } catch {
+            throw NewSiteError(message: "--link \(shorthand): \(error.message)")
+        }
+        var item = "  - \(service.id): \(YAMLText.quoted(request.handle))\n"
+        for name in request.options.keys.sorted() { item += "    \(name): \(YAMLText.quoted(request.options[name]!))\n" }
+        return item
     }
 
     /// Writes the site into `folder`, which may be missing or empty (hidden files such as `.git` are
     /// fine); returns the paths written, or why nothing was.
-    public static func create(at folder: String, fileSystem: any FileSystem) throws(FileSystemError) -> [String] {
+    public static func create(at folder: String, details: Details = Details(), fileSystem: any FileSystem) throws(NewSiteError) -> [String] {
+        let files = try files(details)
         switch fileSystem.itemKind(at: folder) {
         case .file:
-            throw FileSystemError(path: folder, reason: "is a file; sitegen new makes a site in a new or empty folder")
+            throw NewSiteError(FileSystemError(path: folder, reason: "is a file; sitegen new makes a site in a new or empty folder"))
         case .directory:
             let present = (try? fileSystem.listFiles(under: folder)) ?? []
             let clashing = files.map(\.path).filter { fileSystem.itemKind(at: joinPath(folder, $0)) != .missing }
             if !present.isEmpty || !clashing.isEmpty {
-                throw FileSystemError(path: folder, reason: "is not empty (it holds \((present + clashing)[0])); sitegen new makes a site in a new or empty folder")
+                throw NewSiteError(FileSystemError(path: folder, reason: "is not empty (it holds \((present + clashing)[0])); sitegen new makes a site in a new or empty folder"))
             }
         case .missing:
             break
@@ -42,10 +99,81 @@ public enum NewSite {
                 try fileSystem.writeFile(path, Data(file.bytes))
             }
         } catch let error as FileSystemError {
-            throw error
+            throw NewSiteError(error)
         } catch {
-            throw FileSystemError(path: folder, reason: "\(error)")
+            throw NewSiteError(FileSystemError(path: folder, reason: "\(error)"))
         }
         return files.map(\.path).sorted()
+    }
+}
+
+/// Why `new` made nothing, in one line.
+public struct NewSiteError: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    init(message: String) { self.message = message }
+    init(_ error: FileSystemError) { message = "\(error)" }
+    public var description: String { message }
+}
+
+/// Text as a YAML double-quoted scalar, which holds any character: `"Ann \"Ace\" O'Neil"`.
+enum YAMLText {
+    static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}":
+                result += "\\u" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}
+
+/// The avatar of a new site: the title's initials in white on a colour chosen from the title, so the same
+/// title always gets the same picture. Plain shapes and text, so it passes the published-SVG check.
+enum InitialsAvatar {
+    /// The first character of the first and the last word that start with a letter or digit (of the title
+    /// itself when none does), uppercased where the script has case: "Ada Lovelace" -> "AL", "李小龍" -> "李".
+    static func initials(of title: String) -> String {
+        let words = title.split(whereSeparator: { $0.isWhitespace }).filter { $0.first.map { $0.isLetter || $0.isNumber } ?? false }
+        let picked = words.count > 1 ? [words[0], words[words.count - 1]] : Array(words.prefix(1))
+        let initials = picked.compactMap(\.first).map { String($0).uppercased() }.joined()
+        return initials.isEmpty ? String(title.trimmingCharacters(in: .whitespaces).prefix(1)) : initials
+    }
+
+    /// A hue from the title's bytes (FNV-1a), at a saturation and lightness white text reads well on.
+    static func color(for title: String) -> String {
+        var hash: UInt32 = 2_166_136_261
+        for byte in title.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        let hue = Double(hash % 360), saturation = 0.55, lightness = 0.38
+        let chroma = (1 - abs(2 * lightness - 1)) * saturation
+        let x = chroma * (1 - abs((hue / 60).truncatingRemainder(dividingBy: 2) - 1))
+        let (r, g, b): (Double, Double, Double) = switch Int(hue) / 60 {
+        case 0: (chroma, x, 0)
+        case 1: (x, chroma, 0)
+        case 2: (0, chroma, x)
+        case 3: (0, x, chroma)
+        case 4: (x, 0, chroma)
+        default: (chroma, 0, x)
+        }
+        let m = lightness - chroma / 2
+        return "#" + [r, g, b].map { String(Int((($0 + m) * 255).rounded()), radix: 16).leftPadded(to: 2) }.joined()
+    }
+
+    static func svg(for title: String) -> String {
+        let initials = initials(of: title)
+        // Two characters fit at a smaller size than one.
+        let size = initials.count > 1 ? 52 : 64
+        return """
+            <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 128 128" width="128" height="128">
+            <title>\(HTML.escape(title))</title>
+            <rect width="128" height="128" fill="\(color(for: title))"/>
+            <text x="64" y="64" dy="0.35em" text-anchor="middle" font-family="system-ui, sans-serif" font-size="\(size)" font-weight="600" fill="#ffffff">\(HTML.escape(initials))</text>
+            </svg>
+
+            """
     }
 }

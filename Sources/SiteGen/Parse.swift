@@ -6,17 +6,20 @@ public struct ParsedPage {
     public var markdown: MarkdownDocument
     /// Where the page is written below the output folder: `index.md` -> `index.html`, `a/b.md` -> `a/b/index.html`.
     public var outputPath: String
+    /// The site's defaults the front matter was read over, for reporting problems in them.
+    public var siteSettings: SiteSettings?
 }
 
 /// Stage 2: front matter (libyaml) and Markdown (libcmark).
 public enum PageParser {
-    public static func parse(_ page: ContentPage) -> (ParsedPage, [Diagnostic]) {
-        var sink = DiagnosticSink(path: page.displayPath, text: page.text)
+    public static func parse(_ page: ContentPage, siteSettings: SiteSettings? = nil) -> (ParsedPage, [Diagnostic]) {
+        var sink = DiagnosticSink(path: page.displayPath, text: page.text, siteSettings: siteSettings)
         let split = FrontMatterReader.split(page.text, sink: &sink)
-        var frontMatter = FrontMatterReader.read(split, sink: &sink)
+        var frontMatter = FrontMatterReader.read(split, siteSettings: siteSettings, sink: &sink)
         if frontMatter.title?.isEmpty ?? true { frontMatter.title = fallbackTitle(body: split.body, path: page.path) }
         let markdown = MarkdownDocument(split.body, firstLine: split.bodyFirstLine, allowRawHTML: frontMatter.unsafeHTML)
-        let parsed = ParsedPage(page: page, frontMatter: frontMatter, markdown: markdown, outputPath: outputPath(for: page.path))
+        let parsed = ParsedPage(page: page, frontMatter: frontMatter, markdown: markdown, outputPath: outputPath(for: page.path),
+                                siteSettings: siteSettings)
         return (parsed, sink.diagnostics)
     }
 

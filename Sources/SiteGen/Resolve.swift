@@ -67,7 +67,7 @@ public struct LinkResolver: Sendable {
     public static let allowedImageSchemes: Set<String> = ["https", "http"]
 
     public func resolve(_ parsed: ParsedPage) -> (ResolvedPage, [Diagnostic]) {
-        var sink = DiagnosticSink(path: parsed.page.displayPath, text: parsed.page.text)
+        var sink = DiagnosticSink(path: parsed.page.displayPath, text: parsed.page.text, siteSettings: parsed.siteSettings)
         let matter = parsed.frontMatter
         var links: [ResolvedLink] = []
         for entry in matter.links {
@@ -81,12 +81,12 @@ public struct LinkResolver: Sendable {
         let templateName = matter.template?.value ?? "page"
         if let templateNames, !templateNames.contains(templateName) {
             let at = matter.template?.position ?? SourcePosition(line: 0, column: 0)
-            sink.report(line: at.line, column: at.column, "template '\(templateName)' not found\(EditDistance.hint(for: templateName, among: templateNames.sorted())): expected templates/\(templateName).html")
+            sink.report(at: at, "template '\(templateName)' not found\(EditDistance.hint(for: templateName, among: templateNames.sorted())): expected templates/\(templateName).html")
         }
         let url = pageURL(parsed, sink: &sink)
         if let (_, firstAt) = identities.first, !(url.map { Self.scheme(of: $0) == "https" } ?? false) {
             let at = matter.url?.position ?? firstAt
-            sink.report(.warning, line: at.line, column: at.column, url == nil
+            sink.report(.warning, at: at, url == nil
                 ? "this page has rel=\"me\" links but no 'url': Mastodon verifies them only from the page's https address; set url: https://… or pass --base-url"
                 : "this page has rel=\"me\" links but its url is not https: Mastodon verifies them only from an https address")
         }
@@ -115,7 +115,7 @@ public struct LinkResolver: Sendable {
             do throws(LinkChainError) {
                 return "@" + (try FediverseAccount.parse(written.value, serviceName: "fediverse")).address
             } catch {
-                sink.report(line: written.position.line, column: written.position.column, "fediverse_creator: " + error.message)
+                sink.report(at: written.position, "fediverse_creator: " + error.message)
                 return nil
             }
         }
@@ -126,13 +126,13 @@ public struct LinkResolver: Sendable {
         guard let service = catalog.service(named: entry.service.value) else {
             let hint = catalog.suggestion(for: entry.service.value).map { " (did you mean '\($0)'?)" } ?? ""
             let known = catalog.services.map(\.id).joined(separator: ", ")
-            sink.report(line: at.line, column: at.column, "unknown service '\(entry.service.value)'\(hint): expected one of \(known)")
+            sink.report(at: at, "unknown service '\(entry.service.value)'\(hint): expected one of \(known)")
             return nil
         }
         var valid = true
         func report(_ position: SourcePosition, _ message: String) {
             valid = false
-            sink.report(line: position.line, column: position.column, message)
+            sink.report(at: position, message)
         }
         var options: [String: String] = [:]
         for (name, value) in entry.options {
@@ -202,7 +202,7 @@ public struct LinkResolver: Sendable {
             let allowed = link.isImage ? Self.allowedImageSchemes : Self.allowedLinkSchemes
             guard !allowed.contains(scheme) else { continue }
             let schemes = allowed.sorted().joined(separator: ", ")
-            sink.report(line: link.position.line, column: link.position.column, link.isImage
+            sink.report(at: link.position, link.isImage
                 ? "'\(scheme):' is not allowed in an image: expected \(schemes) or a relative path"
                 : "'\(scheme):' is not allowed in a link: expected \(schemes), a relative path, or a service such as mastodon:@user@host")
         }
@@ -219,7 +219,7 @@ public struct LinkResolver: Sendable {
                 return ("<a" + ChainMarkup.attributes(chain, choices: choices, provesIdentity: provesIdentity, protection: protection) + ">",
                         ChainMarkup.afterLink(chain, protection: protection))
             } catch {
-                sink.report(line: link.position.line, column: link.position.column, error.message)
+                sink.report(at: link.position, error.message)
                 return nil
             }
         }
@@ -273,18 +273,21 @@ public struct LinkResolver: Sendable {
         return RelativePath.relative(to: assetPath, from: outputFolder)
     }
 
-    /// A file named relative to the page, as a path below `content/`; nil (after reporting) when it is absolute,
-    /// climbs out of `content/` or does not exist.
+    /// A file named relative to the page (relative to `content/` when written in site.yml, which every page
+    /// shares), as a path below `content/`; nil (after reporting) when it is absolute, climbs out of `content/`
+    /// or does not exist.
     private func assetPath(_ written: Located<String>, page: ParsedPage, field: String, kind: String, example: String, noun: String,
                            sink: inout DiagnosticSink) -> String? {
         let at = written.position
+        let inSiteSettings = at.file == .siteSettings
+        let relativeTo = inSiteSettings ? "content/ (in \(SiteSettings.fileName))" : "this page"
         if Self.scheme(of: written.value) != nil || written.value.hasPrefix("/") {
-            sink.report(line: at.line, column: at.column, "'\(field)' must be \(kind) relative to this page, like \(example)")
+            sink.report(at: at, "'\(field)' must be \(kind) relative to \(relativeTo), like \(example)")
             return nil
         }
-        let pageFolder = page.page.path.split(separator: "/").dropLast().joined(separator: "/")
-        guard let path = RelativePath.resolve(written.value, from: pageFolder), assets.contains(path) else {
-            sink.report(line: at.line, column: at.column, "\(noun) '\(written.value)' not found: expected a file under content/ relative to this page")
+        let folder = inSiteSettings ? "" : page.page.path.split(separator: "/").dropLast().joined(separator: "/")
+        guard let path = RelativePath.resolve(written.value, from: folder), assets.contains(path) else {
+            sink.report(at: at, "\(noun) '\(written.value)' not found: expected a file under content/" + (inSiteSettings ? "" : " relative to this page"))
             return nil
         }
         return path
@@ -295,7 +298,7 @@ public struct LinkResolver: Sendable {
             switch PageAddress.parse(url.value) {
             case .success(let address): return address
             case .failure(let problem):
-                sink.report(line: url.position.line, column: url.position.column, "'url' must be \(PageAddress.expected): \(problem.reason)")
+                sink.report(at: url.position, "'url' must be \(PageAddress.expected): \(problem.reason)")
                 return nil
             }
         }

@@ -77,6 +77,27 @@ public struct SiteBoundary: Sendable {
         return walk
     }
 
+    /// Why the file at `path`, directly in the site's folder (`site.yml`), may not be read, by the walk's rules;
+    /// nil when it may.
+    public func refusalOfFile(at path: String, fileSystem: any FileSystem) -> String? {
+        switch fileSystem.entryKind(at: path) {
+        case .file, .missing: return nil
+        case .directory: return "a folder: expected a file"
+        case .special(let kind): return "\(kind): expected a file (reading one could hang the build)"
+        case .symbolicLink:
+            let written = fileSystem.linkDestination(path) ?? "?"
+            guard let target = fileSystem.realPath(path) else {
+                return "a symbolic link that leads nowhere (its target is missing, or the link loops)"
+            }
+            switch fileSystem.entryKind(at: target) {
+            case .file: return refusal(target: target, written: written, isFolder: false, holders: [])
+            case .directory: return "a symbolic link to a folder: expected a file"
+            case .special(let kind): return "a symbolic link to \(kind): expected a file (reading one could hang the build)"
+            case .missing, .symbolicLink: return "a symbolic link that leads nowhere (its target is missing, or the link loops)"
+            }
+        }
+    }
+
     private func visit(_ folder: String, relative: String, real: String, holders: [String], into walk: inout Walk, fileSystem: any FileSystem) throws {
         for name in try fileSystem.entries(in: folder).sorted() where !Self.isIgnored(name) {
             let path = joinPath(folder, name)

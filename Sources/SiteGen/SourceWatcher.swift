@@ -1,6 +1,6 @@
 import Foundation
 
-/// Calls back when files under some folders change, by polling each file's size, modification time and
+/// Calls back when files, or files under some folders, change, by polling each file's size, modification time and
 /// inode. Polling works alike on every system and sees new folders with no extra work; stat-ing a contact
 /// site's few files takes microseconds. Hidden files (editors' swap files) are ignored, as builds ignore them.
 final class SourceWatcher: @unchecked Sendable {
@@ -10,7 +10,8 @@ final class SourceWatcher: @unchecked Sendable {
         var inode: UInt64
     }
 
-    private let folders: [String]
+    /// Folders and files; a missing one is watched for its appearance.
+    private let paths: [String]
     private let interval: TimeInterval
     private let onChange: @Sendable () -> Void
     private let condition = NSCondition()
@@ -20,15 +21,15 @@ final class SourceWatcher: @unchecked Sendable {
 
     /// `onChange` runs on the watcher's own thread, once the files have stopped changing for one interval,
     /// so a burst of saves makes one call.
-    init(folders: [String], interval: TimeInterval, onChange: @escaping @Sendable () -> Void) {
-        self.folders = folders
+    init(paths: [String], interval: TimeInterval, onChange: @escaping @Sendable () -> Void) {
+        self.paths = paths
         self.interval = interval
         self.onChange = onChange
     }
 
     /// Notes the files as they are now, then watches on a thread of its own.
     func start() {
-        let initial = Self.stamps(under: folders)
+        let initial = Self.stamps(under: paths)
         let thread = Thread { [self] in
             var last = initial
             var changed = false
@@ -38,7 +39,7 @@ final class SourceWatcher: @unchecked Sendable {
                     return stopping
                 }
                 if stop { break }
-                let now = Self.stamps(under: folders)
+                let now = Self.stamps(under: paths)
                 if now != last {
                     last = now
                     changed = true
@@ -67,8 +68,8 @@ final class SourceWatcher: @unchecked Sendable {
         thread = nil
     }
 
-    /// Every visible file under `folders`, by path.
-    static func stamps(under folders: [String]) -> [String: Stamp] {
+    /// Every visible file that is or lies under one of `paths`, by path.
+    static func stamps(under paths: [String]) -> [String: Stamp] {
         var stamps: [String: Stamp] = [:]
         var visitedFolders = Set<[UInt64]>()
         func visit(_ path: String) {
@@ -89,7 +90,7 @@ final class SourceWatcher: @unchecked Sendable {
                 stamps[path] = Stamp(size: Int64(info.st_size), modified: modified, inode: UInt64(info.st_ino))
             }
         }
-        folders.forEach(visit)
+        paths.forEach(visit)
         return stamps
     }
 }

@@ -2,9 +2,14 @@ import CYAML
 
 /// A position in a source file, 1-based.
 public struct SourcePosition: Equatable, Sendable, Comparable {
+    /// Which file of a page's settings the position is in: the page itself, or the site's `site.yml`, whose
+    /// fields are every page's defaults and whose errors are reported there.
+    public enum File: Sendable { case page, siteSettings }
+
     public var line: Int
     public var column: Int
-    public init(line: Int, column: Int) { self.line = line; self.column = column }
+    public var file: File
+    public init(line: Int, column: Int, file: File = .page) { self.line = line; self.column = column; self.file = file }
     public static func < (a: Self, b: Self) -> Bool { (a.line, a.column) < (b.line, b.column) }
 }
 
@@ -55,17 +60,17 @@ public enum YAMLReader {
     public static let maximumDepth = 64
 
     /// Parses one document. An empty document gives an empty mapping.
-    /// `lineOffset` is added to every line so positions refer to the enclosing file.
-    public static func parse(_ text: String, lineOffset: Int = 0) throws(YAMLError) -> YAMLNode {
+    /// `lineOffset` is added to every line so positions refer to the enclosing file, and `file` names it.
+    public static func parse(_ text: String, lineOffset: Int = 0, file: SourcePosition.File = .page) throws(YAMLError) -> YAMLNode {
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else {
-            throw YAMLError(position: SourcePosition(line: lineOffset + 1, column: 1), message: "out of memory")
+            throw YAMLError(position: SourcePosition(line: lineOffset + 1, column: 1, file: file), message: "out of memory")
         }
         defer { yaml_parser_delete(&parser) }
         var bytes = Array(text.utf8)
         let result: Result<YAMLNode, YAMLError> = bytes.withUnsafeMutableBufferPointer { buffer in
             yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
-            var builder = TreeBuilder(lineOffset: lineOffset, input: buffer)
+            var builder = TreeBuilder(lineOffset: lineOffset, file: file, input: buffer)
             return Result { () throws(YAMLError) in try builder.run(&parser) }
         }
         return try result.get()
@@ -73,6 +78,7 @@ public enum YAMLReader {
 
     private struct TreeBuilder {
         let lineOffset: Int
+        let file: SourcePosition.File
         /// The text being parsed, for errors libyaml reports by byte offset rather than line and column.
         let input: UnsafeMutableBufferPointer<UInt8>
 
@@ -85,10 +91,12 @@ public enum YAMLReader {
         private var stack: [Open] = []
         private var root: YAMLNode?
 
-        init(lineOffset: Int, input: UnsafeMutableBufferPointer<UInt8>) { self.lineOffset = lineOffset; self.input = input }
+        init(lineOffset: Int, file: SourcePosition.File, input: UnsafeMutableBufferPointer<UInt8>) {
+            self.lineOffset = lineOffset; self.file = file; self.input = input
+        }
 
         func position(_ mark: yaml_mark_t) -> SourcePosition {
-            SourcePosition(line: Int(mark.line) + 1 + lineOffset, column: Int(mark.column) + 1)
+            SourcePosition(line: Int(mark.line) + 1 + lineOffset, column: Int(mark.column) + 1, file: file)
         }
 
         mutating func run(_ parser: inout yaml_parser_t) throws(YAMLError) -> YAMLNode {
@@ -99,7 +107,7 @@ public enum YAMLReader {
                 let at = position(event.start_mark)
                 switch event.type {
                 case YAML_STREAM_END_EVENT:
-                    return root ?? .mapping([], at: SourcePosition(line: lineOffset + 1, column: 1))
+                    return root ?? .mapping([], at: SourcePosition(line: lineOffset + 1, column: 1, file: file))
                 case YAML_DOCUMENT_START_EVENT where root != nil:
                     throw YAMLError(position: at, message: "front matter holds more than one YAML document")
                 case YAML_ALIAS_EVENT:
@@ -164,7 +172,7 @@ public enum YAMLReader {
                 let line = input[..<offset].count(where: { $0 == 0x0A }) + 1 + lineOffset
                 let column = String(decoding: input[lineStart..<offset], as: UTF8.self).count + 1
                 let character = parser.problem_value >= 0 ? " (U+\(String(parser.problem_value, radix: 16, uppercase: true).leftPadded(to: 4)))" : ""
-                return YAMLError(position: SourcePosition(line: line, column: column), message: problem + character)
+                return YAMLError(position: SourcePosition(line: line, column: column, file: file), message: problem + character)
             }
             var message = problem
             if let context = parser.context.map({ String(cString: $0) }) {

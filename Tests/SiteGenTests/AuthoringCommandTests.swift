@@ -15,7 +15,7 @@ import Testing
         (["serve", "--port", "http"], .usage),
         (["serve", "--port", "70000"], .usage),
         (["serve", "--port"], .usage),
-        (["serve", "--open"], .usage),
+        (["serve", "--open", "--no-open"], .usage),
         (["check", "extra"], .usage),
         (["check", "--output", "x"], .usage),
         (["serve", "--source", "nowhere", "--no-open"], .failure),
@@ -53,11 +53,12 @@ import Testing
         }
     }
 
-    @Test func theNewPageShowsEveryFrontMatterField() {
+    @Test func theNewSiteShowsEveryFrontMatterField() {
         let page = String(decoding: PackageResources.new_site_index_md, as: UTF8.self)
+            + String(decoding: PackageResources.new_site_site_yml, as: UTF8.self)
         let fields = FrontMatter.knownKeys + LinkEntry.commonKeys.sorted() + ServiceCatalog.standard.services.flatMap(\.optionNames)
         for field in fields {
-            #expect(page.range(of: "\\b\(field):", options: .regularExpression) != nil, "content/index.md of a new site does not mention '\(field)'")
+            #expect(page.range(of: "\\b\(field):", options: .regularExpression) != nil, "neither site.yml nor content/index.md of a new site mentions '\(field)'")
         }
     }
 
@@ -65,8 +66,9 @@ import Testing
         let fileSystem = InMemoryFileSystem()
         let captured = Captured()
         #expect(captured.tool(fileSystem).run(["new", "site"]) == .success)
-        #expect(captured.output == ["Created site/ with content/index.md and \(NewSite.templates.count) templates.\nNext: cd site && sitegen serve"])
-        #expect(fileSystem.allFiles.keys.sorted() == ["site/.gitignore", "site/content/index.md"] + NewSite.templates.map { "site/templates/" + $0.name })
+        #expect(captured.output == ["Created site/ with site.yml, content/index.md and \(NewSite.templates.count) templates.\nNext: cd site && sitegen serve"])
+        #expect(fileSystem.allFiles.keys.sorted() == ["site/.gitignore", "site/content/avatar.svg", "site/content/index.md", "site/site.yml"]
+            + NewSite.templates.map { "site/templates/" + $0.name })
         let result = try Fixtures.builder(fileSystem).build()
         #expect(result.warnings.isEmpty)
         #expect(result.paths.contains("index.html"))

@@ -10,10 +10,11 @@ import Testing
         private let lock = NSLock()
         private var collected = ""
 
-        init(in folder: URL, arguments: [String]) throws {
+        init(in folder: URL, arguments: [String], environment: [String: String]? = nil) throws {
             process.executableURL = ExampleSiteTests.binary
             process.arguments = ["serve"] + arguments
             process.currentDirectoryURL = folder
+            if let environment { process.environment = environment }
             let pipe = Pipe()
             process.standardOutput = pipe
             process.standardError = pipe
@@ -66,14 +67,14 @@ import Testing
         let events = try TestEventStream(port: port)
         let page = site.appendingPathComponent("content/index.md")
         let text = try String(contentsOf: page, encoding: .utf8)
-        try save(text.replacingOccurrences(of: "title: Your Name", with: "title: Ada Lovelace"), to: page)
+        try save(text.replacingOccurrences(of: "title: \"Your Name\"", with: "title: Ada Lovelace"), to: page)
         #expect(try events.next(named: "reload").data == #"["content/index.md"]"#)
         #expect(try HTTPTestClient.request("/", port: port).text.contains("<title>Ada Lovelace</title>"))
 
         #expect(try serve.interrupt() == 0)
         #expect(serve.output.hasSuffix("Stopped.\n"))
         // serve writes nothing into the site.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: site.path).sorted() == [".gitignore", "content", "templates"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: site.path).sorted() == [".gitignore", "content", "site.yml", "templates"])
     }
 
     @Test func theBinaryCopiedAloneCreatesASiteThatBuilds() throws {
@@ -99,5 +100,37 @@ import Testing
         #expect(!html.contains("__sitegen"))
         // Not twice into the same folder.
         #expect(try run(["new", "mysite"]) == 1)
+    }
+
+    /// `serve --open` runs the browser named by BROWSER (here a script that notes its arguments), even with
+    /// output to a pipe; with no browser anywhere it says so and serves on.
+    @Test func serveOpenRunsTheBrowserOrSaysThereIsNone() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try ExampleSiteTests.run(["new", "mysite"], in: folder).code == 0)
+        let site = folder.appendingPathComponent("mysite")
+        let opened = folder.appendingPathComponent("opened.txt")
+        let browser = folder.appendingPathComponent("fake-browser")
+        try Data("#!/bin/sh\nprintf '%s\\n' \"$@\" > '\(opened.path)'\n".utf8).write(to: browser)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: browser.path)
+
+        let serve = try ServeProcess(in: site, arguments: ["--open", "--port", "0"],
+                                     environment: ["BROWSER": browser.path, "PATH": "/usr/bin:/bin", "CI": "true"])
+        let serving = try serve.line(startingWith: "Serving ")
+        let url = try #require(serving.split(separator: " ").first { $0.hasPrefix("http://") }.map(String.init))
+        let deadline = Date(timeIntervalSinceNow: 10)
+        while !FileManager.default.fileExists(atPath: opened.path) && Date() < deadline { usleep(20_000) }
+        #expect(try String(contentsOf: opened, encoding: .utf8) == url + "\n")
+        #expect(!serve.output.contains("No browser found"))
+        #expect(try serve.interrupt() == 0)
+
+        // No BROWSER and no xdg-open on PATH: the address, a note, and the site still served.
+        let alone = try ServeProcess(in: site, arguments: ["--open", "--port", "0"], environment: ["PATH": folder.path])
+        let line = try alone.line(startingWith: "No browser found")
+        let aloneURL = try #require(try alone.line(startingWith: "Serving ").split(separator: " ").first { $0.hasPrefix("http://") }.map(String.init))
+        #expect(line == "No browser found to open (set BROWSER, or install xdg-utils): open \(aloneURL) yourself.")
+        let port = try #require(URLComponents(string: aloneURL)?.port)
+        #expect(try HTTPTestClient.request("/", port: port).text.contains("<title>Your Name</title>"))
+        #expect(try alone.interrupt() == 0)
     }
 }

@@ -124,6 +124,21 @@ func save(_ text: String, to file: URL) throws {
         #expect(try session.get("/about/").text.contains("<footer>Made by hand</footer>"))
     }
 
+    @Test func aSiteYMLAppearingChangingAndBreakingReloadsEveryPage() throws {
+        let session = try Session()
+        let events = try TestEventStream(port: session.port)
+        let pages = ["about.md", "index.md"].map { "\(session.site.path)/content/\($0)" }
+        // The about page sets no description: it takes site.yml's.
+        try session.write("description: Records, every week\n", to: "site.yml")
+        #expect(try events.next(named: "reload").data == "[\"\(pages.joined(separator: "\",\""))\"]")
+        #expect(try session.get("/about/").text.contains("<meta name=\"description\" content=\"Records, every week\">"))
+        try session.edit("site.yml", replacing: "every week", with: "every day")
+        #expect(try events.next(named: "reload").data.contains("content/about.md"))
+        #expect(try session.get("/about/").text.contains("content=\"Records, every day\""))
+        try session.write("theme: clasic\n", to: "site.yml")
+        #expect(try events.next(named: "build-error").data.contains("\(session.site.path)/site.yml:1:8: error: unknown theme "))
+    }
+
     @Test func newFoldersAndFilesAreSeen() throws {
         let session = try Session()
         let events = try TestEventStream(port: session.port)

@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+@testable import SiteGen
+
+/// `sitegen new DIR --title T --link SHORTHAND… --url URL`, through the real binary: the site builds at once
+/// and shows the avatar, the links, the QR code and the contact card.
+@Suite struct NewSiteTests {
+    static func newSite(_ arguments: [String]) throws -> (folder: URL, result: (code: Int32, output: String, errors: String)) {
+        let folder = try Fixtures.temporaryFolder()
+        return (folder, try ExampleSiteTests.run(["new", "site"] + arguments, in: folder))
+    }
+
+    static func text(_ folder: URL, _ path: String) throws -> String {
+        try String(contentsOf: folder.appendingPathComponent("site/" + path), encoding: .utf8)
+    }
+
+    @Test(arguments: [
+        ("Ada Lovelace", "AL"),
+        ("李小龍", "李"),
+        ("Ann \"Ace\" O'Neil & <Co>", "AO"),
+        ("  émile zola  ", "ÉZ"),
+        ("Ελένη Παπαδοπούλου", "ΕΠ"),
+    ])
+    func titlesAreThePagesTitleAndTheAvatarsInitials(title: String, initials: String) throws {
+        let (folder, made) = try Self.newSite(["--title", title])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(made.code == 0, "\(made.errors)")
+        let built = try ExampleSiteTests.run(["build"], in: folder.appendingPathComponent("site"))
+        #expect(built.code == 0 && built.errors.isEmpty, "\(built.errors)")
+        let page = try Self.text(folder, "Output/index.html")
+        #expect(page.contains("<title>\(HTML.escape(title))</title>"), "\(title)")
+        #expect(page.contains("src=\"avatar.svg\""))
+        let avatar = try Self.text(folder, "Output/avatar.svg")
+        #expect(avatar.contains(">\(HTML.escape(initials))</text>"), "\(avatar)")
+        #expect(avatar.contains("<title>\(HTML.escape(title))</title>"))
+        #expect(!avatar.contains("<Co>"))
+        #expect(avatar.contains("fill=\"\(InitialsAvatar.color(for: title))\""))
+        // The placeholder address brings the QR code and the contact card.
+        #expect(page.contains("qr.svg") && page.contains("contact.vcf"))
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("site/Output/qr.svg").path))
+        #expect(try Self.text(folder, "Output/contact.vcf").contains("FN:" + VCard.escape(title)))
+    }
+
+    @Test func theAvatarsColourComesFromTheTitleAlone() {
+        #expect(InitialsAvatar.color(for: "Ada Lovelace") == InitialsAvatar.color(for: "Ada Lovelace"))
+        let colours = Set(["Ada Lovelace", "Grace Hopper", "Your Name", "李小龍", "Ann"].map(InitialsAvatar.color(for:)))
+        #expect(colours.count == 5)
+        #expect(colours.allSatisfy { $0.range(of: "^#[0-9a-f]{6}$", options: .regularExpression) != nil })
+    }
+
+    @Test func theLinksAndAddressGivenAreTheSitesAndBuild() throws {
+        let (folder, made) = try Self.newSite(["--title", "Ann", "--link", "mastodon:@ann@mastodon.social",
+                                               "--link", "mailto:ann@example.org?subject=Hi there", "--link", "https://ann.example/blog",
+                                               "--url", "https://ann.example/"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(made.code == 0, "\(made.errors)")
+        #expect(made.output == "Created site/ with site.yml, content/index.md and \(NewSite.templates.count) templates.\nNext: cd site && sitegen serve\n")
+        let settings = try Self.text(folder, "site.yml")
+        #expect(settings.hasSuffix("""
+              - mastodon: "@ann@mastodon.social"
+              - email: "ann@example.org"
+                subject: "Hi there"
+              - web: "https://ann.example/blog"
+
+            """), "\(settings)")
+        #expect(try Self.text(folder, "content/index.md").contains("\nurl: \"https://ann.example/\""))
+        let built = try ExampleSiteTests.run(["build"], in: folder.appendingPathComponent("site"))
+        #expect(built.code == 0 && built.errors.isEmpty, "\(built.errors)")
+        let page = try Self.text(folder, "Output/index.html")
+        #expect(page.contains("https://mastodon.social/@ann"))
+        #expect(page.contains("https://ann.example/blog"))
+        #expect(page.contains("subject=Hi%20there"))
+        #expect(!page.contains("you@example.org") && !page.contains("@you@mastodon.social"))
+        #expect(try Self.text(folder, "Output/contact.vcf").contains("https://ann.example/"))
+    }
+
+    @Test func withoutLinksTheExamplesShow() throws {
+        let (folder, made) = try Self.newSite([])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(made.code == 0)
+        let built = try ExampleSiteTests.run(["build"], in: folder.appendingPathComponent("site"))
+        #expect(built.code == 0 && built.errors.isEmpty, "\(built.errors)")
+        let page = try Self.text(folder, "Output/index.html")
+        #expect(page.contains("subject=Hello%20from%20your%20page") && page.contains("https://example.org/"))
+        #expect(page.contains("<title>Your Name</title>"))
+    }
+
+    @Test(arguments: [
+        (["--link", "mastodon:nobody"],
+         "error: --link mastodon:nobody: \"nobody\" is not a Mastodon handle: expected @user@host, like @eb@social.coop. The server name is missing.\n"),
+        (["--link", "javascript:alert(1)"], "error: --link javascript:alert(1): "),
+        (["--url", "http://ann.example/"], "error: --url must be the page's public address, like https://example.org/: 'http://ann.example/' is not an https address"),
+        (["--title", " "], "error: --title needs some text\nsee 'sitegen help new'\n"),
+    ])
+    func badOptionsAreOneLineAndMakeNothing(arguments: [String], error: String) throws {
+        let (folder, made) = try Self.newSite(arguments)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(made.code != 0)
+        #expect(made.errors.hasPrefix(error), "\(made.errors)")
+        #expect(made.errors.split(separator: "\n").count <= 2)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("site").path))
+    }
+}
