@@ -393,7 +393,7 @@ extension OnlineCheck {
         let total = counts.values.reduce(0, +)
         guard !reports.isEmpty else { return "Online: no page has identity links (rel=\"me\"), so there is nothing to verify." }
         let parts = [Status.linksBack, .notVerified, .missing, .failed, .notCheckable].compactMap { status in
-            counts[status].map { "\($0) \(status.rawValue)" }
+            counts[status].map { "\(status.rawValue): \($0)" }
         }
         lines.append("Online: \(total) link\(total == 1 ? "" : "s") checked" + (parts.isEmpty ? "." : ": " + parts.joined(separator: ", ") + "."))
         return lines.joined(separator: "\n")

@@ -73,7 +73,7 @@ import WebServer
             Checked 1 page: no errors.
             site/content/index.md (https://eb.example/):
               Mastodon @eb@social.example: links back: social.example verified the field "Website" (2026-11-30)
-            Online: 1 link checked: 1 links back.
+            Online: 1 link checked: links back: 1.
             """)
     }
 
@@ -83,7 +83,7 @@ import WebServer
         #expect(result.output.contains("""
               Mastodon @eb@social.example: does not link back: none of the profile's 1 field holds https://eb.example/
                 hint: add https://eb.example/ to your Mastodon profile's fields, then save the profile again
-            Online: 1 link checked: 1 does not link back.
+            Online: 1 link checked: does not link back: 1.
             """))
     }
 
@@ -154,7 +154,7 @@ import WebServer
         #expect(result.code == .success)
         #expect(result.output.hasSuffix("""
               Mastodon @eb@social.example: could not check: could not connect to social.example
-            Online: 1 link checked: 1 could not check.
+            Online: 1 link checked: could not check: 1.
             """))
     }
 
@@ -261,6 +261,14 @@ import WebServer
         environment[CurlProfileFetcher.environmentVariable] = "social.example=203.0.113.9:80"
         let refused = try ExampleSiteTests.run(["check", "--online"], in: folder, environment: environment)
         #expect(refused.errors.contains("SITEGEN_TEST_LOOPBACK_HOSTS: 'social.example=203.0.113.9:80' is not HOST=127.0.0.1:PORT (a test seam: only loopback addresses)"))
+    }
+
+    @Test func theOptionIsInTheHelpAndTheCompletions() {
+        #expect(CommandLineTool.checkCommand.help.contains("      --online       Also ask each identity link's profile whether it links back (rel=\"me\")"))
+        for shell in CompletionScript.Shell.allCases {
+            let script = CompletionScript.script(for: shell, commands: CommandLineTool.commands, globalOptions: CommandLineTool.globalOptions)
+            #expect(script.contains(shell == .fish ? "-n '__fish_seen_subcommand_from check' -l online" : "--online"))
+        }
     }
 
     @Test(arguments: [
