@@ -84,13 +84,15 @@ extension CommandLineTool {
         let fetcher: any ProfileFetcher
         if let fixed = profileFetcher {
             fetcher = fixed
-        } else {
-            switch CurlProfileFetcher.parseLoopbackHosts(ProcessInfo.processInfo.environment[CurlProfileFetcher.environmentVariable] ?? "") {
+        } else if let seam = ProcessInfo.processInfo.environment[CurlProfileFetcher.environmentVariable] {
+            switch CurlProfileFetcher.parseLoopbackHosts(seam) {
             case .success(let hosts): fetcher = CurlProfileFetcher(loopbackHosts: hosts)
             case .failure(let problem):
                 reportError(problem.message)
                 return
             }
+        } else {
+            fetcher = CurlProfileFetcher()
         }
         let check = OnlineCheck(fetcher: fetcher, limits: onlineLimits, catalog: builder.catalog)
         standardOutput(OnlineCheck.format(check.run(OnlineCheck.pages(resolved, files: files))))

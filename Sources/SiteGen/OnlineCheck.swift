@@ -113,6 +113,7 @@ public struct OnlineCheck: Sendable {
             case .decided(let decided, let profileURL):
                 finding = Finding(service: name, handle: chain.handle, status: decided.status, details: decided.details, hints: decided.hints)
                 linkedProfile = profileURL ?? chain.fallback
+                if finding.status == .notVerified { checkPublishedPage(pageURL, linksTo: linkedProfile, finding: &finding, session: &session) }
                 if !pageURL.lowercased().hasPrefix("https://") {
                     finding.status = .missing
                     finding.details.append("the page's url is not https, and Mastodon verifies only https pages")
@@ -215,6 +216,24 @@ public struct OnlineCheck: Sendable {
         let count = fields.count
         return .decided(Decided(status: .missing, details: ["none of the profile's \(count) field\(count == 1 ? "" : "s") holds \(pageURL)"],
                                 hints: [addHint]), profileURL: decoded.url)
+    }
+
+    /// For a field Mastodon has not verified: what Mastodon will read on the next save, the published page at
+    /// `url` (a 200 answer, its first 1 MB, after at most 3 redirects), and whether it links to the profile.
+    private func checkPublishedPage(_ pageURL: String, linksTo profile: String, finding: inout Finding, session: inout Session) {
+        switch session.get(pageURL, accept: "text/html") {
+        case .success(let published) where published.status == 200:
+            if RelMeLinks.scan(String(decoding: published.body, as: UTF8.self)).contains(where: { $0.href.lowercased() == profile.lowercased() }) {
+                finding.details.append("the published page links to \(profile) with rel=\"me\"")
+            } else {
+                finding.details.append("the published page \(published.url) has no rel=\"me\" link to \(profile)")
+                finding.hints = ["publish this build, then save the profile again (Mastodon reads the published page only then)"]
+            }
+        case .success(let published):
+            finding.details.append("the published page answered HTTP \(published.status), and Mastodon accepts only 200")
+        case .failure(.noAnswer(let reason)), .failure(.refused(let reason)):
+            finding.details.append("the published page could not be read: \(reason)")
+        }
     }
 
     // MARK: GitHub
@@ -328,6 +347,7 @@ public struct OnlineCheck: Sendable {
         struct Document {
             /// Where the body came from, after redirects.
             var url: String
+            var status: Int
             var body: Data
             var truncated: Bool
         }
@@ -353,7 +373,7 @@ public struct OnlineCheck: Sendable {
                 case .failure(let reason):
                     return .failure(.noAnswer(reason))
                 case .answer(let status, let location, let body, let truncated):
-                    if (200..<300).contains(status) { return .success(Document(url: url, body: body, truncated: truncated)) }
+                    if (200..<300).contains(status) { return .success(Document(url: url, status: status, body: body, truncated: truncated)) }
                     guard (300..<400).contains(status) && status != 304 else { return .failure(.refused("HTTP \(status) from \(url)")) }
                     guard let location, let next = URL(string: location, relativeTo: URL(string: url))?.absoluteString,
                           ["http", "https"].contains(URL(string: next)?.scheme?.lowercased() ?? "") else {

@@ -29,14 +29,15 @@ public protocol ProfileFetcher: Sendable {
 ///
 /// Test seam: `loopbackHosts` sends the requests for a host name to a plain-http server on this machine instead,
 /// with the real name in `Host`, as `curl --resolve` would but also without TLS. Tests set it through
-/// `SITEGEN_TEST_LOOPBACK_HOSTS`; only loopback addresses are accepted, so it can send nothing elsewhere.
+/// `SITEGEN_TEST_LOOPBACK_HOSTS`; only loopback addresses are accepted, and while it is set a host it does not
+/// name is refused, so a test can reach nothing else.
 public struct CurlProfileFetcher: ProfileFetcher {
-    /// Host name (lowercase) → `127.0.0.1:PORT`.
-    public var loopbackHosts: [String: String]
+    /// Host name (lowercase) → `127.0.0.1:PORT`; nil for the real network.
+    public var loopbackHosts: [String: String]?
 
     public static let environmentVariable = "SITEGEN_TEST_LOOPBACK_HOSTS"
 
-    public init(loopbackHosts: [String: String] = [:]) {
+    public init(loopbackHosts: [String: String]? = nil) {
         self.loopbackHosts = loopbackHosts
     }
 
@@ -65,7 +66,10 @@ public struct CurlProfileFetcher: ProfileFetcher {
         }
         var headers = ["Accept: \(request.accept)", "User-Agent: sitegen/\(SiteGenVersion.current) (check --online)"]
         var target = request.url
-        if let loopback = loopbackHosts[host], let colon = loopback.lastIndex(of: ":") {
+        if let loopbackHosts {
+            guard let loopback = loopbackHosts[host], let colon = loopback.lastIndex(of: ":") else {
+                return .failure("\(host) is not in \(Self.environmentVariable), so it is not asked")
+            }
             components.scheme = "http"
             components.host = String(loopback[..<colon]).trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
             components.port = Int(loopback[loopback.index(after: colon)...])

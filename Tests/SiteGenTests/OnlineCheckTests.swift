@@ -87,12 +87,27 @@ import WebServer
             """))
     }
 
-    @Test func aListedButUnverifiedFieldAsksForASave() throws {
-        let result = try Self.check(servers: ["social.example": Self.mastodon(fields: [("Site", "https://eb.example", nil)])])
-        #expect(result.output.contains("""
-              Mastodon @eb@social.example: listed, not verified: the field "Site" holds https://eb.example, but social.example has not verified it
+    @Test func aListedButUnverifiedFieldAsksForASaveAfterLookingAtThePublishedPage() throws {
+        let profile = Self.mastodon(fields: [("Site", "https://eb.example", nil)])
+        let published = try Self.check(servers: ["social.example": profile, "eb.example": { request in
+            request.path == "/" ? Self.html(#"<head><link rel="me" href="https://social.example/@eb"></head>"#) : .text(404, "")
+        }])
+        #expect(published.output.contains("""
+              Mastodon @eb@social.example: listed, not verified: the field "Site" holds https://eb.example, but social.example has not verified it; the published page links to https://social.example/@eb with rel="me"
                 hint: Mastodon checks a link only when the profile is saved: with this page published, save the profile again
             """))
+        let stale = try Self.check(servers: ["social.example": profile, "eb.example": { _ in Self.html("<p>an older page</p>") }])
+        #expect(stale.output.contains("""
+              Mastodon @eb@social.example: listed, not verified: the field "Site" holds https://eb.example, but social.example has not verified it; the published page https://eb.example/ has no rel="me" link to https://social.example/@eb
+                hint: publish this build, then save the profile again (Mastodon reads the published page only then)
+            """))
+        let unpublished = try Self.check(servers: ["social.example": profile])
+        #expect(unpublished.output.contains(
+            "; the published page could not be read: eb.example is not in SITEGEN_TEST_LOOPBACK_HOSTS, so it is not asked\n    hint: Mastodon checks"))
+        let moved = try Self.check(servers: ["social.example": profile, "eb.example": { _ in
+            HTTPResponse(status: 203, headers: [], body: .bytes(Data(#"<link rel="me" href="https://social.example/@eb">"#.utf8)))
+        }])
+        #expect(moved.output.contains("; the published page answered HTTP 203, and Mastodon accepts only 200\n"))
     }
 
     @Test(arguments: [
