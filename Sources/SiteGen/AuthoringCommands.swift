@@ -73,6 +73,7 @@ extension CommandLineTool {
         } catch {
             report(error.diagnostics)
             standardError("Found \(error.errorCount) error\(error.errorCount == 1 ? "" : "s").")
+            if options.has("--online") { standardError("The online check did not run: fix the errors first.") }
             return .failure
         }
     }

@@ -250,6 +250,13 @@ import WebServer
             """))
     }
 
+    @Test func aSiteWithErrorsIsNotCheckedOnline() throws {
+        let result = try Self.check("---\nurl: https://eb.example/\ntheme: purple\nlinks:\n  - mastodon: \"@eb@social.example\"\n---\n", servers: [:])
+        #expect(result.code == .failure)
+        #expect(result.output == "")
+        #expect(result.errors.suffix(2) == ["Found 1 error.", "The online check did not run: fix the errors first."])
+    }
+
     @Test func blueskyHasNothingToCheckAndPagesWithoutIdentitiesAreLeftOut() throws {
         let bluesky = try Self.check("---\nurl: https://eb.example/\nlinks:\n  - bluesky: eb.example\n---\n", servers: [:])
         #expect(bluesky.output.contains("  Bluesky @eb.example: not checkable: Bluesky profiles carry no rel=\"me\" links; a Bluesky handle on your own domain proves it instead\n"))
