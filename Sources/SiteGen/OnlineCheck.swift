@@ -108,17 +108,15 @@ public struct OnlineCheck: Sendable {
         }
         // What the built page must link to with rel="me": for Mastodon, the address the account gives itself.
         var linkedProfile = chain.fallback
-        if let account = chain.accountURI.flatMap(Self.account(from:)) {
+        if chain.accountURI != nil && !pageURL.lowercased().hasPrefix("https://") {
+            finding.details = ["the page's url is not https, and Mastodon verifies only https pages"]
+            finding.hints = ["publish the page over https and set url: https://… in its front matter"]
+        } else if let account = chain.accountURI.flatMap(Self.account(from:)) {
             switch checkMastodon(account, pageURL: pageURL, name: name, session: &session) {
             case .decided(let decided, let profileURL):
                 finding = Finding(service: name, handle: chain.handle, status: decided.status, details: decided.details, hints: decided.hints)
                 linkedProfile = profileURL ?? chain.fallback
                 if finding.status == .notVerified { checkPublishedPage(pageURL, linksTo: linkedProfile, finding: &finding, session: &session) }
-                if !pageURL.lowercased().hasPrefix("https://") {
-                    finding.status = .missing
-                    finding.details.append("the page's url is not https, and Mastodon verifies only https pages")
-                    finding.hints.append("publish the page over https and set url: https://… in its front matter")
-                }
             case .notMastodon(let reason):
                 finding = checkProfilePage(chain.fallback, pageURL: pageURL, name: name, session: &session)
                 if finding.status != .failed { finding.details.insert(reason, at: 0) }

@@ -240,6 +240,17 @@ import WebServer
             """))
     }
 
+    @Test func aPageWithAnHTTPURLCannotBeVerifiedByMastodon() throws {
+        // http is allowed only for a local address, to test.
+        let page = Self.page.replacingOccurrences(of: "https://eb.example/", with: "http://localhost:8000/")
+        let result = try Self.check(page, servers: ["social.example": Self.mastodon(fields: [("Site", "http://localhost:8000/", nil)])])
+        #expect(result.output.contains("""
+              Mastodon @eb@social.example: does not link back: the page's url is not https, and Mastodon verifies only https pages
+                hint: publish the page over https and set url: https://… in its front matter
+            Online:
+            """))
+    }
+
     @Test func aPageWithoutURLCannotBeVerified() throws {
         let page = "---\ntitle: Eb\nlinks:\n  - mastodon: \"@eb@social.example\"\n---\n"
         let result = try Self.check(page, servers: [:])

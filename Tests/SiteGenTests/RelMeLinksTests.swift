@@ -33,6 +33,9 @@ import Testing
         (#"<script>"</scripts> <a rel=me href=https://s.example/>"</script>"#, []),
         // End tags and declarations carry no links.
         (#"<!DOCTYPE html></a rel="me" href="https://e.example/"><?xml x?>"#, []),
+        // After `name=`, a quote opens the value, even across tags (found by the relme fuzz harness).
+        (#"<html lang="'><a rel="me" href="https://a.example/">"#, []),
+        (#"<html lang=x"'><a rel="me" href="https://a.example/">"#, [Link(element: "a", href: "https://a.example/")]),
         // Broken markup ends without a link or a crash.
         (#"<a rel="me" href="https://a.example/"#, [Link(element: "a", href: "https://a.example/")]),
         ("<", []), ("<!--", []), ("<a", []), ("<script>", []), ("a < b and c <3", []),
