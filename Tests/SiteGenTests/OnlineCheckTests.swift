@@ -164,6 +164,24 @@ import WebServer
             """))
     }
 
+    @Test func whenGitHubsAPIRefusesTheProfilePageIsRead() throws {
+        let page = "---\nurl: https://eb.example/\nlinks:\n  - github: eb\n---\n"
+        let result = try Self.check(page, servers: [
+            "api.github.com": { _ in .text(403, "API rate limit exceeded") },
+            "github.com": { request in
+                request.path == "/eb" ? Self.html(#"<a rel="nofollow me" class="Link--primary" href="https://eb.example/">eb.example</a>"#) : .text(404, "")
+            },
+        ])
+        #expect(result.output.contains(#"  GitHub eb: links back: GitHub's API did not answer (HTTP 403 from https://api.github.com/users/eb); read the profile page instead; https://github.com/eb links to https://eb.example/ with rel="me""#))
+    }
+
+    @Test func anAccountLookupAnsweredWithoutJSONFallsBackToThePage() throws {
+        let result = try Self.check(servers: ["social.example": { request in
+            request.path == "/@eb" ? Self.html(#"<link rel="me" href="https://eb.example/">"#) : Self.html("<p>a page, not an API</p>")
+        }])
+        #expect(result.output.contains("  Mastodon @eb@social.example: links back: social.example answered its account lookup with something other than a Mastodon account; read the profile page instead; https://social.example/@eb links to https://eb.example/ with rel=\"me\"\n"))
+    }
+
     @Test func aServerThatIsDownIsReportedAndTheCheckStillSucceeds() throws {
         let result = try Self.check(servers: [:], down: ["social.example"])
         #expect(result.code == .success)
@@ -191,6 +209,8 @@ import WebServer
             }
         }
         #expect(try Self.check(page, servers: ["codeberg.org": hops(3)]).output.contains("  Codeberg eb: links back: https://codeberg.org/eb3 links to"))
+        let elsewhere = try Self.check(page, servers: ["codeberg.org": { _ in .redirect(to: "javascript:alert(1)") }])
+        #expect(elsewhere.output.contains("  Codeberg eb: could not check: HTTP 302 from https://codeberg.org/eb without a usable Location\n"))
         #expect(try Self.check(page, servers: ["codeberg.org": hops(4)]).output.contains(
             "  Codeberg eb: could not check: more than 3 redirects: https://codeberg.org/eb → https://codeberg.org/eb1 → https://codeberg.org/eb2 → https://codeberg.org/eb3 → https://codeberg.org/eb4\n"))
     }
