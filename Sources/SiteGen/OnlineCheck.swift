@@ -183,10 +183,10 @@ public struct OnlineCheck: Sendable {
         switch session.get(api, accept: "application/json") {
         case .success(let document): answer = document
         case .failure(.noAnswer(let reason)): return .decided(Decided(status: .failed, details: [reason]), profileURL: nil)
-        case .failure(.refused(let reason)): return .notMastodon("\(account.host) has no Mastodon API here (\(reason)); read the profile page instead")
+        case .failure(.refused(let reason)): return .notMastodon("\(account.host) has no Mastodon API here (\(reason)), so its profile page was read instead")
         }
         guard let decoded = try? JSONDecoder().decode(MastodonAccount.self, from: answer.body) else {
-            return .notMastodon("\(account.host) answered its account lookup with something other than a Mastodon account; read the profile page instead")
+            return .notMastodon("\(account.host) answered its account lookup with something other than a Mastodon account, so its profile page was read instead")
         }
         let fields = decoded.fields ?? []
         let addHint = "add \(pageURL) to your \(name) profile's fields, then save the profile again"
@@ -254,7 +254,7 @@ public struct OnlineCheck: Sendable {
         case .failure(.noAnswer(let reason)): return Finding(service: name, handle: chain.handle, status: .failed, details: [reason], hints: [])
         case .failure(.refused(let reason)):
             var finding = checkProfilePage(chain.fallback, pageURL: pageURL, name: name, session: &session)
-            if finding.status != .failed { finding.details.insert("GitHub's API did not answer (\(reason)); read the profile page instead", at: 0) }
+            if finding.status != .failed { finding.details.insert("GitHub's API did not answer (\(reason)), so the profile page was read instead", at: 0) }
             return finding
         }
         let blog = (try? JSONDecoder().decode(GitHubUser.self, from: profile.body))?.blog ?? ""
@@ -351,7 +351,7 @@ public struct OnlineCheck: Sendable {
         }
 
         enum Problem: Error {
-            /// No usable answer: the network, a timeout, a loop of redirects. The host is not asked again.
+            /// No usable answer: the network, a timeout, a loop of redirects: nothing else is asked for that link.
             case noAnswer(String)
             /// The server answered, with an error status.
             case refused(String)

@@ -127,7 +127,7 @@ import WebServer
             request.path == "/@eb" ? Self.html(#"<html><body><a href="https://eb.example/" class="u-url" rel="me nofollow">eb.example</a>"#) : .text(404, "no API")
         }])
         #expect(result.output.contains("""
-              Fediverse @eb@social.example: links back: social.example has no Mastodon API here (HTTP 404 from https://social.example/api/v1/accounts/lookup?acct=eb); read the profile page instead; https://social.example/@eb links to https://eb.example/ with rel="me"
+              Fediverse @eb@social.example: links back: social.example has no Mastodon API here (HTTP 404 from https://social.example/api/v1/accounts/lookup?acct=eb), so its profile page was read instead; https://social.example/@eb links to https://eb.example/ with rel="me"
             """))
     }
 
@@ -172,14 +172,14 @@ import WebServer
                 request.path == "/eb" ? Self.html(#"<a rel="nofollow me" class="Link--primary" href="https://eb.example/">eb.example</a>"#) : .text(404, "")
             },
         ])
-        #expect(result.output.contains(#"  GitHub eb: links back: GitHub's API did not answer (HTTP 403 from https://api.github.com/users/eb); read the profile page instead; https://github.com/eb links to https://eb.example/ with rel="me""#))
+        #expect(result.output.contains(#"  GitHub eb: links back: GitHub's API did not answer (HTTP 403 from https://api.github.com/users/eb), so the profile page was read instead; https://github.com/eb links to https://eb.example/ with rel="me""#))
     }
 
     @Test func anAccountLookupAnsweredWithoutJSONFallsBackToThePage() throws {
         let result = try Self.check(servers: ["social.example": { request in
             request.path == "/@eb" ? Self.html(#"<link rel="me" href="https://eb.example/">"#) : Self.html("<p>a page, not an API</p>")
         }])
-        #expect(result.output.contains("  Mastodon @eb@social.example: links back: social.example answered its account lookup with something other than a Mastodon account; read the profile page instead; https://social.example/@eb links to https://eb.example/ with rel=\"me\"\n"))
+        #expect(result.output.contains("  Mastodon @eb@social.example: links back: social.example answered its account lookup with something other than a Mastodon account, so its profile page was read instead; https://social.example/@eb links to https://eb.example/ with rel=\"me\"\n"))
     }
 
     @Test func aServerThatIsDownIsReportedAndTheCheckStillSucceeds() throws {
