@@ -191,6 +191,14 @@ import WebServer
             """))
     }
 
+    @Test(arguments: [404, 500, 304])
+    func aProfileAnsweringAnErrorIsReported(_ status: Int) throws {
+        let page = "---\nurl: https://eb.example/\nlinks:\n  - codeberg: eb\n---\n"
+        let result = try Self.check(page, servers: ["codeberg.org": { _ in .text(status, "no") }])
+        #expect(result.code == .success)
+        #expect(result.output.contains("  Codeberg eb: could not check: HTTP \(status) from https://codeberg.org/eb\n"))
+    }
+
     @Test func aRedirectLoopIsReported() throws {
         let page = "---\nurl: https://eb.example/\nlinks:\n  - codeberg: eb\n---\n"
         let result = try Self.check(page, servers: ["codeberg.org": { request in
