@@ -5,9 +5,10 @@
 #   mustache     template compiling and rendering                         (Tests/Fuzz/MustacheFuzz.swift)
 #   linkchain    every service's handle parser, shorthands, Punycode, IDNA, percent-encoding
 #                                                                          (Tests/Fuzz/LinkChainFuzz.swift)
+#   relme        the rel="me" scanner check --online runs over profile pages (Tests/Fuzz/RelMeFuzz.swift)
 #
 # Usage: bash bench/fuzz.sh [SECONDS] [HARNESS...]
-#   Runs each harness (default: all three) for SECONDS (default 30), one after the other. Exits 1 if any
+#   Runs each harness (default: all four) for SECONDS (default 30), one after the other. Exits 1 if any
 #   harness crashed, hung (-timeout) or ran out of memory (-rss_limit_mb / -malloc_limit_mb); the input that
 #   did it is in bench/work/fuzz/findings/HARNESS/. Reproduce one with
 #   bench/work/fuzz/build/HARNESS bench/work/fuzz/findings/HARNESS/crash-…
@@ -20,8 +21,8 @@ cd "$(dirname "$0")/.."
 
 seconds=${1:-30}
 [ $# -gt 0 ] && shift
-case "$seconds" in ''|*[!0-9]*) echo "usage: bash bench/fuzz.sh [SECONDS] [frontmatter|mustache|linkchain ...]" >&2; exit 64 ;; esac
-all=(frontmatter mustache linkchain)
+case "$seconds" in ''|*[!0-9]*) echo "usage: bash bench/fuzz.sh [SECONDS] [frontmatter|mustache|linkchain|relme ...]" >&2; exit 64 ;; esac
+all=(frontmatter mustache linkchain relme)
 harnesses=("$@")
 [ ${#harnesses[@]} -gt 0 ] || harnesses=("${all[@]}")
 
@@ -74,11 +75,17 @@ build_harness() {
       compile "$work/logs/build-$harness.log" "${flags[@]}" -module-name LinkChainFuzz \
         Sources/LinkChain/*.swift Tests/Fuzz/LinkChainFuzz.swift -o "$binary"
       ;;
+    relme)
+      stale "$binary" Sources/SiteGen/RelMeLinks.swift Tests/Fuzz/RelMeFuzz.swift || return 0
+      echo "building $harness" >&2
+      compile "$work/logs/build-$harness.log" "${flags[@]}" -module-name RelMeFuzz \
+        Sources/SiteGen/RelMeLinks.swift Tests/Fuzz/RelMeFuzz.swift -o "$binary"
+      ;;
     frontmatter)
       build_module LinkChain
       build_module Mustache
       build_module WebServer  # for `sitegen serve`, which SiteGen holds too
-      stale "$binary" Sources/SiteGen Sources/CYAML Sources/CCmark Sources/CFileSwap "$build/LinkChain.o" "$build/Mustache.o" "$build/WebServer.o" \
+      stale "$binary" Sources/SiteGen Sources/CYAML Sources/CCmark Sources/CFileSwap Sources/CCurl "$build/LinkChain.o" "$build/Mustache.o" "$build/WebServer.o" \
         Tests/Fuzz/FrontMatterFuzz.swift || return 0
       echo "building $harness" >&2
       # SwiftPM generates PackageResources for the embedded scripts; the harness renders no page, so empty
@@ -96,7 +103,7 @@ build_harness() {
       # The one C file of the project (renameat2), compiled on its own and linked in.
       clang -c -O1 -I Sources/CFileSwap/include Sources/CFileSwap/exchange.c -o "$build/CFileSwap.o"
       compile "$work/logs/build-$harness.log" "${flags[@]}" -module-name FrontMatterFuzz -I "$build/modules" \
-        -I Sources/CYAML -I Sources/CCmark -I Sources/CCrypto -I Sources/CQREncode -I Sources/CMicroHTTPD \
+        -I Sources/CYAML -I Sources/CCmark -I Sources/CCrypto -I Sources/CQREncode -I Sources/CMicroHTTPD -I Sources/CCurl \
         -I Sources/CFileSwap/include Sources/SiteGen/*.swift "$resources" Tests/Fuzz/FrontMatterFuzz.swift \
         "$build/LinkChain.o" "$build/Mustache.o" "$build/WebServer.o" "$build/CFileSwap.o" -o "$binary"
       ;;

@@ -41,8 +41,15 @@ extension CommandLineTool {
         details: """
             Reads and renders the whole site as build does, writes nothing, and reports every problem.
             Exits 1 when there are errors; warnings alone exit 0.
+            With --online, it then fetches the profile of each identity link (Mastodon through its API,
+            GitHub, others through their page) and reports whether it links back to the page's url, and
+            whether the page links to it with rel="me", with what to do where not. What the network
+            answers never changes the exit status.
             """,
-        options: [.source], run: { $0.check($1) })
+        options: [.source,
+                  CommandOption(long: "--online", short: nil, value: nil,
+                                help: "Also ask each identity link's profile whether it links back (rel=\"me\")")],
+        run: { $0.check($1) })
 
     static let defaultServePort = 8080
     /// How many ports after the default one `serve` tries when it is taken.
@@ -78,12 +85,35 @@ extension CommandLineTool {
             report(result.warnings)
             let pages = result.renderedPages.count, warnings = result.warnings.count
             standardOutput("Checked \(pages) page\(pages == 1 ? "" : "s"): no errors" + (warnings == 0 ? "." : ", \(warnings) warning\(warnings == 1 ? "" : "s")."))
+            if options.has("--online") { checkOnline(builder, files: result.files) }
             return .success
         } catch {
             report(error.diagnostics)
             standardError("Found \(error.errorCount) error\(error.errorCount == 1 ? "" : "s").")
+            if options.has("--online") { standardError("The online check did not run: fix the errors first.") }
             return .failure
         }
+    }
+
+    /// `check --online` after a check without errors: the report on standard output, whatever the network did.
+    private func checkOnline(_ builder: SiteBuilder, files: [OutputFile]) {
+        let (sources, _) = SiteLoader.load(builder.options, fileSystem: fileSystem)
+        let (resolved, _) = builder.resolve(sources)
+        let fetcher: any ProfileFetcher
+        if let fixed = profileFetcher {
+            fetcher = fixed
+        } else if let seam = ProcessInfo.processInfo.environment[CurlProfileFetcher.environmentVariable] {
+            switch CurlProfileFetcher.parseLoopbackHosts(seam) {
+            case .success(let hosts): fetcher = CurlProfileFetcher(loopbackHosts: hosts)
+            case .failure(let problem):
+                reportError(problem.message)
+                return
+            }
+        } else {
+            fetcher = CurlProfileFetcher()
+        }
+        let check = OnlineCheck(fetcher: fetcher, limits: onlineLimits, catalog: builder.catalog)
+        standardOutput(OnlineCheck.format(check.run(OnlineCheck.pages(resolved, files: files))))
     }
 
     func serve(_ options: ParsedArguments) -> ExitCode {

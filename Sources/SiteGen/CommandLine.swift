@@ -11,6 +11,9 @@ public struct CommandLineTool {
     public var standardError: (String) -> Void
     /// Colours for standard error; `main` passes `.standardError`, which is plain unless that is a terminal.
     public var errorStyle: TerminalStyle
+    /// Where `check --online` fetches profiles from; nil: the network, through libcurl.
+    public var profileFetcher: (any ProfileFetcher)?
+    public var onlineLimits = OnlineCheck.Limits()
 
     public init(fileSystem: any FileSystem = LocalFileSystem(),
                 standardOutput: @escaping (String) -> Void = { print($0) },

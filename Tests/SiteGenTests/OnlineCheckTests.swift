@@ -1,0 +1,343 @@
+import Foundation
+import Testing
+import WebServer
+@testable import SiteGen
+
+/// `check --online` against fake profile servers on 127.0.0.1, reached through the fetcher's loopback seam with
+/// the real host names in `Host` (a server answers 421 to any other name). No test touches the internet.
+@Suite struct OnlineCheckTests {
+    static let page = """
+        ---
+        title: Eb
+        url: https://eb.example/
+        links:
+          - mastodon: "@eb@social.example"
+        ---
+        """
+
+    static let verifiedField = #"<a href="https://eb.example/" target="_blank" rel="nofollow noopener me" translate="no"><span class="invisible">https://</span><span class="">eb.example/</span><span class="invisible"></span></a>"#
+
+    /// Mastodon's account lookup answering with `fields`.
+    static func mastodon(fields: [(name: String, value: String, verifiedAt: String?)]) -> HTTPServer.Handler {
+        let json = fields.map { field in
+            "{\"name\": \(jsonString(field.name)), \"value\": \(jsonString(field.value)), \"verified_at\": \(field.verifiedAt.map(jsonString) ?? "null")}"
+        }.joined(separator: ", ")
+        return { request in
+            guard request.path == "/api/v1/accounts/lookup", request.query == [.init(name: "acct", value: "eb")] else { return .text(404, "not found") }
+            return HTTPResponse(status: 200, headers: [("Content-Type", "application/json")],
+                                body: .bytes(Data("{\"username\": \"eb\", \"url\": \"https://social.example/@eb\", \"fields\": [\(json)]}".utf8)))
+        }
+    }
+
+    static func jsonString(_ text: String) -> String {
+        String(decoding: try! JSONEncoder().encode(text), as: UTF8.self)
+    }
+
+    static func html(_ body: String) -> HTTPResponse {
+        HTTPResponse(status: 200, headers: [("Content-Type", "text/html; charset=utf-8")], body: .bytes(Data(body.utf8)))
+    }
+
+    /// Runs `check --online` on a one-page site with a fake server per host; the servers stop before it returns.
+    static func check(_ page: String = page, extra: [String: String] = [:], servers: [String: HTTPServer.Handler],
+                      down: [String] = [], limits: OnlineCheck.Limits = OnlineCheck.Limits()) throws -> (code: CommandLineTool.ExitCode, output: String, errors: [String]) {
+        var running: [HTTPServer] = []
+        defer { for server in running { server.stop() } }
+        var hosts: [String: String] = [:]
+        for (host, handler) in servers {
+            let server = HTTPServer(allowedHosts: [host], handler: handler)
+            hosts[host] = "127.0.0.1:\(try server.start(host: "127.0.0.1", port: 0))"
+            running.append(server)
+        }
+        for host in down { hosts[host] = "127.0.0.1:\(try closedPort())" }
+        let captured = Captured()
+        var tool = captured.tool(Fixtures.site(page, extra: extra))
+        tool.profileFetcher = CurlProfileFetcher(loopbackHosts: hosts)
+        tool.onlineLimits = limits
+        let code = tool.run(["check", "--source", "site", "--online"])
+        return (code, captured.output.joined(separator: "\n"), captured.errors)
+    }
+
+    /// A port on 127.0.0.1 where nothing listens (a server was there a moment ago).
+    static func closedPort() throws -> Int {
+        let server = HTTPServer { _ in .text(200, "") }
+        let port = try server.start(host: "127.0.0.1", port: 0)
+        server.stop()
+        return port
+    }
+
+    @Test func aVerifiedMastodonFieldLinksBack() throws {
+        let result = try Self.check(servers: ["social.example": Self.mastodon(fields: [
+            ("Code", "https://github.com/eb", nil), ("Website", Self.verifiedField, "2026-11-30T10:00:00.000+00:00")])])
+        #expect(result.code == .success)
+        #expect(result.output == """
+            Checked 1 page: no errors.
+            site/content/index.md (https://eb.example/):
+              Mastodon @eb@social.example: links back: social.example verified the field "Website" (2026-11-30)
+            Online: 1 link checked: links back: 1.
+            """)
+    }
+
+    @Test func aMastodonProfileWithoutThePageGetsTheHint() throws {
+        let result = try Self.check(servers: ["social.example": Self.mastodon(fields: [("Code", "https://github.com/eb", nil)])])
+        #expect(result.code == .success)
+        #expect(result.output.contains("""
+              Mastodon @eb@social.example: does not link back: none of the profile's 1 field holds https://eb.example/
+                hint: add https://eb.example/ to your Mastodon profile's fields, then save the profile again
+            Online: 1 link checked: does not link back: 1.
+            """))
+    }
+
+    @Test func aListedButUnverifiedFieldAsksForASaveAfterLookingAtThePublishedPage() throws {
+        let profile = Self.mastodon(fields: [("Site", "https://eb.example", nil)])
+        let published = try Self.check(servers: ["social.example": profile, "eb.example": { request in
+            request.path == "/" ? Self.html(#"<head><link rel="me" href="https://social.example/@eb"></head>"#) : .text(404, "")
+        }])
+        #expect(published.output.contains("""
+              Mastodon @eb@social.example: listed, not verified: the field "Site" holds https://eb.example, but social.example has not verified it; the published page links to https://social.example/@eb with rel="me"
+                hint: Mastodon checks a link only when the profile is saved: with this page published, save the profile again
+            """))
+        let stale = try Self.check(servers: ["social.example": profile, "eb.example": { _ in Self.html("<p>an older page</p>") }])
+        #expect(stale.output.contains("""
+              Mastodon @eb@social.example: listed, not verified: the field "Site" holds https://eb.example, but social.example has not verified it; the published page https://eb.example/ has no rel="me" link to https://social.example/@eb
+                hint: publish this build, then save the profile again (Mastodon reads the published page only then)
+            """))
+        let unpublished = try Self.check(servers: ["social.example": profile])
+        #expect(unpublished.output.contains(
+            "; the published page could not be read: eb.example is not in SITEGEN_TEST_LOOPBACK_HOSTS, so it is not asked\n    hint: Mastodon checks"))
+        let moved = try Self.check(servers: ["social.example": profile, "eb.example": { _ in
+            HTTPResponse(status: 203, headers: [], body: .bytes(Data(#"<link rel="me" href="https://social.example/@eb">"#.utf8)))
+        }])
+        #expect(moved.output.contains("; the published page answered HTTP 203, and Mastodon accepts only 200\n"))
+    }
+
+    @Test(arguments: [
+        ("http://eb.example/", "the field \"Site\" holds http://eb.example/: Mastodon verifies only https links",
+         "change the field to https://eb.example/, then save the profile again"),
+        ("My site: https://eb.example/", "the field \"Site\" mentions the page, but Mastodon verifies a field that holds the address alone",
+         "make the field's value exactly https://eb.example/, then save the profile again"),
+    ])
+    func aFieldMastodonCannotVerifySaysWhy(_ value: String, _ detail: String, _ hint: String) throws {
+        let result = try Self.check(servers: ["social.example": Self.mastodon(fields: [("Site", value, nil)])])
+        #expect(result.output.contains("Mastodon @eb@social.example: does not link back: \(detail)\n    hint: \(hint)"))
+    }
+
+    @Test func withoutMastodonsAPIThePageIsReadForRelMe() throws {
+        let page = Self.page.replacingOccurrences(of: "mastodon:", with: "fediverse:")
+        let result = try Self.check(page, servers: ["social.example": { request in
+            request.path == "/@eb" ? Self.html(#"<html><body><a href="https://eb.example/" class="u-url" rel="me nofollow">eb.example</a>"#) : .text(404, "no API")
+        }])
+        #expect(result.output.contains("""
+              Fediverse @eb@social.example: links back: social.example has no Mastodon API here (HTTP 404 from https://social.example/api/v1/accounts/lookup?acct=eb), so its profile page was read instead; https://social.example/@eb links to https://eb.example/ with rel="me"
+            """))
+    }
+
+    @Test func aProfilePageWithRelMeLinksElsewhereDoesNotLinkBack() throws {
+        let page = "---\nurl: https://eb.example/\nlinks:\n  - codeberg: eb\n---\n"
+        let result = try Self.check(page, servers: ["codeberg.org": { request in
+            request.path == "/eb" ? Self.html(#"<a rel="me" href="https://elsewhere.example/">x</a><a href="https://eb.example/">no rel</a>"#) : .text(404, "")
+        }])
+        #expect(result.output.contains("""
+              Codeberg eb: does not link back: the rel="me" links of https://codeberg.org/eb go elsewhere: https://elsewhere.example/
+                hint: add https://eb.example/ to your Codeberg profile (its website or links), so that the profile links back with rel="me"
+            """))
+    }
+
+    @Test func gitHubsWebsiteOrSocialAccountsLinkBack() throws {
+        let page = "---\nurl: https://eb.example/\nlinks:\n  - github: eb\n---\n"
+        func api(blog: String, social: String) -> HTTPServer.Handler {
+            { request in
+                switch request.path {
+                case "/users/eb": HTTPResponse(status: 200, headers: [], body: .bytes(Data("{\"login\": \"eb\", \"blog\": \"\(blog)\"}".utf8)))
+                case "/users/eb/social_accounts": HTTPResponse(status: 200, headers: [], body: .bytes(Data(social.utf8)))
+                default: .text(404, "")
+                }
+            }
+        }
+        let byWebsite = try Self.check(page, servers: ["api.github.com": api(blog: "eb.example", social: "[]")])
+        #expect(byWebsite.output.contains(#"  GitHub eb: links back: the profile lists https://eb.example/ (GitHub links it with rel="me")"#))
+        let bySocial = try Self.check(page, servers: ["api.github.com": api(blog: "", social: #"[{"provider": "generic", "url": "https://eb.example/"}]"#)])
+        #expect(bySocial.output.contains("  GitHub eb: links back:"))
+        let neither = try Self.check(page, servers: ["api.github.com": api(blog: "https://other.example", social: "[]")])
+        #expect(neither.output.contains("""
+              GitHub eb: does not link back: neither the profile's website nor its social accounts is https://eb.example/
+                hint: add https://eb.example/ as your GitHub profile's website or one of its social accounts (Settings → Public profile)
+            """))
+    }
+
+    @Test func whenGitHubsAPIRefusesTheProfilePageIsRead() throws {
+        let page = "---\nurl: https://eb.example/\nlinks:\n  - github: eb\n---\n"
+        let result = try Self.check(page, servers: [
+            "api.github.com": { _ in .text(403, "API rate limit exceeded") },
+            "github.com": { request in
+                request.path == "/eb" ? Self.html(#"<a rel="nofollow me" class="Link--primary" href="https://eb.example/">eb.example</a>"#) : .text(404, "")
+            },
+        ])
+        #expect(result.output.contains(#"  GitHub eb: links back: GitHub's API did not answer (HTTP 403 from https://api.github.com/users/eb), so the profile page was read instead; https://github.com/eb links to https://eb.example/ with rel="me""#))
+    }
+
+    @Test func anAccountLookupAnsweredWithoutJSONFallsBackToThePage() throws {
+        let result = try Self.check(servers: ["social.example": { request in
+            request.path == "/@eb" ? Self.html(#"<link rel="me" href="https://eb.example/">"#) : Self.html("<p>a page, not an API</p>")
+        }])
+        #expect(result.output.contains("  Mastodon @eb@social.example: links back: social.example answered its account lookup with something other than a Mastodon account, so its profile page was read instead; https://social.example/@eb links to https://eb.example/ with rel=\"me\"\n"))
+    }
+
+    @Test func aServerThatIsDownIsReportedAndTheCheckStillSucceeds() throws {
+        let result = try Self.check(servers: [:], down: ["social.example"])
+        #expect(result.code == .success)
+        #expect(result.output.hasSuffix("""
+              Mastodon @eb@social.example: could not check: could not connect to social.example
+            Online: 1 link checked: could not check: 1.
+            """))
+    }
+
+    @Test(arguments: [404, 500, 304])
+    func aProfileAnsweringAnErrorIsReported(_ status: Int) throws {
+        let page = "---\nurl: https://eb.example/\nlinks:\n  - codeberg: eb\n---\n"
+        let result = try Self.check(page, servers: ["codeberg.org": { _ in .text(status, "no") }])
+        #expect(result.code == .success)
+        #expect(result.output.contains("  Codeberg eb: could not check: HTTP \(status) from https://codeberg.org/eb\n"))
+    }
+
+    @Test func aRedirectLoopIsReported() throws {
+        let page = "---\nurl: https://eb.example/\nlinks:\n  - codeberg: eb\n---\n"
+        let result = try Self.check(page, servers: ["codeberg.org": { request in
+            .redirect(to: request.path == "/eb" ? "/eb2" : "https://codeberg.org/eb")
+        }])
+        #expect(result.code == .success)
+        #expect(result.output.contains("  Codeberg eb: could not check: redirect loop: https://codeberg.org/eb → https://codeberg.org/eb2 → https://codeberg.org/eb\n"))
+    }
+
+    @Test func redirectsAreFollowedUpToThree() throws {
+        let page = "---\nurl: https://eb.example/\nlinks:\n  - codeberg: eb\n---\n"
+        func hops(_ count: Int) -> HTTPServer.Handler {
+            { request in
+                let step = Int(request.path.dropFirst("/eb".count)) ?? 0
+                return step < count ? .redirect(to: "/eb\(step + 1)") : Self.html(#"<link rel="me" href="https://eb.example/">"#)
+            }
+        }
+        #expect(try Self.check(page, servers: ["codeberg.org": hops(3)]).output.contains("  Codeberg eb: links back: https://codeberg.org/eb3 links to"))
+        let elsewhere = try Self.check(page, servers: ["codeberg.org": { _ in .redirect(to: "javascript:alert(1)") }])
+        #expect(elsewhere.output.contains("  Codeberg eb: could not check: HTTP 302 from https://codeberg.org/eb without a usable Location\n"))
+        #expect(try Self.check(page, servers: ["codeberg.org": hops(4)]).output.contains(
+            "  Codeberg eb: could not check: more than 3 redirects: https://codeberg.org/eb → https://codeberg.org/eb1 → https://codeberg.org/eb2 → https://codeberg.org/eb3 → https://codeberg.org/eb4\n"))
+    }
+
+    @Test func aSlowServerTimesOutAndTheWholeCheckIsBounded() throws {
+        let page = "---\nurl: https://eb.example/\nlinks:\n  - codeberg: eb\n  - gitlab: eb\n---\n"
+        let slow: HTTPServer.Handler = { _ in
+            Thread.sleep(forTimeInterval: 1.5)
+            return Self.html(#"<link rel="me" href="https://eb.example/">"#)
+        }
+        var limits = OnlineCheck.Limits()
+        limits.requestTimeout = 0.3
+        let timedOut = try Self.check(page, servers: ["codeberg.org": slow, "gitlab.com": slow], limits: limits)
+        #expect(timedOut.code == .success)
+        #expect(timedOut.output.contains("  Codeberg eb: could not check: no answer from codeberg.org within 0.3 s\n"))
+        #expect(timedOut.output.contains("  GitLab eb: could not check: no answer from gitlab.com within 0.3 s\n"))
+        limits.requestTimeout = 10
+        limits.totalTime = 0.5
+        let bounded = try Self.check(page, servers: ["codeberg.org": slow, "gitlab.com": slow], limits: limits)
+        #expect(bounded.output.contains("  Codeberg eb: could not check: no answer from codeberg.org within 0.5 s\n"))
+        #expect(bounded.output.contains("  GitLab eb: could not check: the online check's 0.5 s were used up\n"))
+    }
+
+    @Test func onlyTheFirstMegabyteOfAHugePageIsRead() throws {
+        let page = "---\nurl: https://eb.example/\nlinks:\n  - codeberg: eb\n---\n"
+        let padding = String(repeating: "<p>padding</p>\n", count: 200_000)  // 3 MB
+        let result = try Self.check(page, servers: ["codeberg.org": { _ in
+            Self.html("<html><body>" + padding + #"<a rel="me" href="https://eb.example/">late</a>"#)
+        }])
+        #expect(result.code == .success)
+        #expect(result.output.contains("""
+              Codeberg eb: does not link back: https://codeberg.org/eb has no rel="me" link (a profile made by scripts or behind a login shows none to sitegen); read only the first 1024 KB of https://codeberg.org/eb
+            """))
+        let early = try Self.check(page, servers: ["codeberg.org": { _ in
+            Self.html(#"<html><body><a rel="me" href="https://eb.example/">early</a>"# + padding)
+        }])
+        #expect(early.output.contains("  Codeberg eb: links back: https://codeberg.org/eb links to https://eb.example/ with rel=\"me\"; read only the first 1024 KB of https://codeberg.org/eb\n"))
+    }
+
+    @Test func aPageWithoutRelMeToTheProfileIsReportedWhateverTheProfileSays() throws {
+        // A template that drops the buttons' attributes and the head's rel="me" links.
+        let result = try Self.check(extra: ["templates/page.html": "<title>{{title}}</title>{{#links}}<a>{{label}}</a>{{/links}}"],
+                                    servers: ["social.example": Self.mastodon(fields: [("Website", Self.verifiedField, "2026-11-30T10:00:00Z")])])
+        #expect(result.output.contains("""
+              Mastodon @eb@social.example: does not link back: social.example verified the field "Website" (2026-11-30); the built page has no rel="me" link to https://social.example/@eb
+                hint: keep {{{identity_links_html}}} in the layout's <head> (or {{{attributes_html}}} on the buttons)
+            """))
+    }
+
+    @Test func aPageWithAnHTTPURLCannotBeVerifiedByMastodon() throws {
+        // http is allowed only for a local address, to test.
+        let page = Self.page.replacingOccurrences(of: "https://eb.example/", with: "http://localhost:8000/")
+        let result = try Self.check(page, servers: ["social.example": Self.mastodon(fields: [("Site", "http://localhost:8000/", nil)])])
+        #expect(result.output.contains("""
+              Mastodon @eb@social.example: does not link back: the page's url is not https, and Mastodon verifies only https pages
+                hint: publish the page over https and set url: https://… in its front matter
+            Online:
+            """))
+    }
+
+    @Test func aPageWithoutURLCannotBeVerified() throws {
+        let page = "---\ntitle: Eb\nlinks:\n  - mastodon: \"@eb@social.example\"\n---\n"
+        let result = try Self.check(page, servers: [:])
+        #expect(result.code == .success)
+        #expect(result.output.hasSuffix("""
+            site/content/index.md: no url, so nothing can be verified: set url: https://… in its front matter
+            Online: 0 links checked.
+            """))
+    }
+
+    @Test func aSiteWithErrorsIsNotCheckedOnline() throws {
+        let result = try Self.check("---\nurl: https://eb.example/\ntheme: purple\nlinks:\n  - mastodon: \"@eb@social.example\"\n---\n", servers: [:])
+        #expect(result.code == .failure)
+        #expect(result.output == "")
+        #expect(result.errors.suffix(2) == ["Found 1 error.", "The online check did not run: fix the errors first."])
+    }
+
+    @Test func blueskyHasNothingToCheckAndPagesWithoutIdentitiesAreLeftOut() throws {
+        let bluesky = try Self.check("---\nurl: https://eb.example/\nlinks:\n  - bluesky: eb.example\n---\n", servers: [:])
+        #expect(bluesky.output.contains("  Bluesky @eb.example: not checkable: Bluesky profiles carry no rel=\"me\" links; a Bluesky handle on your own domain proves it instead\n"))
+        let none = try Self.check("---\nurl: https://eb.example/\nlinks:\n  - email: eb@eb.example\n---\n", servers: [:])
+        #expect(none.output.hasSuffix("Online: no page has identity links (rel=\"me\"), so there is nothing to verify."))
+    }
+
+    @Test func theRealBinaryReachesFakeServersThroughTheLoopbackSeam() throws {
+        let server = HTTPServer(allowedHosts: ["social.example"], handler: Self.mastodon(fields: [("Website", Self.verifiedField, "2026-11-30T10:00:00Z")]))
+        let port = try server.start(host: "127.0.0.1", port: 0)
+        defer { server.stop() }
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (path, text) in Fixtures.templates.merging(["content/index.md": Self.page], uniquingKeysWith: { $1 }) {
+            let url = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        var environment = ProcessInfo.processInfo.environment
+        environment[CurlProfileFetcher.environmentVariable] = "social.example=127.0.0.1:\(port)"
+        let result = try ExampleSiteTests.run(["check", "--online"], in: folder, environment: environment)
+        #expect(result.code == 0)
+        #expect(result.output.contains("  Mastodon @eb@social.example: links back: social.example verified the field \"Website\" (2026-11-30)\n"))
+        environment[CurlProfileFetcher.environmentVariable] = "social.example=203.0.113.9:80"
+        let refused = try ExampleSiteTests.run(["check", "--online"], in: folder, environment: environment)
+        #expect(refused.errors.contains("SITEGEN_TEST_LOOPBACK_HOSTS: 'social.example=203.0.113.9:80' is not HOST=127.0.0.1:PORT (a test seam: only loopback addresses)"))
+    }
+
+    @Test func theOptionIsInTheHelpAndTheCompletions() {
+        #expect(CommandLineTool.checkCommand.help.contains("      --online       Also ask each identity link's profile whether it links back (rel=\"me\")"))
+        for shell in CompletionScript.Shell.allCases {
+            let script = CompletionScript.script(for: shell, commands: CommandLineTool.commands, globalOptions: CommandLineTool.globalOptions)
+            #expect(script.contains(shell == .fish ? "-n '__fish_seen_subcommand_from check' -l online" : "--online"))
+        }
+    }
+
+    @Test(arguments: [
+        ("https://eb.example", "https://EB.example/", true), ("https://eb.example:443/a", "https://eb.example/a", true),
+        ("https://eb.example/a", "https://eb.example/A", false), ("http://eb.example/", "https://eb.example/", false),
+        ("https://eb.example/?x=1", "https://eb.example/", false), ("eb.example", "https://eb.example/", false),
+    ])
+    func addressesCompareAsMastodonFetchesThem(_ a: String, _ b: String, _ same: Bool) {
+        #expect(OnlineCheck.sameAddress(a, b) == same)
+    }
+}
