@@ -10,14 +10,18 @@ const resources = path.join(__dirname, "../../Sources/SiteGen/Resources");
 const source = (name) => fs.readFileSync(path.join(resources, name), "utf8");
 
 // The counter as pages carry it (wrapped in a function of the endpoint, as scripts/minify-runtime.py does), with a
-// document that records listeners and a navigator that records beacons.
+// document that records listeners and a fetch that records beacons.
 function counter(endpoint) {
   const listeners = {}, beacons = [];
   const context = vm.createContext({
     encodeURIComponent, JSON,
     location: { origin: "https://eb.example", pathname: "/", hostname: "eb.example", href: "https://eb.example/?utm=x" },
     document: { addEventListener: (name, listener) => { listeners[name] = listener; } },
-    navigator: { sendBeacon: (url, body) => { beacons.push([url, JSON.parse(body)]); return true; } },
+    fetch: (url, options) => {
+      assert.deepEqual({ ...options, body: undefined }, { method: "POST", mode: "no-cors", credentials: "omit", keepalive: true, body: undefined });
+      beacons.push([url, JSON.parse(options.body)]);
+      return { catch() { } };
+    },
   });
   vm.runInContext("(function (endpoint) {\n" + source("chain-count.js") + "})(" + JSON.stringify(endpoint) + ");", context);
   const tell = (name, detail) => listeners["sitegen:" + name]({ detail });

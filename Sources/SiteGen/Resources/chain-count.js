@@ -1,6 +1,6 @@
 // sitegen's click counter: only pages with `analytics: {endpoint: …}` carry it, after the runtime, which then tells
 // what happens (chain-page.js, tell). Each tap on a contact button ends in one beacon to the endpoint, in
-// GoatCounter's event form: ?p=click/SERVICE/OUTCOME&e=true. OUTCOME is the app that took over (the page hid),
+// GoatCounter's event form: POST ?p=click/SERVICE/OUTCOME&e=true. OUTCOME is the app that took over (the page hid),
 // "web", "chooser:ID" (an item the visitor took in the chooser: an app that took over, or a web choice), "copy" or
 // "follow-remote". Nothing is stored and nothing names the visitor; the body repeats the event for an endpoint
 // that reads JSON (Plausible's events API). scripts/minify-runtime.py wraps this in a function of `endpoint`.
@@ -49,7 +49,12 @@ var counting = countStart();
     counting = step.state;
     if (!step.outcome) return;
     path = "click/" + event.detail.service + "/" + step.outcome;
-    navigator.sendBeacon(countURL(endpoint, event.detail.service, step.outcome),
-      JSON.stringify({ name: path, url: location.origin + location.pathname, domain: location.hostname }));
+    // The beacon is a keepalive fetch, not navigator.sendBeacon: the same request, which outlives the page the
+    // tap leaves, but sendBeacon always sends cookies (the endpoint's, and the page's own on a same-site
+    // endpoint), and this sends none.
+    fetch(countURL(endpoint, event.detail.service, step.outcome), {
+      method: "POST", mode: "no-cors", credentials: "omit", keepalive: true,
+      body: JSON.stringify({ name: path, url: location.origin + location.pathname, domain: location.hostname })
+    }).catch(function () { }); // an endpoint that is down costs the visitor nothing
   });
 });
