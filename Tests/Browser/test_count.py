@@ -3,6 +3,7 @@
 no cookie; the buttons' hrefs are the page's without the setting; the policy lets the beacon through and nothing
 else is blocked. Without the setting the page sends nothing and its policy is today's (the golden page's).
 """
+import contextlib
 import html
 import http.server
 import pathlib
@@ -77,6 +78,23 @@ def beacons_after(action, wait=0.6):
     return Endpoint.received[before:]
 
 
+def counted_paths(action):
+    """The event paths (p=) of the beacons that `action` caused."""
+    return [r["query"]["p"][0] for r in beacons_after(action)]
+
+
+@contextlib.contextmanager
+def iphone_on(url):
+    """An iPhone's Safari (test_tap's recorder included) on the page, checked for policy violations at the end."""
+    driver = phone("iphone-safari")
+    try:
+        driver.get(url)
+        yield driver
+        assert policy_problems(driver) == []
+    finally:
+        driver.quit()
+
+
 def policy_problems(driver):
     return [e["message"] for e in driver.get_log("browser") if "Content Security Policy" in e["message"]]
 
@@ -105,42 +123,23 @@ def test_a_desktop_tap_sends_one_beacon_naming_the_service_and_web_without_a_coo
 
 
 def test_the_app_that_took_over_is_the_outcome_and_a_missing_one_counts_web(counted_site):
-    url, _ = counted_site
-    driver = phone("iphone-safari")
-    try:
-        driver.get(url)
+    with iphone_on(counted_site[0]) as driver:
         driver.execute_script("window.__takeOver = 'opener:'")
-        received = beacons_after(lambda: tap(driver, "link-1", wait=300))
-        assert [r["query"]["p"] for r in received] == [["click/mastodon/opener"]]
+        assert counted_paths(lambda: tap(driver, "link-1", wait=300)) == ["click/mastodon/opener"]
         driver.execute_script("window.__takeOver = null; localStorage.clear()")
-        received = beacons_after(lambda: tap(driver, "link-1"))  # Opener missing: the link after the step
-        assert [r["query"]["p"] for r in received] == [["click/mastodon/web"]]
-        assert policy_problems(driver) == []
-    finally:
-        driver.quit()
+        # Opener missing: the link once the step is up.
+        assert counted_paths(lambda: tap(driver, "link-1")) == ["click/mastodon/web"]
 
 
 def test_chooser_choices_count_as_chooser_copy_and_follow(counted_site):
-    url, _ = counted_site
-    driver = phone("iphone-safari")
-    try:
-        driver.get(url)
-
+    with iphone_on(counted_site[0]) as driver:
         def choose(label_start):
+            driver.get(counted_site[0])
             driver.find_element(By.CSS_SELECTOR, "#link-1 + .chooser-toggle").click()
-            item = next(i for i in driver.find_elements(By.CSS_SELECTOR, ".chooser [role=menuitem]") if i.text.startswith(label_start))
-            item.click()
-        received = beacons_after(lambda: choose("Copy"))
-        assert [r["query"]["p"] for r in received] == [["click/mastodon/copy"]]
-        driver.get(url)
-        received = beacons_after(lambda: choose("Open in browser"))
-        assert [r["query"]["p"] for r in received] == [["click/mastodon/chooser:browser"]]
-        driver.get(url)
-        received = beacons_after(lambda: choose("Follow"))
-        assert [r["query"]["p"] for r in received] == [["click/mastodon/follow-remote"]]
-        assert policy_problems(driver) == []
-    finally:
-        driver.quit()
+            next(i for i in driver.find_elements(By.CSS_SELECTOR, ".chooser [role=menuitem]") if i.text.startswith(label_start)).click()
+        assert counted_paths(lambda: choose("Copy")) == ["click/mastodon/copy"]
+        assert counted_paths(lambda: choose("Open in browser")) == ["click/mastodon/chooser:browser"]
+        assert counted_paths(lambda: choose("Follow")) == ["click/mastodon/follow-remote"]
 
 
 def test_hrefs_stay_the_real_links_and_the_policy_names_the_endpoint(counted_site, built_site, endpoint):
