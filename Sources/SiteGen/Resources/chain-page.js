@@ -2,8 +2,8 @@
 // allows (decide in chain-decisions.js), show that it is trying with a way out, learn whether it worked, and
 // otherwise follow the button's own https/mailto link. Each button also gets a chooser: pick an app, open in the
 // browser, copy, or follow from your own fediverse server. Without JavaScript the link works as it is and no
-// chooser appears. No cookies, no analytics; the only requests go to a server the visitor names. Runs after
-// chain-decisions.js, inside the same function.
+// chooser appears. No cookies; the only requests go to a server the visitor names (and, where the page sets
+// `analytics:`, chain-count.js's one count per tap). Runs after chain-decisions.js, inside the same function.
 
 var doc = document, ua = navigator.userAgent, openMenu, trying;
 var platform = platformOf(ua, navigator.platform, navigator.maxTouchPoints);
