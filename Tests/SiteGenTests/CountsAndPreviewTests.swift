@@ -99,6 +99,12 @@ import Testing
         }
     }
 
+    @Test func lanListensEverywhereSoItTakesNoHost() {
+        let captured = Captured()
+        #expect(captured.tool().run(["serve", "--lan", "--host", "192.168.1.20"]) == .usage)
+        #expect(captured.errors == ["error: --lan listens on every interface: leave out --host\nsee 'sitegen help serve'"])
+    }
+
     @Test func saysSoWhenNoNetworkAddressIsFound() {
         let text = LANPreview.announcement(folder: "this folder", port: 8080, addresses: [], colors: false)
         #expect(text.contains("No network address other than loopback was found"))
