@@ -35,7 +35,7 @@ TOLD = re.compile(r"^\s*(function )?tell\(")
 STAMP = ROOT / "scripts" / "chain-runtime.stamp"
 
 
-def readable(told):
+def readable(told=False):
     """The runtime as one function, before minifying; without told, the lines that tell are left out."""
     decisions, page = [(RESOURCES / name).read_text(encoding="utf-8") for name in SOURCES[:2]]
     if not told:
