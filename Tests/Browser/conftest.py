@@ -117,12 +117,15 @@ def requests_made(driver):
 
 
 @contextlib.contextmanager
-def example_under_serve(*arguments):
-    """A copy of the example site under `sitegen serve --port 0 --no-open ARGUMENTS`; yields (folder, a queue of its
-    output lines), then stops it with SIGINT, after which it must exit 0."""
+def example_under_serve(*arguments, front_matter=""):
+    """A copy of the example site (with `front_matter` lines added to its page) under `sitegen serve --port 0
+    --no-open ARGUMENTS`; yields (folder, a queue of its output lines), then stops it with SIGINT, after which it
+    must exit 0."""
     folder = pathlib.Path(tempfile.mkdtemp(prefix="sitegen-serve-"))
     for name in ("content", "templates"):
         shutil.copytree(ROOT / name, folder / name)
+    page = folder / "content" / "index.md"
+    page.write_text(page.read_text(encoding="utf-8").replace("---\n", "---\n" + front_matter, 1), encoding="utf-8")
     process = subprocess.Popen([str(sitegen_binary()), "serve", "--port", "0", "--no-open", *arguments], cwd=folder,
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     lines = queue.Queue()

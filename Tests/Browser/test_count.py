@@ -18,7 +18,7 @@ import urllib.parse
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import ROOT, make_driver, requests_made, serve, sitegen_binary
+from conftest import ROOT, example_under_serve, make_driver, requests_made, serve, sitegen_binary
 from test_tap import phone, tap
 
 GOLDEN = ROOT / "Tests" / "SiteGenTests" / "Golden" / "example" / "index.html"
@@ -55,6 +55,10 @@ def endpoint():
     httpd.server_close()
 
 
+def analytics(endpoint):
+    return f"analytics: {{endpoint: \"{endpoint}\"}}\n"
+
+
 @pytest.fixture(scope="module")
 def counted_site(endpoint):
     """The example site with `analytics: {endpoint: …}` in its front matter, built and served."""
@@ -62,7 +66,7 @@ def counted_site(endpoint):
     for name in ("content", "templates"):
         shutil.copytree(ROOT / name, folder / name)
     page = folder / "content" / "index.md"
-    page.write_text(page.read_text(encoding="utf-8").replace("---\n", f"---\nanalytics: {{endpoint: \"{endpoint}\"}}\n", 1), encoding="utf-8")
+    page.write_text(page.read_text(encoding="utf-8").replace("---\n", "---\n" + analytics(endpoint), 1), encoding="utf-8")
     subprocess.run([str(sitegen_binary()), "build"], cwd=folder, check=True, capture_output=True)
     url, stop = serve(folder / "Output")
     yield url, folder / "Output"
@@ -164,3 +168,15 @@ def test_without_the_setting_nothing_is_sent_and_the_policy_is_todays(server, bu
         assert policy_problems(driver) == []
     finally:
         driver.quit()
+
+
+def test_serves_debug_overlay_shows_what_was_counted(endpoint):
+    with example_under_serve(front_matter=analytics(endpoint)) as (_, lines):
+        while not (line := lines.get(timeout=30)).startswith("Serving "):
+            pass
+        with iphone_on(line.split(" at ")[1].split(" ")[0] + "?debug") as driver:
+            driver.execute_script("window.__takeOver = 'opener:'")
+            assert counted_paths(lambda: tap(driver, "link-1", wait=300)) == ["click/mastodon/opener"]
+            overlay = driver.find_element(By.ID, "sitegen-debug").get_attribute("textContent")
+            assert "settled opener: opened (the page hid); remembered: opener" in overlay
+            assert overlay.endswith("counted click/mastodon/opener (analytics:)")

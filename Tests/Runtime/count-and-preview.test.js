@@ -12,11 +12,14 @@ const source = (name) => fs.readFileSync(path.join(resources, name), "utf8");
 // The counter as pages carry it (wrapped in a function of the endpoint, as scripts/minify-runtime.py does), with a
 // document that records listeners and a fetch that records beacons.
 function counter(endpoint) {
-  const listeners = {}, beacons = [];
+  const listeners = {}, beacons = [], counted = [];
   const context = vm.createContext({
-    encodeURIComponent, JSON,
+    encodeURIComponent, JSON, CustomEvent: class { constructor(type, init) { this.type = type; this.detail = init.detail; } },
     location: { origin: "https://eb.example", pathname: "/", hostname: "eb.example", href: "https://eb.example/?utm=x" },
-    document: { addEventListener: (name, listener) => { listeners[name] = listener; } },
+    document: {
+      addEventListener: (name, listener) => { listeners[name] = listener; },
+      dispatchEvent: (event) => counted.push([event.type, event.detail.path]),
+    },
     fetch: (url, options) => {
       assert.deepEqual({ ...options, body: undefined }, { method: "POST", mode: "no-cors", credentials: "omit", keepalive: true, body: undefined });
       beacons.push([url, JSON.parse(options.body)]);
@@ -25,7 +28,7 @@ function counter(endpoint) {
   });
   vm.runInContext("(function (endpoint) {\n" + source("chain-count.js") + "})(" + JSON.stringify(endpoint) + ");", context);
   const tell = (name, detail) => listeners["sitegen:" + name]({ detail });
-  return { tell, beacons, context };
+  return { tell, beacons, counted, context };
 }
 
 const ivory = { id: "ivory", app: "Ivory", url: "ivory:///user_profile/eb@social.coop" };
@@ -78,11 +81,12 @@ test("a pick that replaces a running attempt counts only the pick", () => {
   assert.deepEqual(beacons.map((b) => b[0]), [url("mastodon", "web")]);
 });
 
-test("copy and follow from your server count as such", () => {
-  const { tell, beacons } = counter(endpoint);
+test("copy and follow from your server count as such, and each count is told for serve's ?debug", () => {
+  const { tell, beacons, counted } = counter(endpoint);
   tell("copy", { service: "email" });
   tell("follow", { service: "mastodon" });
   assert.deepEqual(beacons.map((b) => b[0]), [url("email", "copy"), url("mastodon", "follow-remote")]);
+  assert.deepEqual(counted, [["sitegen:counted", "click/email/copy"], ["sitegen:counted", "click/mastodon/follow-remote"]]);
 });
 
 // ?simulate=NAME must give the runtime the very browser it names: checked with the runtime's own detection.

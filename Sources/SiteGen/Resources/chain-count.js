@@ -56,5 +56,6 @@ var counting = countStart();
       method: "POST", mode: "no-cors", credentials: "omit", keepalive: true,
       body: JSON.stringify({ name: path, url: location.origin + location.pathname, domain: location.hostname })
     }).catch(function () { }); // an endpoint that is down costs the visitor nothing
+    document.dispatchEvent(new CustomEvent("sitegen:counted", { detail: { path: path } })); // for serve's ?debug
   });
 });

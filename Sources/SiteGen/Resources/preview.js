@@ -2,7 +2,7 @@
 // ?simulate=NAME makes the page believe it runs in that browser (an in-app browser such as instagram-ios, or plain
 // ios / android): the runtime then decides as it would there. ?debug shows an overlay of what the runtime tells
 // (chain-page.js, tell): the platform and in-app browser it detected, each app it tries, whether the page hid,
-// and what it remembered. Without either parameter this script does nothing.
+// and what it remembered; and on a page with `analytics:`, what the counter counted (chain-count.js). Without either parameter this script does nothing.
 (function () {
   var query = new URLSearchParams(location.search), simulate = query.get("simulate");
   var debug = query.has("debug"), lines = [], panel;
@@ -77,7 +77,8 @@
         + (d.kept.remembered || "nothing") + "; absent: " + (d.kept.absent.join(" ") || "none") + (d.kept.go ? "; following the link" : "");
     },
     copy: function (d) { return "chooser " + d.service + ": copy"; },
-    follow: function (d) { return "chooser " + d.service + ": follow from your server"; }
+    follow: function (d) { return "chooser " + d.service + ": follow from your server"; },
+    counted: function (d) { return "counted " + d.path + " (analytics:)"; }
   };
   Object.keys(TOLD).forEach(function (name) {
     document.addEventListener("sitegen:" + name, function (event) { log(TOLD[name](event.detail)); });
