@@ -45,24 +45,27 @@ import Testing
     static let page = "---\ntitle: A\nlinks:\n  - email: a@b.org\n%@---\n"
     static let template = ["templates/page.html": "<head>{{{content_security_policy_html}}}</head><script>{{{runtime_js}}}</script>"]
 
-    func built(_ extra: String) throws -> String {
+    /// The built page, and `_headers`.
+    func built(_ extra: String) throws -> (page: String, headers: String) {
         let fileSystem = Fixtures.site(Self.page.replacingOccurrences(of: "%@", with: extra), extra: Self.template)
         _ = try Fixtures.builder(fileSystem).build()
-        return try Fixtures.html(fileSystem)
+        return (try Fixtures.html(fileSystem), String(decoding: try fileSystem.readFile("site/Output/_headers"), as: UTF8.self))
     }
 
     @Test func theEndpointsOriginJoinsConnectSrcAndThePageCarriesTheCounter() throws {
-        let page = try built("analytics:\n  endpoint: http://127.0.0.1:8123/count\n")
+        let (page, headers) = try built("analytics:\n  endpoint: http://127.0.0.1:8123/count\n")
         let script = SiteBuilder.toldRuntimeScript + SiteBuilder.countScript(endpoint: "http://127.0.0.1:8123/count")
         #expect(page.contains("<script>\(script)</script>"))
         #expect(script.hasSuffix(#"})("http://127.0.0.1:8123/count");"# + "\n") && !script.contains("SITEGEN_COUNT_ENDPOINT"))
         #expect(page.contains("connect-src https: http://127.0.0.1:8123; base-uri"))
+        #expect(headers.contains("connect-src https: http://127.0.0.1:8123; base-uri"))
         #expect(page.contains("script-src &#39;sha256-\(SecurityPolicy.sha256Base64(script))&#39;"))
     }
 
     /// Without the field a page's runtime and policy are what they were before counting existed.
     @Test func withoutTheFieldThePageSendsNothingAndItsPolicyIsUnchanged() throws {
-        let page = try built("")
+        let (page, headers) = try built("")
+        #expect(headers.contains("; connect-src https:; base-uri"))
         #expect(page.contains("<script>\(SiteBuilder.runtimeScript)</script>") && !page.contains("keepalive") && !page.contains("CustomEvent"))
         let policy = SecurityPolicy(scriptHashes: [SecurityPolicy.sha256Base64(SiteBuilder.runtimeScript)], styleHashes: [])
         #expect(page.hasPrefix("<head>" + policy.metaTag + "</head>"))
