@@ -29,8 +29,9 @@ let package = Package(
             dependencies: ["LinkChain", "Mustache", "CCmark", "CYAML", "CQREncode", "CCrypto", "WebServer", "CFileSwap", "CCurl"],
             // Resources/templates links to the top-level templates/, so `sitegen new` embeds those very files.
             // Pages inline the minified runtime, made from chain-decisions.js and chain-page.js by scripts/minify-runtime.py.
-            exclude: ["Resources/chain-decisions.js", "Resources/chain-page.js"],
-            resources: [.embedInCode("Resources/chain-runtime.min.js"),
+            exclude: ["Resources/chain-decisions.js", "Resources/chain-page.js", "Resources/chain-count.js"],
+            resources: [.embedInCode("Resources/chain-runtime.min.js"), .embedInCode("Resources/chain-runtime-told.min.js"),
+                        .embedInCode("Resources/chain-count.min.js"), .embedInCode("Resources/preview.js"),
                         .embedInCode("Resources/live-reload.js"), .embedInCode("Resources/templates"),
                         .embedInCode("Resources/new-site-index.md"),
                         .embedInCode("Resources/new-site-site.yml")]

@@ -6,14 +6,21 @@ their names stay out of the page's globals (as sitegen always inlined them). cal
 the local names (globals such as `document` keep theirs). The output is the same bytes for the same source:
 Python's string hashing is fixed before calmjs runs, since it orders names through sets.
 
-    python3 scripts/minify-runtime.py          # after changing either .js file, then commit all three outputs
-    python3 scripts/minify-runtime.py --check  # exit 1 when the checked-in runtime is out of date
+Three outputs: chain-runtime.min.js, which most pages carry, leaves out every line of chain-page.js that starts
+with `tell(` (and the function itself): nothing listens to those events in such a page. chain-runtime-told.min.js
+keeps them, for pages that count clicks and for `sitegen serve`'s ?debug overlay. chain-count.min.js is the
+click counter (chain-count.js) as a function of SITEGEN_COUNT_ENDPOINT, which sitegen replaces with the page's
+endpoint.
 
-Writes Sources/SiteGen/Resources/chain-runtime.min.js and scripts/chain-runtime.stamp (the SHA-256 of each input
-and of the output; Tests/SiteGenTests check it against the sources, so a stale runtime fails `swift test`).
+    python3 scripts/minify-runtime.py          # after changing any .js file, then commit the outputs and the stamp
+    python3 scripts/minify-runtime.py --check  # exit 1 when a checked-in output is out of date
+
+Writes the three outputs under Sources/SiteGen/Resources and scripts/chain-runtime.stamp (the SHA-256 of each
+input and output; Tests/SiteGenTests check it against the sources, so a stale runtime fails `swift test`).
 Needs calmjs.parse (pip install calmjs.parse).
 """
 import hashlib
+import re
 import os
 import pathlib
 import subprocess
@@ -21,31 +28,44 @@ import sys
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 RESOURCES = ROOT / "Sources" / "SiteGen" / "Resources"
-SOURCES = ("chain-decisions.js", "chain-page.js")
-OUTPUT = RESOURCES / "chain-runtime.min.js"
+SOURCES = ("chain-decisions.js", "chain-page.js", "chain-count.js")
+OUTPUTS = ("chain-runtime.min.js", "chain-runtime-told.min.js", "chain-count.min.js")
+# A line that tells (chain-page.js), left out of the runtime of pages where nothing listens.
+TOLD = re.compile(r"^\s*(function )?tell\(")
 STAMP = ROOT / "scripts" / "chain-runtime.stamp"
 
 
-def readable():
-    """The runtime as one function, before minifying."""
-    parts = [(RESOURCES / name).read_text(encoding="utf-8") for name in SOURCES]
-    return "(function () {\n" + parts[0] + "\n" + parts[1] + "})();\n"
+def readable(told=False):
+    """The runtime as one function, before minifying; without told, the lines that tell are left out."""
+    decisions, page = [(RESOURCES / name).read_text(encoding="utf-8") for name in SOURCES[:2]]
+    if not told:
+        page = "".join(line for line in page.splitlines(keepends=True) if not TOLD.match(line))
+    return "(function () {\n" + decisions + "\n" + page + "})();\n"
+
+
+def readable_counter():
+    return "(function (endpoint) {\n" + (RESOURCES / SOURCES[2]).read_text(encoding="utf-8") + "})(SITEGEN_COUNT_ENDPOINT);\n"
+
+
+def minify(source):
+    from calmjs.parse import es5
+    from calmjs.parse.unparsers.es5 import minify_print
+    return minify_print(es5(source), obfuscate=True, obfuscate_globals=False, shadow_funcname=False) + "\n"
 
 
 def minified():
-    from calmjs.parse import es5
-    from calmjs.parse.unparsers.es5 import minify_print
-    return minify_print(es5(readable()), obfuscate=True, obfuscate_globals=False, shadow_funcname=False) + "\n"
+    """Each output's name and text."""
+    return dict(zip(OUTPUTS, (minify(readable(False)), minify(readable(True)), minify(readable_counter()))))
 
 
 def sha256(data):
     return hashlib.sha256(data).hexdigest()
 
 
-def stamp(output):
+def stamp(outputs):
     lines = ["# Written by scripts/minify-runtime.py: the SHA-256 of each source and of the runtime made from them."]
     lines += [f"{sha256((RESOURCES / name).read_bytes())}  {name}" for name in SOURCES]
-    lines.append(f"{sha256(output.encode())}  {OUTPUT.name}")
+    lines += [f"{sha256(text.encode())}  {name}" for name, text in outputs.items()]
     return "\n".join(lines) + "\n"
 
 
@@ -54,16 +74,19 @@ def main():
         # calmjs assigns short names partly through sets of strings: fix the hash seed for repeatable output.
         sys.exit(subprocess.run([sys.executable, *sys.argv], env={**os.environ, "PYTHONHASHSEED": "0"}).returncode)
     try:
-        output = minified()
+        outputs = minified()
     except ImportError:
         sys.exit("calmjs.parse is missing: pip install calmjs.parse")
     if "--check" in sys.argv:
-        fresh = OUTPUT.exists() and OUTPUT.read_text(encoding="utf-8") == output and STAMP.exists() and STAMP.read_text() == stamp(output)
+        fresh = all((RESOURCES / name).exists() and (RESOURCES / name).read_text(encoding="utf-8") == text for name, text in outputs.items())
+        fresh = fresh and STAMP.exists() and STAMP.read_text() == stamp(outputs)
         print("the minified runtime is up to date" if fresh else "the minified runtime is out of date: run python3 scripts/minify-runtime.py")
         return 0 if fresh else 1
-    OUTPUT.write_text(output, encoding="utf-8")
-    STAMP.write_text(stamp(output))
-    print(f"wrote {OUTPUT.relative_to(ROOT)} ({len(output.encode())} bytes) and {STAMP.relative_to(ROOT)}")
+    for name, text in outputs.items():
+        (RESOURCES / name).write_text(text, encoding="utf-8")
+        print(f"wrote {(RESOURCES / name).relative_to(ROOT)} ({len(text.encode())} bytes)")
+    STAMP.write_text(stamp(outputs))
+    print(f"wrote {STAMP.relative_to(ROOT)}")
     return 0
 
 

@@ -1,4 +1,5 @@
 import Foundation
+import WebServer
 
 /// The authoring loop's commands: `new`, `serve` and `check`.
 extension CommandLineTool {
@@ -32,6 +33,8 @@ extension CommandLineTool {
                                 help: "The address to listen on (default: 127.0.0.1; 0.0.0.0 lets other devices in)"),
                   CommandOption(long: "--open", short: nil, value: nil,
                                 help: "Open the browser even when CI is set or output is not a terminal ($BROWSER, else xdg-open or open)"),
+                  CommandOption(long: "--lan", short: nil, value: nil,
+                                help: "Preview on a phone: listen on every interface, print each network address and a QR code of the first"),
                   CommandOption(long: "--no-open", short: nil, value: nil,
                                 help: "Do not open the browser (by default opened only for a terminal, outside CI)")],
         run: { $0.serve($1) })
@@ -133,16 +136,34 @@ extension CommandLineTool {
             reportError("the source folder \(source) does not exist: expected a folder holding content/ and templates/")
             return .failure
         }
+        let lan = options.has("--lan")
+        if lan, options["--host"] != nil { return usageError("--lan listens on every interface: leave out --host", command: Self.serveCommand) }
         let output = SendableOutput(standardOutput), errors = SendableOutput(standardError)
-        let server = DevServer(options: DevServer.Options(build: BuildOptions(sourceDirectory: source), host: options["--host"] ?? "127.0.0.1",
-                                                          port: port, extraPorts: options["--port"] == nil ? Self.extraServePorts : 0),
-                               output: output.write, errors: errors.write, errorStyle: errorStyle)
-        let url: String
-        do { url = try server.start() } catch {
-            errors.write("\(errorStyle.label(.error)): \(error)" + (options["--port"] == nil ? "" : "; choose another --port, or leave it out to take a free one"))
+        // --lan: IPv6's any-address, which Linux and macOS also answer IPv4 on; 0.0.0.0 where IPv6 is off.
+        var server: DevServer?, url = "", lastError: HTTPServerError?
+        for host in lan ? ["::", "0.0.0.0"] : [options["--host"] ?? "127.0.0.1"] {
+            let candidate = DevServer(options: DevServer.Options(build: BuildOptions(sourceDirectory: source), host: host,
+                                                                 port: port, extraPorts: options["--port"] == nil ? Self.extraServePorts : 0),
+                                      output: output.write, errors: errors.write, errorStyle: errorStyle)
+            do {
+                url = try candidate.start()
+                server = candidate
+                break
+            } catch { lastError = error }
+        }
+        guard let server else {
+            errors.write("\(errorStyle.label(.error)): \(lastError.map { "\($0)" } ?? "cannot listen")" + (options["--port"] == nil ? "" : "; choose another --port, or leave it out to take a free one"))
             return .failure
         }
-        output.write("Serving \(source == "." ? "this folder" : source) at \(url) (Ctrl-C stops)")
+        let folder = source == "." ? "this folder" : source
+        if lan {
+            let port = server.port ?? 0, ipv6 = server.options.host == "::"
+            url = "http://localhost:\(port)/"
+            output.write(LANPreview.announcement(folder: folder, port: port, addresses: LANPreview.addresses(LocalAddresses.all(), ipv6: ipv6),
+                                                 colors: TerminalStyle.forStream(STDOUT_FILENO).colors))
+        } else {
+            output.write("Serving \(folder) at \(url) (Ctrl-C stops)")
+        }
         let environment = ProcessInfo.processInfo.environment
         if options.has("--open") || (!options.has("--no-open") && Self.mayOpenBrowser(environment: environment, outputIsTerminal: isatty(STDOUT_FILENO) == 1)) {
             if !BrowserOpener.open(url, environment: environment) {
@@ -212,6 +233,39 @@ enum BrowserOpener {
 
 extension BuildFailure {
     var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }
+}
+
+/// What `sitegen serve --lan` prints: each address a phone on the same network can open, and the first as a QR
+/// code to scan.
+enum LANPreview {
+    /// The addresses other devices can reach: IPv4 but loopback, then IPv6 but loopback (link-local ones are
+    /// already left out: they need a zone no browser sends), the private IPv4 ranges first.
+    static func addresses(_ all: [String], ipv6: Bool) -> [String] {
+        let v4 = all.filter { !$0.hasPrefix("[") && !$0.hasPrefix("127.") }
+        let v6 = ipv6 ? all.filter { $0.hasPrefix("[") && $0 != "[::1]" } : []
+        func isPrivate(_ a: String) -> Bool {
+            a.hasPrefix("192.168.") || a.hasPrefix("10.") || (16...31).contains(where: { a.hasPrefix("172.\($0).") })
+        }
+        return v4.filter(isPrivate) + v4.filter { !isPrivate($0) } + v6
+    }
+
+    static func announcement(folder: String, port: Int, addresses: [String], colors: Bool) -> String {
+        var lines = ["Serving \(folder) on every interface, port \(port) (Ctrl-C stops). On this computer: http://localhost:\(port)/"]
+        guard let first = addresses.first else {
+            lines.append("No network address other than loopback was found: join a network (Wi-Fi), then start serve --lan again.")
+            return lines.joined(separator: "\n")
+        }
+        lines.append("On a phone or tablet on the same network, open:")
+        lines += addresses.map { "  http://\($0):\(port)/" }
+        let firstURL = "http://\(first):\(port)/"
+        if let code = QRCode(firstURL) {
+            lines.append("or scan \(firstURL):")
+            // White ink on black, whatever the terminal's colours: the ink draws the light modules.
+            lines += code.halfBlockLines().map { colors ? "\u{1B}[97;40m\($0)\u{1B}[0m" : $0 }
+        }
+        lines.append("?debug on a page shows what its buttons do; ?simulate=instagram-ios plays an in-app browser.")
+        return lines.joined(separator: "\n")
+    }
 }
 
 /// Output lines from the server's threads: one at a time, and flushed at once so a script reading a pipe

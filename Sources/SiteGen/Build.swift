@@ -64,6 +64,16 @@ public struct SiteBuilder: Sendable {
     /// decisions and the page code (Resources/chain-decisions.js, chain-page.js) in one function so their names stay
     /// out of the page's globals, minified by scripts/minify-runtime.py (a test checks it is made from today's sources).
     public static let runtimeScript = String(decoding: PackageResources.chain_runtime_min_js, as: UTF8.self)
+    /// The same runtime with the lines that tell what happens (chain-page.js, `tell`), for pages where a script
+    /// listens: the click counter (`analytics:`) and `sitegen serve`'s preview script.
+    public static let toldRuntimeScript = String(decoding: PackageResources.chain_runtime_told_min_js, as: UTF8.self)
+    /// The click counter (Resources/chain-count.js), a function of `SITEGEN_COUNT_ENDPOINT`.
+    static let countScript = String(decoding: PackageResources.chain_count_min_js, as: UTF8.self)
+
+    /// The click counter sending to `endpoint`, the endpoint written as a JSON string.
+    static func countScript(endpoint: String) -> String {
+        countScript.replacingOccurrences(of: "SITEGEN_COUNT_ENDPOINT", with: JSONText.string(endpoint, insideScript: true))
+    }
 
     /// Builds and writes the site. Throws every error found; `Output/` is untouched unless the build succeeds.
     public func build() throws(BuildFailure) -> BuildResult {

@@ -32,6 +32,9 @@ public final class DevServer: @unchecked Sendable {
     private let errorStyle: TerminalStyle
     private let hub = EventHub()
     private var server: HTTPServer?
+    private var boundPort: Int?
+    /// The port it listens on, once started.
+    public var port: Int? { boundPort }
     private var watcher: SourceWatcher?
 
     /// Rebuilds run one at a time: the first one and the watcher's may overlap.
@@ -77,6 +80,7 @@ public final class DevServer: @unchecked Sendable {
         self.server = server
         // A request that comes before this build ends gets a 404 page, which reloads when the build is done.
         rebuild()
+        boundPort = port
         let host = options.host.contains(":") ? "[\(options.host)]" : options.host
         return "http://\(host):\(port)/"
     }

@@ -30,6 +30,15 @@ public struct FrontMatter: Equatable, Sendable {
     public var background: Background?
     /// `name: {given: Ada, family: Lovelace}`: the person's name in parts, for the contact card.
     public var name: PersonName?
+    /// `analytics: {endpoint: https://…}`: where each tap's outcome is counted; nil: the page sends nothing.
+    public var analytics: Analytics?
+
+    /// A counting endpoint, checked: https, or http on this machine's loopback (for tests), without query or fragment.
+    public struct Analytics: Equatable, Sendable {
+        public var endpoint: String
+        /// `scheme://host[:port]`, which the page's Content-Security-Policy lets it connect to.
+        public var origin: String
+    }
 
     public struct LinkSection: Equatable, Sendable {
         public var title: String
@@ -60,7 +69,7 @@ public struct FrontMatter: Equatable, Sendable {
 
     /// The keys front matter understands, in the order the README documents them.
     public static let knownKeys = ["title", "description", "url", "lang", "avatar", "theme", "color_scheme", "stylesheet", "template",
-                                   "email_protection", "first_tap", "unsafe_html", "fediverse_creator", "background", "name", "links"]
+                                   "email_protection", "first_tap", "unsafe_html", "fediverse_creator", "background", "name", "analytics", "links"]
 }
 
 /// A value with the place it was written.
@@ -235,6 +244,7 @@ public enum FrontMatterReader {
             case "links": (matter.links, matter.sections) = reader.linksAndSections(value)
             case "background": matter.background = reader.background(value)
             case "name": matter.name = reader.personName(value)
+            case "analytics": matter.analytics = reader.analytics(value)
             default:
                 let hint = EditDistance.nearest(to: key, among: FrontMatter.knownKeys).map { " (did you mean '\($0)'?)" } ?? ""
                 reader.report(keyAt, "unknown field '\(key)' is ignored\(hint)", severity: .warning)
@@ -345,6 +355,32 @@ private struct NodeReader {
             return nil
         }
         return name
+    }
+
+    /// `analytics: {endpoint: https://example.goatcounter.com/count}`
+    mutating func analytics(_ node: YAMLNode) -> FrontMatter.Analytics? {
+        let shape = "'analytics' must be a mapping with an endpoint, such as {endpoint: https://MYCODE.goatcounter.com/count}"
+        guard case .mapping(let pairs, let at) = node else {
+            report(node.position, shape + ", found \(node.kindDescription)")
+            return nil
+        }
+        var endpoint: Located<String>?, named = false
+        for (keyNode, value) in pairs {
+            guard case .scalar(let key, _, let keyAt) = keyNode else { continue }
+            if key == "endpoint" { (endpoint, named) = (located(value, field: "endpoint"), true); continue }
+            let hint = EditDistance.nearest(to: key, among: ["endpoint"]).map { " (did you mean '\($0)'?)" } ?? ""
+            report(keyAt, "unknown key '\(key)' in 'analytics'\(hint): expected endpoint")
+        }
+        guard let endpoint else {
+            if !named { report(at, shape) }  // a value of the wrong shape was reported where it is
+            return nil
+        }
+        switch AnalyticsEndpoint.check(endpoint.value) {
+        case .success(let analytics): return analytics
+        case .failure(let problem):
+            report(endpoint.position, "analytics endpoint '\(endpoint.value)' \(problem.message)")
+            return nil
+        }
     }
 
     mutating func link(_ node: YAMLNode) -> LinkEntry? {

@@ -17,6 +17,27 @@ public struct QRCode: Equatable, Sendable {
 
     public func isDark(row: Int, column: Int) -> Bool { modules[row * size + column] }
 
+    /// The code for a terminal, two module rows per line in Unicode half blocks, inside the 4-module quiet zone.
+    /// The characters' ink is a light module and their background a dark one: terminals draw light text on a
+    /// dark background, and `sitegen serve --lan` sets those colours when it writes to one.
+    public func halfBlockLines() -> [String] {
+        let quiet = 4, side = size + 2 * quiet
+        func light(_ row: Int, _ column: Int) -> Bool {
+            let (r, c) = (row - quiet, column - quiet)
+            return !(0..<size).contains(r) || !(0..<size).contains(c) || !isDark(row: r, column: c)
+        }
+        return stride(from: 0, to: side, by: 2).map { row in
+            String((0..<side).map { column -> Character in
+                switch (light(row, column), light(row + 1, column)) {
+                case (true, true): "\u{2588}"   // full block
+                case (true, false): "\u{2580}"  // upper half
+                case (false, true): "\u{2584}"  // lower half
+                case (false, false): " "
+                }
+            })
+        }
+    }
+
     /// One `<path>` of the dark modules inside the 4-module quiet zone the QR standard asks for.
     /// Each horizontal run of dark modules is one rectangle, which keeps the file small.
     public func svg(title: String) -> String {

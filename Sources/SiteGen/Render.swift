@@ -73,14 +73,16 @@ public struct PageRenderer: Sendable {
         var policy: SecurityPolicy?
         if !rendered.holes.isEmpty {
             var pagePolicy = SecurityPolicy(rendered, hashes: bodyHashes)
+            if let analytics = page.parsed.frontMatter.analytics { pagePolicy.connectOrigins = [analytics.origin] }
             if withLiveReload {
-                pagePolicy.scriptHashes.append(LiveReload.scriptHash)
+                pagePolicy.scriptHashes += [ServePreview.scriptHash, LiveReload.scriptHash]
                 pagePolicy.connectsToOwnServer = true
             }
             policy = pagePolicy
         }
-        let html = rendered.assembled(fill: policy.map { Array($0.metaTag.utf8) } ?? [],
-                                      appendix: withLiveReload ? LiveReload.scriptElement : [])
+        // serve's preview script goes right after the policy, in the head: it must run before the runtime it watches.
+        let fill = policy.map { Array($0.metaTag.utf8) + (withLiveReload ? ServePreview.scriptElement : []) } ?? []
+        let html = rendered.assembled(fill: fill, appendix: withLiveReload ? LiveReload.scriptElement : [])
         return .success(RenderedPage(html: Data(html), companions: companions(for: page, reads: reads(page)),
                                      policy: policy))
     }
@@ -191,7 +193,7 @@ public struct PageRenderer: Sendable {
         add("body_html", .string(ChainMarkup.protect(addresses, in: page.parsed.markdown.renderHTML())))
         add("icon_symbols_html", .string(icons.html(for: page.links.map(\.icon))))
         add("identity_links_html", .string(page.identityLinks.map { #"<link rel="me" href="\#(HTML.escape($0))">"# }.joined(separator: "\n")))
-        add("runtime_js", .string(runtimeScript))
+        add("runtime_js", .string(runtime(for: matter)))
         add("person_json", .string(personJSON(for: page)))
         add("favicon_href", .string(page.avatarSource ?? Self.initialsIcon(matter.title ?? "", background: theme.light.ring)))
         values["generator"] = .string("sitegen \(version)")
@@ -208,6 +210,13 @@ public struct PageRenderer: Sendable {
         values["surface"] = .string(page.onCard ? "card" : "page")
         add("backdrop_css", .string(Self.backdropCSS(matter.background, imageSource: page.backgroundImageSource)))
         return .dictionary(values)
+    }
+
+    /// The runtime a page carries: where a script listens to what it tells (the click counter of a page with
+    /// `analytics:`, serve's preview script), the runtime that tells, followed by the counter; otherwise the plain one.
+    func runtime(for matter: FrontMatter) -> String {
+        guard withLiveReload || matter.analytics != nil else { return runtimeScript }
+        return SiteBuilder.toldRuntimeScript + (matter.analytics.map { SiteBuilder.countScript(endpoint: $0.endpoint) } ?? "")
     }
 
     /// The buttons split at the page's `- section:` headings: each group has `heading` (absent before the first

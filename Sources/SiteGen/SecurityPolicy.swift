@@ -11,11 +11,14 @@ public struct SecurityPolicy: Equatable, Sendable {
     public var styleHashes: [String]
     /// The preview's reload script asks the page's own server for events.
     public var connectsToOwnServer = false
+    /// Origins beyond `https:` the page sends to: the counting endpoint of `analytics:` (an http one on loopback).
+    public var connectOrigins: [String] = []
 
-    public init(scriptHashes: [String], styleHashes: [String], connectsToOwnServer: Bool = false) {
+    public init(scriptHashes: [String], styleHashes: [String], connectsToOwnServer: Bool = false, connectOrigins: [String] = []) {
         self.scriptHashes = scriptHashes
         self.styleHashes = styleHashes
         self.connectsToOwnServer = connectsToOwnServer
+        self.connectOrigins = connectOrigins
     }
 
     /// The policy of a rendered page: the hash of each script and style body the template text opened.
@@ -24,12 +27,14 @@ public struct SecurityPolicy: Equatable, Sendable {
         styleHashes = page.styleBodies.map { hashes.hash(page.bytes[$0]) }
     }
 
-    /// The policy. `connect-src https:` lets the chooser ask the visitor's own fediverse server for its follow link.
+    /// The policy. `connect-src https:` lets the chooser ask the visitor's own fediverse server for its follow link;
+    /// a counting endpoint's origin is named as well, so the policy says where counts go.
     public var directives: String {
         let scripts = scriptHashes.isEmpty ? "'none'" : scriptHashes.map { "'sha256-\($0)'" }.joined(separator: " ")
         let styles = styleHashes.isEmpty ? "'none'" : styleHashes.map { "'sha256-\($0)'" }.joined(separator: " ")
+        let connect = (["https:"] + connectOrigins + (connectsToOwnServer ? ["'self'"] : [])).joined(separator: " ")
         return "default-src 'none'; img-src 'self' https: data:; style-src \(styles); script-src \(scripts); "
-            + "connect-src https:\(connectsToOwnServer ? " 'self'" : ""); base-uri 'none'; form-action 'none'"
+            + "connect-src \(connect); base-uri 'none'; form-action 'none'"
     }
 
     public var metaTag: String {

@@ -208,6 +208,11 @@ public final class HTTPServer: @unchecked Sendable {
                 _ = fcntl(listener, F_SETFD, FD_CLOEXEC)
                 var yes: Int32 = 1
                 _ = setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+                // IPv6's any-address (`serve --lan`) answers IPv4 too, where a system's default says otherwise.
+                var no: Int32 = 0
+                if address.pointee.ai_family == AF_INET6 {
+                    _ = setsockopt(listener, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &no, socklen_t(MemoryLayout<Int32>.size))
+                }
                 if bind(listener, address.pointee.ai_addr, address.pointee.ai_addrlen) == 0, listen(listener, 128) == 0 {
                     return (listener, boundPort(of: listener) ?? candidate)
                 }

@@ -1,10 +1,13 @@
 """Fixtures for the real-browser tests: the example site built by sitegen, served on 127.0.0.1, and headless Chromium."""
+import contextlib
 import functools
 import http.server
 import json
 import os
 import pathlib
+import queue
 import shutil
+import signal
 import subprocess
 import tempfile
 import threading
@@ -111,3 +114,29 @@ def requests_made(driver):
         if message["method"] == "Network.requestWillBeSent":
             urls.append(message["params"]["request"]["url"])
     return [url for url in urls if not url.startswith("data:")]
+
+
+@contextlib.contextmanager
+def example_under_serve(*arguments, front_matter=""):
+    """A copy of the example site (with `front_matter` lines added to its page) under `sitegen serve --port 0
+    --no-open ARGUMENTS`; yields (folder, a queue of its output lines), then stops it with SIGINT, after which it
+    must exit 0."""
+    folder = pathlib.Path(tempfile.mkdtemp(prefix="sitegen-serve-"))
+    for name in ("content", "templates"):
+        shutil.copytree(ROOT / name, folder / name)
+    page = folder / "content" / "index.md"
+    page.write_text(page.read_text(encoding="utf-8").replace("---\n", "---\n" + front_matter, 1), encoding="utf-8")
+    process = subprocess.Popen([str(sitegen_binary()), "serve", "--port", "0", "--no-open", *arguments], cwd=folder,
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    lines = queue.Queue()
+    threading.Thread(target=lambda: [lines.put(line.rstrip("\n")) for line in process.stdout], daemon=True).start()
+    try:
+        yield folder, lines
+    finally:
+        process.send_signal(signal.SIGINT)
+        try:
+            assert process.wait(timeout=10) == 0
+        finally:
+            if process.poll() is None:
+                process.kill()
+            shutil.rmtree(folder)

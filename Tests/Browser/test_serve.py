@@ -2,41 +2,20 @@
 last good page, and the page's Content-Security-Policy lets the reload script run."""
 import json
 import pathlib
-import queue
-import shutil
-import signal
-import subprocess
-import tempfile
-import threading
 
 import pytest
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import ROOT, sitegen_binary
+from conftest import example_under_serve
 
 
 @pytest.fixture
 def served_site():
     """A copy of the example site under `sitegen serve` on a free port of 127.0.0.1, stopped with SIGINT."""
-    folder = pathlib.Path(tempfile.mkdtemp(prefix="sitegen-serve-"))
-    for name in ("content", "templates"):
-        shutil.copytree(ROOT / name, folder / name)
-    process = subprocess.Popen([str(sitegen_binary()), "serve", "--port", "0", "--no-open"], cwd=folder,
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    lines = queue.Queue()
-    threading.Thread(target=lambda: [lines.put(line) for line in process.stdout], daemon=True).start()
-    try:
+    with example_under_serve() as (folder, lines):
         while not (line := lines.get(timeout=30)).startswith("Serving "):
             pass
         yield folder, line.split(" at ")[1].split(" ")[0]
-    finally:
-        process.send_signal(signal.SIGINT)
-        try:
-            assert process.wait(timeout=10) == 0
-        finally:
-            if process.poll() is None:
-                process.kill()
-            shutil.rmtree(folder)
 
 
 def wait_for_event_stream(browser):

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SiteGen
+import WebServer
 
 /// Replaces a file the way editors save: a new file renamed over the old one. (Foundation's atomic writes
 /// on Linux leave a folder behind in /tmp each time.)
@@ -182,6 +183,9 @@ func save(_ text: String, to file: URL) throws {
         }
         #expect(DevServer.allowedHosts(boundTo: "192.168.1.20") == ["localhost", "127.0.0.1", "[::1]", "192.168.1.20"])
         #expect(DevServer.allowedHosts(boundTo: "0.0.0.0").isSuperset(of: ["localhost", "127.0.0.1"]))
+        // serve --lan binds IPv6's any-address: every interface's address, as with 0.0.0.0.
+        #expect(DevServer.allowedHosts(boundTo: "::") == DevServer.allowedHosts(boundTo: "0.0.0.0"))
+        #expect(DevServer.allowedHosts(boundTo: "::").isSuperset(of: LocalAddresses.all()))
     }
 
     /// Idle connections cost a socket, not a thread: 2,000 of them (about twice what once stopped the server)

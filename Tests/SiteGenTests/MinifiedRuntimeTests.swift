@@ -20,7 +20,7 @@ import Testing
         return Data(base64Encoded: base64)!.map { String(format: "%02x", $0) }.joined()
     }
 
-    @Test(arguments: ["chain-decisions.js", "chain-page.js", "chain-runtime.min.js"])
+    @Test(arguments: ["chain-decisions.js", "chain-page.js", "chain-count.js", "chain-runtime.min.js", "chain-runtime-told.min.js", "chain-count.min.js"])
     func theMinifiedRuntimeIsMadeFromTodaysSource(file: String) throws {
         let digest = Self.hexSHA256(try Data(contentsOf: Self.resources.appendingPathComponent(file)))
         #expect(try Self.stamp()[file] == digest, "\(file) changed since the runtime was minified: run python3 scripts/minify-runtime.py")
@@ -30,5 +30,12 @@ import Testing
         let minified = try String(contentsOf: Self.resources.appendingPathComponent("chain-runtime.min.js"), encoding: .utf8)
         #expect(SiteBuilder.runtimeScript == minified)
         #expect(minified.hasPrefix("(function(){") && minified.hasSuffix("})();\n"))
+    }
+
+    /// Pages where nothing listens carry the runtime without the lines that tell: no event, and no byte, of it.
+    @Test func onlyTheToldRuntimeTells() {
+        #expect(!SiteBuilder.runtimeScript.contains("CustomEvent"))
+        #expect(SiteBuilder.toldRuntimeScript.contains("new CustomEvent(\"sitegen:\"+"))
+        #expect(SiteBuilder.toldRuntimeScript.count > SiteBuilder.runtimeScript.count)
     }
 }

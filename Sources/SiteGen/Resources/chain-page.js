@@ -2,8 +2,8 @@
 // allows (decide in chain-decisions.js), show that it is trying with a way out, learn whether it worked, and
 // otherwise follow the button's own https/mailto link. Each button also gets a chooser: pick an app, open in the
 // browser, copy, or follow from your own fediverse server. Without JavaScript the link works as it is and no
-// chooser appears. No cookies, no analytics; the only requests go to a server the visitor names. Runs after
-// chain-decisions.js, inside the same function.
+// chooser appears. No cookies; the only requests go to a server the visitor names (and, where the page sets
+// `analytics:`, chain-count.js's one count per tap). Runs after chain-decisions.js, inside the same function.
 
 var doc = document, ua = navigator.userAgent, openMenu, trying;
 var platform = platformOf(ua, navigator.platform, navigator.maxTouchPoints);
@@ -39,6 +39,11 @@ function linkData(link) {
 
 function go(url) { location.href = url; }
 
+// What happened, told as a "sitegen:NAME" event on the document to a script beside this one: the counter that
+// `analytics:` adds, or serve's ?debug overlay. Each line that tells starts with `tell(`: scripts/minify-runtime.py
+// leaves those lines out of the runtime that pages without either carry, so that runtime stays as small as it was.
+function tell(name, detail) { doc.dispatchEvent(new CustomEvent("sitegen:" + name, { detail: detail })); }
+
 // The words come from the template (a JSON block with id sitegen-text), so a site can translate them; without that
 // block the buttons still work, with no chooser, no progress and no notice.
 var words = doc.getElementById("sitegen-text");
@@ -67,6 +72,7 @@ function attempt(link, data, candidate) {
     if (way) way.remove();
     trying = null;
     var kept = settle(state, candidate, store("app:" + service), absentApps(service));
+    tell("settled", { service: service, state: state, app: candidate.id, kept: kept });
     store("app:" + service, kept.remembered);
     store("absent:" + service, kept.absent.join(" "));
     if (kept.go) go(data.href);
@@ -88,6 +94,7 @@ function attempt(link, data, candidate) {
     if (label) label.textContent = opening;
     live.textContent = opening + " " + way.textContent;
   }
+  tell("try", { service: service, app: candidate.id, url: candidate.url });
   timer = setTimeout(on, STEP_MS, "timeout");
   go(candidate.url);
 }
@@ -99,6 +106,7 @@ doc.addEventListener("click", function (event) {
   var data = linkData(link), service = link.dataset.service, toggle = link.nextElementSibling;
   toggle = toggle && toggle.classList.contains("chooser-toggle") && toggle;
   var decision = decide(data.chain, data.href, platform, store("app:" + service), absentApps(service), toggle && link.dataset.firstTap);
+  tell("tap", { service: service, decision: decision });
   if (!decision && !link.dataset.sealed) return; // the browser follows href
   event.preventDefault();
   if (trying) return; // one attempt at a time; its "Open in browser" is the way on
@@ -145,6 +153,7 @@ function fillMenu(panel, link, browserFirst) {
   function choose(candidate) {
     return function () {
       closeMenu();
+      tell("pick", { service: link.dataset.service, app: candidate.id, url: candidate.url });
       if (isAppURL(candidate.url)) return attempt(link, data, candidate);
       store(service, candidate.id);
       go(candidate.url);
@@ -155,8 +164,14 @@ function fillMenu(panel, link, browserFirst) {
   if (browserFirst) browser();
   candidatesFor(data.chain, platform).forEach(function (c) { item(c.app, choose(c), c.id); });
   if (!browserFirst) browser();
-  if (acct) item(words.follow, function () { showFollow(panel, acct); });
-  item(words["copy-" + link.dataset.copyKind], function (button) { copy(data.copy, button); });
+  if (acct) item(words.follow, function () {
+    tell("follow", { service: link.dataset.service });
+    showFollow(panel, acct);
+  });
+  item(words["copy-" + link.dataset.copyKind], function (button) {
+    tell("copy", { service: link.dataset.service });
+    copy(data.copy, button);
+  });
   if (remembered) item(words.forget, function () { store(service, null); live.textContent = words.forgotten; closeMenu(1); });
 }
 
@@ -230,6 +245,7 @@ addEventListener("pageshow", function (event) { if (event.persisted && trying) t
 // ---- In-app browsers ----
 
 var app = inAppBrowser(ua, function (name) { return name in window; });
+tell("detected", { platform: platform, app: app && app.app });
 if (app) {
   // A full-width block above the card (the html class lets the page's flex layout wrap it onto its own line).
   doc.documentElement.classList.add("in-app-browser");

@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+@testable import SiteGen
+
+/// `analytics: {endpoint: …}` (issue 15, item 2): the field, the policy, and which runtime a page carries.
+@Suite struct AnalyticsTests {
+    func read(_ yaml: String) -> (FrontMatter, [String]) {
+        let text = "---\n" + yaml + "\n---\n"
+        var sink = DiagnosticSink(path: "content/index.md", text: text)
+        let matter = FrontMatterReader.read(FrontMatterReader.split(text, sink: &sink), sink: &sink)
+        return (matter, sink.diagnostics.map { "\($0.line):\($0.column): \($0.severity): \($0.message)" })
+    }
+
+    @Test(arguments: [
+        ("https://mycode.goatcounter.com/count", "https://mycode.goatcounter.com"),
+        ("https://Plausible.io/api/event", "https://plausible.io"),
+        ("https://stats.example.org:8443/c", "https://stats.example.org:8443"),
+        ("http://127.0.0.1:8000/count", "http://127.0.0.1:8000"),
+        ("http://localhost:9/count", "http://localhost:9"),
+        ("http://[::1]:9/count", "http://[::1]:9"),
+    ])
+    func acceptsHTTPSAndLoopbackHTTP(endpoint: String, origin: String) {
+        let (matter, diagnostics) = read("analytics: {endpoint: \"\(endpoint)\"}")
+        #expect(diagnostics == [])
+        #expect(matter.analytics == FrontMatter.Analytics(endpoint: endpoint, origin: origin))
+    }
+
+    @Test(arguments: [
+        ("analytics: {endpoint: http://stats.example.org/count}", "1:23: error: analytics endpoint 'http://stats.example.org/count' uses http: counts must go over https (http is allowed only on loopback, such as http://127.0.0.1:8000/count, for testing)"),
+        ("analytics: {endpoint: ftp://a.example/c}", "1:23: error: analytics endpoint 'ftp://a.example/c' must be an https URL, such as https://MYCODE.goatcounter.com/count"),
+        ("analytics: {endpoint: goatcounter}", "1:23: error: analytics endpoint 'goatcounter' is not a URL: expected one such as https://MYCODE.goatcounter.com/count"),
+        ("analytics: {endpoint: \"https://a.example/c?site=1\"}", "1:23: error: analytics endpoint 'https://a.example/c?site=1' has a query or fragment: sitegen adds the query (?p=click/SERVICE/OUTCOME&e=true)"),
+        ("analytics: {endpoint: \"https://me:pw@a.example/c\"}", "1:23: error: analytics endpoint 'https://me:pw@a.example/c' holds a user name or password: the page would show it to every visitor"),
+        ("analytics: https://a.example/c", "1:12: error: 'analytics' must be a mapping with an endpoint, such as {endpoint: https://MYCODE.goatcounter.com/count}, found a text value"),
+        ("analytics: {}", "1:12: error: 'analytics' must be a mapping with an endpoint, such as {endpoint: https://MYCODE.goatcounter.com/count}"),
+        ("analytics: {endpont: https://a.example/c}", "1:13: error: unknown key 'endpont' in 'analytics' (did you mean 'endpoint'?): expected endpoint"),
+        ("analytics: {endpoint: [a]}", "1:23: error: 'endpoint' must be text, found a list"),
+    ])
+    func refusesAnythingElseWhereItIsWritten(yaml: String, error: String) {
+        let (matter, diagnostics) = read(yaml)
+        #expect(matter.analytics == nil)
+        #expect(diagnostics.first.map { $0.replacingOccurrences(of: "2:", with: "1:", options: .anchored) } == error)
+    }
+
+    static let page = "---\ntitle: A\nlinks:\n  - email: a@b.org\n%@---\n"
+    static let template = ["templates/page.html": "<head>{{{content_security_policy_html}}}</head><script>{{{runtime_js}}}</script>"]
+
+    /// The built page, and `_headers`.
+    func built(_ extra: String) throws -> (page: String, headers: String) {
+        let fileSystem = Fixtures.site(Self.page.replacingOccurrences(of: "%@", with: extra), extra: Self.template)
+        _ = try Fixtures.builder(fileSystem).build()
+        return (try Fixtures.html(fileSystem), String(decoding: try fileSystem.readFile("site/Output/_headers"), as: UTF8.self))
+    }
+
+    @Test func theEndpointsOriginJoinsConnectSrcAndThePageCarriesTheCounter() throws {
+        let (page, headers) = try built("analytics:\n  endpoint: http://127.0.0.1:8123/count\n")
+        let script = SiteBuilder.toldRuntimeScript + SiteBuilder.countScript(endpoint: "http://127.0.0.1:8123/count")
+        #expect(page.contains("<script>\(script)</script>"))
+        #expect(script.hasSuffix(#"})("http://127.0.0.1:8123/count");"# + "\n") && !script.contains("SITEGEN_COUNT_ENDPOINT"))
+        #expect(page.contains("connect-src https: http://127.0.0.1:8123; base-uri"))
+        #expect(headers.contains("connect-src https: http://127.0.0.1:8123; base-uri"))
+        #expect(page.contains("script-src &#39;sha256-\(SecurityPolicy.sha256Base64(script))&#39;"))
+    }
+
+    /// Without the field a page's runtime and policy are what they were before counting existed.
+    @Test func withoutTheFieldThePageSendsNothingAndItsPolicyIsUnchanged() throws {
+        let (page, headers) = try built("")
+        #expect(headers.contains("; connect-src https:; base-uri"))
+        #expect(page.contains("<script>\(SiteBuilder.runtimeScript)</script>") && !page.contains("keepalive") && !page.contains("CustomEvent"))
+        let policy = SecurityPolicy(scriptHashes: [SecurityPolicy.sha256Base64(SiteBuilder.runtimeScript)], styleHashes: [])
+        #expect(page.hasPrefix("<head>" + policy.metaTag + "</head>"))
+        #expect(policy.directives.contains("; connect-src https:; base-uri"))
+    }
+
+    @Test func connectOriginsComeAfterHTTPSAndBeforeSelf() {
+        let policy = SecurityPolicy(scriptHashes: [], styleHashes: [], connectsToOwnServer: true, connectOrigins: ["https://a.example"])
+        #expect(policy.directives.contains("; connect-src https: https://a.example 'self'; "))
+    }
+}
+
+/// `sitegen serve --lan` (issue 15, item 5): which addresses it offers, and its terminal QR code.
+@Suite struct LANPreviewTests {
+    @Test func offersNetworkAddressesPrivateIPv4First() {
+        let all = ["127.0.0.1", "203.0.113.5", "192.168.1.20", "[::1]", "[fd00::2]", "10.0.0.3"]
+        #expect(LANPreview.addresses(all, ipv6: true) == ["192.168.1.20", "10.0.0.3", "203.0.113.5", "[fd00::2]"])
+        #expect(LANPreview.addresses(all, ipv6: false) == ["192.168.1.20", "10.0.0.3", "203.0.113.5"])
+    }
+
+    /// Read back from the characters, the half blocks hold exactly the code's modules, inside a light quiet zone.
+    @Test func halfBlocksDrawEveryModule() throws {
+        let code = try #require(QRCode("http://192.168.1.20:8080/"))
+        let lines = code.halfBlockLines().map { Array($0) }
+        let side = code.size + 8
+        #expect(lines.count == (side + 1) / 2 && lines.allSatisfy { $0.count == side })
+        for row in 0..<side {
+            for column in 0..<side {
+                let cell = lines[row / 2][column]
+                let light = row % 2 == 0 ? cell == "\u{2588}" || cell == "\u{2580}" : cell == "\u{2588}" || cell == "\u{2584}"
+                let inside = (4..<code.size + 4).contains(row) && (4..<code.size + 4).contains(column)
+                #expect(light == !(inside && code.isDark(row: row - 4, column: column - 4)), "row \(row), column \(column)")
+            }
+        }
+    }
+
+    @Test func lanListensEverywhereSoItTakesNoHost() {
+        let captured = Captured()
+        #expect(captured.tool().run(["serve", "--lan", "--host", "192.168.1.20"]) == .usage)
+        #expect(captured.errors == ["error: --lan listens on every interface: leave out --host", "see 'sitegen help serve'"])
+    }
+
+    @Test func saysSoWhenNoNetworkAddressIsFound() {
+        let text = LANPreview.announcement(folder: "this folder", port: 8080, addresses: [], colors: false)
+        #expect(text.contains("No network address other than loopback was found"))
+        let offered = LANPreview.announcement(folder: "this folder", port: 8080, addresses: ["192.168.1.20"], colors: true)
+        #expect(offered.contains("\n  http://192.168.1.20:8080/\n") && offered.contains("\u{1B}[97;40m"))
+    }
+}
+
+/// serve's preview script: in the head of the pages serve renders, before the runtime, allowed by their policy.
+@Suite struct ServePreviewTests {
+    @Test func servedPagesCarryThePreviewScriptAndTheToldRuntimeBuiltPagesNeither() throws {
+        let template = ["templates/page.html": "<head>{{{content_security_policy_html}}}</head><body><script>{{{runtime_js}}}</script></body>"]
+        let fileSystem = Fixtures.site("---\ntitle: A\n---\n", extra: template)
+        var builder = Fixtures.builder(fileSystem)
+        builder.withLiveReload = true
+        let served = try builder.render()
+        let page = String(decoding: try #require(served.files.first { $0.path == "index.html" }.flatMap {
+            if case .data(let data) = $0.contents { return data } else { return nil }
+        }), as: UTF8.self)
+        let preview = String(decoding: ServePreview.scriptElement, as: UTF8.self)
+        #expect(page.contains(preview + "</head>"))
+        #expect(page.range(of: preview)!.lowerBound < page.range(of: SiteBuilder.toldRuntimeScript)!.lowerBound)
+        #expect(page.contains("&#39;sha256-\(ServePreview.scriptHash)&#39;"))
+        _ = try Fixtures.builder(fileSystem).build()
+        let built = try Fixtures.html(fileSystem)
+        #expect(!built.contains("simulate") && built.contains(SiteBuilder.runtimeScript) && !built.contains("CustomEvent"))
+    }
+}
