@@ -23,7 +23,8 @@ extension CommandLineTool {
                   CommandOption(long: "--host", short: nil, value: "ADDR",
                                 help: "The address to listen on (default: 127.0.0.1; 0.0.0.0 lets other devices in)"),
                   CommandOption(long: "--no-open", short: nil, value: nil,
-                                help: "Do not open the browser (never opened when CI is set or output is not a terminal)")],
+                                help: "Do not open the browser (never opened when CI is set or output is not a terminal)"),
+                  nowOption],
         run: { $0.serve($1) })
 
     static let checkCommand = CommandSpec(
@@ -32,7 +33,7 @@ extension CommandLineTool {
             Reads and renders the whole site as build does, writes nothing, and reports every problem.
             Exits 1 when there are errors; warnings alone exit 0.
             """,
-        options: [.source], run: { $0.check($1) })
+        options: [.source, nowOption], run: { $0.check($1) })
 
     static let defaultServePort = 8080
     /// How many ports after the default one `serve` tries when it is taken.
@@ -55,7 +56,9 @@ extension CommandLineTool {
 
     func check(_ options: ParsedArguments) -> ExitCode {
         guard options.positional.isEmpty else { return usageError("unexpected argument '\(options.positional[0])'", command: Self.checkCommand) }
-        let builder = SiteBuilder(options: BuildOptions(sourceDirectory: options["--source"] ?? "."), fileSystem: fileSystem)
+        var now: Date?
+        if let code = readClock(options, command: Self.checkCommand, into: &now) { return code }
+        let builder = SiteBuilder(options: BuildOptions(sourceDirectory: options["--source"] ?? ".", now: now), fileSystem: fileSystem)
         do {
             let result = try builder.render()
             report(result.warnings)
@@ -78,13 +81,15 @@ extension CommandLineTool {
             }
             port = number
         }
+        var now: Date?
+        if let code = readClock(options, command: Self.serveCommand, into: &now) { return code }
         let source = options["--source"] ?? "."
         guard fileSystem.itemKind(at: source) == .directory else {
             reportError("the source folder \(source) does not exist: expected a folder holding content/ and templates/")
             return .failure
         }
         let output = SendableOutput(standardOutput), errors = SendableOutput(standardError)
-        let server = DevServer(options: DevServer.Options(build: BuildOptions(sourceDirectory: source), host: options["--host"] ?? "127.0.0.1",
+        let server = DevServer(options: DevServer.Options(build: BuildOptions(sourceDirectory: source, now: now), host: options["--host"] ?? "127.0.0.1",
                                                           port: port, extraPorts: options["--port"] == nil ? Self.extraServePorts : 0),
                                output: output.write, errors: errors.write, errorStyle: errorStyle)
         let url: String
