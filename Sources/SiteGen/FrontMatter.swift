@@ -223,7 +223,7 @@ public enum FrontMatterReader {
             case "links": (matter.links, matter.sections) = reader.linksAndSections(value)
             case "background": matter.background = reader.background(value)
             case "name": matter.name = reader.personName(value)
-            case "identity": matter.identity = reader.identity(value)
+            case "identity": matter.identity = reader.identity(value, key: keyAt)
             default:
                 let hint = EditDistance.nearest(to: key, among: FrontMatter.knownKeys).map { " (did you mean '\($0)'?)" } ?? ""
                 reader.report(keyAt, "unknown field '\(key)' is ignored\(hint)", severity: .warning)
@@ -381,12 +381,12 @@ private struct NodeReader {
     }
 
     /// `identity: {webfinger: "@eb@social.coop", atproto_did: did:plc:ewvi7nxzyoun6zhxrhs64oiz}`
-    mutating func identity(_ node: YAMLNode) -> SiteIdentity? {
+    mutating func identity(_ node: YAMLNode, key: SourcePosition) -> SiteIdentity? {
         guard case .mapping(let pairs, let at) = node else {
             report(node.position, "'identity' must be a mapping such as {webfinger: \"@you@your.server\", atproto_did: did:plc:…}, found \(node.kindDescription)")
             return nil
         }
-        var identity = SiteIdentity(position: at)
+        var identity = SiteIdentity(position: key)
         var valid = true
         func refuse(_ position: SourcePosition, _ message: String) {
             report(position, message)
