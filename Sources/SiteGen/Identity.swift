@@ -82,9 +82,10 @@ enum AtprotoDID {
     static func problem(_ did: String) -> String? {
         if did.hasPrefix("did:plc:") {
             let id = did.dropFirst("did:plc:".count)
-            guard id.count == 24, id.utf8.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x32 && $0 <= 0x37) }) else {
-                return "'\(did)' is not a did:plc: expected did:plc: and 24 characters of a-z and 2-7, found \(id.count) characters" + (id.contains { !($0.isASCII && ($0.isLowercase || ("2"..."7").contains($0))) } ? " with others than those" : "")
+            if let bad = id.first(where: { !($0.isASCII && ($0.isLowercase || ("2"..."7").contains($0))) }) {
+                return "'\(did)' is not a did:plc: after did:plc: come only a-z and 2-7 (lowercase base32), found '\(bad)'"
             }
+            guard id.count == 24 else { return "'\(did)' is not a did:plc: expected 24 characters after did:plc:, found \(id.count)" }
             return nil
         }
         if did.hasPrefix("did:web:") {

@@ -154,7 +154,7 @@ import WebServer
 
             """) == [
             "site/content/index.md:3:14: error: webfinger: \"eb\" is not a fediverse handle: expected @user@host, like @eb@social.coop. The server name is missing.",
-            "site/content/index.md:4:16: error: 'did:plc:ABC' is not a did:plc: expected did:plc: and 24 characters of a-z and 2-7, found 3 characters with others than those",
+            "site/content/index.md:4:16: error: 'did:plc:ABC' is not a did:plc: after did:plc: come only a-z and 2-7 (lowercase base32), found 'A'",
             "site/content/index.md:5:3: error: unknown key 'actr' in 'identity' (did you mean 'actor'?): expected webfinger, actor, profile, subscribe, atproto_did",
         ])
         #expect(Fixtures.failure("---\nidentity:\n  atproto_did: did:key:z6Mk\n---\n") == [
@@ -164,6 +164,9 @@ import WebServer
             "site/content/index.md:3:16: error: 'did:web:example.org:8080' is not a did:web for atproto: expected did:web: and a lowercase host name such as did:web:example.org (no port, no path)",
         ])
         #expect(Fixtures.failure("---\nidentity:\n  atproto_did: did:web:eb.example.org\n---\n") == [])
+        #expect(Fixtures.failure("---\nidentity:\n  atproto_did: did:plc:abc\n---\n") == [
+            "site/content/index.md:3:16: error: 'did:plc:abc' is not a did:plc: expected 24 characters after did:plc:, found 3",
+        ])
         #expect(Fixtures.failure("---\nidentity:\n  webfinger: \"@eb@x.example\"\n  actor: http://x.example/users/eb\n---\n") == [
             "site/content/index.md:4:10: error: 'actor' must be an https URL without spaces or '#', like https://example.social/users/you",
         ])
