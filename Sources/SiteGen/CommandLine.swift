@@ -56,7 +56,7 @@ public struct CommandLineTool {
     func readClock(_ options: ParsedArguments, command: CommandSpec, into now: inout Date?) -> ExitCode? {
         guard let text = options["--now"] else { return nil }
         switch ScheduleTime.parse(text) {
-        case .success(let time): now = Date(timeIntervalSince1970: TimeInterval(time.seconds)); return nil
+        case .success(let time): now = time.date; return nil
         case .failure(let problem): return usageError("--now: \(problem.reason)", command: command)
         }
     }

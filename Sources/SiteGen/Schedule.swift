@@ -15,6 +15,9 @@ public struct ScheduleTime: Equatable, Sendable {
 
     public init(seconds: Int64, isDate: Bool) { self.seconds = seconds; self.isDate = isDate }
 
+    /// The first moment meant, as a `Date`.
+    public var date: Date { Date(timeIntervalSince1970: TimeInterval(seconds)) }
+
     /// The moment a window starting here opens: the start of the day for a date.
     public var start: Int64 { seconds }
     /// The first moment after a window ending here: the day after for a date (an `until` date includes its day).
