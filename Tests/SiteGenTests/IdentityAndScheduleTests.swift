@@ -214,7 +214,7 @@ import WebServer
         """
 
     /// The labels of the page's buttons and their data-until, built at `now`.
-    static func buttons(at now: String) throws -> (labels: [String], untils: [String], warnings: String) {
+    static func buttons(at now: String) throws -> (labels: [String], untils: [String], warnings: String, headings: [String]) {
         let folder = try site(scheduledPage)
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try ExampleSiteTests.run(["build", "--now", now], in: folder)
@@ -224,13 +224,15 @@ import WebServer
             let regex = try! NSRegularExpression(pattern: pattern)
             return regex.matches(in: html, range: NSRange(html.startIndex..., in: html)).map { String(html[Range($0.range(at: 1), in: html)!]) }
         }
-        return (all(#"<a id="link-\d+"[^>]*><svg[^>]*><use[^>]*/></svg><span>([^<]*)</span>"#), all(#"data-until="([^"]*)""#), result.errors)
+        return (all(#"<a id="link-\d+"[^>]*><svg[^>]*><use[^>]*/></svg><span>([^<]*)</span>"#), all(#"data-until="([^"]*)""#), result.errors,
+                all(#"<h2>([^<]*)</h2>"#))
     }
 
     @Test func linksAreLeftOutOutsideTheirWindow() throws {
         // Before the party: Advent runs to the end of the 24th in UTC.
         var page = try Self.buttons(at: "2026-12-24T12:00:00Z")
         #expect(page.labels == ["octocat", "Advent"])
+        #expect(page.headings == ["Advent"])
         #expect(page.untils == ["2026-12-25T00:00:00Z"])
         // A date-time from is the moment itself (18:00 at +01:00 is 17:00 UTC).
         page = try Self.buttons(at: "2026-12-24T17:00:00Z")
@@ -250,6 +252,7 @@ import WebServer
         page = try Self.buttons(at: "2026-12-25T02:00:00+01:00")
         #expect(page.labels == ["octocat"])
         #expect(page.untils == [])
+        #expect(page.headings == [], "a section whose links are all left out goes too")
     }
 
     @Test func checkWarnsAboutClosedWindowsAtTheItem() throws {
