@@ -36,7 +36,8 @@ extension CommandLineTool {
                   CommandOption(long: "--lan", short: nil, value: nil,
                                 help: "Preview on a phone: listen on every interface, print each network address and a QR code of the first"),
                   CommandOption(long: "--no-open", short: nil, value: nil,
-                                help: "Do not open the browser (by default opened only for a terminal, outside CI)")],
+                                help: "Do not open the browser (by default opened only for a terminal, outside CI)"),
+                  nowOption],
         run: { $0.serve($1) })
 
     static let checkCommand = CommandSpec(
@@ -51,7 +52,8 @@ extension CommandLineTool {
             """,
         options: [.source,
                   CommandOption(long: "--online", short: nil, value: nil,
-                                help: "Also ask each identity link's profile whether it links back (rel=\"me\")")],
+                                help: "Also ask each identity link's profile whether it links back (rel=\"me\")"),
+                  nowOption],
         run: { $0.check($1) })
 
     static let defaultServePort = 8080
@@ -82,7 +84,9 @@ extension CommandLineTool {
 
     func check(_ options: ParsedArguments) -> ExitCode {
         guard options.positional.isEmpty else { return usageError("unexpected argument '\(options.positional[0])'", command: Self.checkCommand) }
-        let builder = SiteBuilder(options: BuildOptions(sourceDirectory: options["--source"] ?? "."), fileSystem: fileSystem)
+        var now: Date?
+        if let code = readClock(options, command: Self.checkCommand, into: &now) { return code }
+        let builder = SiteBuilder(options: BuildOptions(sourceDirectory: options["--source"] ?? ".", now: now), fileSystem: fileSystem)
         do {
             let result = try builder.render()
             report(result.warnings)
@@ -131,6 +135,8 @@ extension CommandLineTool {
             }
             port = number
         }
+        var now: Date?
+        if let code = readClock(options, command: Self.serveCommand, into: &now) { return code }
         let source = options["--source"] ?? "."
         guard fileSystem.itemKind(at: source) == .directory else {
             reportError("the source folder \(source) does not exist: expected a folder holding content/ and templates/")
@@ -142,7 +148,7 @@ extension CommandLineTool {
         // --lan: IPv6's any-address, which Linux and macOS also answer IPv4 on; 0.0.0.0 where IPv6 is off.
         var server: DevServer?, url = "", lastError: HTTPServerError?
         for host in lan ? ["::", "0.0.0.0"] : [options["--host"] ?? "127.0.0.1"] {
-            let candidate = DevServer(options: DevServer.Options(build: BuildOptions(sourceDirectory: source), host: host,
+            let candidate = DevServer(options: DevServer.Options(build: BuildOptions(sourceDirectory: source, now: now), host: host,
                                                                  port: port, extraPorts: options["--port"] == nil ? Self.extraServePorts : 0),
                                       output: output.write, errors: errors.write, errorStyle: errorStyle)
             do {

@@ -132,7 +132,7 @@ public struct SiteBuilder: Sendable {
 
         let icons = IconLibrary(sets: iconSets, options: options, fileSystem: fileSystem)
         let resolver = LinkResolver(catalog: catalog, assets: Set(sources.assets), baseURL: options.baseURL,
-                                    templateNames: Set(sources.templates.map(\.name)))
+                                    templateNames: Set(sources.templates.map(\.name)), now: options.now ?? Date())
         // With errors already known, nothing is written: the build fails whatever the pages hold.
         let writer = diagnostics.contains(where: { $0.severity == .error }) ? nil : writer
         let context = PageJob(resolver: resolver, renderer: cache.renderer, icons: icons, templateFiles: sources.templates,
@@ -145,7 +145,9 @@ public struct SiteBuilder: Sendable {
         var renderedPages: [String] = []
         var pages: [String: RenderCache.Page] = [:]
         var generatedBy: [String: String] = [:]
+        var identities: [(page: ContentPage, identity: SiteIdentity)] = []
         for (page, outcome) in zip(sources.pages, outcomes) {
+            if let identity = outcome.identity { identities.append((page, identity)) }
             diagnostics += outcome.diagnostics
             for path in outcome.paths { generatedBy[path] = page.displayPath }
             guard let rendered = outcome.page else { continue }
@@ -157,10 +159,18 @@ public struct SiteBuilder: Sendable {
         }
         cache.pages = pages
         var shared: [OutputFile] = []
-        if !policies.isEmpty {
-            shared.append(OutputFile(path: "_headers", contents: .data(Data(HeadersFile.text(policies).utf8))))
+        let (identity, identityDiagnostics) = Self.siteIdentity(identities)
+        diagnostics += identityDiagnostics
+        let identityFiles = identity.map(IdentityFiles.files) ?? []
+        for file in identityFiles {
+            shared.append(file)
+            generatedBy[file.path] = "sitegen (for identity)"
         }
-        if !policies.isEmpty { generatedBy["_headers"] = "sitegen (for the pages' policies)" }
+        if !policies.isEmpty || !identityFiles.isEmpty {
+            let text = HeadersFile.text(policies, files: identityFiles.map(\.path))
+            shared.append(OutputFile(path: "_headers", contents: .data(Data(text.utf8))))
+            generatedBy["_headers"] = "sitegen (for the pages' policies)"
+        }
         for asset in sources.assets {
             // A file of content/ may not silently replace one the build generates (index.html beside index.md).
             if let page = generatedBy[asset] {
@@ -200,18 +210,22 @@ public struct SiteBuilder: Sendable {
             var page: RenderCache.Page?
             var paths: [String] = []
             var isNew = false
+            /// The page's `identity:`, which the site's `.well-known` files are made from.
+            var identity: SiteIdentity?
         }
 
         func run(_ source: ContentPage, cached: RenderCache.Page?) -> Outcome {
             let (parsed, parseDiagnostics) = PageParser.parse(source, siteSettings: siteSettings)
             let (page, resolveDiagnostics) = resolver.resolve(parsed)
             let diagnostics = parseDiagnostics + resolveDiagnostics
-            guard let renderer, !diagnostics.contains(where: { $0.severity == .error }) else { return Outcome(diagnostics: diagnostics) }
+            guard let renderer, !diagnostics.contains(where: { $0.severity == .error }) else {
+                return Outcome(diagnostics: diagnostics, identity: parsed.frontMatter.identity)
+            }
             let symbols = icons.symbols(for: page.links.map(\.icon), page: source.displayPath)
             // What decides whether a cached render still holds; a build that writes keeps no cache and needs none.
             let pageIcons = writer != nil ? "" : page.links.map { symbols.name(for: $0.icon) }.joined(separator: " ") + symbols.html(for: page.links.map(\.icon))
             var rendered: RenderCache.Page
-            var outcome = Outcome(diagnostics: diagnostics)
+            var outcome = Outcome(diagnostics: diagnostics, identity: parsed.frontMatter.identity)
             if let cached, cached.text == source.text, cached.icons == pageIcons {
                 rendered = cached
             } else {
@@ -258,6 +272,23 @@ public struct SiteBuilder: Sendable {
         let buffer: UnsafeMutableBufferPointer<Value?>
     }
 
+    /// The site's one identity: set by content/index.md (a site-wide setting reaches every page alike). Another page
+    /// may repeat the same settings, never set others.
+    static func siteIdentity(_ identities: [(page: ContentPage, identity: SiteIdentity)]) -> (SiteIdentity?, [Diagnostic]) {
+        guard !identities.isEmpty else { return (nil, []) }
+        let root = identities.first { $0.page.path == "index.md" }
+        var diagnostics: [Diagnostic] = []
+        for (page, identity) in identities where page.path != "index.md" {
+            guard root.map({ !$0.identity.sameSettings(as: identity) }) ?? true else { continue }
+            var sink = DiagnosticSink(path: page.displayPath, text: page.text)
+            sink.report(line: identity.position.line, column: identity.position.column, root == nil
+                ? "only content/index.md (or the site's settings) may set identity: the site has one, at its root; move it there"
+                : "identity differs from the one content/index.md sets: the site has one identity; set it once, in content/index.md")
+            diagnostics += sink.diagnostics
+        }
+        return (diagnostics.isEmpty ? root?.identity : nil, diagnostics)
+    }
+
     /// Two pages written to one place: each page's output path depends on its own path alone.
     static func sharedOutputPaths(_ pages: [ContentPage]) -> [Diagnostic] {
         var writtenBy: [String: String] = [:]
@@ -275,7 +306,7 @@ public struct SiteBuilder: Sendable {
     /// Stages 2 and 3 for every page: the pages without errors, resolved, and every problem found.
     func resolve(_ sources: SiteSources) -> ([ResolvedPage], [Diagnostic]) {
         let resolver = LinkResolver(catalog: catalog, assets: Set(sources.assets), baseURL: options.baseURL,
-                                    templateNames: Set(sources.templates.map(\.name)))
+                                    templateNames: Set(sources.templates.map(\.name)), now: options.now ?? Date())
         var pages: [ResolvedPage] = []
         var diagnostics = Self.sharedOutputPaths(sources.pages)
         for page in sources.pages {

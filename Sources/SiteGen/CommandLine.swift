@@ -52,6 +52,18 @@ public struct CommandLineTool {
     static let outputOption = CommandOption(long: "--output", short: "o", value: "DIR",
                                             help: "Where to write the site (default: Output inside the source folder)", completion: .directory)
 
+    static let nowOption = CommandOption(long: "--now", short: nil, value: "DATETIME",
+                                         help: "Build as if it were then, for scheduled links: 2026-12-24 (UTC) or 2026-12-24T18:00:00+01:00")
+
+    /// Reads `--now` into `now` (left nil without it); the usage error's exit code when its value is not a moment.
+    func readClock(_ options: ParsedArguments, command: CommandSpec, into now: inout Date?) -> ExitCode? {
+        guard let text = options["--now"] else { return nil }
+        switch ScheduleTime.parse(text) {
+        case .success(let time): now = time.date; return nil
+        case .failure(let problem): return usageError("--now: \(problem.reason)", command: command)
+        }
+    }
+
     static let buildCommand = CommandSpec(
         name: "build", arguments: "", summary: "Render content/ through templates/ into Output/",
         details: """
@@ -62,6 +74,7 @@ public struct CommandLineTool {
         options: [.source, outputOption,
                   CommandOption(long: "--base-url", short: nil, value: "URL", help: "The site's public address, for pages that do not set url"),
                   CommandOption(long: "--force", short: nil, value: nil, help: "Replace files in the output folder that sitegen did not write (never .git)"),
+                  nowOption,
                   CommandOption(long: "--quiet", short: "q", value: nil, help: "Print nothing when the build succeeds without warnings")],
         run: { $0.build($1) })
 
@@ -202,8 +215,10 @@ public struct CommandLineTool {
             case .failure(let problem): return usageError("--base-url must be the site's public address, like https://example.org/: \(problem.reason)", command: command)
             }
         }
+        var now: Date?
+        if let code = readClock(options, command: command, into: &now) { return code }
         let buildOptions = BuildOptions(sourceDirectory: options["--source"] ?? ".", outputDirectory: options["--output"],
-                                        baseURL: baseURL, replacesForeignFiles: options.has("--force"))
+                                        baseURL: baseURL, replacesForeignFiles: options.has("--force"), now: now)
         let builder = SiteBuilder(options: buildOptions, fileSystem: fileSystem)
         // `Output/`, and `out/` rather than `out//` when the path already ends with a slash.
         let folder = buildOptions.outputDirectory.hasSuffix("/") ? buildOptions.outputDirectory : buildOptions.outputDirectory + "/"

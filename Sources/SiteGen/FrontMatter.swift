@@ -1,3 +1,5 @@
+import LinkChain
+
 /// The fields a page sets in its YAML front matter.
 public struct FrontMatter: Equatable, Sendable {
     public enum ColorScheme: String, Sendable, CaseIterable { case auto, light, dark }
@@ -40,6 +42,9 @@ public struct FrontMatter: Equatable, Sendable {
         public var origin: String
     }
 
+    /// `identity: {webfinger: "@eb@social.coop", atproto_did: did:plc:…}`: the site's `.well-known` identity files.
+    public var identity: SiteIdentity?
+
     public struct LinkSection: Equatable, Sendable {
         public var title: String
         public var beforeLink: Int
@@ -69,7 +74,7 @@ public struct FrontMatter: Equatable, Sendable {
 
     /// The keys front matter understands, in the order the README documents them.
     public static let knownKeys = ["title", "description", "url", "lang", "avatar", "theme", "color_scheme", "stylesheet", "template",
-                                   "email_protection", "first_tap", "unsafe_html", "fediverse_creator", "background", "name", "analytics", "links"]
+                                   "email_protection", "first_tap", "unsafe_html", "fediverse_creator", "background", "name", "analytics", "identity", "links"]
 }
 
 /// A value with the place it was written.
@@ -93,6 +98,10 @@ public struct LinkEntry: Equatable, Sendable {
     public var customApp: CustomApp?
     /// Service options such as `subject`, in the order written.
     public var options: [(name: Located<String>, value: String)]
+    /// `from:` and `until:`: when the link is shown.
+    public var window = LinkWindow()
+    /// Where the item starts, for warnings about the whole link.
+    public var position = SourcePosition(line: 0, column: 0)
 
     /// An app the page author describes, with where each part was written.
     public struct CustomApp: Equatable, Sendable {
@@ -101,11 +110,11 @@ public struct LinkEntry: Equatable, Sendable {
     }
 
     /// Keys every link may carry whatever its service.
-    public static let commonKeys: Set<String> = ["label", "icon", "color", "apps", "app"]
+    public static let commonKeys: Set<String> = ["label", "icon", "color", "apps", "app", "from", "until"]
 
     public static func == (a: LinkEntry, b: LinkEntry) -> Bool {
         a.service == b.service && a.handle == b.handle && a.label == b.label && a.icon == b.icon && a.color == b.color
-            && a.apps == b.apps && a.customApp == b.customApp
+            && a.apps == b.apps && a.customApp == b.customApp && a.window == b.window
             && a.options.count == b.options.count
             && zip(a.options, b.options).allSatisfy { $0.name == $1.name && $0.value == $1.value }
     }
@@ -245,6 +254,7 @@ public enum FrontMatterReader {
             case "background": matter.background = reader.background(value)
             case "name": matter.name = reader.personName(value)
             case "analytics": matter.analytics = reader.analytics(value)
+            case "identity": matter.identity = reader.identity(value, key: keyAt)
             default:
                 let hint = EditDistance.nearest(to: key, among: FrontMatter.knownKeys).map { " (did you mean '\($0)'?)" } ?? ""
                 reader.report(keyAt, "unknown field '\(key)' is ignored\(hint)", severity: .warning)
@@ -392,9 +402,12 @@ private struct NodeReader {
         var label: String?, icon: Located<String>?, color: Located<String>?
         var apps: [Located<String>]?, customApp: LinkEntry.CustomApp?
         var options: [(name: Located<String>, value: String)] = []
+        var window = LinkWindow()
         for (keyNode, value) in pairs {
             guard case .scalar(let key, _, let keyAt) = keyNode else { continue }
             switch key {
+            case "from": window.from = time(value, field: key)
+            case "until": window.until = time(value, field: key)
             case "label": label = text(value, field: key)
             case "icon": icon = located(value, field: key)
             case "color": color = located(value, field: key)
@@ -410,8 +423,88 @@ private struct NodeReader {
             report(itemAt, "this link names no service: start it with a service and handle, such as 'mastodon: \"@user@host\"', 'email: you@example.org' or 'url: https://example.org'")
             return nil
         }
+        if let from = window.from, let until = window.until, until.value.endExclusive <= from.value.start {
+            report(until.position, "'until' is not after 'from', so the link would never be shown (an until date includes its whole day, in UTC)")
+            return nil
+        }
         return LinkEntry(service: service, handle: handle, label: label, icon: icon, color: color,
-                         apps: apps, customApp: customApp, options: options)
+                         apps: apps, customApp: customApp, options: options, window: window, position: itemAt)
+    }
+
+    /// `from: 2026-12-24` or `until: 2026-12-24T18:00:00+01:00`.
+    mutating func time(_ node: YAMLNode, field: String) -> Located<ScheduleTime>? {
+        guard let written = located(node, field: field) else { return nil }
+        switch ScheduleTime.parse(written.value) {
+        case .success(let time): return Located(time, at: written.position)
+        case .failure(let problem):
+            report(written.position, "'\(field)': \(problem.reason)")
+            return nil
+        }
+    }
+
+    /// `identity: {webfinger: "@eb@social.coop", atproto_did: did:plc:ewvi7nxzyoun6zhxrhs64oiz}`
+    mutating func identity(_ node: YAMLNode, key: SourcePosition) -> SiteIdentity? {
+        guard case .mapping(let pairs, let at) = node else {
+            report(node.position, "'identity' must be a mapping such as {webfinger: \"@you@your.server\", atproto_did: did:plc:…}, found \(node.kindDescription)")
+            return nil
+        }
+        var identity = SiteIdentity(position: key)
+        var valid = true
+        func refuse(_ position: SourcePosition, _ message: String) {
+            report(position, message)
+            valid = false
+        }
+        func httpsURL(_ value: YAMLNode, field: String, example: String) -> Located<String>? {
+            guard let written = located(value, field: "identity." + field) else { valid = false; return nil }
+            let url = written.value
+            let host = url.hasPrefix("https://") ? url.dropFirst(8).prefix { $0 != "/" && $0 != "?" && $0 != "#" } : ""
+            guard !host.isEmpty, !url.contains(where: { $0.isWhitespace || $0 == "\"" || $0 == "<" || $0 == ">" || $0 == "\\" }),
+                  !url.contains("#") else {
+                refuse(written.position, "'\(field)' must be an https URL without spaces or '#', like \(example)")
+                return nil
+            }
+            return written
+        }
+        for (keyNode, value) in pairs {
+            guard case .scalar(let key, _, let keyAt) = keyNode else { continue }
+            switch key {
+            case "webfinger":
+                guard let written = located(value, field: "identity.webfinger") else { valid = false; continue }
+                do throws(LinkChainError) {
+                    _ = try FediverseAccount.parse(written.value, serviceName: "fediverse")
+                    identity.webfinger = written
+                } catch {
+                    refuse(written.position, "webfinger: " + error.message)
+                }
+            case "actor": identity.actor = httpsURL(value, field: key, example: "https://example.social/users/you")
+            case "profile": identity.profile = httpsURL(value, field: key, example: "https://example.social/@you")
+            case "subscribe":
+                if let written = httpsURL(value, field: key, example: "https://example.social/authorize_interaction?uri={uri}") {
+                    if written.value.contains("{uri}") { identity.subscribe = written }
+                    else { refuse(written.position, "'subscribe' must hold {uri} where the account to follow goes, like https://example.social/authorize_interaction?uri={uri}") }
+                }
+            case "atproto_did":
+                guard let written = located(value, field: "identity.atproto_did") else { valid = false; continue }
+                if let problem = AtprotoDID.problem(written.value) { refuse(written.position, problem) } else { identity.atprotoDID = written }
+            default:
+                let hint = EditDistance.nearest(to: key, among: SiteIdentity.keys).map { " (did you mean '\($0)'?)" } ?? ""
+                refuse(keyAt, "unknown key '\(key)' in 'identity'\(hint): expected \(SiteIdentity.keys.joined(separator: ", "))")
+            }
+        }
+        guard valid else { return nil }
+        if identity.webfinger == nil, let extra = [identity.actor, identity.profile, identity.subscribe].compactMap({ $0 }).first {
+            report(extra.position, "actor, profile and subscribe describe the webfinger account: add webfinger: \"@you@your.server\"")
+            return nil
+        }
+        if (identity.profile != nil || identity.subscribe != nil) && identity.actor == nil, let extra = identity.profile ?? identity.subscribe {
+            report(extra.position, "profile and subscribe are for a server that is not Mastodon, which needs its actor too: add actor: https://…")
+            return nil
+        }
+        guard identity.webfinger != nil || identity.atprotoDID != nil else {
+            report(at, "'identity' needs webfinger, atproto_did or both, such as {webfinger: \"@you@your.server\"}")
+            return nil
+        }
+        return identity
     }
 
     /// A list of text values, each with its position.

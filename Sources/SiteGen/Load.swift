@@ -9,12 +9,16 @@ public struct BuildOptions: Sendable {
     public var baseURL: String?
     /// Whether a build may replace files in the output folder that sitegen did not write (`--force`).
     public var replacesForeignFiles: Bool
+    /// The build's clock (`--now`), which decides scheduled links; nil reads the system clock once, as a build starts.
+    public var now: Date?
 
-    public init(sourceDirectory: String = ".", outputDirectory: String? = nil, baseURL: String? = nil, replacesForeignFiles: Bool = false) {
+    public init(sourceDirectory: String = ".", outputDirectory: String? = nil, baseURL: String? = nil, replacesForeignFiles: Bool = false,
+                now: Date? = nil) {
         self.sourceDirectory = sourceDirectory
         self.outputDirectory = outputDirectory ?? joinPath(sourceDirectory, "Output")
         self.baseURL = baseURL
         self.replacesForeignFiles = replacesForeignFiles
+        self.now = now
     }
 
     /// A path under the source folder, as diagnostics show it.

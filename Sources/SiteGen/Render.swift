@@ -173,8 +173,10 @@ public struct PageRenderer: Sendable {
                 if reads.contains("attributes_html") {
                     item["attributes_html"] = .string(ChainMarkup.protect(addresses, in: ChainMarkup.attributes(
                         link.chain, choices: link.choices, provesIdentity: link.service.provesIdentity,
-                        protection: matter.emailProtection, firstTap: matter.firstTap)))
+                        protection: matter.emailProtection, firstTap: matter.firstTap))
+                        + (link.closesAt.map { #" data-until="\#(ScheduleTime.utcText($0))""# } ?? ""))
                 }
+                if let closesAt = link.closesAt { item["until"] = .string(ScheduleTime.utcText(closesAt)) }
                 item["after_link_html"] = .string(ChainMarkup.afterLink(link.chain, protection: matter.emailProtection))
                 if let accountURI = link.chain.accountURI { item["account_uri"] = .string(accountURI) }
                 return .dictionary(item)

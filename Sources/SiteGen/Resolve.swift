@@ -16,6 +16,8 @@ public struct ResolvedLink: Sendable {
     public var paint: ButtonPaint
     /// Where the link was written, for warnings about it.
     public var position: SourcePosition
+    /// When its `until` ends the link (seconds since 1970, UTC): the page's runtime hides it from then on.
+    public var closesAt: Int64? = nil
 }
 
 /// A page whose links are resolved and whose Markdown links are rewritten into chain links.
@@ -54,12 +56,15 @@ public struct LinkResolver: Sendable {
     public var baseURL: String?
     /// The site's templates, so that a page naming a missing one fails here, before rendering, in every command.
     public var templateNames: Set<String>?
+    /// The build's clock, which decides the links whose `from`/`until` window leaves them out.
+    public var now: Date
 
-    public init(catalog: ServiceCatalog = .standard, assets: Set<String>, baseURL: String?, templateNames: Set<String>? = nil) {
+    public init(catalog: ServiceCatalog = .standard, assets: Set<String>, baseURL: String?, templateNames: Set<String>? = nil, now: Date) {
         self.catalog = catalog
         self.assets = assets
         self.baseURL = baseURL
         self.templateNames = templateNames
+        self.now = now
     }
 
     /// Schemes a Markdown link may use besides service shorthands; everything else is refused.
@@ -68,10 +73,27 @@ public struct LinkResolver: Sendable {
 
     public func resolve(_ parsed: ParsedPage) -> (ResolvedPage, [Diagnostic]) {
         var sink = DiagnosticSink(path: parsed.page.displayPath, text: parsed.page.text, siteSettings: parsed.siteSettings)
+        var parsed = parsed
         let matter = parsed.frontMatter
         var links: [ResolvedLink] = []
-        for entry in matter.links {
-            if let link = resolve(entry, page: parsed, sink: &sink) { links.append(link) }
+        let seconds = Int64(now.timeIntervalSince1970.rounded(.down))
+        // Links outside their window are checked like the others, then left out; the sections after them move up.
+        for (index, entry) in matter.links.enumerated().reversed() {
+            guard var link = resolve(entry, page: parsed, sink: &sink) else { continue }
+            switch entry.window.state(at: seconds) {
+            case .open:
+                link.closesAt = entry.window.until?.value.endExclusive
+                links.insert(link, at: 0)
+                continue
+            case .closed:
+                let until = entry.window.until!  // only an until closes a window
+                sink.report(.warning, line: entry.position.line, column: entry.position.column,
+                            "this link's until has passed (it closed at \(ScheduleTime.utcText(until.value.endExclusive))), so the page leaves it out: remove the link, or change its until")
+            case .notYetOpen: break
+            }
+            for section in parsed.frontMatter.sections.indices where parsed.frontMatter.sections[section].beforeLink > index {
+                parsed.frontMatter.sections[section].beforeLink -= 1
+            }
         }
         let markdownLinks = resolveMarkdownLinks(parsed.markdown, protection: matter.emailProtection, sink: &sink)
         let identities = links.filter(\.service.provesIdentity).map { ($0.chain, $0.position) }

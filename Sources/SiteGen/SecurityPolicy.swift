@@ -88,7 +88,8 @@ final class BodyHashes: @unchecked Sendable {
 /// framing, unlike the meta tag), and caching. Each header is set by one rule only, since hosts merge the
 /// values of every rule that matches a path.
 enum HeadersFile {
-    static func text(_ pages: [(path: String, policy: SecurityPolicy)]) -> String {
+    /// `files`: generated files with headers of their own (`IdentityFiles.headers`), as paths below the output folder.
+    static func text(_ pages: [(path: String, policy: SecurityPolicy)], files: [String] = []) -> String {
         var text = """
             /*
               Referrer-Policy: strict-origin-when-cross-origin
@@ -104,6 +105,10 @@ enum HeadersFile {
                   Cache-Control: public, max-age=0, must-revalidate
 
                 """
+        }
+        for file in files.sorted() {
+            guard let headers = IdentityFiles.headers[file] else { continue }
+            text += "\n/" + file + "\n" + headers.map { "  \($0.name): \($0.value)\n" }.joined()
         }
         return text
     }

@@ -42,7 +42,11 @@ struct ServedSite: Sendable {
 
     private func file(_ path: String, status: Int = 200) -> HTTPResponse? {
         let type = MediaType.forPath(path)
-        if let data = generated[path] { return HTTPResponse(status: status, headers: [("Content-Type", type)], body: .bytes(data)) }
+        if let data = generated[path] {
+            // The identity files are served as hosts serve them by `_headers`.
+            let headers = IdentityFiles.headers[path] ?? [("Content-Type", type)]
+            return HTTPResponse(status: status, headers: headers, body: .bytes(data))
+        }
         guard let source = copied[path] else { return nil }
         guard let real = RequestPath.realPath(of: source, inside: contentFolder) else {
             // Missing since the build, or a symbolic link that leads out of content/.

@@ -20,7 +20,9 @@ public struct OutputFile: Equatable, Sendable {
 /// The output folder is shared with its owner: a manifest (`.sitegen-manifest`) lists what sitegen wrote, and
 /// a build replaces or removes only those files. Anything else there (a `.git`, a `CNAME`, notes) is carried
 /// into the new site as it is; a file sitegen did not write that the new site would replace stops the build,
-/// unless `force` is set (and even then a hidden entry such as `.git` is never touched: no build writes one).
+/// unless `force` is set (and even then a hidden entry such as `.git` is never touched: no build writes one; the
+/// only hidden files sitegen writes are its own `.well-known/` identity files, beside which the owner's stay).
+/// A folder sitegen did not make but writes into (the owner's `.well-known/`) is opened: only its files count.
 public final class SiteWriter: @unchecked Sendable {
     static let manifestName = ".sitegen-manifest"
     /// Marks a staging folder: a folder beside the output that has it holds only what a build wrote.
@@ -133,7 +135,7 @@ public final class SiteWriter: @unchecked Sendable {
                 try fileSystem.writeFile(joinPath(staging, Self.stagingMarker), Data())
             }
             let hadOutput = fileSystem.itemKind(at: output) == .directory
-            let foreign = hadOutput ? try Self.foreignEntries(in: output, fileSystem: fileSystem) : []
+            let foreign = hadOutput ? try Self.foreignEntries(in: output, fileSystem: fileSystem, opening: paths) : []
             let conflicts = foreign.filter { entry in
                 paths.contains { $0 == entry || $0.hasPrefix(entry + "/") || entry.hasPrefix($0 + "/") }
             }
@@ -268,15 +270,15 @@ public final class SiteWriter: @unchecked Sendable {
 
     /// What sitegen did not write in an output folder, as the topmost such entries (a foreign folder whole).
     /// A folder without a manifest that a sitegen before 0.2 built (its index.html says so) counts as sitegen's,
-    /// but for hidden entries.
-    static func foreignEntries(in folder: String, fileSystem: any FileSystem) throws -> [String] {
+    /// but for hidden entries. The folders of `opening` (paths the new site writes) are looked into, not taken whole.
+    static func foreignEntries(in folder: String, fileSystem: any FileSystem, opening newPaths: Set<String> = []) throws -> [String] {
         var owned = manifest(in: folder, fileSystem: fileSystem) ?? []
         if owned.isEmpty, let index = try? fileSystem.readFile(joinPath(folder, "index.html")),
            String(decoding: index.prefix(64 * 1024), as: UTF8.self).contains("<meta name=\"generator\" content=\"sitegen 0.1") {
             owned = Set(((try? fileSystem.listFiles(under: folder)) ?? []))
         }
         var ownedFolders: Set<String> = []
-        for path in owned {
+        for path in owned.union(newPaths) {
             var parts = path.split(separator: "/").dropLast()
             while !parts.isEmpty { ownedFolders.insert(parts.joined(separator: "/")); parts = parts.dropLast() }
         }

@@ -12,7 +12,7 @@ import LinkChain
 
 /// Files the page may name as its avatar, stylesheet or icons, so those paths resolve as in a real site.
 let resolver = LinkResolver(catalog: .standard, assets: ["avatar.svg", "style.css", "icons/logo.svg", "about/photo.png"],
-                            baseURL: "https://example.org/")
+                            baseURL: "https://example.org/", now: Date(timeIntervalSince1970: 1_780_000_000))
 
 func read(_ text: String, path: String) {
     let page = ContentPage(path: path, displayPath: "content/" + path, text: text)

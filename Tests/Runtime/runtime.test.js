@@ -275,6 +275,16 @@ test("the follow URL comes from the subscribe template", () => {
     "https://example.social/authorize_interaction?uri=acct%3Aeb%40social.coop");
 });
 
+test("a scheduled link's window closes at its until, by the visitor's clock", () => {
+  const until = "2026-12-25T00:00:00Z", closes = Date.UTC(2026, 11, 25);
+  assert.equal(runtime.windowClosed(until, closes - 1), false);
+  assert.equal(runtime.windowClosed(until, closes), true);
+  assert.equal(runtime.windowClosed(until, closes + 86400000), true);
+  // An until the runtime cannot read keeps the link: the build already left out what had closed.
+  assert.equal(runtime.windowClosed("soon", closes), false);
+  assert.equal(runtime.windowClosed(undefined, closes), false);
+});
+
 test("sealed data opens only at tap time", () => {
   const json = JSON.stringify({ href: "mailto:ann@exämple.org", copy: "ann@exämple.org" });
   const sealed = Buffer.from(Buffer.from(json, "utf8").reverse()).toString("base64");

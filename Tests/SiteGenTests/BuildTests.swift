@@ -68,7 +68,7 @@ import Testing
 
     @Test func unknownOptionsAreErrors() {
         let email = ServiceCatalog.standard.service(named: "email")!
-        let accepted = (email.optionNames + ["app", "apps", "color", "icon", "label"]).joined(separator: ", ")
+        let accepted = (email.optionNames + ["app", "apps", "color", "from", "icon", "label", "until"]).joined(separator: ", ")
         #expect(failure("---\nlinks:\n  - email: a@b.org\n    subjet: Hi\n---\n") == [
             "site/content/index.md:4:5: error: unknown option 'subjet' for \(email.displayName) links (did you mean 'subject'?): expected \(accepted)",
         ])

@@ -28,6 +28,21 @@ import Testing
         #expect(result.files.map(\.path) == (try builder.render()).files.map(\.path))
     }
 
+    /// `serve` runs for days: a link whose window closes meanwhile is left out by the next render, text unchanged.
+    @Test func aLinkWindowClosingRendersThatPageAgain() throws {
+        let fileSystem = Fixtures.site("---\nlinks:\n  - url: https://a.example/\n  - url: https://b.example/\n    until: 2026-12-24\n---\n",
+                                       extra: ["content/about.md": "---\ntitle: About\n---\n"])
+        var builder = Fixtures.builder(fileSystem)
+        var cache = RenderCache()
+        builder.options.now = try ScheduleTime.parse("2026-12-24T23:59:59Z").get().date
+        #expect(page(try builder.render(reusing: &cache), "index.html")?.contains("https://b.example/") == true)
+        builder.options.now = try ScheduleTime.parse("2026-12-25").get().date
+        let result = try builder.render(reusing: &cache)
+        #expect(result.renderedPages == ["site/content/index.md"])
+        #expect(page(result, "index.html")?.contains("https://b.example/") == false)
+        #expect(page(result, "index.html")?.contains("https://a.example/") == true)
+    }
+
     @Test(arguments: [
         ("site/templates/page.html", "<h1>{{title}}</h1>"),
         ("site/content/photo.png", "png"),

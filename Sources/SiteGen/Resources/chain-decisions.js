@@ -23,6 +23,12 @@ function candidatesFor(chain, platform) {
   return chain.filter(function (c) { return c.platforms.indexOf(platform) >= 0; });
 }
 
+// Whether a scheduled link's window has closed: until is its data-until (a UTC moment, "2026-12-25T00:00:00Z"),
+// now the visitor's clock in milliseconds. An unreadable until keeps the link.
+function windowClosed(until, now) {
+  return Date.parse(until) <= now;
+}
+
 // What one tap on a chain button does. Every iOS scheme without its app costs the visitor an alert that the page
 // can neither see nor suppress, so a tap launches at most one app URL, on every platform:
 // - the app that worked for this visitor before (remembered), else

@@ -44,6 +44,15 @@ function go(url) { location.href = url; }
 // leaves those lines out of the runtime that pages without either carry, so that runtime stays as small as it was.
 function tell(name, detail) { doc.dispatchEvent(new CustomEvent("sitegen:" + name, { detail: detail })); }
 
+// ---- Scheduled links ----
+// A page may be cached for weeks: a link whose until passed since the build goes, with its list item.
+function hideClosedLinks(now) {
+  doc.querySelectorAll("a[data-until]").forEach(function (link) {
+    if (windowClosed(link.dataset.until, now)) (link.closest("li") || link).remove();
+  });
+}
+hideClosedLinks(Date.now());
+
 // The words come from the template (a JSON block with id sitegen-text), so a site can translate them; without that
 // block the buttons still work, with no chooser, no progress and no notice.
 var words = doc.getElementById("sitegen-text");

@@ -1,0 +1,310 @@
+import Foundation
+import Testing
+import WebServer
+@testable import SiteGen
+
+/// Issue 15, items 1 and 3, through the real binary: `identity:` writes the `.well-known` files and their
+/// `_headers` rules, which later builds own; `from:`/`until:` leave links out by `--now`.
+@Suite struct IdentityAndScheduleTests {
+    /// A site folder with the example's templates and `page` as content/index.md (plus `extra` files by path).
+    static func site(_ page: String, extra: [String: String] = [:]) throws -> URL {
+        let folder = try Fixtures.temporaryFolder()
+        try FileManager.default.copyItem(at: Fixtures.packageRoot.appendingPathComponent("templates"), to: folder.appendingPathComponent("templates"))
+        try write(page, to: folder.appendingPathComponent("content/index.md"))
+        for (path, text) in extra { try write(text, to: folder.appendingPathComponent(path)) }
+        return folder
+    }
+
+    static func write(_ text: String, to url: URL) throws {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    static func read(_ folder: URL, _ path: String) -> String? {
+        (try? Data(contentsOf: folder.appendingPathComponent(path))).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    static let identityPage = """
+        ---
+        title: Eb
+        identity:
+          webfinger: "@eb@social.coop"
+          atproto_did: did:plc:ewvi7nxzyoun6zhxrhs64oiz
+        links:
+          - github: octocat
+        ---
+
+        """
+
+    @Test func identityWritesWebFingerAndAtprotoFilesWithTheirHeaders() throws {
+        let folder = try Self.site(Self.identityPage)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try ExampleSiteTests.run(["build"], in: folder)
+        #expect(result.code == 0, "\(result.errors)")
+        let jrd = try #require(Self.read(folder, "Output/.well-known/webfinger"))
+        #expect(jrd == """
+            {
+              "subject": "acct:eb@social.coop",
+              "aliases": ["https://social.coop/@eb", "https://social.coop/users/eb"],
+              "links": [
+                {"rel": "http://webfinger.net/rel/profile-page", "type": "text/html", "href": "https://social.coop/@eb"},
+                {"rel": "self", "type": "application/activity+json", "href": "https://social.coop/users/eb"},
+                {"rel": "http://ostatus.org/schema/1.0/subscribe", "template": "https://social.coop/authorize_interaction?uri={uri}"}
+              ]
+            }
+
+            """)
+        // Valid JSON, whatever a reader makes of the layout.
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(jrd.utf8)) as? [String: Any])
+        #expect(object["subject"] as? String == "acct:eb@social.coop")
+        #expect(Self.read(folder, "Output/.well-known/atproto-did") == "did:plc:ewvi7nxzyoun6zhxrhs64oiz\n")
+        let headers = try #require(Self.read(folder, "Output/_headers"))
+        #expect(headers.hasSuffix("""
+
+            /.well-known/atproto-did
+              Content-Type: text/plain; charset=utf-8
+
+            /.well-known/webfinger
+              Content-Type: application/jrd+json
+              Access-Control-Allow-Origin: *
+
+            """))
+        #expect(Self.read(folder, "Output/.sitegen-manifest")?.contains("\n.well-known/atproto-did\n.well-known/webfinger\n") == true)
+    }
+
+    @Test func anotherServerTakesTheActorAndOptionalProfileAndSubscribe() throws {
+        let folder = try Self.site("""
+            ---
+            title: Eb
+            identity:
+              webfinger: "@eb@example.social"
+              actor: https://example.social/users/9f3k2
+            ---
+
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try ExampleSiteTests.run(["build"], in: folder).code == 0)
+        let jrd = try #require(Self.read(folder, "Output/.well-known/webfinger"))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(jrd.utf8)) as? [String: Any])
+        #expect(object["aliases"] as? [String] == ["https://example.social/users/9f3k2"])
+        let links = try #require(object["links"] as? [[String: String]])
+        // No guessed profile page or Mastodon subscribe template for a server sitegen does not know.
+        #expect(links == [["rel": "self", "type": "application/activity+json", "href": "https://example.social/users/9f3k2"]])
+        #expect(Self.read(folder, "Output/.well-known/atproto-did") == nil)
+    }
+
+    /// The owner's own `.well-known` files stay through every build; sitegen's are replaced, then removed.
+    @Test func wellKnownFilesAreOwnedAcrossBuildsBesideTheOwnersOwn() throws {
+        let folder = try Self.site(Self.identityPage, extra: ["Output/.well-known/security.txt": "Contact: mailto:eb@example.org\n"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var result = try ExampleSiteTests.run(["build"], in: folder)
+        #expect(result.code == 0, "\(result.errors)")
+        #expect(Self.read(folder, "Output/.well-known/security.txt") == "Contact: mailto:eb@example.org\n")
+        #expect(Self.read(folder, "Output/.sitegen-manifest")?.contains("security.txt") == false)
+
+        try Self.write(Self.identityPage.replacingOccurrences(of: "@eb@social.coop", with: "@eb@mastodon.social"),
+                       to: folder.appendingPathComponent("content/index.md"))
+        result = try ExampleSiteTests.run(["build"], in: folder)
+        #expect(result.code == 0, "\(result.errors)")
+        #expect(Self.read(folder, "Output/.well-known/webfinger")?.contains("\"acct:eb@mastodon.social\"") == true)
+        #expect(Self.read(folder, "Output/.well-known/security.txt") == "Contact: mailto:eb@example.org\n")
+
+        try Self.write("---\ntitle: Eb\n---\n", to: folder.appendingPathComponent("content/index.md"))
+        result = try ExampleSiteTests.run(["build"], in: folder)
+        #expect(result.code == 0, "\(result.errors)")
+        #expect(Self.read(folder, "Output/.well-known/webfinger") == nil)
+        #expect(Self.read(folder, "Output/.well-known/atproto-did") == nil)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("Output/.well-known").path) == ["security.txt"])
+        #expect(Self.read(folder, "Output/_headers")?.contains("well-known") == false)
+    }
+
+    @Test func aWebFingerFileSitegenDidNotWriteStopsTheBuild() throws {
+        let folder = try Self.site(Self.identityPage, extra: ["Output/.well-known/webfinger": "mine"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try ExampleSiteTests.run(["build"], in: folder)
+        #expect(result.code == 1)
+        #expect(result.errors == """
+            Output/.well-known/webfinger: error: sitegen did not write this, and the new site has a file there: move it away, or pass --force to replace what sitegen did not write
+            Build failed with 1 error; Output/ was left as it was.
+
+            """)
+        #expect(Self.read(folder, "Output/.well-known/webfinger") == "mine")
+    }
+
+    @Test func identityBelongsToTheRootPage() {
+        let identity = "identity:\n  webfinger: \"@eb@social.coop\"\n"
+        #expect(Fixtures.failure("---\ntitle: Home\n---\n", extra: ["content/about.md": "---\n" + identity + "---\n"]) == [
+            "site/content/about.md:2:1: error: only content/index.md (or the site's settings) may set identity: the site has one, at its root; move it there",
+        ])
+        #expect(Fixtures.failure("---\n" + identity + "---\n", extra: ["content/about.md": "---\nidentity:\n  webfinger: \"@other@social.coop\"\n---\n"]) == [
+            "site/content/about.md:2:1: error: identity differs from the one content/index.md sets: the site has one identity; set it once, in content/index.md",
+        ])
+        // The same settings on every page, as a site-wide setting reaches them, are one identity.
+        #expect(Fixtures.failure("---\n" + identity + "---\n", extra: ["content/about.md": "---\n" + identity + "---\n"]) == [])
+    }
+
+    @Test func identityValuesAreCheckedWhereTheyAreWritten() {
+        #expect(Fixtures.failure("""
+            ---
+            identity:
+              webfinger: eb
+              atproto_did: did:plc:ABC
+              actr: https://x.example/
+            ---
+
+            """) == [
+            "site/content/index.md:3:14: error: webfinger: \"eb\" is not a fediverse handle: expected @user@host, like @eb@social.coop. The server name is missing.",
+            "site/content/index.md:4:16: error: 'did:plc:ABC' is not a did:plc: after did:plc: come only a-z and 2-7 (lowercase base32), found 'A'",
+            "site/content/index.md:5:3: error: unknown key 'actr' in 'identity' (did you mean 'actor'?): expected webfinger, actor, profile, subscribe, atproto_did",
+        ])
+        #expect(Fixtures.failure("---\nidentity:\n  atproto_did: did:key:z6Mk\n---\n") == [
+            "site/content/index.md:3:16: error: 'did:key:z6Mk' is not a DID atproto accepts (method 'key'): expected did:plc: and 24 characters of a-z and 2-7 (did:plc:ewvi7nxzyoun6zhxrhs64oiz), or did:web: and a host name (did:web:example.org)",
+        ])
+        #expect(Fixtures.failure("---\nidentity:\n  atproto_did: did:web:example.org:8080\n---\n") == [
+            "site/content/index.md:3:16: error: 'did:web:example.org:8080' is not a did:web for atproto: expected did:web: and a lowercase host name such as did:web:example.org (no port, no path)",
+        ])
+        #expect(Fixtures.failure("---\nidentity:\n  atproto_did: did:web:eb.example.org\n---\n") == [])
+        #expect(Fixtures.failure("---\nidentity:\n  atproto_did: did:plc:abc\n---\n") == [
+            "site/content/index.md:3:16: error: 'did:plc:abc' is not a did:plc: expected 24 characters after did:plc:, found 3",
+        ])
+        #expect(Fixtures.failure("---\nidentity:\n  webfinger: \"@eb@x.example\"\n  actor: http://x.example/users/eb\n---\n") == [
+            "site/content/index.md:4:10: error: 'actor' must be an https URL without spaces or '#', like https://example.social/users/you",
+        ])
+        #expect(Fixtures.failure("---\nidentity:\n  webfinger: \"@eb@x.example\"\n  profile: https://x.example/@eb\n---\n") == [
+            "site/content/index.md:4:12: error: profile and subscribe are for a server that is not Mastodon, which needs its actor too: add actor: https://…",
+        ])
+        #expect(Fixtures.failure("---\nidentity:\n  webfinger: \"@eb@x.example\"\n  actor: https://x.example/u/eb\n  subscribe: https://x.example/follow\n---\n") == [
+            "site/content/index.md:5:14: error: 'subscribe' must hold {uri} where the account to follow goes, like https://example.social/authorize_interaction?uri={uri}",
+        ])
+        #expect(Fixtures.failure("---\nidentity: {}\n---\n") == [
+            "site/content/index.md:2:11: error: 'identity' needs webfinger, atproto_did or both, such as {webfinger: \"@you@your.server\"}",
+        ])
+    }
+
+    @Test func serveAnswersTheIdentityFilesAsHostsDo() throws {
+        let built = try Fixtures.builder(Fixtures.site(Self.identityPage)).render()
+        let site = ServedSite(files: built.files, contentFolder: "/nonexistent")
+        let response = site.response(to: HTTPRequest(path: "/.well-known/webfinger", query: [.init(name: "resource", value: "acct:me@eb.example")]))
+        #expect(response.status == 200)
+        #expect(response.headers.map { "\($0.name): \($0.value)" } == ["Content-Type: application/jrd+json", "Access-Control-Allow-Origin: *"])
+        #expect(ServedSiteTests.text(response).contains("\"subject\": \"acct:eb@social.coop\""))
+        let did = site.response(to: HTTPRequest(path: "/.well-known/atproto-did"))
+        #expect(ServedSiteTests.text(did) == "did:plc:ewvi7nxzyoun6zhxrhs64oiz\n")
+        #expect(did.headers.map(\.value) == ["text/plain; charset=utf-8"])
+    }
+
+    // MARK: Scheduled links
+
+    static let scheduledPage = """
+        ---
+        title: Eb
+        url: https://eb.example/
+        links:
+          - github: octocat
+          - section: Advent
+          - url: https://advent.example/
+            label: Advent
+            until: 2026-12-24
+          - url: https://party.example/
+            label: Party
+            from: 2026-12-24T18:00:00+01:00
+            until: 2026-12-25T02:00:00+01:00
+        ---
+
+        """
+
+    /// The labels of the page's buttons and their data-until, built at `now`.
+    static func buttons(at now: String) throws -> (labels: [String], untils: [String], warnings: String, headings: [String]) {
+        let folder = try site(scheduledPage)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try ExampleSiteTests.run(["build", "--now", now], in: folder)
+        #expect(result.code == 0, "\(result.errors)")
+        let html = read(folder, "Output/index.html") ?? ""
+        func all(_ pattern: String) -> [String] {
+            let regex = try! NSRegularExpression(pattern: pattern)
+            return regex.matches(in: html, range: NSRange(html.startIndex..., in: html)).map { String(html[Range($0.range(at: 1), in: html)!]) }
+        }
+        return (all(#"<a id="link-\d+"[^>]*><svg[^>]*><use[^>]*/></svg><span>([^<]*)</span>"#), all(#"data-until="([^"]*)""#), result.errors,
+                all(#"<h2>([^<]*)</h2>"#))
+    }
+
+    @Test func linksAreLeftOutOutsideTheirWindow() throws {
+        // Before the party: Advent runs to the end of the 24th in UTC.
+        var page = try Self.buttons(at: "2026-12-24T12:00:00Z")
+        #expect(page.labels == ["octocat", "Advent"])
+        #expect(page.headings == ["Advent"])
+        #expect(page.untils == ["2026-12-25T00:00:00Z"])
+        // A date-time from is the moment itself (18:00 at +01:00 is 17:00 UTC).
+        page = try Self.buttons(at: "2026-12-24T17:00:00Z")
+        #expect(page.labels == ["octocat", "Advent", "Party"])
+        #expect(page.untils == ["2026-12-25T00:00:00Z", "2026-12-25T01:00:00Z"])
+        page = try Self.buttons(at: "2026-12-24T16:59:59Z")
+        #expect(page.labels == ["octocat", "Advent"])
+        // An until date includes its whole day, and ends as the next day starts.
+        page = try Self.buttons(at: "2026-12-24T23:59:59Z")
+        #expect(page.labels == ["octocat", "Advent", "Party"])
+        page = try Self.buttons(at: "2026-12-25")
+        #expect(page.labels == ["octocat", "Party"])
+        #expect(page.warnings.contains("content/index.md:7:5: warning: this link's until has passed (it closed at 2026-12-25T00:00:00Z)"))
+        // A date-time until is the first moment the link is gone.
+        page = try Self.buttons(at: "2026-12-25T00:59:59Z")
+        #expect(page.labels == ["octocat", "Party"])
+        page = try Self.buttons(at: "2026-12-25T02:00:00+01:00")
+        #expect(page.labels == ["octocat"])
+        #expect(page.untils == [])
+        #expect(page.headings == [], "a section whose links are all left out goes too")
+    }
+
+    @Test func checkWarnsAboutClosedWindowsAtTheItem() throws {
+        let folder = try Self.site(Self.scheduledPage)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try ExampleSiteTests.run(["check", "--now", "2027-01-01"], in: folder)
+        #expect(result.code == 0)
+        #expect(result.errors == """
+            content/index.md:7:5: warning: this link's until has passed (it closed at 2026-12-25T00:00:00Z), so the page leaves it out: remove the link, or change its until
+              - url: https://advent.example/
+                ^
+            content/index.md:10:5: warning: this link's until has passed (it closed at 2026-12-25T01:00:00Z), so the page leaves it out: remove the link, or change its until
+              - url: https://party.example/
+                ^
+
+            """)
+        #expect(result.output == "Checked 1 page: no errors, 2 warnings.\n")
+        let bad = try ExampleSiteTests.run(["check", "--now", "2027-01-01T00:00"], in: folder)
+        #expect(bad.code == 64)
+        #expect(bad.errors.hasPrefix("error: --now: '2027-01-01T00:00' has no offset: add one, such as 2027-01-01T00:00+01:00, or 2027-01-01T00:00Z for UTC\n"))
+    }
+
+    @Test func scheduleTimesParseStrictly() {
+        func seconds(_ text: String) -> Int64? { try? ScheduleTime.parse(text).get().seconds }
+        #expect(seconds("1970-01-01") == 0)
+        #expect(seconds("2028-02-29") == 1_835_395_200)
+        #expect(seconds("2026-12-24T18:00:00+01:00") == seconds("2026-12-24T17:00Z"))
+        #expect(seconds("2026-12-24T18:30-02:30") == seconds("2026-12-24T21:00:00Z"))
+        #expect(ScheduleTime.utcText(seconds("2028-02-29T23:59:59Z")!) == "2028-02-29T23:59:59Z")
+        func reason(_ text: String) -> String? {
+            if case .failure(let problem) = ScheduleTime.parse(text) { return problem.reason }
+            return nil
+        }
+        #expect(reason("2027-02-29") == "'2027-02-29' has day 29, and that month has 28 days")
+        #expect(reason("24.12.2026") == "'24.12.2026' is not a date: expected \(ScheduleTime.expected)")
+        #expect(reason("2026-12-24 18:00") == "'2026-12-24 18:00' is not a date-time: expected \(ScheduleTime.expected)")
+        #expect(reason("2026-12-24T24:00Z") == "'2026-12-24T24:00Z' is not a time of day: expected hours 00 to 23, minutes and seconds 00 to 59")
+        #expect(reason("2026-12-24T18:00+1") == "'2026-12-24T18:00+1' has an offset that is not ±HH:MM, such as +01:00")
+        #expect(reason("2026-12-24T18:00Zx") == "'2026-12-24T18:00Zx' goes on after its offset: expected \(ScheduleTime.expected)")
+    }
+
+    @Test func aWindowThatNeverOpensIsAnError() {
+        #expect(Fixtures.failure("---\nlinks:\n  - url: https://eb.example/\n    from: 2026-12-24\n    until: 2026-12-23\n---\n") == [
+            "site/content/index.md:5:12: error: 'until' is not after 'from', so the link would never be shown (an until date includes its whole day, in UTC)",
+        ])
+        // One day, from its start to its end.
+        #expect(Fixtures.failure("---\nlinks:\n  - url: https://eb.example/\n    from: 2026-12-24\n    until: 2026-12-24\n---\n") == [])
+        #expect(Fixtures.failure("---\nlinks:\n  - url: https://eb.example/\n    from: 2026-12-24T18:00Z\n    until: 2026-12-24T18:00Z\n---\n") == [
+            "site/content/index.md:5:12: error: 'until' is not after 'from', so the link would never be shown (an until date includes its whole day, in UTC)",
+        ])
+        #expect(Fixtures.failure("---\nlinks:\n  - url: https://eb.example/\n    from: [2026]\n---\n") == [
+            "site/content/index.md:4:11: error: 'from' must be text, found a list",
+        ])
+    }
+}
