@@ -154,7 +154,7 @@ struct CorpusCase: Sendable, CustomTestStringConvertible {
     /// A page of exactly `bytes` bytes: valid front matter, then lines of text.
     static func generatePage(at url: URL, bytes: Int) throws {
         let head = Data("---\ntitle: A very long page\n---\n".utf8)
-        FileManager.default.createFile(atPath: url.path, contents: head)
+        _ = FileManager.default.createFile(atPath: url.path, contents: head)
         let handle = try FileHandle(forWritingTo: url)
         defer { try? handle.close() }
         try handle.seekToEnd()

@@ -325,7 +325,7 @@ import WebServer
     }
 
     @Test func theOptionIsInTheHelpAndTheCompletions() {
-        #expect(CommandLineTool.checkCommand.help.contains("      --online       Also ask each identity link's profile whether it links back (rel=\"me\")"))
+        #expect(CommandLineTool.checkCommand.help.contains("      --online         Also ask each identity link's profile whether it links back (rel=\"me\")"))
         for shell in CompletionScript.Shell.allCases {
             let script = CompletionScript.script(for: shell, commands: CommandLineTool.commands, globalOptions: CommandLineTool.globalOptions)
             #expect(script.contains(shell == .fish ? "-n '__fish_seen_subcommand_from check' -l online" : "--online"))
