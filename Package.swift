@@ -24,21 +24,34 @@ let package = Package(
         .target(name: "CFileSwap"),
         // A small read-only HTTP server with Server-Sent Events, for `sitegen serve`.
         .target(name: "WebServer", dependencies: ["CMicroHTTPD"]),
+        // The pipeline: load → parse → resolve → render → write, its diagnostics and its file system.
         .target(
             name: "SiteGen",
-            dependencies: ["LinkChain", "Mustache", "CCmark", "CYAML", "CQREncode", "CCrypto", "WebServer", "CFileSwap", "CCurl"],
-            // Resources/templates links to the top-level templates/, so `sitegen new` embeds those very files.
+            dependencies: ["LinkChain", "Mustache", "CCmark", "CYAML", "CQREncode", "CCrypto", "CFileSwap"],
             // Pages inline the minified runtime, made from chain-decisions.js and chain-page.js by scripts/minify-runtime.py.
             exclude: ["Resources/chain-decisions.js", "Resources/chain-page.js", "Resources/chain-count.js"],
             resources: [.embedInCode("Resources/chain-runtime.min.js"), .embedInCode("Resources/chain-runtime-told.min.js"),
-                        .embedInCode("Resources/chain-count.min.js"), .embedInCode("Resources/preview.js"),
-                        .embedInCode("Resources/live-reload.js"), .embedInCode("Resources/templates"),
-                        .embedInCode("Resources/new-site-index.md"),
+                        .embedInCode("Resources/chain-count.min.js")]
+        ),
+        // `sitegen serve`: the dev server, the watcher, live reload, the preview script and --lan.
+        .target(name: "Preview", dependencies: ["SiteGen", "LinkChain", "WebServer"],
+                resources: [.embedInCode("Resources/preview.js"), .embedInCode("Resources/live-reload.js")]),
+        // `sitegen check --online`: fetches profiles (libcurl) and reads their rel="me" links.
+        .target(name: "OnlineCheck", dependencies: ["SiteGen", "LinkChain", "CCurl"]),
+        // The command line: one table of commands, `new` with the embedded templates, completions.
+        .target(
+            name: "SiteGenCLI",
+            dependencies: ["SiteGen", "Preview", "OnlineCheck", "LinkChain", "WebServer"],
+            // Resources/templates links to the top-level templates/, so `sitegen new` embeds those very files.
+            resources: [.embedInCode("Resources/templates"), .embedInCode("Resources/new-site-index.md"),
                         .embedInCode("Resources/new-site-site.yml")]
         ),
-        .executableTarget(name: "sitegen", dependencies: ["SiteGen"]),
+        .executableTarget(name: "sitegen", dependencies: ["SiteGenCLI"]),
+        // Test doubles shared by the test suites: a file system in memory.
+        .target(name: "SiteGenTestSupport", dependencies: ["SiteGen"]),
         .testTarget(name: "LinkChainTests", dependencies: ["LinkChain"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
-        .testTarget(name: "SiteGenTests", dependencies: ["SiteGen", "LinkChain", "Mustache", "WebServer", "sitegen"], exclude: ["Golden"]),
+        .testTarget(name: "SiteGenTests", dependencies: ["SiteGen", "Preview", "OnlineCheck", "SiteGenCLI", "SiteGenTestSupport",
+                                                         "LinkChain", "Mustache", "WebServer", "sitegen"], exclude: ["Golden"]),
     ]
 )

@@ -76,16 +76,15 @@ build_harness() {
         Sources/LinkChain/*.swift Tests/Fuzz/LinkChainFuzz.swift -o "$binary"
       ;;
     relme)
-      stale "$binary" Sources/SiteGen/RelMeLinks.swift Tests/Fuzz/RelMeFuzz.swift || return 0
+      stale "$binary" Sources/OnlineCheck/RelMeLinks.swift Tests/Fuzz/RelMeFuzz.swift || return 0
       echo "building $harness" >&2
       compile "$work/logs/build-$harness.log" "${flags[@]}" -module-name RelMeFuzz \
-        Sources/SiteGen/RelMeLinks.swift Tests/Fuzz/RelMeFuzz.swift -o "$binary"
+        Sources/OnlineCheck/RelMeLinks.swift Tests/Fuzz/RelMeFuzz.swift -o "$binary"
       ;;
     frontmatter)
       build_module LinkChain
       build_module Mustache
-      build_module WebServer  # for `sitegen serve`, which SiteGen holds too
-      stale "$binary" Sources/SiteGen Sources/CYAML Sources/CCmark Sources/CFileSwap Sources/CCurl "$build/LinkChain.o" "$build/Mustache.o" "$build/WebServer.o" \
+      stale "$binary" Sources/SiteGen Sources/CYAML Sources/CCmark Sources/CFileSwap "$build/LinkChain.o" "$build/Mustache.o" \
         Tests/Fuzz/FrontMatterFuzz.swift || return 0
       echo "building $harness" >&2
       # SwiftPM generates PackageResources for the embedded scripts; the harness renders no page, so empty
@@ -103,9 +102,9 @@ build_harness() {
       # The one C file of the project (renameat2), compiled on its own and linked in.
       clang -c -O1 -I Sources/CFileSwap/include Sources/CFileSwap/exchange.c -o "$build/CFileSwap.o"
       compile "$work/logs/build-$harness.log" "${flags[@]}" -module-name FrontMatterFuzz -I "$build/modules" \
-        -I Sources/CYAML -I Sources/CCmark -I Sources/CCrypto -I Sources/CQREncode -I Sources/CMicroHTTPD -I Sources/CCurl \
+        -I Sources/CYAML -I Sources/CCmark -I Sources/CCrypto -I Sources/CQREncode \
         -I Sources/CFileSwap/include Sources/SiteGen/*.swift "$resources" Tests/Fuzz/FrontMatterFuzz.swift \
-        "$build/LinkChain.o" "$build/Mustache.o" "$build/WebServer.o" "$build/CFileSwap.o" -o "$binary"
+        "$build/LinkChain.o" "$build/Mustache.o" "$build/CFileSwap.o" -o "$binary"
       ;;
     *)
       echo "error: unknown harness '$harness': expected ${all[*]}" >&2

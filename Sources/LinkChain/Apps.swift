@@ -95,7 +95,7 @@ public struct URLTemplate: Equatable, Hashable, Sendable, Codable, CustomStringC
             case .placeholder(let name):
                 if !placeholders.contains(name) {
                     var reason = "unknown placeholder {\(name)}"
-                    if let near = nearestName(to: name, among: placeholders) { reason += " (did you mean {\(near)}?)" }
+                    if let near = Spelling.nearest(to: name, among: placeholders) { reason += " (did you mean {\(near)}?)" }
                     throw invalid(reason)
                 }
             }

@@ -136,7 +136,7 @@ extension Service {
         let ids = apps.map(\.id)
         let expected = ids.isEmpty ? "no apps: \(displayName) links have none" : "one of " + ids.joined(separator: ", ")
         var message = "unknown app \(LinkChainError.quoted(name)) for \(displayName)"
-        if let near = nearestName(to: name, among: ids) { message += " (did you mean \(LinkChainError.quoted(near))?)" }
+        if let near = Spelling.nearest(to: name, among: ids) { message += " (did you mean \(LinkChainError.quoted(near))?)" }
         return LinkChainError(value: name, expected: expected, message: message + ": expected " + expected)
     }
 

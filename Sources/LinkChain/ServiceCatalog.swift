@@ -27,9 +27,9 @@ public struct ServiceCatalog: Sendable {
         services.flatMap(\.names)
     }
 
-    /// The nearest known id or alias to `unknownName` for a "did you mean" hint (see `nearestName`).
+    /// The nearest known id or alias to `unknownName` for a "did you mean" hint (see `Spelling`).
     public func suggestion(for unknownName: String) -> String? {
-        nearestName(to: unknownName, among: allNames)
+        Spelling.nearest(to: unknownName, among: allNames)
     }
 
     /// True if `string` starts with a known service name and a colon
@@ -104,45 +104,6 @@ public struct ServiceCatalog: Sendable {
         }
         return ok ? String(prefix) : nil
     }
-}
-
-/// The name in `names` nearest to `unknownName` for a "did you mean" hint, or nil when nothing is
-/// close: at most 2 edits (1 for names of 4 characters or fewer), counting a swap of two neighbouring
-/// letters as one edit, ignoring case. Ties go to the name listed first.
-func nearestName(to unknownName: String, among names: [String]) -> String? {
-    let wanted = unknownName.lowercased()
-    guard !wanted.isEmpty else { return nil }
-    let limit = wanted.count <= 4 ? 1 : 2
-    var best: (name: String, distance: Int)?
-    for name in names {
-        let distance = editDistance(wanted, name.lowercased())
-        if distance <= limit, distance < (best?.distance ?? Int.max) {
-            best = (name, distance)
-        }
-    }
-    return best?.name
-}
-
-/// Optimal string alignment distance: insertions, deletions, substitutions and swaps
-/// of two neighbouring characters each cost 1.
-func editDistance(_ a: String, _ b: String) -> Int {
-    let x = Array(a), y = Array(b)
-    if x.isEmpty { return y.count }
-    if y.isEmpty { return x.count }
-    var table = [[Int]](repeating: [Int](repeating: 0, count: y.count + 1), count: x.count + 1)
-    for i in 0...x.count { table[i][0] = i }
-    for j in 0...y.count { table[0][j] = j }
-    for i in 1...x.count {
-        for j in 1...y.count {
-            let cost = x[i - 1] == y[j - 1] ? 0 : 1
-            var best = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
-            if i > 1, j > 1, x[i - 1] == y[j - 2], x[i - 2] == y[j - 1] {
-                best = min(best, table[i - 2][j - 2] + 1)
-            }
-            table[i][j] = best
-        }
-    }
-    return table[x.count][y.count]
 }
 
 /// A service as `sitegen services --json` lists it: everything a page author or an app needs to

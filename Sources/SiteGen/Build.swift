@@ -49,8 +49,8 @@ public struct SiteBuilder: Sendable {
     public var catalog: ServiceCatalog
     /// Where brand icons come from; found on disk by default.
     public var iconSets: IconSets
-    /// Pages carry `sitegen serve`'s reload script (never set when writing `Output/`).
-    public var withLiveReload = false
+    /// What `sitegen serve` adds to each page it renders (never set when writing `Output/`).
+    public var injection: PageInjection?
 
     public init(options: BuildOptions, fileSystem: any FileSystem = LocalFileSystem(), catalog: ServiceCatalog = .standard,
                 iconSets: IconSets = .discover()) {
@@ -117,7 +117,7 @@ public struct SiteBuilder: Sendable {
             let (templates, templateDiagnostics) = PageRenderer.compile(sources.templates)
             cache.renderer = templates.map {
                 var renderer = PageRenderer(templates: $0, runtimeScript: Self.runtimeScript, version: SiteGenVersion.current, stylesheets: sources.stylesheets)
-                renderer.withLiveReload = withLiveReload
+                renderer.injection = injection
                 return renderer
             }
             cache.templateDiagnostics = templateDiagnostics
@@ -318,12 +318,17 @@ public struct SiteBuilder: Sendable {
         return (pages, diagnostics)
     }
 
+    /// Load, parse and resolve: the pages without errors, as values, and every problem found, in order.
+    public func pages() -> (pages: [ResolvedPage], diagnostics: [Diagnostic]) {
+        let (sources, loadDiagnostics) = SiteLoader.load(options, fileSystem: fileSystem)
+        let (pages, pageDiagnostics) = resolve(sources)
+        return (pages, Self.sorted(loadDiagnostics + pageDiagnostics))
+    }
+
     /// Every link chain of the site's pages (buttons and Markdown shorthand links), for `sitegen schemes`;
     /// throws every error found.
     public func chains() throws(BuildFailure) -> [Chain] {
-        let (sources, loadDiagnostics) = SiteLoader.load(options, fileSystem: fileSystem)
-        let (pages, pageDiagnostics) = resolve(sources)
-        let diagnostics = Self.sorted(loadDiagnostics + pageDiagnostics)
+        let (pages, diagnostics) = pages()
         if diagnostics.contains(where: { $0.severity == .error }) { throw BuildFailure(diagnostics) }
         return pages.flatMap { page in page.links.map(\.chain) + page.markdownChains }
     }

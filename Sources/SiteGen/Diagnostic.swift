@@ -32,7 +32,7 @@ public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String { formatted(style: .plain) }
 
     /// The description, with the severity coloured when the style says so.
-    func formatted(style: TerminalStyle) -> String {
+    public func formatted(style: TerminalStyle) -> String {
         var location = Self.printable(path)
         if line > 0 { location += ":\(line)" + (column > 0 ? ":\(column)" : "") }
         var text = "\(location): \(style.label(severity)): \(Self.printable(message))"
@@ -71,6 +71,8 @@ public struct BuildFailure: Error, Sendable, CustomStringConvertible {
     public var diagnostics: [Diagnostic]
     public init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
     public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+    /// The diagnostics that are errors, not warnings.
+    public var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }
 }
 
 /// Collects diagnostics for one source file and fills in the source line for each.

@@ -228,23 +228,23 @@ public enum FrontMatterReader {
             case "theme":
                 if let theme = reader.located(value, field: key) {
                     if let known = Theme.named(theme.value) { matter.theme = known }
-                    else { reader.report(theme.position, "unknown theme '\(theme.value)'\(EditDistance.hint(for: theme.value, among: Theme.all.map(\.name))): expected one of \(Theme.all.map(\.name).joined(separator: ", "))") }
+                    else { reader.report(theme.position, "unknown theme '\(theme.value)'\(Spelling.hint(for: theme.value, among: Theme.all.map(\.name))): expected one of \(Theme.all.map(\.name).joined(separator: ", "))") }
                 }
             case "color_scheme":
                 if let scheme = reader.located(value, field: key) {
                     if let known = FrontMatter.ColorScheme(rawValue: scheme.value) { matter.colorScheme = known }
-                    else { reader.report(scheme.position, "unknown color_scheme '\(scheme.value)'\(EditDistance.hint(for: scheme.value, among: FrontMatter.ColorScheme.allCases.map(\.rawValue))): expected one of \(FrontMatter.ColorScheme.allCases.map(\.rawValue).joined(separator: ", "))") }
+                    else { reader.report(scheme.position, "unknown color_scheme '\(scheme.value)'\(Spelling.hint(for: scheme.value, among: FrontMatter.ColorScheme.allCases.map(\.rawValue))): expected one of \(FrontMatter.ColorScheme.allCases.map(\.rawValue).joined(separator: ", "))") }
                 }
             case "stylesheet": matter.stylesheet = reader.located(value, field: key)
             case "email_protection":
                 if let mode = reader.located(value, field: key) {
                     if let known = EmailProtection(rawValue: mode.value) { matter.emailProtection = known }
-                    else { reader.report(mode.position, "unknown email_protection '\(mode.value)'\(EditDistance.hint(for: mode.value, among: EmailProtection.allCases.map(\.rawValue))): expected one of \(EmailProtection.allCases.map(\.rawValue).joined(separator: ", "))") }
+                    else { reader.report(mode.position, "unknown email_protection '\(mode.value)'\(Spelling.hint(for: mode.value, among: EmailProtection.allCases.map(\.rawValue))): expected one of \(EmailProtection.allCases.map(\.rawValue).joined(separator: ", "))") }
                 }
             case "first_tap":
                 if let mode = reader.located(value, field: key) {
                     if let known = FirstTap(rawValue: mode.value) { matter.firstTap = known }
-                    else { reader.report(mode.position, "unknown first_tap '\(mode.value)'\(EditDistance.hint(for: mode.value, among: FirstTap.allCases.map(\.rawValue))): expected one of \(FirstTap.allCases.map(\.rawValue).joined(separator: ", "))") }
+                    else { reader.report(mode.position, "unknown first_tap '\(mode.value)'\(Spelling.hint(for: mode.value, among: FirstTap.allCases.map(\.rawValue))): expected one of \(FirstTap.allCases.map(\.rawValue).joined(separator: ", "))") }
                 }
             case "unsafe_html": matter.unsafeHTML = reader.bool(value, field: key) ?? false
             case "fediverse_creator":
@@ -256,7 +256,7 @@ public enum FrontMatterReader {
             case "analytics": matter.analytics = reader.analytics(value)
             case "identity": matter.identity = reader.identity(value, key: keyAt)
             default:
-                let hint = EditDistance.nearest(to: key, among: FrontMatter.knownKeys).map { " (did you mean '\($0)'?)" } ?? ""
+                let hint = Spelling.nearest(to: key, among: FrontMatter.knownKeys).map { " (did you mean '\($0)'?)" } ?? ""
                 reader.report(keyAt, "unknown field '\(key)' is ignored\(hint)", severity: .warning)
             }
         }
@@ -356,7 +356,7 @@ private struct NodeReader {
             case "given": name.given = text(value, field: "given")
             case "family": name.family = text(value, field: "family")
             default:
-                let hint = EditDistance.nearest(to: key, among: ["given", "family"]).map { " (did you mean '\($0)'?)" } ?? ""
+                let hint = Spelling.nearest(to: key, among: ["given", "family"]).map { " (did you mean '\($0)'?)" } ?? ""
                 report(keyAt, "unknown key '\(key)' in 'name'\(hint): expected given and family")
             }
         }
@@ -378,7 +378,7 @@ private struct NodeReader {
         for (keyNode, value) in pairs {
             guard case .scalar(let key, _, let keyAt) = keyNode else { continue }
             if key == "endpoint" { (endpoint, named) = (located(value, field: "endpoint"), true); continue }
-            let hint = EditDistance.nearest(to: key, among: ["endpoint"]).map { " (did you mean '\($0)'?)" } ?? ""
+            let hint = Spelling.nearest(to: key, among: ["endpoint"]).map { " (did you mean '\($0)'?)" } ?? ""
             report(keyAt, "unknown key '\(key)' in 'analytics'\(hint): expected endpoint")
         }
         guard let endpoint else {
@@ -487,7 +487,7 @@ private struct NodeReader {
                 guard let written = located(value, field: "identity.atproto_did") else { valid = false; continue }
                 if let problem = AtprotoDID.problem(written.value) { refuse(written.position, problem) } else { identity.atprotoDID = written }
             default:
-                let hint = EditDistance.nearest(to: key, among: SiteIdentity.keys).map { " (did you mean '\($0)'?)" } ?? ""
+                let hint = Spelling.nearest(to: key, among: SiteIdentity.keys).map { " (did you mean '\($0)'?)" } ?? ""
                 refuse(keyAt, "unknown key '\(key)' in 'identity'\(hint): expected \(SiteIdentity.keys.joined(separator: ", "))")
             }
         }
@@ -538,7 +538,7 @@ private struct NodeReader {
             case "name": name = located(value, field: "name")
             case "url": url = located(value, field: "url")
             default:
-                let hint = EditDistance.nearest(to: key, among: ["name", "url"]).map { " (did you mean '\($0)'?)" } ?? ""
+                let hint = Spelling.nearest(to: key, among: ["name", "url"]).map { " (did you mean '\($0)'?)" } ?? ""
                 report(keyAt, "unknown key '\(key)' in 'app'\(hint): expected name and url")
             }
         }
@@ -556,58 +556,6 @@ enum LanguageTag {
         let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
         guard let first = parts.first, (2...8).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
         return parts.dropFirst().allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
-    }
-}
-
-/// Levenshtein distance, for "did you mean" hints.
-enum EditDistance {
-    static func distance(_ a: String, _ b: String) -> Int {
-        distance(Array(a.lowercased().unicodeScalars), Array(b.lowercased().unicodeScalars))
-    }
-
-    /// Levenshtein distance with two rows, reused: called once per unknown key, so it must stay cheap.
-    static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous = Array(0...b.count), current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            for j in 1...b.count {
-                current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            swap(&previous, &current)
-        }
-        return previous[b.count]
-    }
-
-    /// The closest candidate within a distance of 2 (or a third of the word), if any.
-    static func nearest(to word: String, among candidates: [String]) -> String? {
-        nearest(to: word, among: candidates, count: 1).first
-    }
-
-    /// Up to `count` candidates within a distance of 2 (or a third of the word), nearest first; ties keep the
-    /// candidates' order. Candidates whose length alone puts them further away are skipped unmeasured.
-    static func nearest(to word: String, among candidates: [String], count: Int) -> [String] {
-        let scalars = Array(word.lowercased().unicodeScalars)
-        let limit = max(2, scalars.count / 3)
-        var close: [(candidate: String, distance: Int)] = []
-        for candidate in candidates where candidate != word {
-            let other = Array(candidate.lowercased().unicodeScalars)
-            guard abs(other.count - scalars.count) <= limit else { continue }
-            let distance = distance(scalars, other)
-            if distance <= limit { close.append((candidate, distance)) }
-        }
-        // A stable sort: equally near candidates stay in the order they are listed.
-        return close.enumerated().sorted { ($0.element.distance, $0.offset) < ($1.element.distance, $1.offset) }
-            .prefix(count).map(\.element.candidate)
-    }
-
-    /// ` (did you mean 'classic'?)`, ` (did you mean 'a', 'b' or 'c'?)` with the three nearest, or "".
-    static func hint(for word: String, among candidates: [String]) -> String {
-        let near = nearest(to: word, among: candidates, count: 3).map { "'\($0)'" }
-        guard let last = near.last else { return "" }
-        let list = near.count == 1 ? last : near.dropLast().joined(separator: ", ") + " or " + last
-        return " (did you mean \(list)?)"
     }
 }
 

@@ -25,13 +25,13 @@ public struct SiteIdentity: Equatable, Sendable {
 }
 
 /// The files an identity adds to the site, under `.well-known/`, and how hosts must serve them.
-enum IdentityFiles {
+public enum IdentityFiles {
     static let webfingerPath = ".well-known/webfinger"
     static let atprotoPath = ".well-known/atproto-did"
 
     /// Response headers per file, for `_headers` and `sitegen serve`: a WebFinger answer is JRD, readable from any
     /// origin (RFC 7033 §5: browser clients such as a remote-follow page read it too).
-    static let headers: [String: [(name: String, value: String)]] = [
+    public static let headers: [String: [(name: String, value: String)]] = [
         webfingerPath: [("Content-Type", "application/jrd+json"), ("Access-Control-Allow-Origin", "*")],
         atprotoPath: [("Content-Type", "text/plain; charset=utf-8")],
     ]

@@ -3,16 +3,16 @@ import LinkChain
 /// A page's public address (`url:` or `--base-url`): published in the canonical link, Open Graph, JSON-LD,
 /// the vCard and the QR code, so it must be a clean https address: no user name or password, no spaces, the
 /// host in Punycode. Plain http is allowed only for this machine (localhost, 127.0.0.1, [::1]), for testing.
-enum PageAddress {
-    static let expected = "the page's public address, like https://example.org/"
+public enum PageAddress {
+    public static let expected = "the page's public address, like https://example.org/"
 
-    struct Problem: Error { var reason: String }
+    public struct Problem: Error { public var reason: String }
 
     /// Longer addresses do not fit a QR code that a phone reads reliably (version 40 holds 2,953 bytes at best).
     static let maximumBytes = 2_000
 
     /// The normalised address, or why it is refused.
-    static func parse(_ text: String) -> Result<String, Problem> {
+    public static func parse(_ text: String) -> Result<String, Problem> {
         if text.utf8.count > maximumBytes {
             return .failure(Problem(reason: "the address has \(text.utf8.count) bytes: expected at most \(maximumBytes), so that its QR code can be drawn and scanned"))
         }

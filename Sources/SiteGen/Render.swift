@@ -23,8 +23,8 @@ public struct PageRenderer: Sendable {
     public let version: String
     /// The text of `.css` files under `content/`, for pages that name one as `stylesheet`.
     public let stylesheets: [String: String]
-    /// `sitegen serve`'s pages carry its reload script, before the template's `</body>`, allowed by their policy.
-    public var withLiveReload = false
+    /// What the server of the pages adds to each (`sitegen serve`); nil for built pages.
+    public var injection: PageInjection?
     /// The names each template reads, through its partials and parents: data no template reads is not
     /// computed, and companion files no template links to are not written.
     private let referencedNames: [String: Set<String>]
@@ -74,15 +74,15 @@ public struct PageRenderer: Sendable {
         if !rendered.holes.isEmpty {
             var pagePolicy = SecurityPolicy(rendered, hashes: bodyHashes)
             if let analytics = page.parsed.frontMatter.analytics { pagePolicy.connectOrigins = [analytics.origin] }
-            if withLiveReload {
-                pagePolicy.scriptHashes += [ServePreview.scriptHash, LiveReload.scriptHash]
-                pagePolicy.connectsToOwnServer = true
+            if let injection {
+                pagePolicy.scriptHashes += injection.scriptHashes
+                pagePolicy.connectsToOwnServer = injection.connectsToOwnServer
             }
             policy = pagePolicy
         }
-        // serve's preview script goes right after the policy, in the head: it must run before the runtime it watches.
-        let fill = policy.map { Array($0.metaTag.utf8) + (withLiveReload ? ServePreview.scriptElement : []) } ?? []
-        let html = rendered.assembled(fill: fill, appendix: withLiveReload ? LiveReload.scriptElement : [])
+        // A head script goes right after the policy: it must run before the runtime it watches.
+        let fill = policy.map { Array($0.metaTag.utf8) + (injection?.headScript?.element ?? []) } ?? []
+        let html = rendered.assembled(fill: fill, appendix: injection?.bodyEndScript?.element ?? [])
         return .success(RenderedPage(html: Data(html), companions: companions(for: page, reads: reads(page)),
                                      policy: policy))
     }
@@ -217,7 +217,7 @@ public struct PageRenderer: Sendable {
     /// The runtime a page carries: where a script listens to what it tells (the click counter of a page with
     /// `analytics:`, serve's preview script), the runtime that tells, followed by the counter; otherwise the plain one.
     func runtime(for matter: FrontMatter) -> String {
-        guard withLiveReload || matter.analytics != nil else { return runtimeScript }
+        guard injection?.listensToRuntime == true || matter.analytics != nil else { return runtimeScript }
         return SiteBuilder.toldRuntimeScript + (matter.analytics.map { SiteBuilder.countScript(endpoint: $0.endpoint) } ?? "")
     }
 

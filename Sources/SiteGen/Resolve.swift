@@ -103,7 +103,7 @@ public struct LinkResolver: Sendable {
         let templateName = matter.template?.value ?? "page"
         if let templateNames, !templateNames.contains(templateName) {
             let at = matter.template?.position ?? SourcePosition(line: 0, column: 0)
-            sink.report(at: at, "template '\(templateName)' not found\(EditDistance.hint(for: templateName, among: templateNames.sorted())): expected templates/\(templateName).html")
+            sink.report(at: at, "template '\(templateName)' not found\(Spelling.hint(for: templateName, among: templateNames.sorted())): expected templates/\(templateName).html")
         }
         let url = pageURL(parsed, sink: &sink)
         if let (_, firstAt) = identities.first, !(url.map { Self.scheme(of: $0) == "https" } ?? false) {
@@ -164,7 +164,7 @@ public struct LinkResolver: Sendable {
                 let keys = service.optionNames + LinkEntry.commonKeys.sorted()
                 let accepted = service.optionNames.isEmpty ? "it takes none besides \(LinkEntry.commonKeys.sorted().joined(separator: ", "))"
                     : "expected \(keys.joined(separator: ", "))"
-                let hint = EditDistance.nearest(to: name.value, among: keys).map { " (did you mean '\($0)'?)" } ?? ""
+                let hint = Spelling.nearest(to: name.value, among: keys).map { " (did you mean '\($0)'?)" } ?? ""
                 report(name.position, "unknown option '\(name.value)' for \(service.displayName) links\(hint): \(accepted)")
             }
         }

@@ -20,7 +20,7 @@ public struct TerminalStyle: Sendable, Equatable {
     }
 
     /// `error` or `warning`, coloured and bold when colours are on.
-    func label(_ severity: Diagnostic.Severity) -> String {
+    public func label(_ severity: Diagnostic.Severity) -> String {
         guard colors else { return severity.rawValue }
         let code = severity == .error ? "1;31" : "1;33"
         return "\u{1B}[\(code)m\(severity.rawValue)\u{1B}[0m"

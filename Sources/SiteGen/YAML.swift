@@ -186,5 +186,5 @@ public enum YAMLReader {
 
 extension String {
     /// The string with zeros in front up to `width` characters (hex in `U+0085`).
-    func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
+    public func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }

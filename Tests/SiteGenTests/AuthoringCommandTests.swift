@@ -2,6 +2,8 @@ import Foundation
 import LinkChain
 import Testing
 @testable import SiteGen
+@testable import SiteGenCLI
+import SiteGenTestSupport
 
 /// `sitegen new` and `sitegen check`, and the usage of `serve`.
 @Suite struct AuthoringCommandTests {

@@ -2,6 +2,7 @@ import Foundation
 import LinkChain
 import Testing
 @testable import SiteGen
+import SiteGenTestSupport
 
 @Suite struct BuildTests {
     func html(_ fileSystem: InMemoryFileSystem, _ path: String = "site/Output/index.html") throws -> String {

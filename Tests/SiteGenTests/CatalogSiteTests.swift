@@ -2,6 +2,8 @@ import Foundation
 import LinkChain
 import Testing
 @testable import SiteGen
+@testable import SiteGenCLI
+import SiteGenTestSupport
 
 /// The catalog as pages see it: colours, identity, icons, per-link apps and the commands that list them.
 @Suite struct CatalogSiteTests {

@@ -2,6 +2,8 @@ import Foundation
 import LinkChain
 import Testing
 @testable import SiteGen
+@testable import SiteGenCLI
+import SiteGenTestSupport
 
 /// The command line as users of other tools expect it: help per command, short flags, -V, completion
 /// scripts, one-line usage errors, colour on a terminal only. Most of it through the real binary.

@@ -2,6 +2,8 @@ import Foundation
 import LinkChain
 import Testing
 @testable import SiteGen
+@testable import SiteGenCLI
+import SiteGenTestSupport
 
 /// The command through `CommandLineTool`, with output captured.
 final class Captured: @unchecked Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SiteGen
+@testable import Preview
 
 /// `analytics: {endpoint: …}` (issue 15, item 2): the field, the policy, and which runtime a page carries.
 @Suite struct AnalyticsTests {
@@ -122,7 +123,7 @@ import Testing
         let template = ["templates/page.html": "<head>{{{content_security_policy_html}}}</head><body><script>{{{runtime_js}}}</script></body>"]
         let fileSystem = Fixtures.site("---\ntitle: A\n---\n", extra: template)
         var builder = Fixtures.builder(fileSystem)
-        builder.withLiveReload = true
+        builder.injection = .servePreview
         let served = try builder.render()
         let page = String(decoding: try #require(served.files.first { $0.path == "index.html" }.flatMap {
             if case .data(let data) = $0.contents { return data } else { return nil }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SiteGen
+@testable import Preview
 import WebServer
 
 /// Replaces a file the way editors save: a new file renamed over the old one. (Foundation's atomic writes

@@ -121,11 +121,11 @@ import Testing
 @Suite struct DidYouMeanTests {
     @Test func theThreeNearestInOrderOfDistance() {
         let candidates = ["mono", "moon", "noon", "monk", "midnight", "mona"]
-        #expect(EditDistance.nearest(to: "mone", among: candidates, count: 3) == ["mono", "monk", "mona"])
-        #expect(EditDistance.hint(for: "mone", among: candidates) == " (did you mean 'mono', 'monk' or 'mona'?)")
-        #expect(EditDistance.hint(for: "moo", among: ["moon", "mood", "classic"]) == " (did you mean 'moon' or 'mood'?)")
-        #expect(EditDistance.hint(for: "clasic", among: Theme.all.map(\.name)) == " (did you mean 'classic'?)")
-        #expect(EditDistance.hint(for: "neon", among: Theme.all.map(\.name)) == "")
+        #expect(Spelling.nearest(to: "mone", among: candidates, count: 3) == ["mono", "monk", "mona"])
+        #expect(Spelling.hint(for: "mone", among: candidates) == " (did you mean 'mono', 'monk' or 'mona'?)")
+        #expect(Spelling.hint(for: "moo", among: ["moon", "mood", "classic"]) == " (did you mean 'moon' or 'mood'?)")
+        #expect(Spelling.hint(for: "clasic", among: Theme.all.map(\.name)) == " (did you mean 'classic'?)")
+        #expect(Spelling.hint(for: "neon", among: Theme.all.map(\.name)) == "")
     }
 
     @Test func aTypoInEachEnumeratedFieldIsAnswered() {

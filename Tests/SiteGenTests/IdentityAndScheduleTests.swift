@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WebServer
 @testable import SiteGen
+@testable import Preview
 
 /// Issue 15, items 1 and 3, through the real binary: `identity:` writes the `.well-known` files and their
 /// `_headers` rules, which later builds own; `from:`/`until:` leave links out by `--now`.

@@ -1,5 +1,6 @@
 import Testing
 @testable import SiteGen
+@testable import OnlineCheck
 
 @Suite struct RelMeLinksTests {
     typealias Link = RelMeLinks.Link

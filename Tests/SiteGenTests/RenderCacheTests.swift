@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SiteGen
+import SiteGenTestSupport
 
 /// Renders that reuse a cache redo only the pages whose sources changed.
 @Suite struct RenderCacheTests {

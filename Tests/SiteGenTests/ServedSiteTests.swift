@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WebServer
 @testable import SiteGen
+@testable import Preview
 
 /// How `serve` answers requests, without a socket: the routing of one built site.
 @Suite struct ServedSiteTests {
@@ -56,7 +57,7 @@ import WebServer
             "templates/page.html": "<html><head>{{{content_security_policy_html}}}<style>b{}</style></head>\n<body>{{{body_html}}}<script>run()</script></BODY >\n</html>",
         ])
         var builder = Fixtures.builder(fileSystem)
-        builder.withLiveReload = true
+        builder.injection = .servePreview
         let result = try builder.render()
         guard case .data(let data) = try #require(result.files.first { $0.path == "index.html" }).contents else { Issue.record("not generated"); return }
         let page = String(decoding: data, as: UTF8.self)

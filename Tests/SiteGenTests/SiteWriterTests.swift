@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SiteGen
+import SiteGenTestSupport
 
 /// The writer's swap and tidying on an in-memory disk, including what a real disk rarely shows: an output
 /// folder that is a mount point, and folders left by a build that was killed right after its swap.

@@ -1,4 +1,5 @@
 import Foundation
+import SiteGen
 
 /// Calls back when files, or files under some folders, change, by polling each file's size, modification time and
 /// inode. Polling works alike on every system and sees new folders with no extra work; stat-ing a contact

@@ -1,4 +1,5 @@
 import Foundation
+import SiteGen
 import LinkChain
 import WebServer
 
@@ -51,7 +52,7 @@ public final class DevServer: @unchecked Sendable {
                 errorStyle: TerminalStyle = .plain) {
         self.options = options
         var builder = SiteBuilder(options: options.build, fileSystem: LocalFileSystem(), catalog: catalog)
-        builder.withLiveReload = true
+        builder.injection = .servePreview
         self.builder = builder
         self.output = output
         self.errors = errors

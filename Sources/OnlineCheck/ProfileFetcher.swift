@@ -1,5 +1,6 @@
 import CCurl
 import Foundation
+import SiteGen
 
 /// One GET of `check --online`. Redirects are not followed here: the check follows them itself, so that it can
 /// count them, see loops and say where a chain of them went.
@@ -18,6 +19,11 @@ public enum ProfileResponse: Sendable, Equatable {
     case answer(status: Int, location: String?, body: Data, truncated: Bool)
     /// No answer: the reason in words ("could not connect", "no answer within 10 s").
     case failure(String)
+}
+
+/// Why `SITEGEN_TEST_LOOPBACK_HOSTS` could not be read.
+public struct LoopbackHostsProblem: Error, Sendable {
+    public let message: String
 }
 
 /// Where `check --online` gets profiles from: the network, or whatever a test puts in its place.
@@ -43,14 +49,14 @@ public struct CurlProfileFetcher: ProfileFetcher {
 
     /// `social.example=127.0.0.1:8123,github.com=127.0.0.1:8124` (commas or spaces between entries), or the reason
     /// it is not that.
-    static func parseLoopbackHosts(_ text: String) -> Result<[String: String], UsageProblem> {
+    public static func parseLoopbackHosts(_ text: String) -> Result<[String: String], LoopbackHostsProblem> {
         var hosts: [String: String] = [:]
         for entry in text.split(whereSeparator: { $0 == "," || $0 == " " }) {
             let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2, !parts[0].isEmpty,
                   let colon = parts[1].lastIndex(of: ":"), let port = Int(parts[1][parts[1].index(after: colon)...]), (1...65535).contains(port),
                   ["127.0.0.1", "[::1]", "localhost"].contains(String(parts[1][..<colon])) else {
-                return .failure(UsageProblem("\(environmentVariable): '\(entry)' is not HOST=127.0.0.1:PORT (a test seam: only loopback addresses)"))
+                return .failure(LoopbackHostsProblem(message: "\(environmentVariable): '\(entry)' is not HOST=127.0.0.1:PORT (a test seam: only loopback addresses)"))
             }
             hosts[parts[0].lowercased()] = parts[1]
         }

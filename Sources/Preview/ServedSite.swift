@@ -1,10 +1,11 @@
 import Foundation
+import SiteGen
 import WebServer
 
 /// A build as `sitegen serve` serves it: generated pages from memory, every other file from its place
 /// under `content/`, so nothing is written anywhere and a failed rebuild cannot disturb what is served.
 struct ServedSite: Sendable {
-    /// Output path -> bytes, for files the build generated; its pages carry the reload script (`PageRenderer.withLiveReload`).
+    /// Output path -> bytes, for files the build generated; its pages carry the reload script (`PageInjection.servePreview`).
     var generated: [String: Data] = [:]
     /// Output path -> source path, for files the build copies.
     var copied: [String: String] = [:]

@@ -1,4 +1,5 @@
 import Foundation
+import SiteGen
 import LinkChain
 
 /// `sitegen check --online`: for each identity link of each page, whether the profile links back to the page's
@@ -70,7 +71,7 @@ public struct OnlineCheck: Sendable {
     }
 
     /// The pages with identity links, from the resolved pages and the files a render made of them.
-    static func pages(_ resolved: [ResolvedPage], files: [OutputFile]) -> [Page] {
+    public static func pages(_ resolved: [ResolvedPage], files: [OutputFile]) -> [Page] {
         let html = Dictionary(files.compactMap { file -> (String, String)? in
             guard case .data(let data) = file.contents else { return nil }
             return (file.path, String(decoding: data, as: UTF8.self))

@@ -1,4 +1,5 @@
 import Foundation
+import SiteGen
 import WebServer
 
 /// What `sitegen serve` adds to the site it serves: a script in every HTML response and the events that
@@ -6,15 +7,17 @@ import WebServer
 enum LiveReload {
     static let eventsPath = "/__sitegen/events"
 
-    static let scriptBody = "\n" + String(decoding: PackageResources.live_reload_js, as: UTF8.self)
-    static let scriptElement = Array("<script data-events=\"\(eventsPath)\">\(scriptBody)</script>\n".utf8)
-    static let scriptHash = SecurityPolicy.sha256Base64(scriptBody)
+    static let script = InlineScript(body: "\n" + String(decoding: PackageResources.live_reload_js, as: UTF8.self),
+                                     attributes: " data-events=\"\(eventsPath)\"")
+    static var scriptBody: String { script.body }
+    static var scriptElement: [UInt8] { script.element }
+    static var scriptHash: String { script.hash }
     static let scriptSource = "'sha256-\(scriptHash)'"
 
     /// An HTML file sitegen did not render (copied from `content/`, or the server's own 404 page) with the script
     /// before its last `</body>` (in any case), or at its end, and with its Content-Security-Policy, if it has one,
     /// letting that script run and reach the event stream. Pages sitegen renders carry the script already
-    /// (`PageRenderer.withLiveReload`).
+    /// (`PageInjection.servePreview`).
     static func inject(into html: Data) -> Data {
         let closingTag = Array("</body".utf8)
         let bytes = [UInt8](html)

@@ -1,4 +1,5 @@
 import Foundation
+import SiteGen
 import LinkChain
 
 /// `sitegen new DIR`: a site that builds at once, from files embedded in the binary.

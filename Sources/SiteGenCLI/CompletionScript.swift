@@ -1,4 +1,5 @@
 import Foundation
+import SiteGen
 
 /// Shell completion scripts, made from the command table so they offer exactly what the parser accepts.
 enum CompletionScript {

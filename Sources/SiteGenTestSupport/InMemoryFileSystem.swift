@@ -1,0 +1,139 @@
+import Foundation
+import SiteGen
+
+/// Files held in memory, for tests.
+public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
+    private let lock = NSLock()
+    private var files: [String: Data] = [:]
+    private var directories: Set<String> = []
+
+    public init(_ files: [String: String] = [:]) {
+        for (path, text) in files { try? writeFile(path, Data(text.utf8)) }
+    }
+
+    public var allFiles: [String: Data] { lock.withLock { files } }
+
+    private static func normalize(_ path: String) -> String {
+        path.split(separator: "/").filter { $0 != "." }.joined(separator: "/")
+    }
+
+    private func parents(of path: String) -> [String] {
+        let parts = path.split(separator: "/")
+        return (0..<max(parts.count - 1, 0)).map { parts[0...$0].joined(separator: "/") }
+    }
+
+    public func readFile(_ path: String) throws -> Data {
+        let key = Self.normalize(path)
+        guard let data = lock.withLock({ files[key] }) else { throw FileSystemError(path: path, reason: "cannot be read (no such file)") }
+        return data
+    }
+
+    public func listFiles(under directory: String) throws -> [String] {
+        let root = Self.normalize(directory)
+        guard itemKind(at: root) == .directory else { throw FileSystemError(path: directory, reason: "cannot be listed (no such folder)") }
+        let prefix = root.isEmpty ? "" : root + "/"
+        return lock.withLock {
+            files.keys.filter { $0.hasPrefix(prefix) }
+                .map { String($0.dropFirst(prefix.count)) }
+                .filter { !$0.split(separator: "/").contains { $0.hasPrefix(".") } }
+                .sorted()
+        }
+    }
+
+    public func itemKind(at path: String) -> FileItemKind {
+        let key = Self.normalize(path)
+        return lock.withLock {
+            if files[key] != nil { return .file }
+            if key.isEmpty || directories.contains(key) { return .directory }
+            return .missing
+        }
+    }
+
+    public func createDirectory(_ path: String) throws {
+        let key = Self.normalize(path)
+        try lock.withLock {
+            for folder in parents(of: key) + [key] {
+                if files[folder] != nil { throw FileSystemError(path: folder, reason: "cannot create folder (a file is in the way)") }
+                directories.insert(folder)
+            }
+        }
+    }
+
+    public func writeFile(_ path: String, _ data: Data) throws {
+        let key = Self.normalize(path)
+        try lock.withLock {
+            if directories.contains(key) { throw FileSystemError(path: path, reason: "cannot be written (is a folder)") }
+            for folder in parents(of: key) {
+                if files[folder] != nil { throw FileSystemError(path: path, reason: "cannot be written (\(folder) is a file)") }
+                directories.insert(folder)
+            }
+            files[key] = data
+        }
+    }
+
+    public func removeItem(_ path: String) throws {
+        let key = Self.normalize(path)
+        try lock.withLock {
+            let prefix = key + "/"
+            let hadFile = files.removeValue(forKey: key) != nil
+            let hadFolder = directories.remove(key) != nil
+            guard hadFile || hadFolder else { throw FileSystemError(path: path, reason: "cannot be removed (no such item)") }
+            files = files.filter { !$0.key.hasPrefix(prefix) }
+            directories = directories.filter { !$0.hasPrefix(prefix) }
+        }
+    }
+
+    public func entries(in folder: String) throws -> [String] {
+        let key = Self.normalize(folder)
+        guard itemKind(at: key) == .directory else { throw FileSystemError(path: folder, reason: "cannot be listed (no such folder)") }
+        let prefix = key.isEmpty ? "" : key + "/"
+        return lock.withLock {
+            let names = (Array(files.keys) + Array(directories)).filter { $0.hasPrefix(prefix) && $0 != key }
+                .compactMap { $0.dropFirst(prefix.count).split(separator: "/").first.map(String.init) }
+            return Array(Set(names))
+        }
+    }
+
+    public func entryKind(at path: String) -> EntryKind {
+        switch itemKind(at: path) {
+        case .missing: .missing
+        case .file: .file
+        case .directory: .directory
+        }
+    }
+
+    public func realPath(_ path: String) -> String? {
+        itemKind(at: path) == .missing ? nil : "/" + Self.normalize(path)
+    }
+
+    public func exchangeItems(_ first: String, _ second: String) throws {
+        let a = Self.normalize(first), b = Self.normalize(second), parked = a + ".exchanging"
+        try moveItem(from: a, to: parked)
+        try moveItem(from: b, to: a)
+        try moveItem(from: parked, to: b)
+    }
+
+    public func deviceID(of path: String) -> UInt64? { itemKind(at: path) == .missing ? nil : 1 }
+
+    public func lockFolder(_ path: String) throws -> FolderLock? { FolderLock.unheld() }
+
+    public func moveItem(from source: String, to destination: String) throws {
+        let from = Self.normalize(source), to = Self.normalize(destination)
+        try lock.withLock {
+            guard files[to] == nil, !directories.contains(to) else {
+                throw FileSystemError(path: source, reason: "cannot be moved to \(destination) (it exists)")
+            }
+            if let data = files.removeValue(forKey: from) { files[to] = data; return }
+            guard directories.remove(from) != nil else { throw FileSystemError(path: source, reason: "cannot be moved (no such item)") }
+            directories.insert(to)
+            for (path, data) in files where path.hasPrefix(from + "/") {
+                files.removeValue(forKey: path)
+                files[to + path.dropFirst(from.count)] = data
+            }
+            for folder in directories where folder.hasPrefix(from + "/") {
+                directories.remove(folder)
+                directories.insert(to + folder.dropFirst(from.count))
+            }
+        }
+    }
+}
