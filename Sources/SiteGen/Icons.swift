@@ -38,16 +38,24 @@ public enum IconSet: String, CaseIterable, Sendable {
     }
 }
 
-/// Where the installed icon sets are.
+/// Where the installed icon sets are, and what reads them: the disk, or a file system a test fills.
 public struct IconSets: Equatable, Sendable {
     /// Font Awesome Free's `svgs/brands` folder, holding `NAME.svg` files.
     public var fontAwesomeBrands: String?
     /// Fork Awesome's SVG font, `forkawesome-webfont.svg`.
     public var forkAwesomeFont: String?
+    /// Reads the sets' files (they live outside the site, so not through the site's file system).
+    public var files: any FileSystem
 
-    public init(fontAwesomeBrands: String? = nil, forkAwesomeFont: String? = nil) {
+    public init(fontAwesomeBrands: String? = nil, forkAwesomeFont: String? = nil, files: any FileSystem = LocalFileSystem()) {
         self.fontAwesomeBrands = fontAwesomeBrands
         self.forkAwesomeFont = forkAwesomeFont
+        self.files = files
+    }
+
+    /// The same sets: the same places (what reads them is not compared).
+    public static func == (a: IconSets, b: IconSets) -> Bool {
+        a.fontAwesomeBrands == b.fontAwesomeBrands && a.forkAwesomeFont == b.forkAwesomeFont
     }
 
     /// No icon set: every button shows a generic glyph.
@@ -122,7 +130,7 @@ struct IconSymbols {
     static func brandSymbol(_ brand: ServiceIcon, sets: IconSets, font: SVGFont?) -> Symbol? {
         if let name = brand.fontAwesome, let folder = sets.fontAwesomeBrands,
            !(fontAwesomeBlursAtButtonSize.contains(name) && brand.forkAwesome != nil && sets.forkAwesomeFont != nil),
-           let data = try? LocalFileSystem().readFile(folder + "/" + name + ".svg"), let svg = try? SVGSanitizer.sanitize(data) {
+           let data = try? sets.files.readFile(folder + "/" + name + ".svg"), let svg = try? SVGSanitizer.sanitize(data) {
             return Symbol(name: "brand-" + name, markup: SVGIcon(viewBox: svg.viewBox, rootAttributes: #" fill="currentColor""#, body: svg.body)
                 .symbol(named: "brand-" + name), set: .fontAwesome)
         }
@@ -227,7 +235,7 @@ final class IconLibrary: @unchecked Sendable {
             return (.init(name: glyph.rawValue, markup: glyph.symbol, set: nil), [])
         case .brand(let brand):
             if let symbol = IconSymbols.brandSymbol(brand, sets: sets, font: nil) ?? forkAwesomeSymbol(brand)
-                ?? IconSymbols.brandSymbol(brand, sets: IconSets(fontAwesomeBrands: sets.fontAwesomeBrands, forkAwesomeFont: nil), font: nil) {
+                ?? IconSymbols.brandSymbol(brand, sets: IconSets(fontAwesomeBrands: sets.fontAwesomeBrands, forkAwesomeFont: nil, files: sets.files), font: nil) {
                 return (symbol, [])
             }
             let glyph = Glyph(rawValue: brand.glyph) ?? .link
@@ -260,7 +268,7 @@ final class IconLibrary: @unchecked Sendable {
         guard let name = brand.forkAwesome, let path = sets.forkAwesomeFont else { return nil }
         if !fontRead {
             fontRead = true
-            do { font = try SVGFont.read(try LocalFileSystem().readFile(path)) } catch {
+            do { font = try SVGFont.read(try sets.files.readFile(path)) } catch {
                 let reason = (error as? SVGProblem)?.message ?? ((error as? FileSystemError)?.reason ?? "\(error)")
                 problems.append(Diagnostic(.warning, path: path, message: "cannot read the Fork Awesome font (\(reason)); its icons are left out"))
             }

@@ -96,7 +96,7 @@ vm.runInContext(source("chain-decisions.js"), decisions);
 function simulate(name) {
   const context = vm.createContext({ URLSearchParams, console: { info() { } }, navigator: { userAgent: "HeadlessChrome", platform: "Linux x86_64", maxTouchPoints: 0 }, location: { search: "?simulate=" + name } });
   context.window = context;
-  vm.runInContext(source("preview.js"), context);
+  vm.runInContext(fs.readFileSync(path.join(__dirname, "../../Sources/Preview/Resources/preview.js"), "utf8"), context);
   const nav = context.navigator;
   return {
     platform: decisions.platformOf(nav.userAgent, nav.platform, nav.maxTouchPoints),

@@ -6,7 +6,7 @@ const fs = require("node:fs");
 const path = require("node:path");
 const vm = require("node:vm");
 
-const source = fs.readFileSync(path.join(__dirname, "../../Sources/SiteGen/Resources/live-reload.js"), "utf8");
+const source = fs.readFileSync(path.join(__dirname, "../../Sources/Preview/Resources/live-reload.js"), "utf8");
 
 function page() {
   const appended = [];

@@ -240,4 +240,16 @@ import SiteGenTestSupport
                     == ["2:11 the file is not valid UTF-8 (byte 0xE9 at offset 14); save it as UTF-8"])
         }
     }
+
+    @Test func brandIconsComeThroughTheInjectedIconSource() throws {
+        // The icon set lives in memory: a build reads it through IconSets.files, never the disk.
+        let icons = InMemoryFileSystem(["fa/brands/mastodon.svg": #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 448 512"><path d="M1 2h3"/></svg>"#])
+        let site = Fixtures.site("---\ntitle: A\nlinks:\n  - mastodon: \"@a@social.example\"\n---\n",
+                                 extra: ["templates/page.html": "{{{icon_symbols_html}}}{{#links}}<a{{{attributes_html}}}>{{label}}</a>{{/links}}"])
+        let builder = Fixtures.builder(site, iconSets: IconSets(fontAwesomeBrands: "fa/brands", files: icons))
+        _ = try builder.build()
+        let html = try Fixtures.html(site)
+        #expect(html.contains(#"viewBox="0 0 448 512""#))
+        #expect(html.contains(#"<path d="M1 2h3"/>"#))
+    }
 }
