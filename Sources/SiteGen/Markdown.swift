@@ -1,9 +1,35 @@
 import CCmark
 import Foundation
 
+/// A page's Markdown body as a value: its text and where it starts, and the links it holds (found by libcmark when
+/// the page is parsed, for the link checks). Rendering parses it again into a `MarkdownDocument` of its own, so
+/// nothing a later stage does changes a page that was handed over.
+public struct MarkdownBody: Equatable, Sendable {
+    public let text: String
+    /// File line of the body's first line.
+    public let firstLine: Int
+    public let allowRawHTML: Bool
+    /// Every link and image, in document order.
+    public let links: [MarkdownDocument.Link]
+
+    public init(_ text: String, firstLine: Int, allowRawHTML: Bool) {
+        self.text = text
+        self.firstLine = firstLine
+        self.allowRawHTML = allowRawHTML
+        links = MarkdownDocument(text, firstLine: firstLine, allowRawHTML: allowRawHTML).links
+    }
+
+    /// The HTML, with each link whose position `rewrites` names given that opening tag and what follows its `</a>`.
+    public func renderHTML(rewriting rewrites: [SourcePosition: (openingTag: String, afterLink: String)] = [:]) -> String {
+        let document = MarkdownDocument(text, firstLine: firstLine, allowRawHTML: allowRawHTML)
+        if !rewrites.isEmpty { document.rewriteLinks { rewrites[$0.position] } }
+        return document.renderHTML()
+    }
+}
+
 /// A Markdown body parsed by libcmark. The tree is owned by this object and freed with it.
 ///
-/// Not thread-safe: one page's document is used by one task at a time.
+/// Not thread-safe: one document is used by one task at a time, and lives only inside a stage.
 public final class MarkdownDocument {
     private let root: OpaquePointer
     private let options: Int32

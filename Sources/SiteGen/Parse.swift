@@ -1,9 +1,9 @@
 import Foundation
 /// A page with its front matter read and its Markdown parsed.
-public struct ParsedPage {
+public struct ParsedPage: Sendable {
     public var page: ContentPage
     public var frontMatter: FrontMatter
-    public var markdown: MarkdownDocument
+    public var markdown: MarkdownBody
     /// Where the page is written below the output folder: `index.md` -> `index.html`, `a/b.md` -> `a/b/index.html`.
     public var outputPath: String
     /// The site's defaults the front matter was read over, for reporting problems in them.
@@ -17,7 +17,7 @@ public enum PageParser {
         let split = FrontMatterReader.split(page.text, sink: &sink)
         var frontMatter = FrontMatterReader.read(split, siteSettings: siteSettings, sink: &sink)
         if frontMatter.title?.isEmpty ?? true { frontMatter.title = fallbackTitle(body: split.body, path: page.path) }
-        let markdown = MarkdownDocument(split.body, firstLine: split.bodyFirstLine, allowRawHTML: frontMatter.unsafeHTML)
+        let markdown = MarkdownBody(split.body, firstLine: split.bodyFirstLine, allowRawHTML: frontMatter.unsafeHTML)
         let parsed = ParsedPage(page: page, frontMatter: frontMatter, markdown: markdown, outputPath: outputPath(for: page.path),
                                 siteSettings: siteSettings)
         return (parsed, sink.diagnostics)

@@ -192,7 +192,7 @@ public struct PageRenderer: Sendable {
         add("theme_css", .string(themeCSS[theme.name] ?? theme.css))
         add("theme_color_light", .string(theme.light.page.css))
         add("theme_color_dark", .string(theme.dark.page.css))
-        add("body_html", .string(ChainMarkup.protect(addresses, in: page.parsed.markdown.renderHTML())))
+        add("body_html", .string(ChainMarkup.protect(addresses, in: bodyHTML(page))))
         add("icon_symbols_html", .string(icons.html(for: page.links.map(\.icon))))
         add("identity_links_html", .string(page.identityLinks.map { #"<link rel="me" href="\#(HTML.escape($0))">"# }.joined(separator: "\n")))
         add("runtime_js", .string(runtime(for: matter)))
@@ -219,6 +219,18 @@ public struct PageRenderer: Sendable {
     func runtime(for matter: FrontMatter) -> String {
         guard injection?.listensToRuntime == true || matter.analytics != nil else { return runtimeScript }
         return SiteBuilder.toldRuntimeScript + (matter.analytics.map { SiteBuilder.countScript(endpoint: $0.endpoint) } ?? "")
+    }
+
+    /// The Markdown body as HTML, its shorthand links written as chain links.
+    func bodyHTML(_ page: ResolvedPage) -> String {
+        let protection = page.parsed.frontMatter.emailProtection
+        var rewrites: [SourcePosition: (openingTag: String, afterLink: String)] = [:]
+        for link in page.markdownLinks {
+            rewrites[link.position] = ("<a" + ChainMarkup.attributes(link.chain, choices: link.choices, provesIdentity: link.provesIdentity,
+                                                                     protection: protection) + ">",
+                                       ChainMarkup.afterLink(link.chain, protection: protection))
+        }
+        return page.parsed.markdown.renderHTML(rewriting: rewrites)
     }
 
     /// The buttons split at the page's `- section:` headings: each group has `heading` (absent before the first

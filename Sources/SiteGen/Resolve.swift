@@ -34,8 +34,10 @@ public struct ResolvedPage {
     public var identityLinks: [String]
     /// The `fediverse:creator` meta's content, `@user@host`, or nil for none.
     public var fediverseCreator: String?
+    /// The Markdown body's shorthand links, in order, as data: rendering writes their markup.
+    public var markdownLinks: [MarkdownChainLink]
     /// The chains of the Markdown body's shorthand links, in order.
-    public var markdownChains: [Chain]
+    public var markdownChains: [Chain] { markdownLinks.map(\.chain) }
     /// The site's own stylesheet for this page, as a path below `content/`.
     public var stylesheetPath: String?
     /// The `background` image as a URL relative to the page's output folder.
@@ -46,6 +48,16 @@ public struct ResolvedPage {
 
     /// Email addresses the page links to, which rendering hides from harvesters; found once, here.
     public var emailAddresses: [String]
+}
+
+/// A shorthand link of a page's Markdown body (`[follow me](mastodon:@eb@social.coop)`), resolved.
+public struct MarkdownChainLink: Sendable {
+    /// Where the link starts: which link of the body it is.
+    public var position: SourcePosition
+    public var chain: Chain
+    /// What the chooser offers: the chain's candidates, then every other app the service knows.
+    public var choices: [Candidate]
+    public var provesIdentity: Bool
 }
 
 /// Stage 3: every link through LinkChain; link schemes allow-listed.
@@ -95,7 +107,7 @@ public struct LinkResolver: Sendable {
                 parsed.frontMatter.sections[section].beforeLink -= 1
             }
         }
-        let markdownLinks = resolveMarkdownLinks(parsed.markdown, protection: matter.emailProtection, sink: &sink)
+        let markdownLinks = resolveMarkdownLinks(parsed.markdown, sink: &sink)
         let identities = links.filter(\.service.provesIdentity).map { ($0.chain, $0.position) }
             + markdownLinks.filter(\.provesIdentity).map { ($0.chain, $0.position) }
         var identityLinks: [String] = []
@@ -119,7 +131,7 @@ public struct LinkResolver: Sendable {
             templateName: templateName,
             identityLinks: identityLinks,
             fediverseCreator: fediverseCreator(matter.fediverseCreator, accounts: identities.map(\.0), sink: &sink),
-            markdownChains: markdownLinks.map(\.chain),
+            markdownLinks: markdownLinks,
             stylesheetPath: matter.stylesheet.flatMap {
                 assetPath($0, page: parsed, field: "stylesheet", kind: "a CSS file path", example: "style.css", noun: "stylesheet", sink: &sink)
             },
@@ -216,9 +228,8 @@ public struct LinkResolver: Sendable {
                             choices: choices, icon: icon, color: color, paint: paint, position: at)
     }
 
-    /// Checks the Markdown links' schemes and turns service shorthands into chain links, whose chains it returns.
-    private func resolveMarkdownLinks(_ markdown: MarkdownDocument, protection: EmailProtection, sink: inout DiagnosticSink)
-        -> [(chain: Chain, position: SourcePosition, provesIdentity: Bool)] {
+    /// Checks the Markdown links' schemes and resolves the service shorthands among them.
+    private func resolveMarkdownLinks(_ markdown: MarkdownBody, sink: inout DiagnosticSink) -> [MarkdownChainLink] {
         for link in markdown.links {
             guard let scheme = Self.scheme(of: link.destination), !isShorthand(link) else { continue }  // relative or fragment
             let allowed = link.isImage ? Self.allowedImageSchemes : Self.allowedLinkSchemes
@@ -228,24 +239,19 @@ public struct LinkResolver: Sendable {
                 ? "'\(scheme):' is not allowed in an image: expected \(schemes) or a relative path"
                 : "'\(scheme):' is not allowed in a link: expected \(schemes), a relative path, or a service such as mastodon:@user@host")
         }
-        var chains: [(chain: Chain, position: SourcePosition, provesIdentity: Bool)] = []
-        markdown.rewriteLinks { link in
-            guard isShorthand(link) else { return nil }
+        var resolved: [MarkdownChainLink] = []
+        for link in markdown.links where isShorthand(link) {
             do throws(LinkChainError) {
                 let (service, request) = try catalog.parse(shorthand: link.destination)
                 let target = try service.target(handle: request.handle, options: request.options)
                 let chain = service.chain(target: target, apps: service.defaultApps)
                 let choices = chain.candidates + service.otherChoices(target: target, besides: service.defaultApps)
-                let provesIdentity = service.provesIdentity
-                chains.append((chain, link.position, provesIdentity))
-                return ("<a" + ChainMarkup.attributes(chain, choices: choices, provesIdentity: provesIdentity, protection: protection) + ">",
-                        ChainMarkup.afterLink(chain, protection: protection))
+                resolved.append(MarkdownChainLink(position: link.position, chain: chain, choices: choices, provesIdentity: service.provesIdentity))
             } catch {
                 sink.report(at: link.position, error.message)
-                return nil
             }
         }
-        return chains
+        return resolved
     }
 
     /// A link written as a service shorthand (`mastodon:@eb@social.coop`, `mailto:…`); plain https links stay plain.
