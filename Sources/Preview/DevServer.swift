@@ -40,7 +40,6 @@ public final class DevServer: @unchecked Sendable {
 
     /// Rebuilds run one at a time: the first one and the watcher's may overlap.
     private let rebuilding = NSLock()
-    private var cache = RenderCache()
     /// Guards the fields below, and orders publishing an event after the state it announces.
     private let state = NSLock()
     private var site: ServedSite
@@ -53,6 +52,7 @@ public final class DevServer: @unchecked Sendable {
         self.options = options
         var builder = SiteBuilder(options: options.build, fileSystem: LocalFileSystem(), catalog: catalog)
         builder.injection = .servePreview
+        builder.memo = ServeRenderMemo()
         self.builder = builder
         self.output = output
         self.errors = errors
@@ -117,7 +117,7 @@ public final class DevServer: @unchecked Sendable {
         defer { rebuilding.unlock() }
         let started = Date()
         do throws(BuildFailure) {
-            let result = try builder.render(reusing: &cache)
+            let result = try builder.render()
             for warning in result.warnings { errors(warning.formatted(style: errorStyle)) }
             output(Self.summary(result, milliseconds: Int(Date().timeIntervalSince(started) * 1000)))
             state.withLock {

@@ -16,30 +16,6 @@ public struct BuildResult: Sendable {
     public var renderedPages: [String]
 }
 
-/// What a render produced, so that the next render of the same site redoes only what changed.
-public struct RenderCache: Sendable {
-    struct Page: Sendable {
-        var text: String
-        /// The icons the page shows, as it shows them: a page is rendered again when they change.
-        var icons: String
-        /// The page and its companions; none when rendering failed.
-        var files: [OutputFile]
-        var policy: (path: String, policy: SecurityPolicy)?
-        var diagnostics: [Diagnostic]
-    }
-
-    /// Nil until a first render: no templates are known, so everything is compiled and rendered.
-    var templates: [TemplateFile]?
-    var stylesheets: [String: String] = [:]
-    var siteSettings: SiteSettings?
-    var renderer: PageRenderer?
-    var templateDiagnostics: [Diagnostic] = []
-    var assets: [String] = []
-    var pages: [String: Page] = [:]
-
-    public init() {}
-}
-
 /// The pipeline, top to bottom: load -> parse -> resolve links -> render -> write. Pages go through parse,
 /// resolve, render and write independently, on every core, and are written as soon as they are rendered, so
 /// a large site is never held in memory; all errors are still known before the output folder is touched.
@@ -51,6 +27,8 @@ public struct SiteBuilder: Sendable {
     public var iconSets: IconSets
     /// What `sitegen serve` adds to each page it renders (never set when writing `Output/`).
     public var injection: PageInjection?
+    /// Earlier renders to reuse: `sitegen serve` renders again only what changed (never set when writing `Output/`).
+    public var memo: (any RenderMemo)?
 
     public init(options: BuildOptions, fileSystem: any FileSystem = LocalFileSystem(), catalog: ServiceCatalog = .standard,
                 iconSets: IconSets = .discover()) {
@@ -79,8 +57,7 @@ public struct SiteBuilder: Sendable {
     public func build() throws(BuildFailure) -> BuildResult {
         let writer = try SiteWriter(output: options.outputDirectory, fileSystem: fileSystem, force: options.replacesForeignFiles)
         do {
-            var cache = RenderCache()
-            var result = try run(cache: &cache, writer: writer)
+            var result = try run(writer: writer)
             result.warnings += try writer.commit()
             return result
         } catch {
@@ -89,22 +66,16 @@ public struct SiteBuilder: Sendable {
         }
     }
 
-    /// Every stage but writing: what `build` would write, in memory, or every error found.
+    /// Every stage but writing: what `build` would write, in memory, or every error found. With a `memo`, only
+    /// the pages it cannot give back are rendered; parsing and resolving, which find the errors, are redone for
+    /// every page.
     public func render() throws(BuildFailure) -> BuildResult {
-        var cache = RenderCache()
-        return try render(reusing: &cache)
-    }
-
-    /// `render()`, rendering again only the pages whose text changed since the render that filled `cache`,
-    /// or whose icons did, unless what every page shares changed too: templates, stylesheets, the files under `content/`.
-    /// Parsing and resolving, which find the errors, are redone for every page. Use one cache with one builder.
-    public func render(reusing cache: inout RenderCache) throws(BuildFailure) -> BuildResult {
-        try run(cache: &cache, writer: nil)
+        try run(writer: nil)
     }
 
     /// The pipeline. With a writer, each file is written as soon as it is made and nothing is kept;
-    /// without one, the files are returned and kept in `cache` for the next render.
-    private func run(cache: inout RenderCache, writer: SiteWriter?) throws(BuildFailure) -> BuildResult {
+    /// without one, the files are returned.
+    private func run(writer: SiteWriter?) throws(BuildFailure) -> BuildResult {
         var diagnostics: [Diagnostic] = []
         let (sources, loadDiagnostics) = SiteLoader.load(options, fileSystem: fileSystem)
         diagnostics += loadDiagnostics
@@ -112,38 +83,34 @@ public struct SiteBuilder: Sendable {
             throw BuildFailure(diagnostics)
         }
 
-        let templatesChanged = cache.templates != sources.templates || cache.stylesheets != sources.stylesheets
-        if templatesChanged {
+        let sharedInputs = SharedRenderInputs(templates: sources.templates, stylesheets: sources.stylesheets, assets: sources.assets,
+                                              siteSettings: sources.siteSettings)
+        let compile = { () -> (PageRenderer?, [Diagnostic]) in
             let (templates, templateDiagnostics) = PageRenderer.compile(sources.templates)
-            cache.renderer = templates.map {
+            return (templates.map {
                 var renderer = PageRenderer(templates: $0, runtimeScript: Self.runtimeScript, version: SiteGenVersion.current, stylesheets: sources.stylesheets)
                 renderer.injection = injection
                 return renderer
-            }
-            cache.templateDiagnostics = templateDiagnostics
-            cache.templates = sources.templates
-            cache.stylesheets = sources.stylesheets
+            }, templateDiagnostics)
         }
-        diagnostics += cache.templateDiagnostics
+        let (renderer, templateDiagnostics) = memo?.renderer(for: sharedInputs, compile: compile) ?? compile()
+        diagnostics += templateDiagnostics
         diagnostics += Self.sharedOutputPaths(sources.pages)
-        let reusable = templatesChanged || cache.assets != sources.assets || cache.siteSettings != sources.siteSettings ? [:] : cache.pages
-        cache.assets = sources.assets
-        cache.siteSettings = sources.siteSettings
 
         let icons = IconLibrary(sets: iconSets, options: options, fileSystem: fileSystem)
         let resolver = LinkResolver(catalog: catalog, assets: Set(sources.assets), baseURL: options.baseURL,
                                     templateNames: Set(sources.templates.map(\.name)), now: options.now ?? Date())
         // With errors already known, nothing is written: the build fails whatever the pages hold.
         let writer = diagnostics.contains(where: { $0.severity == .error }) ? nil : writer
-        let context = PageJob(resolver: resolver, renderer: cache.renderer, icons: icons, templateFiles: sources.templates,
-                              siteSettings: sources.siteSettings, writer: writer)
-        let outcomes = Self.concurrentMap(sources.pages) { page in context.run(page, cached: reusable[page.path]) }
+        let context = PageJob(resolver: resolver, renderer: renderer, icons: icons, templateFiles: sources.templates,
+                              siteSettings: sources.siteSettings, writer: writer, memo: writer == nil ? memo : nil)
+        let outcomes = Self.concurrentMap(sources.pages) { page in context.run(page) }
 
         var files: [OutputFile] = []
         var paths: [String] = []
         var policies: [(path: String, policy: SecurityPolicy)] = []
         var renderedPages: [String] = []
-        var pages: [String: RenderCache.Page] = [:]
+        var kept: Set<String> = []
         var generatedBy: [String: String] = [:]
         var identities: [(page: ContentPage, identity: SiteIdentity)] = []
         for (page, outcome) in zip(sources.pages, outcomes) {
@@ -152,12 +119,12 @@ public struct SiteBuilder: Sendable {
             for path in outcome.paths { generatedBy[path] = page.displayPath }
             guard let rendered = outcome.page else { continue }
             if outcome.isNew { renderedPages.append(page.displayPath) }
-            if writer == nil { pages[page.path] = rendered }
+            kept.insert(page.path)
             files += rendered.files
             paths += outcome.paths
             if let policy = rendered.policy { policies.append(policy) }
         }
-        cache.pages = pages
+        memo?.finish(keeping: kept)
         var shared: [OutputFile] = []
         let (identity, identityDiagnostics) = Self.siteIdentity(identities)
         diagnostics += identityDiagnostics
@@ -203,18 +170,19 @@ public struct SiteBuilder: Sendable {
         let templateFiles: [TemplateFile]
         let siteSettings: SiteSettings?
         let writer: SiteWriter?
+        let memo: (any RenderMemo)?
 
         struct Outcome: Sendable {
             var diagnostics: [Diagnostic]
-            /// The rendered page (or the cached one it matched); nil when it has errors.
-            var page: RenderCache.Page?
+            /// The rendered page (or the remembered one); nil when it has errors.
+            var page: RenderedPageFiles?
             var paths: [String] = []
             var isNew = false
             /// The page's `identity:`, which the site's `.well-known` files are made from.
             var identity: SiteIdentity?
         }
 
-        func run(_ source: ContentPage, cached: RenderCache.Page?) -> Outcome {
+        func run(_ source: ContentPage) -> Outcome {
             let (parsed, parseDiagnostics) = PageParser.parse(source, siteSettings: siteSettings)
             let (page, resolveDiagnostics) = resolver.resolve(parsed)
             let diagnostics = parseDiagnostics + resolveDiagnostics
@@ -222,22 +190,24 @@ public struct SiteBuilder: Sendable {
                 return Outcome(diagnostics: diagnostics, identity: parsed.frontMatter.identity)
             }
             let symbols = icons.symbols(for: page.links.map(\.icon), page: source.displayPath)
-            // What decides whether a cached render still holds; a build that writes keeps no cache and needs none.
-            let pageIcons = writer != nil ? "" : page.links.map { symbols.name(for: $0.icon) }.joined(separator: " ") + symbols.html(for: page.links.map(\.icon))
-            var rendered: RenderCache.Page
-            var outcome = Outcome(diagnostics: diagnostics, identity: parsed.frontMatter.identity)
-            if let cached, cached.text == source.text, cached.icons == pageIcons {
-                rendered = cached
-            } else {
-                rendered = RenderCache.Page(text: source.text, icons: pageIcons, files: [], policy: nil, diagnostics: [])
+            let render = { () -> RenderedPageFiles in
                 switch renderer.render(page, icons: symbols, templateFiles: templateFiles) {
                 case .success(let result):
-                    rendered.files = [OutputFile(path: parsed.outputPath, contents: .data(result.html))] + result.companions
-                    rendered.policy = result.policy.map { ("/" + PageAddress.encodePath(PageRenderer.folder(of: page)), $0) }
+                    return RenderedPageFiles(files: [OutputFile(path: parsed.outputPath, contents: .data(result.html))] + result.companions,
+                                             policy: result.policy.map { ("/" + PageAddress.encodePath(PageRenderer.folder(of: page)), $0) },
+                                             diagnostics: [])
                 case .failure(let diagnostic):
-                    rendered.diagnostics = [diagnostic]
+                    return RenderedPageFiles(files: [], policy: nil, diagnostics: [diagnostic])
                 }
-                outcome.isNew = true
+            }
+            var rendered: RenderedPageFiles
+            var outcome = Outcome(diagnostics: diagnostics, identity: parsed.frontMatter.identity)
+            if let memo {
+                // The page's icons as it shows them decide, with its text, whether a remembered render still holds.
+                let pageIcons = page.links.map { symbols.name(for: $0.icon) }.joined(separator: " ") + symbols.html(for: page.links.map(\.icon))
+                (rendered, outcome.isNew) = memo.page(source.path, text: source.text, icons: pageIcons, render: render)
+            } else {
+                (rendered, outcome.isNew) = (render(), true)
             }
             outcome.diagnostics += rendered.diagnostics
             outcome.paths = rendered.files.map(\.path)
@@ -247,8 +217,8 @@ public struct SiteBuilder: Sendable {
                 } catch {
                     outcome.diagnostics += error.diagnostics
                 }
-                // Written: only the policy is still needed, not the page's text, files or icons.
-                rendered = RenderCache.Page(text: "", icons: "", files: [], policy: rendered.policy, diagnostics: [])
+                // Written: only the policy is still needed, not the page's files.
+                rendered = RenderedPageFiles(files: [], policy: rendered.policy, diagnostics: [])
             }
             outcome.page = rendered
             return outcome

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+@testable import Preview
 @testable import SiteGen
 import SiteGenTestSupport
 
-/// Renders that reuse a cache redo only the pages whose sources changed.
-@Suite struct RenderCacheTests {
+/// Renders through serve's memo redo only the pages whose sources changed.
+@Suite struct RenderMemoTests {
     static func site() -> InMemoryFileSystem {
         Fixtures.site("---\ntitle: Home\n---\n", extra: ["content/about.md": "---\ntitle: About\n---\n", "content/logo.svg": "<svg/>"])
     }
@@ -16,13 +17,13 @@ import SiteGenTestSupport
 
     @Test func aContentChangeRendersThatPageOnly() throws {
         let fileSystem = Self.site()
-        let builder = Fixtures.builder(fileSystem)
-        var cache = RenderCache()
-        #expect(try builder.render(reusing: &cache).renderedPages == ["site/content/about.md", "site/content/index.md"])
-        #expect(try builder.render(reusing: &cache).renderedPages == [])
+        var builder = Fixtures.builder(fileSystem)
+        builder.memo = ServeRenderMemo()
+        #expect(try builder.render().renderedPages == ["site/content/about.md", "site/content/index.md"])
+        #expect(try builder.render().renderedPages == [])
 
         try fileSystem.writeFile("site/content/about.md", Data("---\ntitle: About us\n---\n".utf8))
-        let result = try builder.render(reusing: &cache)
+        let result = try builder.render()
         #expect(result.renderedPages == ["site/content/about.md"])
         #expect(page(result, "about/index.html")?.contains("<title>About us</title>") == true)
         #expect(page(result, "index.html")?.contains("<title>Home</title>") == true)
@@ -34,11 +35,11 @@ import SiteGenTestSupport
         let fileSystem = Fixtures.site("---\nlinks:\n  - url: https://a.example/\n  - url: https://b.example/\n    until: 2026-12-24\n---\n",
                                        extra: ["content/about.md": "---\ntitle: About\n---\n"])
         var builder = Fixtures.builder(fileSystem)
-        var cache = RenderCache()
+        builder.memo = ServeRenderMemo()
         builder.options.now = try ScheduleTime.parse("2026-12-24T23:59:59Z").get().date
-        #expect(page(try builder.render(reusing: &cache), "index.html")?.contains("https://b.example/") == true)
+        #expect(page(try builder.render(), "index.html")?.contains("https://b.example/") == true)
         builder.options.now = try ScheduleTime.parse("2026-12-25").get().date
-        let result = try builder.render(reusing: &cache)
+        let result = try builder.render()
         #expect(result.renderedPages == ["site/content/index.md"])
         #expect(page(result, "index.html")?.contains("https://b.example/") == false)
         #expect(page(result, "index.html")?.contains("https://a.example/") == true)
@@ -50,11 +51,11 @@ import SiteGenTestSupport
     ])
     func aTemplateOrAssetChangeRendersEveryPage(path: String, contents: String) throws {
         let fileSystem = Self.site()
-        let builder = Fixtures.builder(fileSystem)
-        var cache = RenderCache()
-        _ = try builder.render(reusing: &cache)
+        var builder = Fixtures.builder(fileSystem)
+        builder.memo = ServeRenderMemo()
+        _ = try builder.render()
         try fileSystem.writeFile(path, Data(contents.utf8))
-        #expect(try builder.render(reusing: &cache).renderedPages == ["site/content/about.md", "site/content/index.md"])
+        #expect(try builder.render().renderedPages == ["site/content/about.md", "site/content/index.md"])
     }
 
     @Test func aChangedIconRendersThePagesThatShowIt() throws {
@@ -64,39 +65,39 @@ import SiteGenTestSupport
             "content/icons/star.svg": icon("M1 1h2"),
             "templates/page.html": "<title>{{title}}</title>{{{icon_symbols_html}}}",
         ])
-        let builder = Fixtures.builder(fileSystem)
-        var cache = RenderCache()
-        _ = try builder.render(reusing: &cache)
+        var builder = Fixtures.builder(fileSystem)
+        builder.memo = ServeRenderMemo()
+        _ = try builder.render()
         try fileSystem.writeFile("site/content/icons/star.svg", Data(icon("M2 2h4").utf8))
-        let result = try builder.render(reusing: &cache)
+        let result = try builder.render()
         #expect(result.renderedPages == ["site/content/about.md"])
         #expect(page(result, "about/index.html")?.contains("M2 2h4") == true)
     }
 
     @Test func errorsOfUnchangedPagesAreStillReported() throws {
         let fileSystem = Self.site()
-        let builder = Fixtures.builder(fileSystem)
-        var cache = RenderCache()
+        var builder = Fixtures.builder(fileSystem)
+        builder.memo = ServeRenderMemo()
         try fileSystem.writeFile("site/content/about.md", Data("---\ntitle: [About\n---\n".utf8))
-        let first = #expect(throws: BuildFailure.self) { try builder.render(reusing: &cache) }
+        let first = #expect(throws: BuildFailure.self) { try builder.render() }
         try fileSystem.writeFile("site/content/index.md", Data("---\ntitle: Home again\n---\n".utf8))
-        let second = #expect(throws: BuildFailure.self) { try builder.render(reusing: &cache) }
+        let second = #expect(throws: BuildFailure.self) { try builder.render() }
         #expect(first?.diagnostics.count == 1)
         #expect(second?.diagnostics == first?.diagnostics)
 
         try fileSystem.writeFile("site/content/about.md", Data("---\ntitle: About\n---\n".utf8))
-        let fixed = try builder.render(reusing: &cache)
+        let fixed = try builder.render()
         #expect(fixed.renderedPages == ["site/content/about.md"])
         #expect(page(fixed, "index.html")?.contains("<title>Home again</title>") == true)
     }
 
     @Test func aRemovedPageLeavesTheOutput() throws {
         let fileSystem = Self.site()
-        let builder = Fixtures.builder(fileSystem)
-        var cache = RenderCache()
-        _ = try builder.render(reusing: &cache)
+        var builder = Fixtures.builder(fileSystem)
+        builder.memo = ServeRenderMemo()
+        _ = try builder.render()
         try fileSystem.removeItem("site/content/about.md")
-        let result = try builder.render(reusing: &cache)
+        let result = try builder.render()
         #expect(result.files.map(\.path) == ["index.html", "logo.svg"])
         #expect(result.renderedPages == [])
     }
