@@ -39,11 +39,11 @@ public struct HexColor: Hashable, Sendable {
     public var red: Double, green: Double, blue: Double
 
     public init?(_ text: String) {
-        guard text.hasPrefix("#"), text.dropFirst().allSatisfy(\.isHexDigit) else { return nil }
-        var digits = Array(text.dropFirst())
+        // ASCII digits only: Character.isHexDigit also holds for fullwidth ones (`#１２３`), which Int(radix:) refuses.
+        guard text.hasPrefix("#"), text.utf8.dropFirst().allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x66) }) else { return nil }
+        var digits = Array(text.utf8.dropFirst())
         if digits.count == 3 { digits = digits.flatMap { [$0, $0] } }
-        guard digits.count == 6 else { return nil }
-        let value = Int(String(digits), radix: 16)!
+        guard digits.count == 6, let value = Int(String(decoding: digits, as: UTF8.self), radix: 16) else { return nil }
         red = Double((value >> 16) & 0xFF) / 255
         green = Double((value >> 8) & 0xFF) / 255
         blue = Double(value & 0xFF) / 255
