@@ -74,7 +74,7 @@ public struct URLTemplate: Equatable, Hashable, Sendable, Codable, CustomStringC
             LinkChainError.invalid(text, isNot: "an app URL template", expected: expected, reason: reason)
         }
         if text.isEmpty { throw invalid("it is empty") }
-        guard let scheme = schemeOf(text) else {
+        guard let scheme = URLScheme.of(text) else {
             throw invalid("it does not start with a scheme such as myapp:")
         }
         if refusedSchemes.contains(scheme) {
@@ -104,7 +104,7 @@ public struct URLTemplate: Equatable, Hashable, Sendable, Codable, CustomStringC
     }
 
     /// The scheme, lowercased.
-    public var scheme: String { compiled?.scheme ?? Self.schemeOf(text) ?? "" }
+    public var scheme: String { compiled?.scheme ?? URLScheme.of(text) ?? "" }
 
     /// The placeholder names, in order of first use.
     public var placeholderNames: [String] {
@@ -150,7 +150,7 @@ public struct URLTemplate: Equatable, Hashable, Sendable, Codable, CustomStringC
         var fragment: [Piece]?
 
         init?(_ text: String) {
-            scheme = URLTemplate.schemeOf(text)
+            scheme = URLScheme.of(text)
             func pieces(_ part: Substring) -> [Piece]? { try? URLTemplate.pieces(of: part) }
             let queryStart = text.firstIndex(of: "?")
             let fragmentStart = text.firstIndex(of: "#")
@@ -199,16 +199,6 @@ public struct URLTemplate: Equatable, Hashable, Sendable, Codable, CustomStringC
         }
         if !rest.isEmpty { pieces.append(.literal(String(rest))) }
         return pieces
-    }
-
-    /// The scheme of a URL, lowercased: a letter, then letters, digits, `+`, `-` or `.`, then `:`.
-    static func schemeOf(_ text: String) -> String? {
-        guard let colon = text.firstIndex(of: ":") else { return nil }
-        let scheme = text[..<colon]
-        guard let first = scheme.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic,
-              scheme.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)) })
-        else { return nil }
-        return scheme.lowercased()
     }
 }
 

@@ -35,7 +35,7 @@ public struct ServiceCatalog: Sendable {
     /// True if `string` starts with a known service name and a colon
     /// ("mastodon:", "mailto:", "email:", "https:", ...), i.e. it is meant as shorthand.
     public func isShorthand(_ string: String) -> Bool {
-        guard let prefix = shorthandPrefix(of: trimmed(string)) else { return false }
+        guard let prefix = URLScheme.of(trimmed(string)) else { return false }
         return service(named: prefix) != nil
     }
 
@@ -56,7 +56,7 @@ public struct ServiceCatalog: Sendable {
     /// The service a shorthand names and the handle and options it gives, not yet validated.
     public func parse(shorthand: String) throws(LinkChainError) -> (service: any Service, request: ServiceRequest) {
         let text = trimmed(shorthand)
-        guard let prefix = shorthandPrefix(of: text) else {
+        guard let prefix = URLScheme.strictPrefix(of: text).map(String.init) else {
             throw LinkChainError.invalid(
                 text, isNot: "a link shorthand", expected: "service:handle, like mastodon:@eb@social.coop",
                 reason: "it does not start with a service name and a colon; known services: \(knownServicesList)")
@@ -91,18 +91,6 @@ public struct ServiceCatalog: Sendable {
         services.map { service in
             service.aliases.isEmpty ? service.id : "\(service.id) (\(service.aliases.joined(separator: ", ")))"
         }.joined(separator: ", ")
-    }
-
-    /// The text before the first colon, if it looks like a scheme or service name
-    /// (a letter, then letters, digits, "+", "-" or ".", as URI schemes are written).
-    private func shorthandPrefix(of text: String) -> String? {
-        guard let colon = text.firstIndex(of: ":") else { return nil }
-        let prefix = text[..<colon]
-        guard let first = prefix.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic else { return nil }
-        let ok = prefix.unicodeScalars.allSatisfy { scalar in
-            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "+-.".unicodeScalars.contains(scalar))
-        }
-        return ok ? String(prefix) : nil
     }
 }
 

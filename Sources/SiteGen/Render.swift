@@ -137,7 +137,7 @@ public struct PageRenderer: Sendable {
     /// The avatar as an absolute URL, for link previews and the vCard; nil when the page's URL is unknown.
     func imageURL(for page: ResolvedPage) -> String? {
         guard let avatar = page.avatarSource else { return nil }
-        if LinkResolver.scheme(of: avatar) != nil { return avatar }
+        if URLScheme.asBrowsersRead(avatar) != nil { return avatar }
         guard let base = page.url.flatMap(URL.init(string:)) else { return nil }
         return URL(string: avatar, relativeTo: base)?.absoluteString
     }

@@ -118,7 +118,7 @@ public struct LinkResolver: Sendable {
             sink.report(at: at, "template '\(templateName)' not found\(Spelling.hint(for: templateName, among: templateNames.sorted())): expected templates/\(templateName).html")
         }
         let url = pageURL(parsed, sink: &sink)
-        if let (_, firstAt) = identities.first, !(url.map { Self.scheme(of: $0) == "https" } ?? false) {
+        if let (_, firstAt) = identities.first, !(url.map { URLScheme.asBrowsersRead($0) == "https" } ?? false) {
             let at = matter.url?.position ?? firstAt
             sink.report(.warning, at: at, url == nil
                 ? "this page has rel=\"me\" links but no 'url': Mastodon verifies them only from the page's https address; set url: https://… or pass --base-url"
@@ -231,7 +231,7 @@ public struct LinkResolver: Sendable {
     /// Checks the Markdown links' schemes and resolves the service shorthands among them.
     private func resolveMarkdownLinks(_ markdown: MarkdownBody, sink: inout DiagnosticSink) -> [MarkdownChainLink] {
         for link in markdown.links {
-            guard let scheme = Self.scheme(of: link.destination), !isShorthand(link) else { continue }  // relative or fragment
+            guard let scheme = URLScheme.asBrowsersRead(link.destination), !isShorthand(link) else { continue }  // relative or fragment
             let allowed = link.isImage ? Self.allowedImageSchemes : Self.allowedLinkSchemes
             guard !allowed.contains(scheme) else { continue }
             let schemes = allowed.sorted().joined(separator: ", ")
@@ -256,7 +256,7 @@ public struct LinkResolver: Sendable {
 
     /// A link written as a service shorthand (`mastodon:@eb@social.coop`, `mailto:…`); plain https links stay plain.
     private func isShorthand(_ link: MarkdownDocument.Link) -> Bool {
-        guard !link.isImage, let scheme = Self.scheme(of: link.destination), scheme != "https" else { return false }
+        guard !link.isImage, let scheme = URLScheme.asBrowsersRead(link.destination), scheme != "https" else { return false }
         return catalog.service(named: scheme) != nil
     }
 
@@ -265,24 +265,6 @@ public struct LinkResolver: Sendable {
         guard chain.kind == .email else { return [] }
         let written = String(chain.fallback.dropFirst("mailto:".count).prefix { $0 != "?" })
         return [chain.handle, written, written.removingPercentEncoding ?? ""].filter { !$0.isEmpty }
-    }
-
-    /// The scheme of an absolute URL, lowercased, with the tabs and newlines URL parsers ignore removed; nil for relative ones.
-    static func scheme(of destination: String) -> String? {
-        // Most links are plain: letters then a colon, nothing to clean. Only the others take the slow path.
-        if let colon = destination.utf8.firstIndex(of: 0x3A), colon != destination.utf8.startIndex,
-           destination.utf8[..<colon].allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x41 && $0 <= 0x5A) }) {
-            return String(destination[..<colon]).lowercased()
-        }
-        let cleaned = destination.unicodeScalars.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }
-        let trimmed = String(String.UnicodeScalarView(cleaned)).trimmingCharacters(in: .whitespacesAndNewlines.union(.controlCharacters))
-        guard let colon = trimmed.firstIndex(of: ":") else { return nil }
-        let candidate = trimmed[..<colon]
-        guard let first = candidate.first, first.isASCII, first.isLetter,
-              candidate.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }) else {
-            return nil  // a colon after '/', '?' or '#' belongs to a relative reference
-        }
-        return candidate.lowercased()
     }
 
     /// A `background` image as the page's output folder sees it; gradients need no file.
@@ -294,7 +276,7 @@ public struct LinkResolver: Sendable {
     }
 
     private func avatarSource(_ avatar: Located<String>, page: ParsedPage, sink: inout DiagnosticSink) -> String? {
-        if Self.scheme(of: avatar.value) == "https" { return avatar.value }
+        if URLScheme.asBrowsersRead(avatar.value) == "https" { return avatar.value }
         guard let assetPath = assetPath(avatar, page: page, field: "avatar", kind: "an image path", example: "avatar.jpg, or an https URL",
                                         noun: "avatar image", sink: &sink) else { return nil }
         let outputFolder = page.outputPath.split(separator: "/").dropLast().joined(separator: "/")
@@ -309,7 +291,7 @@ public struct LinkResolver: Sendable {
         let at = written.position
         let inSiteSettings = at.file == .siteSettings
         let relativeTo = inSiteSettings ? "content/ (in \(SiteSettings.fileName))" : "this page"
-        if Self.scheme(of: written.value) != nil || written.value.hasPrefix("/") {
+        if URLScheme.asBrowsersRead(written.value) != nil || written.value.hasPrefix("/") {
             sink.report(at: at, "'\(field)' must be \(kind) relative to \(relativeTo), like \(example)")
             return nil
         }
