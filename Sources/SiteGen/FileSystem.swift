@@ -141,7 +141,9 @@ public struct LocalFileSystem: FileSystem {
     }
 
     public func fileSize(_ path: String) -> Int? {
-        (try? FileManager.default.attributesOfItem(atPath: path))?[.size].flatMap { ($0 as? NSNumber)?.intValue }
+        // stat(2) itself: FileManager's attributes dictionary costs more than reading a small page.
+        var info = stat()
+        return stat(path, &info) == 0 ? Int(info.st_size) : nil
     }
 
     public func itemKind(at path: String) -> FileItemKind {

@@ -59,6 +59,8 @@ public struct VCard: Equatable, Sendable {
 
     /// RFC 2426 text escaping: backslash, comma, semicolon and line breaks.
     static func escape(_ value: String) -> String {
+        // Most values (names, URLs) hold nothing to escape: no pass over their Characters.
+        if !value.utf8.contains(where: { $0 == 0x5C || $0 == 0x2C || $0 == 0x3B || $0 == 0x0A || $0 == 0x0D }) { return value }
         var escaped = ""
         for character in value {
             switch character {
