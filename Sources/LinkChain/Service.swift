@@ -178,6 +178,36 @@ struct DomainName: Equatable, Sendable {
     /// Validates `text` as a host name. With `requireDot`, a single label such as
     /// "social" is refused, as is a name whose last label is all digits.
     init(_ text: String, requireDot: Bool) throws(IDNAError) {
+        // A site names the same few servers on every page: each is checked and converted once.
+        let key = DomainKey(text: text, requireDot: requireDot)
+        switch Self.known.withLock({ $0[key] }) ?? Self.remember(key, Result { () throws(IDNAError) in try DomainName(checking: text, requireDot: requireDot) }) {
+        case .success(let name): self = name
+        case .failure(let error): throw error
+        }
+    }
+
+    private struct DomainKey: Hashable { var text: String, requireDot: Bool }
+    private static let known = DomainNames()
+
+    private static func remember(_ key: DomainKey, _ result: Result<DomainName, IDNAError>) -> Result<DomainName, IDNAError> {
+        known.withLock { names in
+            if names.count >= 4096 { names.removeAll() }  // bounded: a long-running serve sees many names
+            names[key] = result
+        }
+        return result
+    }
+
+    /// The checked names, behind a lock (pages resolve on several threads).
+    private final class DomainNames: @unchecked Sendable {
+        private let lock = NSLock()
+        private var names: [DomainKey: Result<DomainName, IDNAError>] = [:]
+        func withLock<T>(_ body: (inout [DomainKey: Result<DomainName, IDNAError>]) -> T) -> T {
+            lock.lock(); defer { lock.unlock() }
+            return body(&names)
+        }
+    }
+
+    private init(checking text: String, requireDot: Bool) throws(IDNAError) {
         ascii = try IDNA.toASCII(text)
         display = IDNA.displayForm(text)
         if requireDot {
