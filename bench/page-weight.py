@@ -2,7 +2,8 @@
 """Prints the example page's weight: HTML bytes raw and gzipped, and the requests headless Chromium makes.
 
 Usage: python3 bench/page-weight.py   (after bash .ci/install-deps)
-Budget: one HTML request plus the avatar; at most 14 KB gzipped HTML.
+Budget: one HTML request plus the avatar; at most 9.5 KB gzipped HTML (9,319 bytes with the minified CSS and runtime;
+issue 13 aims at 8 KB, which bench/build-bench.py checks).
 """
 import gzip
 import pathlib
@@ -30,11 +31,11 @@ def main():
     resources = sorted({urllib.parse.urlsplit(r).path for r in requests})
     other_origins = sorted({r for r in requests if not r.startswith(url)})
     print(f"{'HTML':<28}{len(html):>8} bytes")
-    print(f"{'HTML gzipped':<28}{gzipped:>8} bytes   (budget 14336)")
+    print(f"{'HTML gzipped':<28}{gzipped:>8} bytes   (budget 9728)")
     print(f"{'resources fetched':<28}{len(resources):>8}         {' '.join(resources)}")
     print(f"{'requests to other origins':<28}{len(other_origins):>8}")
     next(site_fixture, None)
-    return 0 if gzipped <= 14 * 1024 and not other_origins else 1
+    return 0 if gzipped <= 9728 and not other_origins else 1
 
 
 if __name__ == "__main__":

@@ -2,9 +2,10 @@
 """Writes the runtime every page inlines, minified, from its readable source, and a stamp of what it was made from.
 
 The readable source is Sources/SiteGen/Resources/chain-decisions.js then chain-page.js, wrapped in one function so
-their names stay out of the page's globals (as sitegen always inlined them). calmjs.parse minifies it, shortening
-the local names (globals such as `document` keep theirs). The output is the same bytes for the same source:
-Python's string hashing is fixed before calmjs runs, since it orders names through sets.
+their names stay out of the page's globals (as sitegen always inlined them). terser minifies it as ES5: it shortens
+the local names (globals such as `document` keep theirs) and compresses with its safe transforms (tried against
+calmjs.parse, which this script used before: 117 bytes less gzipped, 3%). The output is the same bytes for the same
+source and terser version.
 
 Three outputs: chain-runtime.min.js, which most pages carry, leaves out every line of chain-page.js that starts
 with `tell(` (and the function itself): nothing listens to those events in such a page. chain-runtime-told.min.js
@@ -17,7 +18,7 @@ endpoint.
 
 Writes the three outputs under Sources/SiteGen/Resources and scripts/chain-runtime.stamp (the SHA-256 of each
 input and output; Tests/SiteGenTests check it against the sources, so a stale runtime fails `swift test`).
-Needs calmjs.parse (pip install calmjs.parse).
+Needs node and terser (apt-get install terser, which Node finds under /usr/share/nodejs).
 """
 import hashlib
 import re
@@ -47,10 +48,26 @@ def readable_counter():
     return "(function (endpoint) {\n" + (RESOURCES / SOURCES[2]).read_text(encoding="utf-8") + "})(SITEGEN_COUNT_ENDPOINT);\n"
 
 
+# The outermost `(function(){…})();` stays as it is written (terser would write `!function(){…}()`): Swift and its
+# tests read the wrapper.
+TERSER = """
+const { minify } = require("terser");
+minify(require("fs").readFileSync(0, "utf8"), { ecma: 5, compress: { negate_iife: false }, mangle: true })
+  .then((result) => process.stdout.write(result.code + "\\n"));
+"""
+
+
 def minify(source):
-    from calmjs.parse import es5
-    from calmjs.parse.unparsers.es5 import minify_print
-    return minify_print(es5(source), obfuscate=True, obfuscate_globals=False, shadow_funcname=False) + "\n"
+    env = {**os.environ, "NODE_PATH": os.pathsep.join(filter(None, [os.environ.get("NODE_PATH"), "/usr/share/nodejs"]))}
+    try:
+        result = subprocess.run(["node", "-e", TERSER], input=source, capture_output=True, text=True, env=env)
+    except FileNotFoundError:
+        raise ImportError("node")
+    if "Cannot find module" in result.stderr:
+        raise ImportError("terser")
+    if result.returncode != 0:
+        sys.exit(result.stderr)
+    return result.stdout
 
 
 def minified():
@@ -70,13 +87,10 @@ def stamp(outputs):
 
 
 def main():
-    if os.environ.get("PYTHONHASHSEED") != "0":
-        # calmjs assigns short names partly through sets of strings: fix the hash seed for repeatable output.
-        sys.exit(subprocess.run([sys.executable, *sys.argv], env={**os.environ, "PYTHONHASHSEED": "0"}).returncode)
     try:
         outputs = minified()
     except ImportError:
-        sys.exit("calmjs.parse is missing: pip install calmjs.parse")
+        sys.exit("terser is missing: apt-get install terser (and node)")
     if "--check" in sys.argv:
         fresh = all((RESOURCES / name).exists() and (RESOURCES / name).read_text(encoding="utf-8") == text for name, text in outputs.items())
         fresh = fresh and STAMP.exists() and STAMP.read_text() == stamp(outputs)

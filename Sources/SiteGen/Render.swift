@@ -30,15 +30,25 @@ public struct PageRenderer: Sendable {
     private let referencedNames: [String: Set<String>]
     private let bodyHashes = BodyHashes()
     /// Each theme's custom properties, written once per build rather than once per page.
-    private let themeCSS = Dictionary(uniqueKeysWithValues: Theme.all.map { ($0.name, $0.css) })
+    private let themeCSS = Dictionary(uniqueKeysWithValues: Theme.all.map { ($0.name, CSSMinifier.minify($0.css)) })
     /// The name a template writes the page's `<meta>` Content-Security-Policy with, filled once the page is written.
     static let policyName = "content_security_policy_html"
 
-    /// Compiles every template, reporting each syntax error at its line and column.
+    /// Compiles every template, reporting each syntax error at its line and column. A `.css` template (a partial
+    /// that a `<style>` includes) compiles minified, so pages carry it small while the file stays readable.
     public static func compile(_ files: [TemplateFile]) -> (MustacheTemplates?, [Diagnostic]) {
         let sources = Dictionary(uniqueKeysWithValues: files.map { ($0.name, $0.text) })
         do {
-            return (try MustacheTemplates(sources: sources, missingPartials: .fail, html: true), [])
+            _ = try MustacheTemplates(sources: sources, missingPartials: .fail, html: true)
+        } catch {
+            // Reported in the files as written, where the lines and columns are.
+            return (nil, error.errors.map { diagnostic($0, files: files) })
+        }
+        let shipped = Dictionary(uniqueKeysWithValues: files.map { file in
+            (file.name, file.displayPath.lowercased().hasSuffix(".css") ? CSSMinifier.minify(file.text) : file.text)
+        })
+        do {
+            return (try MustacheTemplates(sources: shipped, missingPartials: .fail, html: true), [])
         } catch {
             return (nil, error.errors.map { diagnostic($0, files: files) })
         }

@@ -1,0 +1,75 @@
+/// Makes a template's CSS smaller without changing what it means, once when templates compile: comments go, runs of
+/// whitespace become one space, and that space goes where CSS never needs it (beside `{`, `}`, `;`, `,`, `>` and
+/// `~`, and after `:`); the `;` before a `}` goes too. Whitespace that can matter stays: before `:` (`a :hover`
+/// is not `a:hover`), before `(` (`and (`), and around `+` and `-` (`calc(1rem + 2px)`). Strings and Mustache tags
+/// are copied as they are.
+enum CSSMinifier {
+    static func minify(_ text: String) -> String {
+        let bytes = Array(text.utf8)
+        // A template that changes its delimiters is left as written: its tags are not found by `{{`.
+        guard !text.contains("{{=") else { return text }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var pendingSpace = false
+        // A tag's braces are not CSS's: the space beside a tag stays.
+        var lastWasTag = false
+        var index = 0
+        func emit(_ slice: ArraySlice<UInt8>, tag: Bool = false) {
+            if pendingSpace, let last = out.last, lastWasTag || !dropsSpaceAfter(last), tag || !dropsSpaceBefore(slice.first!) {
+                out.append(0x20)
+            }
+            pendingSpace = false
+            lastWasTag = tag
+            out.append(contentsOf: slice)
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 0x2F, index + 1 < bytes.count, bytes[index + 1] == 0x2A {  // a comment: like whitespace
+                guard let end = find([0x2A, 0x2F], in: bytes, from: index + 2) else { break }
+                pendingSpace = true
+                index = end + 2
+            } else if [0x20, 0x09, 0x0A, 0x0C, 0x0D].contains(byte) {
+                pendingSpace = true
+                index += 1
+            } else if byte == 0x22 || byte == 0x27 {  // a string, with its escapes
+                var end = index + 1
+                while end < bytes.count, bytes[end] != byte, bytes[end] != 0x0A {
+                    end += bytes[end] == 0x5C ? 2 : 1
+                }
+                end = min(end + 1, bytes.count)
+                emit(bytes[index..<end])
+                index = end
+            } else if byte == 0x7B, index + 1 < bytes.count, bytes[index + 1] == 0x7B {  // a Mustache tag
+                let triple = index + 2 < bytes.count && bytes[index + 2] == 0x7B
+                let close: [UInt8] = triple ? [0x7D, 0x7D, 0x7D] : [0x7D, 0x7D]
+                let end = find(close, in: bytes, from: index + 2).map { $0 + close.count } ?? bytes.count
+                emit(bytes[index..<end], tag: true)
+                index = end
+            } else if byte == 0x7D, out.last == 0x3B, !lastWasTag {  // `;}` -> `}`
+                out.removeLast()
+                emit(bytes[index...index])
+                index += 1
+            } else {
+                emit(bytes[index...index])
+                index += 1
+            }
+        }
+        if text.hasSuffix("\n") { out.append(0x0A) }  // the page's next line starts on a line of its own
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `{`, `}`, `;`, `,`, `>`, `~` and `:` need no space after them.
+    private static func dropsSpaceAfter(_ byte: UInt8) -> Bool {
+        dropsSpaceBefore(byte) || byte == 0x3A
+    }
+
+    /// `{`, `}`, `;`, `,`, `>` and `~` need no space before them (`:` does: `a :hover`).
+    private static func dropsSpaceBefore(_ byte: UInt8) -> Bool {
+        [0x7B, 0x7D, 0x3B, 0x2C, 0x3E, 0x7E].contains(byte)
+    }
+
+    private static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+        guard start <= bytes.count - needle.count else { return nil }
+        return (start...(bytes.count - needle.count)).first { bytes[$0..<($0 + needle.count)].elementsEqual(needle) }
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+@testable import SiteGen
+import SiteGenTestSupport
+
+/// The CSS that pages carry is minified once when templates compile; what it means must not change.
+@Suite struct CSSMinifierTests {
+    @Test func spacesAndCommentsGoWhereCSSNeedsNone() {
+        let css = "/* why */\n.a ,  .b > .c {\n  color : red ;\n  margin: 0 auto;\n}\n@media (prefers-color-scheme: dark) { .d { --x: 1; } }\n"
+        #expect(CSSMinifier.minify(css) == ".a,.b>.c{color :red;margin:0 auto}@media (prefers-color-scheme:dark){.d{--x:1}}\n")
+    }
+
+    @Test func whitespaceThatChangesMeaningStays() {
+        // A descendant's :hover, a media query's `and (`, calc's operators, and a grid's `1 / 1` keep their spaces.
+        #expect(CSSMinifier.minify("a :hover{x:y}") == "a :hover{x:y}")
+        #expect(CSSMinifier.minify("@media screen and (min-width: 30em){}") == "@media screen and (min-width:30em){}")
+        #expect(CSSMinifier.minify(".a{width:calc(100% - 2px + 1rem)}") == ".a{width:calc(100% - 2px + 1rem)}")
+        #expect(CSSMinifier.minify(".a{grid-area:1 / 1}") == ".a{grid-area:1 / 1}")
+        #expect(CSSMinifier.minify(".a .b\n.c{}") == ".a .b .c{}")
+    }
+
+    @Test func stringsAndMustacheTagsAreCopiedAsTheyAre() {
+        #expect(CSSMinifier.minify(".a::after{content:\" ✓ ; { \\\"  \"}") == ".a::after{content:\" ✓ ; { \\\"  \"}")
+        #expect(CSSMinifier.minify("q{quotes:'/* no */'}") == "q{quotes:'/* no */'}")
+        // A tag's braces are not CSS braces: the selector's spaces beside it stay, and so does its own text.
+        #expect(CSSMinifier.minify(".a {{ part }} .b { color: {{{color}}}; }") == ".a {{ part }} .b{color:{{{color}}}}")
+        #expect(CSSMinifier.minify("{{=<% %>=}}\n.a { }") == "{{=<% %>=}}\n.a { }", "other delimiters: left as written")
+    }
+
+    /// A templates/style.css in a page: minified, and the page's policy hashes the style it carries.
+    @Test func pagesCarryTheTemplateStyleMinifiedAndHashed() throws {
+        let site = Fixtures.site("---\ntitle: T\n---\n", extra: [
+            "templates/page.html": "{{{content_security_policy_html}}}<style>\n{{> style}}</style>",
+            "templates/style.css": ".card {\n  margin: 0; /* none */\n}\n",
+        ])
+        _ = try Fixtures.builder(site).build()
+        let html = try Fixtures.html(site), shipped = "\n.card{margin:0}\n"
+        #expect(InlineCode.bodies("style", in: html) == [shipped])
+        #expect(html.contains("style-src &#39;sha256-\(SecurityPolicy.sha256Base64(shipped))&#39;"))
+    }
+
+    @Test func aSyntaxErrorInACSSTemplateIsReportedWhereItIsWritten() {
+        let errors = Fixtures.failure("---\ntitle: T\n---\n", extra: [
+            "templates/page.html": "<style>{{> style}}</style>",
+            "templates/style.css": ".a {\n  color: red;\n}\n{{#open}}\n",
+        ])
+        #expect(errors.count == 1 && errors[0].contains("templates/style.css:4:"), "\(errors)")
+    }
+}
