@@ -13,7 +13,12 @@ Prints, per tool: wall time, user CPU time per page, system CPU time, peak memor
 average size of a page, with the load average before and after (the figures mean little on a busy machine); at 10,000 pages, checks the targets: sitegen's wall time at most Hugo's, at most 200 µs user CPU per page, at
 most 64 MiB peak; and the example site's page at most 8 KB gzipped.
 
-Usage: python3 bench/build-bench.py [--sizes 1000,10000] [--runs 3]
+Usage: python3 bench/build-bench.py [--sizes 1000,10000] [--runs 3] [--work DIR]
+
+--work puts the generated sites and their outputs in DIR (default: the system's temporary folder). Both tools
+create thousands of files per run, and some file systems make that cost grow with how many files were deleted in
+the last minutes (ext4 without a journal skips recently freed inodes one by one, as this project's VM does):
+`--work /dev/shm` measures the tools on tmpfs, without that.
 Needs: hugo (apt-get install hugo) and GNU time; builds sitegen in release mode.
 """
 import argparse
@@ -189,20 +194,39 @@ def example_page_gzipped(sitegen):
         return len(gzip.compress((pathlib.Path(temp) / "Output" / "index.html").read_bytes(), 9))
 
 
+def file_system(folder):
+    """The type of the file system holding `folder`, from /proc/mounts (the longest mount point that contains it)."""
+    best, kind = "", "unknown"
+    try:
+        with open("/proc/mounts") as mounts:
+            for line in mounts:
+                fields = line.split()
+                point = fields[1]
+                if os.path.realpath(folder).startswith(point.rstrip("/") + "/") or os.path.realpath(folder) == point:
+                    if len(point) > len(best):
+                        best, kind = point, fields[2]
+    except OSError:
+        pass
+    return kind
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--sizes", default="1000,10000")
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--work", default=None, help="folder for the generated sites and outputs (default: temporary folder)")
     args = parser.parse_args()
     if not shutil.which("hugo"):
         sys.exit("hugo is missing: apt-get install hugo")
     run(["swift", "build", "-c", "release", "--product", "sitegen"], ROOT)
     sitegen = pathlib.Path(run(["swift", "build", "-c", "release", "--show-bin-path"], ROOT).stdout.strip()) / "sitegen"
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}  ({os.cpu_count()} cores)")
+    work = args.work or tempfile.gettempdir()
+    print(f"sites and outputs in {work} ({file_system(work)})")
     print(f"{'pages':>6}  {'tool':<28}{'wall s':>8}{'user µs/page':>14}{'sys s':>8}{'peak MiB':>10}{'page bytes':>12}")
     verdicts = []
     for count in [int(s) for s in args.sizes.split(",")]:
-        with tempfile.TemporaryDirectory(prefix="sitegen-bench-") as temp:
+        with tempfile.TemporaryDirectory(prefix="sitegen-bench-", dir=args.work) as temp:
             folder = pathlib.Path(temp)
             generate(folder, count, inline_parts(sitegen, folder))
             outputs = {

@@ -111,15 +111,18 @@ public struct SiteBuilder: Sendable {
         var policies: [(path: String, policy: SecurityPolicy)] = []
         var renderedPages: [String] = []
         var kept: Set<String> = []
+        // A file of content/ may not silently replace one the build generates (index.html beside index.md): the
+        // few assets are looked up among the many generated paths, which need no map of their own.
+        let assetPaths = Set(sources.assets)
         var generatedBy: [String: String] = [:]
         var identities: [(page: ContentPage, identity: SiteIdentity)] = []
         for (page, outcome) in zip(sources.pages, outcomes) {
             if let identity = outcome.identity { identities.append((page, identity)) }
             diagnostics += outcome.diagnostics
-            for path in outcome.paths { generatedBy[path] = page.displayPath }
+            for path in outcome.paths where assetPaths.contains(path) { generatedBy[path] = page.displayPath }
             guard let rendered = outcome.page else { continue }
             if outcome.isNew { renderedPages.append(page.displayPath) }
-            kept.insert(page.path)
+            if memo != nil { kept.insert(page.path) }
             files += rendered.files
             paths += outcome.paths
             if let policy = rendered.policy { policies.append(policy) }
@@ -134,12 +137,10 @@ public struct SiteBuilder: Sendable {
             generatedBy[file.path] = "sitegen (for identity)"
         }
         if !policies.isEmpty || !identityFiles.isEmpty {
-            let text = HeadersFile.text(policies, files: identityFiles.map(\.path))
-            shared.append(OutputFile(path: "_headers", contents: .data(Data(text.utf8))))
+            shared.append(OutputFile(path: "_headers", contents: .data(HeadersFile.data(policies, files: identityFiles.map(\.path)))))
             generatedBy["_headers"] = "sitegen (for the pages' policies)"
         }
         for asset in sources.assets {
-            // A file of content/ may not silently replace one the build generates (index.html beside index.md).
             if let page = generatedBy[asset] {
                 diagnostics.append(Diagnostic(path: options.displayPath("content/" + asset), message: "would be written to \(asset), which \(page) generates there: rename or remove this file"))
                 continue
