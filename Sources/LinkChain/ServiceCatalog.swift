@@ -76,14 +76,24 @@ public struct ServiceCatalog: Sendable {
         return try service.chain(handle: handle, options: options)
     }
 
-    /// `unknown service "mastadon" (did you mean "mastodon"?). Known services: ...`
+    /// `unknown service "mastadon" (did you mean "mastodon"?): expected one of the 33 services, such as …`: the three
+    /// nearest names at most, and a few examples rather than every service (`expected` keeps the whole list).
     public func unknownService(_ name: String) -> LinkChainError {
+        let near = Spelling.nearest(to: name, among: allNames, count: 3).map(LinkChainError.quoted)
         var message = "unknown service \(LinkChainError.quoted(name))"
-        if let suggestion = suggestion(for: name) {
-            message += " (did you mean \(LinkChainError.quoted(suggestion))?)"
+        if let last = near.last {
+            message += " (did you mean \(near.count == 1 ? last : near.dropLast().joined(separator: ", ") + " or " + last)?)"
         }
-        message += ". Known services: \(knownServicesList)."
+        message += ": expected \(unknownServiceExpectation)"
         return LinkChainError(value: name, expected: "one of " + knownServicesList, message: message)
+    }
+
+    /// What an unknown service name should have been, in a few words: `one of the 33 services, such as mastodon,
+    /// email or web (sitegen services lists them)`.
+    public var unknownServiceExpectation: String {
+        let examples = ["mastodon", "email", "web"].filter { service(named: $0) != nil }
+        let such = examples.isEmpty ? "" : ", such as " + (examples.count == 1 ? examples[0] : examples.dropLast().joined(separator: ", ") + " or " + examples.last!)
+        return "one of the \(services.count) services\(such) (sitegen services lists them)"
     }
 
     /// "mastodon, email (mailto), web (url, https)"

@@ -158,9 +158,8 @@ public struct LinkResolver: Sendable {
     private func resolve(_ entry: LinkEntry, page: ParsedPage, sink: inout DiagnosticSink) -> ResolvedLink? {
         let at = entry.service.position
         guard let service = catalog.service(named: entry.service.value) else {
-            let hint = catalog.suggestion(for: entry.service.value).map { " (did you mean '\($0)'?)" } ?? ""
-            let known = catalog.services.map(\.id).joined(separator: ", ")
-            sink.report(at: at, "unknown service '\(entry.service.value)'\(hint): expected one of \(known)")
+            let hint = Spelling.hint(for: entry.service.value, among: catalog.allNames)
+            sink.report(at: at, "unknown service '\(entry.service.value)'\(hint): expected \(catalog.unknownServiceExpectation)")
             return nil
         }
         var valid = true

@@ -274,8 +274,7 @@ public struct CommandLineTool {
             return .success
         }
         guard let service = catalog.service(named: name) else {
-            let hint = catalog.suggestion(for: name).map { " (did you mean '\($0)'?)" } ?? ""
-            return usageError("unknown service '\(name)'\(hint)", command: Self.servicesCommand)
+            return usageError("unknown service '\(name)'\(Spelling.hint(for: name, among: catalog.allNames))", command: Self.servicesCommand)
         }
         standardOutput(options.has("--json") ? Self.json(ServiceDescription(service)) : Self.describe(service))
         return .success

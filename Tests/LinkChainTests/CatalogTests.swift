@@ -100,7 +100,7 @@ struct CatalogTests {
         let known = catalog.knownServicesList
         #expect(throws: LinkChainError(
             value: "mastadon", expected: "one of \(known)",
-            message: "unknown service \"mastadon\" (did you mean \"mastodon\"?). Known services: \(known).")) {
+            message: "unknown service \"mastadon\" (did you mean \"mastodon\"?): expected one of the 33 services, such as mastodon, email or web (sitegen services lists them)")) {
             try catalog.chain(shorthand: "mastadon:@eb@social.coop")
         }
     }
@@ -109,7 +109,7 @@ struct CatalogTests {
         let known = catalog.knownServicesList
         #expect(throws: LinkChainError(
             value: "myspace", expected: "one of \(known)",
-            message: "unknown service \"myspace\". Known services: \(known).")) {
+            message: "unknown service \"myspace\": expected one of the 33 services, such as mastodon, email or web (sitegen services lists them)")) {
             try catalog.chain(shorthand: "myspace:@eb")
         }
     }
