@@ -77,7 +77,8 @@ extension CommandLineTool {
         if let url = options["--url"] { details.url = url }
         do {
             let templates = try NewSite.create(at: folder, details: details, fileSystem: fileSystem).filter { $0.hasPrefix("templates/") }.count
-            standardOutput("Created \(folder)/ with site.yml, content/index.md and \(templates) templates.\nNext: cd \(folder) && sitegen serve")
+            // The next command is meant to be pasted: a folder named "My page" must arrive as one argument.
+            standardOutput("Created \(folder)/ with site.yml, content/index.md and \(templates) templates.\nNext: cd \(Self.shellQuoted(folder)) && sitegen serve")
             return .success
         } catch {
             reportError(error.message)
@@ -253,5 +254,16 @@ final class SendableOutput: @unchecked Sendable {
             destination(line)
             fflush(nil)  // every stream: print() buffers stdout when it is a pipe
         }
+    }
+}
+
+extension CommandLineTool {
+    /// `text` as one word for a POSIX shell: as it is when it holds only characters no shell treats specially,
+    /// else in single quotes (a quote inside written as '\'').
+    static func shellQuoted(_ text: String) -> String {
+        let plain = !text.isEmpty && text.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "._/-+,:@%".unicodeScalars.contains($0)
+        }
+        return plain ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

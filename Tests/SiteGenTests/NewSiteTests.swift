@@ -101,4 +101,10 @@ import Testing
         #expect(made.errors.split(separator: "\n").count <= 2)
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("site").path))
     }
+
+    @Test(arguments: [("site", "site"), ("my page", "'my page'"), ("Ann's", "'Ann'\\''s'"), ("a$b", "'a$b'"), ("~/x", "'~/x'"), ("sites/ann-2.0", "sites/ann-2.0")])
+    func theNextCommandQuotesTheFolderForTheShell(folder: String, quoted: String) {
+        #expect(CommandLineTool.shellQuoted(folder) == quoted)
+    }
 }
+
