@@ -98,8 +98,7 @@ public struct SiteBuilder: Sendable {
         diagnostics += Self.sharedOutputPaths(sources.pages)
 
         let icons = IconLibrary(sets: iconSets, options: options, fileSystem: fileSystem)
-        let resolver = LinkResolver(catalog: catalog, assets: Set(sources.assets), baseURL: options.baseURL,
-                                    templateNames: Set(sources.templates.map(\.name)), now: options.now ?? Date())
+        let resolver = resolver(for: sources)
         // With errors already known, nothing is written: the build fails whatever the pages hold.
         let writer = diagnostics.contains(where: { $0.severity == .error }) ? nil : writer
         let context = PageJob(resolver: resolver, renderer: renderer, icons: icons, templateFiles: sources.templates,
@@ -184,9 +183,8 @@ public struct SiteBuilder: Sendable {
         }
 
         func run(_ source: ContentPage) -> Outcome {
-            let (parsed, parseDiagnostics) = PageParser.parse(source, siteSettings: siteSettings)
-            let (page, resolveDiagnostics) = resolver.resolve(parsed)
-            let diagnostics = parseDiagnostics + resolveDiagnostics
+            let (page, diagnostics) = SiteBuilder.parseAndResolve(source, siteSettings: siteSettings, resolver: resolver)
+            let parsed = page.parsed
             guard let renderer, !diagnostics.contains(where: { $0.severity == .error }) else {
                 return Outcome(diagnostics: diagnostics, identity: parsed.frontMatter.identity)
             }
@@ -274,17 +272,29 @@ public struct SiteBuilder: Sendable {
         return diagnostics
     }
 
+    /// The link resolver for what a load found, on the build's clock.
+    private func resolver(for sources: SiteSources) -> LinkResolver {
+        LinkResolver(catalog: catalog, assets: Set(sources.assets), baseURL: options.baseURL,
+                     templateNames: Set(sources.templates.map(\.name)), now: options.now ?? Date())
+    }
+
+    /// Stages 2 and 3 for one page: its front matter read over the site's settings, its links resolved, and the
+    /// problems of both.
+    static func parseAndResolve(_ page: ContentPage, siteSettings: SiteSettings?, resolver: LinkResolver) -> (ResolvedPage, [Diagnostic]) {
+        let (parsed, parseDiagnostics) = PageParser.parse(page, siteSettings: siteSettings)
+        let (resolved, resolveDiagnostics) = resolver.resolve(parsed)
+        return (resolved, parseDiagnostics + resolveDiagnostics)
+    }
+
     /// Stages 2 and 3 for every page: the pages without errors, resolved, and every problem found.
     func resolve(_ sources: SiteSources) -> ([ResolvedPage], [Diagnostic]) {
-        let resolver = LinkResolver(catalog: catalog, assets: Set(sources.assets), baseURL: options.baseURL,
-                                    templateNames: Set(sources.templates.map(\.name)), now: options.now ?? Date())
+        let resolver = resolver(for: sources)
         var pages: [ResolvedPage] = []
         var diagnostics = Self.sharedOutputPaths(sources.pages)
         for page in sources.pages {
-            let (parsed, parseDiagnostics) = PageParser.parse(page, siteSettings: sources.siteSettings)
-            let (resolved, resolveDiagnostics) = resolver.resolve(parsed)
-            diagnostics += parseDiagnostics + resolveDiagnostics
-            if !(parseDiagnostics + resolveDiagnostics).contains(where: { $0.severity == .error }) { pages.append(resolved) }
+            let (resolved, pageDiagnostics) = Self.parseAndResolve(page, siteSettings: sources.siteSettings, resolver: resolver)
+            diagnostics += pageDiagnostics
+            if !pageDiagnostics.contains(where: { $0.severity == .error }) { pages.append(resolved) }
         }
         return (pages, diagnostics)
     }
