@@ -50,9 +50,10 @@ public enum Spelling {
         nearest(to: word, among: candidates, count: 1).first
     }
 
-    /// ` (did you mean 'classic'?)`, ` (did you mean 'a', 'b' or 'c'?)` with the three nearest, or "".
-    public static func hint(for word: String, among candidates: [String]) -> String {
-        let near = nearest(to: word, among: candidates, count: 3).map { "'\($0)'" }
+    /// ` (did you mean 'classic'?)`, ` (did you mean 'a', 'b' or 'c'?)` with the `count` nearest (three unless
+    /// said), or "".
+    public static func hint(for word: String, among candidates: [String], count: Int = 3) -> String {
+        let near = nearest(to: word, among: candidates, count: count).map { "'\($0)'" }
         guard let last = near.last else { return "" }
         let list = near.count == 1 ? last : near.dropLast().joined(separator: ", ") + " or " + last
         return " (did you mean \(list)?)"

@@ -256,7 +256,7 @@ public enum FrontMatterReader {
             case "analytics": matter.analytics = reader.analytics(value)
             case "identity": matter.identity = reader.identity(value, key: keyAt)
             default:
-                let hint = Spelling.nearest(to: key, among: FrontMatter.knownKeys).map { " (did you mean '\($0)'?)" } ?? ""
+                let hint = Spelling.hint(for: key, among: FrontMatter.knownKeys, count: 1)
                 reader.report(keyAt, "unknown field '\(key)' is ignored\(hint)", severity: .warning)
             }
         }
@@ -356,7 +356,7 @@ private struct NodeReader {
             case "given": name.given = text(value, field: "given")
             case "family": name.family = text(value, field: "family")
             default:
-                let hint = Spelling.nearest(to: key, among: ["given", "family"]).map { " (did you mean '\($0)'?)" } ?? ""
+                let hint = Spelling.hint(for: key, among: ["given", "family"], count: 1)
                 report(keyAt, "unknown key '\(key)' in 'name'\(hint): expected given and family")
             }
         }
@@ -378,7 +378,7 @@ private struct NodeReader {
         for (keyNode, value) in pairs {
             guard case .scalar(let key, _, let keyAt) = keyNode else { continue }
             if key == "endpoint" { (endpoint, named) = (located(value, field: "endpoint"), true); continue }
-            let hint = Spelling.nearest(to: key, among: ["endpoint"]).map { " (did you mean '\($0)'?)" } ?? ""
+            let hint = Spelling.hint(for: key, among: ["endpoint"], count: 1)
             report(keyAt, "unknown key '\(key)' in 'analytics'\(hint): expected endpoint")
         }
         guard let endpoint else {
@@ -487,7 +487,7 @@ private struct NodeReader {
                 guard let written = located(value, field: "identity.atproto_did") else { valid = false; continue }
                 if let problem = AtprotoDID.problem(written.value) { refuse(written.position, problem) } else { identity.atprotoDID = written }
             default:
-                let hint = Spelling.nearest(to: key, among: SiteIdentity.keys).map { " (did you mean '\($0)'?)" } ?? ""
+                let hint = Spelling.hint(for: key, among: SiteIdentity.keys, count: 1)
                 refuse(keyAt, "unknown key '\(key)' in 'identity'\(hint): expected \(SiteIdentity.keys.joined(separator: ", "))")
             }
         }
@@ -538,7 +538,7 @@ private struct NodeReader {
             case "name": name = located(value, field: "name")
             case "url": url = located(value, field: "url")
             default:
-                let hint = Spelling.nearest(to: key, among: ["name", "url"]).map { " (did you mean '\($0)'?)" } ?? ""
+                let hint = Spelling.hint(for: key, among: ["name", "url"], count: 1)
                 report(keyAt, "unknown key '\(key)' in 'app'\(hint): expected name and url")
             }
         }

@@ -175,7 +175,7 @@ public struct LinkResolver: Sendable {
                 let keys = service.optionNames + LinkEntry.commonKeys.sorted()
                 let accepted = service.optionNames.isEmpty ? "it takes none besides \(LinkEntry.commonKeys.sorted().joined(separator: ", "))"
                     : "expected \(keys.joined(separator: ", "))"
-                let hint = Spelling.nearest(to: name.value, among: keys).map { " (did you mean '\($0)'?)" } ?? ""
+                let hint = Spelling.hint(for: name.value, among: keys, count: 1)
                 report(name.position, "unknown option '\(name.value)' for \(service.displayName) links\(hint): \(accepted)")
             }
         }

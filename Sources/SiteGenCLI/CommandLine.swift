@@ -151,7 +151,7 @@ public struct CommandLineTool {
         }
         guard let command = Self.command(named: name) else {
             let candidates = name.hasPrefix("-") ? Self.globalOptions.map(\.long) : Self.commands.map(\.name)
-            let hint = Spelling.nearest(to: name, among: candidates).map { " (did you mean '\($0)'?)" } ?? ""
+            let hint = Spelling.hint(for: name, among: candidates, count: 1)
             return usageError("unknown \(name.hasPrefix("-") ? "option" : "command") '\(name)'\(hint)", command: nil)
         }
         switch ArgumentParser.parse(Array(arguments.dropFirst()), for: command) {
@@ -188,7 +188,7 @@ public struct CommandLineTool {
         }
         guard arguments.positional.count == 1 else { return usageError("help takes one command", command: Self.helpCommand) }
         guard let command = Self.command(named: name) else {
-            let hint = Spelling.nearest(to: name, among: Self.commands.map(\.name)).map { " (did you mean '\($0)'?)" } ?? ""
+            let hint = Spelling.hint(for: name, among: Self.commands.map(\.name), count: 1)
             return usageError("unknown command '\(name)'\(hint)", command: nil)
         }
         standardOutput(command.help)

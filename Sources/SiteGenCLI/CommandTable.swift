@@ -102,7 +102,7 @@ enum ArgumentParser {
             let option = options.first { $0.long == argument || $0.short.map { "-\($0)" } == argument }
             guard let option else {
                 // Long names only: any one letter is one edit from every other, so '-x' has no nearest option.
-                let hint = Spelling.nearest(to: argument, among: options.map(\.long)).map { " (did you mean '\($0)'?)" } ?? ""
+                let hint = Spelling.hint(for: argument, among: options.map(\.long), count: 1)
                 return .failure(UsageProblem("unknown option '\(argument)'\(hint)"))
             }
             if option.value != nil {
