@@ -17,8 +17,11 @@ final class ServeRenderMemo: RenderMemo, @unchecked Sendable {
     private var pages: [String: Remembered] = [:]
 
     func renderer(for shared: SharedRenderInputs, compile: () -> (PageRenderer?, [Diagnostic])) -> (PageRenderer?, [Diagnostic]) {
-        if let known = lock.withLock({ self.shared == shared ? compiled : nil }) { return known }
-        let made = compile()
+        let (last, known) = lock.withLock { (self.shared, compiled) }
+        if last == shared { return known }
+        // Templates compile again only when they or the stylesheets changed; a new image or site.yml needs no
+        // compiling, though every page renders again.
+        let made = last.map { ($0.templates, $0.stylesheets) == (shared.templates, shared.stylesheets) } == true ? known : compile()
         lock.withLock {
             self.shared = shared
             compiled = made

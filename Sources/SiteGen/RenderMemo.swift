@@ -17,8 +17,8 @@ public struct SharedRenderInputs: Equatable, Sendable {
 /// The pipeline asks it before compiling the templates and before rendering each page, so what it remembers and
 /// when it forgets is the memo's business; a build that writes `Output/` has none and renders everything.
 public protocol RenderMemo: Sendable {
-    /// The templates compiled for `shared`: remembered, or compiled by `compile` when `shared` changed since the
-    /// last render, which also forgets every page.
+    /// The templates compiled for `shared`: remembered, or compiled by `compile` when its templates or stylesheets
+    /// changed since the last render. Any change to `shared` forgets every page.
     func renderer(for shared: SharedRenderInputs, compile: () -> (PageRenderer?, [Diagnostic])) -> (PageRenderer?, [Diagnostic])
     /// The page at `path` as rendered from `text` showing `icons`: remembered, or rendered by `render` now
     /// (`isNew`). Called for many pages at once.
