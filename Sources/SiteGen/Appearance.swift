@@ -38,6 +38,11 @@ public enum Glyph: String, CaseIterable, Sendable {
 public struct HexColor: Hashable, Sendable {
     public var red: Double, green: Double, blue: Double
 
+    /// Channels from 0 to 1.
+    public init(red: Double, green: Double, blue: Double) {
+        (self.red, self.green, self.blue) = (red, green, blue)
+    }
+
     public init?(_ text: String) {
         // ASCII digits only: Character.isHexDigit also holds for fullwidth ones (`#１２３`), which Int(radix:) refuses.
         guard text.hasPrefix("#"), text.utf8.dropFirst().allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x66) }) else { return nil }

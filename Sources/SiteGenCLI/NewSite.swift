@@ -161,7 +161,7 @@ enum InitialsAvatar {
         default: (chroma, 0, x)
         }
         let m = lightness - chroma / 2
-        return "#" + [r, g, b].map { String(Int((($0 + m) * 255).rounded()), radix: 16).leftPadded(to: 2) }.joined()
+        return HexColor(red: r + m, green: g + m, blue: b + m).css
     }
 
     static func svg(for title: String) -> String {
