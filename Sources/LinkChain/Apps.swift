@@ -115,30 +115,36 @@ public struct URLTemplate: Equatable, Hashable, Sendable, Codable, CustomStringC
 
     /// The URL for `values`, or nil when a placeholder outside the query has no value.
     public func fill(_ values: TemplateValues) -> String? {
-        guard let compiled, var url = Self.fill(compiled.head, values) else { return nil }
-        if let parameters = compiled.parameters {
-            let filled = parameters.compactMap { Self.fill($0, values) }
-            if !filled.isEmpty { url += "?" + filled.joined(separator: "&") }
-        }
-        if let fragment = compiled.fragment {
-            guard let filled = Self.fill(fragment, values) else { return nil }
-            url += filled
-        }
-        return url
-    }
-
-    /// `pieces` with every placeholder replaced by its encoded value; nil if one has no value.
-    private static func fill(_ pieces: [Piece], _ values: TemplateValues) -> String? {
-        var result = ""
-        for piece in pieces {
-            switch piece {
-            case .literal(let literal): result += literal
-            case .placeholder(let name):
-                guard let value = values[name] else { return nil }
-                result += PercentEncoding.queryValue.encode(value)
+        guard let compiled else { return nil }
+        // Built as bytes in one buffer: a site fills every app's template for every link it has.
+        var url: [UInt8] = []
+        url.reserveCapacity(text.utf8.count + 64)
+        guard Self.append(compiled.head, values, to: &url) else { return nil }
+        var delimiter = UInt8(ascii: "?")
+        for parameter in compiled.parameters ?? [] {
+            let start = url.count
+            url.append(delimiter)
+            if Self.append(parameter, values, to: &url) {
+                delimiter = UInt8(ascii: "&")
+            } else {
+                url.removeSubrange(start...)  // left out: one of its placeholders has no value
             }
         }
-        return result
+        if let fragment = compiled.fragment, !Self.append(fragment, values, to: &url) { return nil }
+        return String(decoding: url, as: UTF8.self)
+    }
+
+    /// Appends `pieces` with every placeholder replaced by its encoded value; false if one has no value.
+    private static func append(_ pieces: [Piece], _ values: TemplateValues, to url: inout [UInt8]) -> Bool {
+        for piece in pieces {
+            switch piece {
+            case .literal(let literal): url.append(contentsOf: literal.utf8)
+            case .placeholder(let name):
+                guard let value = values[name] else { return false }
+                PercentEncoding.queryValue.append(value, to: &url)
+            }
+        }
+        return true
     }
 
     /// The template as the parts `fill` joins: before the query, each query parameter (left out when one of

@@ -40,19 +40,32 @@ public struct PercentEncoding: Sendable, Equatable {
     /// because form decoders read a literal `+` as a space.
     public static let mailtoHeaderValue = PercentEncoding(literalCharacters: unreservedCharacters + "!$'()*,:@")
 
+    /// Appends `string`'s UTF-8 form to `output`, every byte that is not literal encoded.
+    public func append(_ string: String, to output: inout [UInt8]) {
+        var string = string
+        string.withUTF8 { bytes in
+            literal.withUnsafeBufferPointer { literal in
+                // Literal runs are copied whole: most values (user names, host names) are one run.
+                var runStart = 0
+                for index in 0..<bytes.count {
+                    let byte = bytes[index]
+                    if byte < 128 && literal[Int(byte)] { continue }
+                    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                    PercentEncoding.appendEscape(byte, to: &output)
+                    runStart = index + 1
+                }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+            }
+        }
+    }
+
     /// Encodes every byte of `string`'s UTF-8 form that is not literal.
     public func encode(_ string: String) -> String {
         // Most values (user names, host names) need no escape: return them without building a copy.
         if string.utf8.allSatisfy({ $0 < 128 && literal[Int($0)] }) { return string }
         var output = [UInt8]()
-        output.reserveCapacity(string.utf8.count)
-        for byte in string.utf8 {
-            if byte < 128 && literal[Int(byte)] {
-                output.append(byte)
-            } else {
-                PercentEncoding.appendEscape(byte, to: &output)
-            }
-        }
+        output.reserveCapacity(string.utf8.count + 16)
+        append(string, to: &output)
         return String(decoding: output, as: UTF8.self)
     }
 

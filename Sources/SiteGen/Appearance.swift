@@ -55,13 +55,21 @@ public struct HexColor: Hashable, Sendable {
     }
 
     public var css: String {
-        let digits = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = [UInt8(ascii: "#")]
-        for channel in [red, green, blue] {
-            let byte = Int((channel * 255).rounded())
-            text += [digits[byte >> 4], digits[byte & 0x0F]]
+        // Written into a fixed buffer: every button of every page asks for four of these.
+        let (red, green, blue) = (red, green, blue)
+        return String(unsafeUninitializedCapacity: 7) { text in
+            let digits: StaticString = "0123456789abcdef"
+            func put(_ channel: Double, at offset: Int) {
+                let byte = Int((channel * 255).rounded())
+                text[offset] = digits.utf8Start[byte >> 4]
+                text[offset + 1] = digits.utf8Start[byte & 0x0F]
+            }
+            text[0] = UInt8(ascii: "#")
+            put(red, at: 1)
+            put(green, at: 3)
+            put(blue, at: 5)
+            return 7
         }
-        return String(decoding: text, as: UTF8.self)
     }
 
     /// WCAG 2 relative luminance.

@@ -102,41 +102,8 @@ public enum ChainMarkup {
         return Data(json.utf8.reversed()).base64EncodedString()
     }
 
-    /// Replaces each address, wherever it stands as text in `html` outside `<script>` and `<style>`, by character
-    /// references. For the HTML sitegen makes (a button's attributes, the Markdown body) as it makes it; plain-text
-    /// values go through `EmailShield` as the template writes them.
-    static func protect(_ addresses: [String], in html: String) -> String {
-        // Longer first, so an address that contains another is replaced whole.
-        let needles = Set(addresses.filter { !$0.isEmpty }).sorted { $0.utf8.count > $1.utf8.count }
-        guard needles.contains(where: html.containsUTF8) else { return html }
-        var page = html
-        return page.withUTF8 { bytes in
-            let code = codeRanges(bytes)
-            // Every occurrence outside code, leftmost first; at one place the longest address wins.
-            var hits: [(range: Range<Int>, references: [UInt8])] = []
-            for needle in needles {
-                let references = Array(characterReferences(needle).utf8)
-                for range in occurrences(of: Array(needle.utf8), in: bytes)
-                where !code.contains(where: { $0.overlaps(range) }) && !hits.contains(where: { $0.range.overlaps(range) }) {
-                    hits.append((range, references))
-                }
-            }
-            hits.sort { $0.range.lowerBound < $1.range.lowerBound }
-            var result: [UInt8] = []
-            result.reserveCapacity(bytes.count + hits.count * 64)
-            var position = 0
-            for hit in hits {
-                result.append(contentsOf: bytes[position..<hit.range.lowerBound])
-                result.append(contentsOf: hit.references)
-                position = hit.range.upperBound
-            }
-            result.append(contentsOf: bytes[position...])
-            return String(decoding: result, as: UTF8.self)
-        }
-    }
-
     /// The byte ranges of `<script>` and `<style>` elements, which hold code, not text.
-    private static func codeRanges(_ bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+    static func codeRanges(_ bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
         var ranges: [Range<Int>] = []
         for (open, close) in [("<script", "</script>"), ("<style", "</style>")] {
             let closing = Array(close.utf8)
@@ -149,7 +116,7 @@ public enum ChainMarkup {
     }
 
     /// Where `needle` occurs in `bytes` from `start` on, without overlaps.
-    private static func occurrences(of needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> [Range<Int>] {
+    static func occurrences(of needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> [Range<Int>] {
         guard let base = bytes.baseAddress, let first = needle.first else { return [] }
         var found: [Range<Int>] = []
         var offset = start
@@ -171,8 +138,9 @@ public enum ChainMarkup {
     }
 }
 
-/// The escaping of a page's plain-text values (`{{name}}`) when the page links to email addresses: HTML escaping,
-/// with each address written as character references, so no harvester reads it in a title, label or tagline.
+/// A page's email addresses written as character references wherever they stand as text, so no harvester reads
+/// them: in the HTML sitegen makes (`protect`) and in plain-text values as the template writes them (`escaper`).
+/// Made once per page.
 struct EmailShield {
     private let addresses: [(bytes: [UInt8], references: [UInt8])]
     /// Whether a byte starts some address: the others are passed over without comparing.
@@ -209,6 +177,38 @@ struct EmailShield {
                 }
                 MustacheTemplates.appendEscapedHTML(UnsafeBufferPointer(rebasing: bytes[position...]), to: &output)
             }
+        }
+    }
+
+    /// Replaces each address, wherever it stands as text in `html` outside `<script>` and `<style>`, by character
+    /// references. For the HTML sitegen makes (a button's attributes, the Markdown body) as it makes it; plain-text
+    /// values go through `escaper` as the template writes them.
+    func protect(_ html: String) -> String {
+        var page = html
+        return page.withUTF8 { bytes in
+            // Every occurrence outside code, leftmost first; at one place the longest address wins.
+            var code: [Range<Int>]?  // found only when an address is: most HTML has none
+            var hits: [(range: Range<Int>, references: [UInt8])] = []
+            for address in addresses {
+                for range in ChainMarkup.occurrences(of: address.bytes, in: bytes) {
+                    if code == nil { code = ChainMarkup.codeRanges(bytes) }
+                    if !code!.contains(where: { $0.overlaps(range) }) && !hits.contains(where: { $0.range.overlaps(range) }) {
+                        hits.append((range, address.references))
+                    }
+                }
+            }
+            if hits.isEmpty { return html }
+            hits.sort { $0.range.lowerBound < $1.range.lowerBound }
+            var result: [UInt8] = []
+            result.reserveCapacity(bytes.count + hits.count * 64)
+            var position = 0
+            for hit in hits {
+                result.append(contentsOf: bytes[position..<hit.range.lowerBound])
+                result.append(contentsOf: hit.references)
+                position = hit.range.upperBound
+            }
+            result.append(contentsOf: bytes[position...])
+            return String(decoding: result, as: UTF8.self)
         }
     }
 

@@ -74,8 +74,9 @@ public struct PageRenderer: Sendable {
     func render(_ page: ResolvedPage, icons: IconSymbols, templateFiles: [TemplateFile]) -> Result<RenderedPage, Diagnostic> {
         let rendered: RenderedHTML
         do {
-            rendered = try templates.renderHTML(page.templateName, context(for: page, icons: icons),
-                                                hole: Self.policyName, escaper: EmailShield(page.emailAddresses)?.escaper)
+            let shield = EmailShield(page.emailAddresses)
+            rendered = try templates.renderHTML(page.templateName, context(for: page, icons: icons, shield: shield),
+                                                hole: Self.policyName, escaper: shield?.escaper)
         } catch {
             // Template names were checked when the page was resolved: what is left is a partial or parent missing.
             return .failure(Self.diagnostic(error, files: templateFiles))
@@ -156,9 +157,9 @@ public struct PageRenderer: Sendable {
     /// when the page's template reads them.
     /// The email addresses the page links to are written as character references in the HTML made here
     /// (`EmailShield` does the same for plain-text values as the template writes them).
-    func context(for page: ResolvedPage, icons: IconSymbols) -> MustacheValue {
+    func context(for page: ResolvedPage, icons: IconSymbols, shield: EmailShield?) -> MustacheValue {
         let matter = page.parsed.frontMatter
-        let addresses = page.emailAddresses
+        func protect(_ html: String) -> String { shield?.protect(html) ?? html }
         let reads = reads(page)
         var values: [String: MustacheValue] = [:]
         func add(_ key: String, _ value: @autoclosure () -> MustacheValue) {
@@ -181,7 +182,7 @@ public struct PageRenderer: Sendable {
                     "h_card_class": .string(Self.hCardClass(link.chain.kind)),
                 ]
                 if reads.contains("attributes_html") {
-                    item["attributes_html"] = .string(ChainMarkup.protect(addresses, in: ChainMarkup.attributes(
+                    item["attributes_html"] = .string(protect(ChainMarkup.attributes(
                         link.chain, choices: link.choices, provesIdentity: link.service.provesIdentity,
                         protection: matter.emailProtection, firstTap: matter.firstTap))
                         + (link.closesAt.map { #" data-until="\#(ScheduleTime.utcText($0))""# } ?? ""))
@@ -202,7 +203,7 @@ public struct PageRenderer: Sendable {
         add("theme_css", .string(themeCSS[theme.name] ?? theme.css))
         add("theme_color_light", .string(theme.light.page.css))
         add("theme_color_dark", .string(theme.dark.page.css))
-        add("body_html", .string(ChainMarkup.protect(addresses, in: bodyHTML(page))))
+        add("body_html", .string(protect(bodyHTML(page))))
         add("icon_symbols_html", .string(icons.html(for: page.links.map(\.icon))))
         add("identity_links_html", .string(page.identityLinks.map { #"<link rel="me" href="\#(HTML.escape($0))">"# }.joined(separator: "\n")))
         add("runtime_js", .string(runtime(for: matter)))
@@ -315,28 +316,12 @@ public struct PageRenderer: Sendable {
         let initials = title.split(whereSeparator: \.isWhitespace).prefix(2).compactMap(\.first).map { String($0).uppercased() }.joined()
         let svg = #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="\#(background.css)"/>"#
             + #"<text x="32" y="42" font-family="system-ui,sans-serif" font-size="28" font-weight="700" text-anchor="middle" fill="\#(background.readableText.css)">\#(HTML.escape(initials))</text></svg>"#
-        return "data:image/svg+xml," + percentEncoded(svg)
+        return "data:image/svg+xml," + dataURLEncoding.encode(svg)
     }
 
-    /// Every byte but ASCII letters, digits and `=:/.,-_~()!*` as `%XX`, as Foundation's
-    /// `addingPercentEncoding(withAllowedCharacters:)` writes it with those allowed, without its per-character
-    /// work (this runs for every page).
-    static func percentEncoded(_ text: String) -> String {
-        let hex = Array("0123456789ABCDEF".utf8)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count * 2)
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "="), UInt8(ascii: ":"), UInt8(ascii: "/"), UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: "-"),
-                 UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "!"), UInt8(ascii: "*"):
-                bytes.append(byte)
-            default:
-                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
+    /// A data: URL leaves ASCII letters, digits and `=:/.,-_~()!*` as they are (what Foundation's
+    /// `addingPercentEncoding(withAllowedCharacters:)` writes with those allowed) and every other byte as `%XX`.
+    static let dataURLEncoding = PercentEncoding(literalCharacters: PercentEncoding.unreservedCharacters + "=:/,()!*")
 
     /// A site's own CSS goes inside `<style>`; `</style` in it would close the element early and let HTML in.
     static func safeInStyleElement(_ css: String) -> String {

@@ -240,7 +240,7 @@ import LinkChain
     @Test(arguments: ["LY", "Éa", "ÅÄ", "😀x", "日本", "a b<c>&\"#%"])
     func percentEncodingMatchesFoundations(text: String) {
         let allowed = CharacterSet.alphanumerics.union(.init(charactersIn: "=:/.,-_~()!*"))
-        #expect(PageRenderer.percentEncoded(text) == text.addingPercentEncoding(withAllowedCharacters: allowed))
+        #expect(PageRenderer.dataURLEncoding.encode(text) == text.addingPercentEncoding(withAllowedCharacters: allowed))
     }
 }
 
