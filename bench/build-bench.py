@@ -16,9 +16,12 @@ most 64 MiB peak; and the example site's page at most 8 KB gzipped.
 Usage: python3 bench/build-bench.py [--sizes 1000,10000] [--runs 3] [--work DIR]
 
 --work puts the generated sites and their outputs in DIR (default: the system's temporary folder). Both tools
-create thousands of files per run, and some file systems make that cost grow with how many files were deleted in
-the last minutes (ext4 without a journal skips recently freed inodes one by one, as this project's VM does):
-`--work /dev/shm` measures the tools on tmpfs, without that.
+create thousands of files per run (sitegen four per page: the folder, the page, its vCard and its QR code; Hugo
+two), and ext4 without a journal, as on this project's VM, skips each recently freed inode one by one, so a build
+right after deleting the previous output pays for every file deleted in the last minute. Most machines' ext4 has
+a journal and does not; to measure one, make it on a loop device:
+    truncate -s 3G /tmp/j.img && mkfs.ext4 -q /tmp/j.img && mkdir -p /mnt/j && mount -o loop /tmp/j.img /mnt/j
+and pass `--work /mnt/j`. `--work /dev/shm` measures the tools on tmpfs.
 Needs: hugo (apt-get install hugo) and GNU time; builds sitegen in release mode.
 """
 import argparse
