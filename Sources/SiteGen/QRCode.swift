@@ -119,23 +119,28 @@ enum MaskChoice {
             Row.flips.withUnsafeBufferPointer { flips in
                 for mask in 0..<8 {
                     let rowFlips = flips.baseAddress! + mask * 24, columnFlips = rowFlips + 12
-                    for y in 0..<width { masked[y] = rows[y] ^ (rowFlips[y % 12] & dataRows[y]) }
-                    for x in 0..<width { maskedColumns[x] = columns[x] ^ (columnFlips[x % 12] & dataColumns[x]) }
-                    writeFormatInformation(mask: mask, rows: masked, columns: maskedColumns, width: width)
-                    // N4: 10 for each full 5 % the dark proportion (rounded to a whole per cent) is away from 50 %.
-                    var dark = 0
-                    for y in 0..<width { dark += masked[y].count }
-                    var score = abs((200 * dark + area) / area / 2 - 50) / 5 * 10
-                    // N2: 3 for each 2x2 block of one colour, overlapping ones each counted.
-                    var blocks = 0
-                    for y in 1..<width {
-                        let (above, below) = (masked[y - 1], masked[y])
-                        let sameColumn = ~(above ^ below)
-                        blocks += (sameColumn & sameColumn.ahead(1) & ~(below ^ below.ahead(1)) & inner).count
+                    flip(rows, where: dataRows, by: rowFlips, into: masked, count: width)
+                    writeFormatInformation(mask: mask, into: masked, transposed: false, width: width)
+                    // Along each row: N1 and N3; N2, 3 for each 2x2 block of one colour (overlapping ones each
+                    // counted), with the row above; and its dark modules for N4. A score already too high to win stops.
+                    var score = 0, dark = 0, above = Row.empty
+                    for y in 0..<width {
+                        let row = masked[y]
+                        score += linePenalty(row, width: width, inner: inner)
+                        if y > 0 {
+                            let sameColumn = ~(above ^ row)
+                            score += 3 * (sameColumn & sameColumn.ahead(1) & ~(row ^ row.ahead(1)) & inner).count
+                        }
+                        dark += row.count
+                        above = row
+                        if score >= lowest { break }
                     }
-                    score += 3 * blocks
-                    // N1 and N3 along every row, then every column; a score already too high to win stops early.
-                    for y in 0..<width where score < lowest { score += linePenalty(masked[y], width: width, inner: inner) }
+                    guard score < lowest else { continue }
+                    // N4: 10 for each full 5 % the dark proportion (rounded to a whole per cent) is away from 50 %.
+                    score += abs((200 * dark + area) / area / 2 - 50) / 5 * 10
+                    // N1 and N3 along each column.
+                    flip(columns, where: dataColumns, by: columnFlips, into: maskedColumns, count: width)
+                    writeFormatInformation(mask: mask, into: maskedColumns, transposed: true, width: width)
                     for x in 0..<width where score < lowest {
                         score += linePenalty(maskedColumns[x], width: width, inner: inner)
                     }
@@ -146,9 +151,13 @@ enum MaskChoice {
                 }
             }
             return [Bool](unsafeUninitializedCapacity: area) { modules, count in
+                var module = modules.baseAddress!
                 for y in 0..<width {
                     let row = best[y]
-                    for x in 0..<width { modules[y * width + x] = row.contains(x) }
+                    for x in 0..<width {
+                        module.initialize(to: row.contains(x))
+                        module += 1
+                    }
                 }
                 count = area
             }
@@ -165,14 +174,14 @@ enum MaskChoice {
         return (data << 10 | remainder) ^ 0b101_0100_0001_0010
     }
 
-    /// Makes dark the modules of the format information for `mask` that are 1, where libqrencode writes them: each
-    /// bit twice, around the top-left finder and split between the other two. The unmasked symbol has them light.
+    /// `lines` (rows, or columns when `transposed`) with the modules of the format information for `mask` that
+    /// are 1 made dark, where libqrencode writes them: each bit twice, around the top-left finder and split between
+    /// the other two. The unmasked symbol has them light.
     static func writeFormatInformation<Row: ModuleRow>(
-        mask: Int, rows: UnsafeMutablePointer<Row>, columns: UnsafeMutablePointer<Row>, width: Int
+        mask: Int, into lines: UnsafeMutablePointer<Row>, transposed: Bool, width: Int
     ) {
         func dark(_ y: Int, _ x: Int) {
-            rows[y].insert(x)
-            columns[x].insert(y)
+            if transposed { lines[x].insert(y) } else { lines[y].insert(x) }
         }
         let format = formatInformation(mask: mask)
         for bit in 0..<15 where format >> bit & 1 == 1 {
@@ -187,6 +196,20 @@ enum MaskChoice {
         }
     }
 
+    /// `into[i]` = `lines[i]` with the modules of `data[i]` the mask flips in line i flipped; `flips` is the mask's
+    /// 12 lines, repeated.
+    @inline(__always)
+    static func flip<Row: ModuleRow>(
+        _ lines: UnsafePointer<Row>, where data: UnsafePointer<Row>, by flips: UnsafePointer<Row>,
+        into masked: UnsafeMutablePointer<Row>, count: Int
+    ) {
+        var phase = 0
+        for i in 0..<count {
+            masked[i] = lines[i] ^ (flips[phase] & data[i])
+            phase = phase == 11 ? 0 : phase + 1
+        }
+    }
+
     /// N1 and N3 of one row or column (`line`, bit x module x), as libqrencode counts them on its runs of one colour.
     @inline(__always)
     static func linePenalty<Row: ModuleRow>(_ line: Row, width: Int, inner: Row) -> Int {
@@ -196,7 +219,7 @@ enum MaskChoice {
         // starts 5 of one colour, length - 4 of them a run, so each run adds its count plus 2 for its first.
         let same = ~(line ^ next1) & inner
         let five = same & same.ahead(1) & same.ahead(2) & same.ahead(3)
-        var score = five.count + 2 * (five & ~five.behind(1)).count
+        var score = five == .empty ? 0 : five.count + 2 * (five & ~five.behind(1)).count
         // N3: 40 for each dark-light-dark-light-dark run of lengths 1:1:3:1:1 (each run whole), with light for 4
         // times the unit on at least one side (the symbol's edge stands in for any light run reaching it).
         let finder = line & lightBefore & ~next1 & next2 & next3 & next4 & ~next5 & line.ahead(6) & ~line.ahead(7)
@@ -205,9 +228,10 @@ enum MaskChoice {
             let lightAfter4 = ~(line.ahead(7) | line.ahead(8) | line.ahead(9) | line.ahead(10))
             score += 40 * (finder & (lightBefore4 | lightAfter4)).count
         }
-        // The same pattern twice as large or more has a middle run of 6 or more after 2 light modules: rare enough
-        // to check one by one.
+        // The same pattern twice as large or more has a middle run of 6, 9 or more after 2 light modules: rare
+        // enough to check one by one (a run of 7, a finder's edge, is not one).
         var middles = line & next1 & next2 & next3 & next4 & next5 & lightBefore & ~line.behind(2)
+            & (~line.ahead(6) | line.ahead(7))
         while middles != .empty {
             score += scaledFinderPenalty(line, middle: middles.lowest, width: width)
             middles.removeLowest()
