@@ -58,34 +58,59 @@ public struct QRCode: Equatable, Sendable {
     /// Each horizontal run of dark modules is one rectangle, which keeps the file small.
     public func svg(title: String) -> String {
         let quiet = 4, side = size + 2 * quiet
-        // Built as bytes: a site writes one per page, and string interpolation per run was most of its cost.
-        var path: [UInt8] = []
-        path.reserveCapacity(size * size)
-        func number(_ value: Int) {  // at most 3 digits: a QR code is at most 177 modules wide
-            if value >= 100 { path.append(UInt8(ascii: "0") + UInt8(value / 100)) }
-            if value >= 10 { path.append(UInt8(ascii: "0") + UInt8(value / 10 % 10)) }
-            path.append(UInt8(ascii: "0") + UInt8(value % 10))
-        }
-        for row in 0..<size {
-            var column = 0
-            while column < size {
-                guard isDark(row: row, column: column) else { column += 1; continue }
-                let start = column
-                while column < size && isDark(row: row, column: column) { column += 1 }
-                path.append(UInt8(ascii: "M")); number(start + quiet)
-                path.append(UInt8(ascii: " ")); number(row + quiet)
-                path.append(UInt8(ascii: "h")); number(column - start)
-                path.append(UInt8(ascii: "v")); path.append(UInt8(ascii: "1")); path.append(UInt8(ascii: "h")); path.append(UInt8(ascii: "-"))
-                number(column - start)
-                path.append(UInt8(ascii: "z"))
+        // Written as bytes straight into a buffer long enough for a run at every other module (each at most 20
+        // bytes): a site writes one per page, and appending to an array byte by byte was most of its cost.
+        let path = [UInt8](unsafeUninitializedCapacity: size * (size + 1) / 2 * 20) { buffer, count in
+            var end = buffer.baseAddress!
+            modules.withUnsafeBufferPointer { modules in
+                for row in 0..<size {
+                    let dark = modules.baseAddress! + row * size
+                    var column = 0
+                    while column < size {
+                        guard dark[column] else { column += 1; continue }
+                        let start = column
+                        repeat { column += 1 } while column < size && dark[column]
+                        Self.write(UInt8(ascii: "M"), start + quiet, to: &end)
+                        Self.write(UInt8(ascii: " "), row + quiet, to: &end)
+                        Self.write(UInt8(ascii: "h"), column - start, to: &end)
+                        for byte in "v1h-".utf8 {
+                            end.initialize(to: byte)
+                            end += 1
+                        }
+                        Self.write(nil, column - start, to: &end)
+                        end.initialize(to: UInt8(ascii: "z"))
+                        end += 1
+                    }
+                }
             }
+            count = end - buffer.baseAddress!
         }
+        let title = HTML.escape(title)
         return """
-            <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \(side) \(side)" shape-rendering="crispEdges" role="img" aria-label="\(HTML.escape(title))">\
-            <title>\(HTML.escape(title))</title><rect width="\(side)" height="\(side)" fill="#fff"/>\
+            <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \(side) \(side)" shape-rendering="crispEdges" role="img" aria-label="\(title)">\
+            <title>\(title)</title><rect width="\(side)" height="\(side)" fill="#fff"/>\
             <path fill="#000" d="\(String(decoding: path, as: UTF8.self))"/></svg>
 
             """
+    }
+
+    /// Writes `letter` (if any), then `value` (0...999) in decimal, at `end`, and moves `end` past them.
+    @inline(__always)
+    private static func write(_ letter: UInt8?, _ value: Int, to end: inout UnsafeMutablePointer<UInt8>) {
+        if let letter {
+            end.initialize(to: letter)
+            end += 1
+        }
+        if value >= 100 {
+            end.initialize(to: UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 100))
+            end += 1
+        }
+        if value >= 10 {
+            end.initialize(to: UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10 % 10))
+            end += 1
+        }
+        end.initialize(to: UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10))
+        end += 1
     }
 }
 
