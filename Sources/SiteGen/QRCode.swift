@@ -240,11 +240,11 @@ enum MaskChoice {
     static func linePenalty<Row: ModuleRow>(_ line: Row, width: Int, inner: Row) -> Int {
         let (next1, next2, next3, next4, next5) = (line.ahead(1), line.ahead(2), line.ahead(3), line.ahead(4), line.ahead(5))
         let lightBefore = ~line.behind(1)  // outside the symbol counts as light
-        // N1: a run of 5 or more modules of one colour scores 3 + (its length - 5); "five" marks each module that
-        // starts 5 of one colour, length - 4 of them a run, so each run adds its count plus 2 for its first.
+        // N1: a run of 5 or more modules of one colour scores 3 + (its length - 5): "five" marks the length - 4
+        // modules of such a run that start 5 of its colour, and with the next 2 modules, length - 2 of its modules.
         let same = ~(line ^ next1) & inner
         let five = same & same.ahead(1) & same.ahead(2) & same.ahead(3)
-        var score = five == .empty ? 0 : five.count + 2 * (five & ~five.behind(1)).count
+        var score = five == .empty ? 0 : (five | five.behind(1) | five.behind(2)).count
         // N3: 40 for each dark-light-dark-light-dark run of lengths 1:1:3:1:1 (each run whole), with light for 4
         // times the unit on at least one side (the symbol's edge stands in for any light run reaching it).
         let finder = line & lightBefore & ~next1 & next2 & next3 & next4 & ~next5 & line.ahead(6) & ~line.ahead(7)
