@@ -8,9 +8,9 @@ public struct QRCode: Equatable, Sendable {
     public let modules: [Bool]
 
     /// Encodes `text` as UTF-8 bytes with error correction level M (15 % of the code may be damaged), exactly as
-    /// libqrencode's `QRcode_encodeString8bit(text, 0, QR_ECLEVEL_M)` does, bytes up to the first NUL included. The
-    /// library lays out the symbol; the mask is chosen here, by the library's own scoring on rows of bits, because
-    /// its byte-per-module search through all eight masks was most of the cost of a page.
+    /// libqrencode's `QRcode_encodeString8bit(text, 0, QR_ECLEVEL_M)` does (which reads the bytes before a NUL).
+    /// The library lays out the symbol; the mask is chosen here, by the library's own scoring on rows of bits,
+    /// because its byte-per-module search through all eight masks was most of the cost of a page.
     public init?(_ text: String) {
         var text = text
         guard let (size, modules) = text.withUTF8({ bytes -> (Int, [Bool])? in
