@@ -253,8 +253,8 @@ enum MaskChoice {
             let lightAfter4 = ~(line.ahead(7) | line.ahead(8) | line.ahead(9) | line.ahead(10))
             score += 40 * (finder & (lightBefore4 | lightAfter4)).count
         }
-        // The same pattern twice as large or more has a middle run of 6, 9 or more after 2 light modules: rare
-        // enough to check one by one (a run of 7, a finder's edge, is not one).
+        // The same pattern at a unit of 2 or more has a middle run of 6, 9, 12... dark modules after at least 2
+        // light ones: rare enough to check one by one (runs of 7, the finders' edges, are left out here).
         var middles = line & next1 & next2 & next3 & next4 & next5 & lightBefore & ~line.behind(2)
             & (~line.ahead(6) | line.ahead(7))
         while middles != .empty {
