@@ -1,4 +1,7 @@
 import CQREncode
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A QR code drawn as SVG, encoded by libqrencode.
 public struct QRCode: Equatable, Sendable {
@@ -12,13 +15,24 @@ public struct QRCode: Equatable, Sendable {
     /// The library lays out the symbol; the mask is chosen here, by the library's own scoring on rows of bits,
     /// because its byte-per-module search through all eight masks was most of the cost of a page.
     public init?(_ text: String) {
+        self.init(text, unmaskedLayout: Self.unmaskedLayout)
+    }
+
+    /// `unmaskedLayout` nil: the library chooses the mask too (the same symbol, slower).
+    init?(_ text: String, unmaskedLayout: UnmaskedLayout?) {
         var text = text
         guard let (size, modules) = text.withUTF8({ bytes -> (Int, [Bool])? in
             let length = bytes.firstIndex(of: 0) ?? bytes.count
             guard length > 0, let input = QRinput_new2(0, QR_ECLEVEL_M) else { return nil }
             defer { QRinput_free(input) }
-            guard QRinput_append(input, QR_MODE_8, Int32(length), bytes.baseAddress) == 0,
-                  let code = QRcode_encodeMask(input, -2) else { return nil }  // -2: unmasked, no format information
+            guard QRinput_append(input, QR_MODE_8, Int32(length), bytes.baseAddress) == 0 else { return nil }
+            guard let unmaskedLayout else {
+                guard let code = QRcode_encodeInput(input) else { return nil }
+                defer { QRcode_free(code) }
+                let width = Int(code.pointee.width)
+                return (width, (0..<width * width).map { code.pointee.data[$0] & 1 == 1 })
+            }
+            guard let code = unmaskedLayout(input, -2) else { return nil }  // -2: unmasked, no format information
             defer { QRcode_free(code) }
             let width = Int(code.pointee.width), frame = UnsafePointer(code.pointee.data!)
             return switch width {
@@ -30,6 +44,14 @@ public struct QRCode: Equatable, Sendable {
         self.size = size
         self.modules = modules
     }
+
+    typealias UnmaskedLayout = @convention(c) (OpaquePointer?, Int32) -> UnsafeMutablePointer<QRcode>?
+
+    /// libqrencode's `QRcode_encodeMask(input, mask)`, looked up when the program starts: it is declared only in
+    /// the library's internal header and exported only by builds made with its tests, as Debian's libqrencode4
+    /// 4.1.1 is. Where a library keeps it private, QR codes come from `QRcode_encodeInput` instead: the same
+    /// symbols, at the cost of the library's own mask search.
+    static let unmaskedLayout: UnmaskedLayout? = dlsym(nil, "QRcode_encodeMask").map { unsafeBitCast($0, to: UnmaskedLayout.self) }
 
     public func isDark(row: Int, column: Int) -> Bool { modules[row * size + column] }
 

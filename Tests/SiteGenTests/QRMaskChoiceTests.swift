@@ -26,6 +26,16 @@ import Testing
         #expect(QRCode("") == nil && QRCode(String(repeating: "é", count: 1200)) == nil)
     }
 
+    /// Debian's libqrencode exports the unmasked layout, so pages get the fast path; where a library does not,
+    /// the library's own search gives the same symbols.
+    @Test func theFastPathIsThereAndTheFallbackGivesTheSameSymbols() {
+        #expect(QRCode.unmaskedLayout != nil)
+        for text in ["https://example.org/", "https://example.org/people/42/", "mailto:ann@example.org", "é"] {
+            #expect(QRCode(text, unmaskedLayout: nil) == QRCode(text))
+            #expect(QRCode(text, unmaskedLayout: nil)?.modules == libqrencodeSymbol(text)?.modules)
+        }
+    }
+
     /// N1 and N3 of single lines agree with libqrencode's rules as written, on runs (mask.c, Mask_calcN1N3), for
     /// lines with finder-like patterns of every unit planted, at the edges and inside, with light around them or not.
     @Test func linePenaltyFollowsTheRunRules() {
