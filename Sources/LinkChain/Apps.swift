@@ -304,7 +304,7 @@ public struct AppEntry: Equatable, Sendable, Codable {
     /// package, and Chrome opens the percent-encoded fallback when the app is missing. Nil for a URL
     /// with a fragment, which the intent syntax would cut off.
     static func androidIntent(_ url: String, package: String, fallback: String) -> String? {
-        guard let colon = url.firstIndex(of: ":"), !url.contains("#") else { return nil }
+        guard let colon = url.firstIndex(of: ":"), !url.utf8.contains(UInt8(ascii: "#")) else { return nil }
         let scheme = url[..<colon]
         let rest = url[url.index(after: colon)...]
         return "intent:\(rest)#Intent;scheme=\(scheme);package=\(package);S.browser_fallback_url=\(PercentEncoding.queryValue.encode(fallback));end"

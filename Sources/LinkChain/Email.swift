@@ -79,7 +79,7 @@ public struct EmailAddress: Equatable, Sendable {
                 return "the character \(IDNA.describe(scalar)) is not allowed in the name before the @ unless the name is in double quotes"
             }
         }
-        if local.hasPrefix(".") || local.hasSuffix(".") || local.contains("..") {
+        if local.hasPrefix(".") || local.hasSuffix(".") || zip(local.utf8, local.utf8.dropFirst()).contains { $0 == UInt8(ascii: ".") && $1 == UInt8(ascii: ".") } {
             return "the name before the @ may not start or end with a dot or have two dots in a row"
         }
         return nil
@@ -273,7 +273,7 @@ public struct EmailService: Service {
         guard let address = PercentEncoding.decode(String(addressPart)) else {
             throw invalid("the address has a malformed percent-escape")
         }
-        if !address.hasPrefix("\""), address.contains(",") {
+        if !address.hasPrefix("\""), address.utf8.contains(UInt8(ascii: ",")) {
             throw invalid("it has more than one address; give one, and others as cc")
         }
         return ServiceRequest(handle: address, options: options)

@@ -78,7 +78,7 @@ public struct FediverseAccount: Equatable, Sendable {
         if path.hasSuffix("/") { path = path.dropLast() }
         guard path.hasPrefix("@"), !host.isEmpty else { throw shapeError }
         let account = path.dropFirst()
-        guard !account.isEmpty, !account.contains("/") else { throw shapeError }
+        guard !account.isEmpty, !account.utf8.contains(UInt8(ascii: "/")) else { throw shapeError }
         // https://mastodon.social/@eb@social.coop shows a remote account: the account is
         // eb@social.coop, wherever it was viewed.
         let parts = account.split(separator: "@", omittingEmptySubsequences: false)

@@ -58,7 +58,8 @@ public struct UsernameRule: Sendable {
 
     /// Why `name` breaks the rule, or nil.
     func problem(_ name: String, serviceName: String) -> String? {
-        let allowed = Set(symbols.unicodeScalars)
+        // `symbols` and `notAtEdges` are a few characters: searched as they are, with no set built per name.
+        let allowed = symbols.unicodeScalars
         for scalar in name.unicodeScalars {
             let ok = ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || allowed.contains(scalar)
             if !ok {
@@ -70,7 +71,7 @@ public struct UsernameRule: Sendable {
             let range = length.lowerBound == length.upperBound ? "\(length.lowerBound)" : "\(length.lowerBound) to \(length.upperBound)"
             return "it is \(count) character\(count == 1 ? "" : "s") long; \(serviceName) names have \(range)"
         }
-        let edges = Set(notAtEdges.unicodeScalars)
+        let edges = notAtEdges.unicodeScalars
         if let first = name.unicodeScalars.first, let last = name.unicodeScalars.last, edges.contains(first) || edges.contains(last) {
             return "it may not start or end with " + Self.describe(notAtEdges)
         }

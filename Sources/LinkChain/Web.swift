@@ -32,7 +32,7 @@ public struct WebAddress: Equatable, Sendable {
         }
 
         guard let colon = text.firstIndex(of: ":"),
-              !text[..<colon].contains(where: { "/?#".contains($0) }) else {
+              !text[..<colon].contains(where: { $0 == "/" || $0 == "?" || $0 == "#" }) else {
             throw invalid("it has no scheme: write it in full, like https://example.org")
         }
         let scheme = text[..<colon].lowercased()
@@ -48,11 +48,11 @@ public struct WebAddress: Equatable, Sendable {
             throw invalid("the scheme must be followed by //, as in https://example.org")
         }
         let afterSlashes = afterScheme.dropFirst(2)
-        let authorityEnd = afterSlashes.firstIndex { "/?#\\".contains($0) } ?? afterSlashes.endIndex
+        let authorityEnd = afterSlashes.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" || $0 == "\\" } ?? afterSlashes.endIndex
         let authority = afterSlashes[..<authorityEnd]
         let tail = afterSlashes[authorityEnd...]
 
-        if authority.contains("@") {
+        if authority.utf8.contains(UInt8(ascii: "@")) {
             throw invalid("it contains a user name or password before the host, which is not allowed")
         }
         let (host, port) = try splitHostPort(authority, invalid: invalid)
@@ -117,7 +117,7 @@ public struct WebAddress: Equatable, Sendable {
         }
         if host.hasPrefix("[") {
             let inner = host.dropFirst().dropLast()
-            let ok = !inner.isEmpty && inner.contains(":")
+            let ok = !inner.isEmpty && inner.utf8.contains(UInt8(ascii: ":"))
                 // isHexDigit alone also takes fullwidth digits and letters (U+FF10...), which no URL parser reads.
                 && inner.allSatisfy { ($0.isASCII && $0.isHexDigit) || $0 == ":" || $0 == "." }
             guard ok else { throw invalid("\(LinkChainError.quoted(String(host))) is not an IPv6 address") }

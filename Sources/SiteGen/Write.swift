@@ -279,8 +279,11 @@ public final class SiteWriter: @unchecked Sendable {
         }
         var ownedFolders: Set<String> = []
         for path in owned.union(newPaths) {
-            var parts = path.split(separator: "/").dropLast()
-            while !parts.isEmpty { ownedFolders.insert(parts.joined(separator: "/")); parts = parts.dropLast() }
+            var folder = Substring(path)
+            while let slash = folder.lastIndex(of: "/") {
+                folder = folder[..<slash]
+                if !ownedFolders.insert(String(folder)).inserted { break }  // and so are the folders above it
+            }
         }
         var foreign: [String] = []
         func visit(_ relative: String) throws {
