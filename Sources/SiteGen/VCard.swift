@@ -42,19 +42,30 @@ public struct VCard: Equatable, Sendable {
 
     /// The card's text: CRLF line ends, text values escaped, lines folded at 75 octets.
     public var text: String {
-        var lines = ["BEGIN:VCARD", "VERSION:3.0", "FN:" + Self.escape(name),
-                     "N:" + Self.escape(familyName ?? "") + ";" + Self.escape(givenName ?? "") + ";;;"]
-        if let note { lines.append("NOTE:" + Self.escape(note)) }
-        if let photo { lines.append("PHOTO;VALUE=URI;TYPE=\(photo.type):" + photo.url) }
-        lines += emails.map { "EMAIL;TYPE=INTERNET:" + Self.escape($0) }
-        lines += phones.map { "TEL;TYPE=" + $0.types.joined(separator: ",") + ":" + $0.number }
-        lines += urls.map { "URL:" + $0 }
-        for (index, profile) in profiles.enumerated() {
-            lines.append("item\(index + 1).URL:" + profile.url)
-            lines.append("item\(index + 1).X-ABLabel:" + Self.escape(profile.service))
+        // Built as bytes, each line folded as it is added: every page with links writes one.
+        var card: [UInt8] = []
+        card.reserveCapacity(512)
+        var buffer: [UInt8] = []
+        func line(_ parts: String...) {
+            buffer.removeAll(keepingCapacity: true)
+            for part in parts { buffer.append(contentsOf: part.utf8) }
+            Self.appendFolded(buffer, to: &card)
         }
-        lines.append("END:VCARD")
-        return lines.map(Self.fold).joined(separator: "\r\n") + "\r\n"
+        line("BEGIN:VCARD")
+        line("VERSION:3.0")
+        line("FN:", Self.escape(name))
+        line("N:", Self.escape(familyName ?? ""), ";", Self.escape(givenName ?? ""), ";;;")
+        if let note { line("NOTE:", Self.escape(note)) }
+        if let photo { line("PHOTO;VALUE=URI;TYPE=", photo.type, ":", photo.url) }
+        for email in emails { line("EMAIL;TYPE=INTERNET:", Self.escape(email)) }
+        for phone in phones { line("TEL;TYPE=", phone.types.joined(separator: ","), ":", phone.number) }
+        for url in urls { line("URL:", url) }
+        for (index, profile) in profiles.enumerated() {
+            line("item", String(index + 1), ".URL:", profile.url)
+            line("item", String(index + 1), ".X-ABLabel:", Self.escape(profile.service))
+        }
+        line("END:VCARD")
+        return String(decoding: card, as: UTF8.self)
     }
 
     /// RFC 2426 text escaping: backslash, comma, semicolon and line breaks.
@@ -76,20 +87,23 @@ public struct VCard: Equatable, Sendable {
 
     /// Folds a line into pieces of at most 75 octets, never splitting a UTF-8 sequence; continuations start with a space.
     static func fold(_ line: String) -> String {
-        let bytes = Array(line.utf8)
-        guard bytes.count > 75 else { return line }
         var folded: [UInt8] = []
-        folded.reserveCapacity(bytes.count + bytes.count / 24)
+        appendFolded(Array(line.utf8), to: &folded)
+        return String(decoding: folded.dropLast(2), as: UTF8.self)
+    }
+
+    /// Appends `line` folded as `fold` says, and its CRLF.
+    static func appendFolded(_ bytes: [UInt8], to card: inout [UInt8]) {
         var start = 0, limit = 75
         while bytes.count - start > limit {
             var end = start + limit
             while end > start, bytes[end] & 0xC0 == 0x80 { end -= 1 }  // not inside a UTF-8 sequence
-            folded += bytes[start..<end]
-            folded += [0x0D, 0x0A, 0x20]
+            card += bytes[start..<end]
+            card.append(0x0D); card.append(0x0A); card.append(0x20)
             start = end
             limit = 74  // the leading space counts
         }
-        folded += bytes[start...]
-        return String(decoding: folded, as: UTF8.self)
+        card += bytes[start...]
+        card.append(0x0D); card.append(0x0A)
     }
 }
