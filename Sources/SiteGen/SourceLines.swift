@@ -9,8 +9,10 @@ struct SourceLines {
     let nextStarts: [Int]
 
     init(_ text: String) {
-        var ranges: [Range<Int>] = [], nextStarts: [Int] = []
-        let scan = { (bytes: UnsafeBufferPointer<UInt8>) in
+        var text = text
+        // Local arrays, returned: appending to ones a closure captured went through a box per byte of every page.
+        (ranges, nextStarts) = text.withUTF8 { bytes in
+            var ranges: [Range<Int>] = [], nextStarts: [Int] = []
             var start = 0, index = 0
             while index < bytes.count {
                 let byte = bytes[index]
@@ -25,11 +27,8 @@ struct SourceLines {
             }
             ranges.append(start..<bytes.count)
             nextStarts.append(bytes.count)
+            return (ranges, nextStarts)
         }
-        var text = text
-        text.withUTF8 { scan($0) }
-        self.ranges = ranges
-        self.nextStarts = nextStarts
     }
 
     var count: Int { ranges.count }
