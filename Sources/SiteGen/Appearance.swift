@@ -60,7 +60,7 @@ public struct HexColor: Hashable, Sendable {
         return String(unsafeUninitializedCapacity: 7) { text in
             let digits: StaticString = "0123456789abcdef"
             func put(_ channel: Double, at offset: Int) {
-                let byte = Int((channel * 255).rounded())
+                let byte = min(max(Int((channel * 255).rounded()), 0), 255)  // the table below has 16 digits
                 text[offset] = digits.utf8Start[byte >> 4]
                 text[offset + 1] = digits.utf8Start[byte & 0x0F]
             }

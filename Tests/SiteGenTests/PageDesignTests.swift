@@ -4,6 +4,11 @@ import Testing
 
 /// Button colours, sections, backgrounds and the person's name: what issue 12's page design reads and writes.
 @Suite struct ButtonPaintTests {
+    @Test func coloursWriteAsSixHexDigitsEvenPastTheirRange() {
+        #expect(HexColor("#0A7fE3")!.css == "#0a7fe3" && HexColor("#abc")!.css == "#aabbcc")
+        #expect(HexColor(red: 1.2, green: -0.1, blue: 0.5).css == "#ff0080")
+    }
+
     @Test func oklabMatchesReferenceValues() {
         // White is L 1 with no chroma; sRGB red is (0.628, 0.225, 0.126) (Ottosson's published values).
         let white = HexColor.white.oklab, red = HexColor("#ff0000")!.oklab
