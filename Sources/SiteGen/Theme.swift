@@ -22,9 +22,10 @@ public struct Theme: Sendable, Equatable {
     /// The content sits on a card over a backdrop (the palette's gradient, or the page's `background`).
     public var onCard = false
 
-    /// Native system fonts: San Francisco (iOS, macOS), Segoe UI (Windows), Roboto (Android, ChromeOS), then
-    /// the common Linux sans fonts; emoji from each system's colour font.
-    static let systemFonts = #"system-ui, -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Noto Sans", Ubuntu, Cantarell, "Helvetica Neue", Arial, sans-serif, "Apple Color Emoji", "Segoe UI Emoji""#
+    /// Native system fonts: `system-ui` is the system's own font in every current browser (San Francisco, Segoe UI,
+    /// Roboto, the Linux desktop's font, with emoji from the system's colour font); the names after it are for
+    /// browsers from before system-ui (Safari 10, Firefox 91).
+    static let systemFonts = #"system-ui, -apple-system, "Segoe UI", Roboto, sans-serif"#
 
     public static let all: [Theme] = [
         Theme(name: "classic",
