@@ -18,8 +18,6 @@ public struct RenderedPage: Sendable {
 /// which escapes it.
 public struct PageRenderer: Sendable {
     public let templates: MustacheTemplates
-    /// The inline runtime that tries each button's chain on tap.
-    public let runtimeScript: String
     public let version: String
     /// The text of `.css` files under `content/`, for pages that name one as `stylesheet`.
     public let stylesheets: [String: String]
@@ -63,9 +61,8 @@ public struct PageRenderer: Sendable {
         return sink.diagnostics[0]
     }
 
-    public init(templates: MustacheTemplates, runtimeScript: String, version: String, stylesheets: [String: String] = [:]) {
+    public init(templates: MustacheTemplates, version: String, stylesheets: [String: String] = [:]) {
         self.templates = templates
-        self.runtimeScript = runtimeScript
         self.version = version
         self.stylesheets = stylesheets
         referencedNames = Dictionary(uniqueKeysWithValues: templates.names.map { ($0, templates.referencedNames($0)) })
@@ -205,7 +202,7 @@ public struct PageRenderer: Sendable {
         add("body_html", .string(ChainMarkup.protect(addresses, in: bodyHTML(page))))
         add("icon_symbols_html", .string(icons.html(for: page.links.map(\.icon))))
         add("identity_links_html", .string(page.identityLinks.map { #"<link rel="me" href="\#(HTML.escape($0))">"# }.joined(separator: "\n")))
-        add("runtime_js", .string(runtime(for: matter)))
+        add("runtime_js", .string(runtime(for: page)))
         add("person_json", .string(personJSON(for: page)))
         add("favicon_href", .string(page.avatarSource ?? Self.initialsIcon(matter.title ?? "", background: theme.light.ring)))
         values["generator"] = .string("sitegen \(version)")
@@ -225,9 +222,11 @@ public struct PageRenderer: Sendable {
     }
 
     /// The runtime a page carries: where a script listens to what it tells (the click counter of a page with
-    /// `analytics:`, serve's preview script), the runtime that tells, followed by the counter; otherwise the plain one.
-    func runtime(for matter: FrontMatter) -> String {
-        guard injection?.listensToRuntime == true || matter.analytics != nil else { return runtimeScript }
+    /// `analytics:`, serve's preview script), the runtime that tells, followed by the counter; otherwise the plain one,
+    /// with only the features the page has.
+    func runtime(for page: ResolvedPage) -> String {
+        let matter = page.parsed.frontMatter
+        guard injection?.listensToRuntime == true || matter.analytics != nil else { return SiteBuilder.runtimeScript(for: page) }
         return SiteBuilder.toldRuntimeScript + (matter.analytics.map { SiteBuilder.countScript(endpoint: $0.endpoint) } ?? "")
     }
 
