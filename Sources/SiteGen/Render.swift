@@ -189,7 +189,11 @@ public struct PageRenderer: Sendable {
                 return .dictionary(item)
             }
             values["links"] = .array(items)
-            add("link_groups", .array(Self.linkGroups(items, sections: matter.sections)))
+            if reads.contains("link_groups") {
+                let groups = Self.linkGroups(items, sections: matter.sections)
+                values["link_groups"] = .array(groups)
+                if groups.contains(where: { if case .dictionary(let group) = $0 { group["heading"] != nil } else { false } }) { values["has_headings"] = .bool(true) }
+            }
         }
         let theme = matter.theme
         values["title"] = .string(matter.title ?? "")
@@ -217,6 +221,10 @@ public struct PageRenderer: Sendable {
         if let path = page.stylesheetPath, let css = stylesheets[path] { values["stylesheet_css"] = .string(Self.safeInStyleElement(css)) }
         if let creator = page.fediverseCreator { values["fediverse_creator"] = .string(creator) }
         values["surface"] = .string(page.onCard ? "card" : "page")
+        if page.onCard { values["on_card"] = .bool(true) }
+        if matter.emailProtection == .sealed, page.links.contains(where: { $0.chain.kind == .email }) || page.markdownChains.contains(where: { $0.kind == .email }) {
+            values["has_sealed_addresses"] = .bool(true)
+        }
         add("backdrop_css", .string(Self.backdropCSS(matter.background, imageSource: page.backgroundImageSource)))
         return .dictionary(values)
     }

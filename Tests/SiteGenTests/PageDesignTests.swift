@@ -96,6 +96,20 @@ import Testing
         #expect(try Fixtures.html(fileSystem) == "[:1email ][Listen &amp; watch:2spotify 3youtube ][Code:4github ]")
     }
 
+    /// The style's rules for a card, section headings and sealed addresses come only in pages that have them.
+    @Test func aPageSaysWhichOptionalRulesItsStyleNeeds() throws {
+        let template = ["templates/page.html": "{{#on_card}}card {{/on_card}}{{#has_headings}}headings {{/has_headings}}{{#has_sealed_addresses}}sealed{{/has_sealed_addresses}}|{{#link_groups}}{{/link_groups}}"]
+        let plain = Fixtures.site("---\ntitle: A\nlinks:\n  - email: a@b.org\n---\n", extra: template)
+        _ = try Fixtures.builder(plain).build()
+        #expect(try Fixtures.html(plain) == "|")
+        let every = Fixtures.site("---\ntitle: A\ntheme: backdrop\nemail_protection: sealed\nlinks:\n  - github: a\n  - section: Write\n  - email: a@b.org\n---\n", extra: template)
+        _ = try Fixtures.builder(every).build()
+        #expect(try Fixtures.html(every) == "card headings sealed|")
+        let sealedInTheBio = Fixtures.site("---\ntitle: A\nemail_protection: sealed\n---\n[write](email:a@b.org)\n", extra: template)
+        _ = try Fixtures.builder(sealedInTheBio).build()
+        #expect(try Fixtures.html(sealedInTheBio) == "sealed|")
+    }
+
     @Test func aBackgroundPutsTheContentOnACard() throws {
         let template = ["templates/page.html": "{{surface}}|{{{backdrop_css}}}", "content/img/sky one\".jpg": "JPEG"]
         let gradient = Fixtures.site("---\ntitle: A\nbackground: [\"#ff7e5f\", \"#feb47b\"]\n---\n", extra: template)
