@@ -28,7 +28,10 @@ public struct PageRenderer: Sendable {
     private let referencedNames: [String: Set<String>]
     private let bodyHashes = BodyHashes()
     /// Each theme's custom properties, written once per build rather than once per page.
-    private let themeCSS = Dictionary(uniqueKeysWithValues: Theme.all.map { ($0.name, CSSMinifier.minify($0.css)) })
+    /// Each theme's rules for each colour scheme, minified once.
+    private let themeCSS = Dictionary(uniqueKeysWithValues: Theme.all.flatMap { theme in
+        FrontMatter.ColorScheme.allCases.map { (theme.name + "/" + $0.rawValue, CSSMinifier.minify(theme.css(for: $0))) }
+    })
     /// The name a template writes the page's `<meta>` Content-Security-Policy with, filled once the page is written.
     static let policyName = "content_security_policy_html"
 
@@ -200,7 +203,7 @@ public struct PageRenderer: Sendable {
         values["lang"] = .string(matter.lang)
         values["theme"] = .string(theme.name)
         values["color_scheme"] = .string(matter.colorScheme.rawValue)
-        add("theme_css", .string(themeCSS[theme.name] ?? theme.css))
+        add("theme_css", .string(themeCSS[theme.name + "/" + matter.colorScheme.rawValue] ?? theme.css(for: matter.colorScheme)))
         add("theme_color_light", .string(theme.light.page.css))
         add("theme_color_dark", .string(theme.dark.page.css))
         add("body_html", .string(ChainMarkup.protect(addresses, in: bodyHTML(page))))

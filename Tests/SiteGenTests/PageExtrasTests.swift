@@ -201,6 +201,17 @@ import LinkChain
         }
     }
 
+    /// A page carries the palettes its `color_scheme` can show: both (dark by the device) for auto, one when forced.
+    @Test func thePaletteRulesFollowTheColorScheme() {
+        let classic = Theme.standard
+        let light = "--page:\(classic.light.page.css)", dark = "--page:\(classic.dark.page.css)", edges = ":root .button{--edge:var(--edge-dark)}"
+        let auto = classic.css(for: .auto)
+        #expect(auto.contains(light) && auto.contains("@media (prefers-color-scheme: dark){:root{\(dark)") && auto.hasSuffix(edges + "}"))
+        #expect(classic.css(for: .light).contains(light) && !classic.css(for: .light).contains(dark) && !classic.css(for: .light).contains(edges))
+        let forcedDark = classic.css(for: .dark)
+        #expect(!forcedDark.contains("@media") && forcedDark.hasSuffix(":root{\(dark);--card:\(classic.dark.card.css);--text:\(classic.dark.text.css);--muted:\(classic.dark.muted.css);--ring:\(classic.dark.ring.css)}" + edges))
+    }
+
     @Test func contrastMatchesWCAGReferenceValues() {
         #expect(abs(HexColor.white.contrast(with: HexColor("#000")!) - 21) < 0.001)
         #expect(abs(HexColor("#777777")!.contrast(with: .white) - 4.48) < 0.01)
