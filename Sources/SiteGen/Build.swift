@@ -58,12 +58,10 @@ public struct SiteBuilder: Sendable {
         runtimeMixes[(follow ? 1 : 0) + (sealed ? 2 : 0) + (until ? 4 : 0)]
     }
 
-    /// The runtime for what this page has: its buttons' and its Markdown's links.
+    /// The runtime for what this page has.
     static func runtimeScript(for page: ResolvedPage) -> String {
-        let chains = page.links.map(\.chain) + page.markdownChains
-        return runtimeScript(follow: chains.contains { $0.fediverseAddress != nil || $0.accountURI != nil },
-                             sealed: page.parsed.frontMatter.emailProtection == .sealed && chains.contains { $0.kind == .email },
-                             until: page.links.contains { $0.closesAt != nil })
+        let features = RuntimeFeatures(page)
+        return runtimeScript(follow: features.follow, sealed: features.sealed, until: features.until)
     }
     /// The same runtime with the lines that tell what happens (chain-page.js, `tell`), for pages where a script
     /// listens: the click counter (`analytics:`) and `sitegen serve`'s preview script.
@@ -347,5 +345,23 @@ public struct SiteBuilder: Sendable {
             }
             .map(\.element)
             .filter { seen.insert($0.description).inserted }
+    }
+}
+
+/// The runtime's features a page may lack, from its buttons' and its Markdown's links: the runtime, its words and
+/// its style carry each only where the page has it.
+struct RuntimeFeatures {
+    /// A fediverse account, followed from the visitor's own server.
+    var follow: Bool
+    /// Sealed email addresses.
+    var sealed: Bool
+    /// Scheduled links, hidden once their window closes.
+    var until: Bool
+
+    init(_ page: ResolvedPage) {
+        let chains = page.links.map(\.chain) + page.markdownChains
+        follow = chains.contains { $0.fediverseAddress != nil || $0.accountURI != nil }
+        sealed = page.parsed.frontMatter.emailProtection == .sealed && chains.contains { $0.kind == .email }
+        until = page.links.contains { $0.closesAt != nil }
     }
 }

@@ -225,9 +225,9 @@ public struct PageRenderer: Sendable {
         if let creator = page.fediverseCreator { values["fediverse_creator"] = .string(creator) }
         values["surface"] = .string(page.onCard ? "card" : "page")
         if page.onCard { values["on_card"] = .bool(true) }
-        if matter.emailProtection == .sealed, page.links.contains(where: { $0.chain.kind == .email }) || page.markdownChains.contains(where: { $0.kind == .email }) {
-            values["has_sealed_addresses"] = .bool(true)
-        }
+        let features = RuntimeFeatures(page)
+        if features.sealed { values["has_sealed_addresses"] = .bool(true) }
+        if features.follow { values["has_fediverse_accounts"] = .bool(true) }
         add("backdrop_css", .string(Self.backdropCSS(matter.background, imageSource: page.backgroundImageSource)))
         return .dictionary(values)
     }
