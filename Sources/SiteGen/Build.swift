@@ -41,7 +41,28 @@ public struct SiteBuilder: Sendable {
     /// The script inlined into every page, embedded in the binary so `sitegen` works when copied alone: the pure
     /// decisions and the page code (Resources/chain-decisions.js, chain-page.js) in one function so their names stay
     /// out of the page's globals, minified by scripts/minify-runtime.py (a test checks it is made from today's sources).
-    public static let runtimeScript = String(decoding: PackageResources.chain_runtime_min_js, as: UTF8.self)
+    /// This one has every feature; a page carries `runtimeScript(follow:sealed:until:)`, without those it lacks.
+    public static let runtimeScript = runtimeScript(follow: true, sealed: true, until: true)
+
+    /// The runtimes without the code of features a page may lack, indexed by follow + 2 × sealed + 4 × until.
+    private static let runtimeMixes = [
+        PackageResources.chain_runtime_min_js, PackageResources.chain_runtime_follow_min_js,
+        PackageResources.chain_runtime_sealed_min_js, PackageResources.chain_runtime_follow_sealed_min_js,
+        PackageResources.chain_runtime_until_min_js, PackageResources.chain_runtime_follow_until_min_js,
+        PackageResources.chain_runtime_sealed_until_min_js, PackageResources.chain_runtime_follow_sealed_until_min_js,
+    ].map { String(decoding: $0, as: UTF8.self) }
+
+    /// The runtime with the code of these features only: following a fediverse account from the visitor's server
+    /// (`data-acct`), sealed addresses (`data-sealed`) and scheduled links (`data-until`).
+    public static func runtimeScript(follow: Bool, sealed: Bool, until: Bool) -> String {
+        runtimeMixes[(follow ? 1 : 0) + (sealed ? 2 : 0) + (until ? 4 : 0)]
+    }
+
+    /// The runtime for what this page has.
+    static func runtimeScript(for page: ResolvedPage) -> String {
+        let features = RuntimeFeatures(page)
+        return runtimeScript(follow: features.follow, sealed: features.sealed, until: features.until)
+    }
     /// The same runtime with the lines that tell what happens (chain-page.js, `tell`), for pages where a script
     /// listens: the click counter (`analytics:`) and `sitegen serve`'s preview script.
     public static let toldRuntimeScript = String(decoding: PackageResources.chain_runtime_told_min_js, as: UTF8.self)
@@ -88,7 +109,7 @@ public struct SiteBuilder: Sendable {
         let compile = { () -> (PageRenderer?, [Diagnostic]) in
             let (templates, templateDiagnostics) = PageRenderer.compile(sources.templates)
             return (templates.map {
-                var renderer = PageRenderer(templates: $0, runtimeScript: Self.runtimeScript, version: SiteGenVersion.current, stylesheets: sources.stylesheets)
+                var renderer = PageRenderer(templates: $0, version: SiteGenVersion.current, stylesheets: sources.stylesheets)
                 renderer.injection = injection
                 return renderer
             }, templateDiagnostics)
@@ -324,5 +345,23 @@ public struct SiteBuilder: Sendable {
             }
             .map(\.element)
             .filter { seen.insert($0.description).inserted }
+    }
+}
+
+/// The runtime's features a page may lack, from its buttons' and its Markdown's links: the runtime, its words and
+/// its style carry each only where the page has it.
+struct RuntimeFeatures {
+    /// A fediverse account, followed from the visitor's own server.
+    var follow: Bool
+    /// Sealed email addresses.
+    var sealed: Bool
+    /// Scheduled links, hidden once their window closes.
+    var until: Bool
+
+    init(_ page: ResolvedPage) {
+        let chains = page.links.map(\.chain) + page.markdownChains
+        follow = chains.contains { $0.fediverseAddress != nil || $0.accountURI != nil }
+        sealed = page.parsed.frontMatter.emailProtection == .sealed && chains.contains { $0.kind == .email }
+        until = page.links.contains { $0.closesAt != nil }
     }
 }

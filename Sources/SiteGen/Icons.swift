@@ -132,7 +132,7 @@ struct IconSymbols {
            !(fontAwesomeBlursAtButtonSize.contains(name) && brand.forkAwesome != nil && sets.forkAwesomeFont != nil),
            let data = try? sets.files.readFile(folder + "/" + name + ".svg"), let svg = try? SVGSanitizer.sanitize(data) {
             return Symbol(name: "brand-" + name, markup: SVGIcon(viewBox: svg.viewBox, rootAttributes: #" fill="currentColor""#, body: svg.body)
-                .symbol(named: "brand-" + name), set: .fontAwesome)
+                .roundingPaths().symbol(named: "brand-" + name), set: .fontAwesome)
         }
         if let name = brand.forkAwesome, let svg = font?.icon(name) {
             return Symbol(name: "brand-" + name, markup: svg.symbol(named: "brand-" + name), set: .forkAwesome)

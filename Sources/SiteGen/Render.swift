@@ -18,8 +18,6 @@ public struct RenderedPage: Sendable {
 /// which escapes it.
 public struct PageRenderer: Sendable {
     public let templates: MustacheTemplates
-    /// The inline runtime that tries each button's chain on tap.
-    public let runtimeScript: String
     public let version: String
     /// The text of `.css` files under `content/`, for pages that name one as `stylesheet`.
     public let stylesheets: [String: String]
@@ -30,7 +28,10 @@ public struct PageRenderer: Sendable {
     private let referencedNames: [String: Set<String>]
     private let bodyHashes = BodyHashes()
     /// Each theme's custom properties, written once per build rather than once per page.
-    private let themeCSS = Dictionary(uniqueKeysWithValues: Theme.all.map { ($0.name, CSSMinifier.minify($0.css)) })
+    /// Each theme's rules for each colour scheme, minified once.
+    private let themeCSS = Dictionary(uniqueKeysWithValues: Theme.all.flatMap { theme in
+        FrontMatter.ColorScheme.allCases.map { (theme.name + "/" + $0.rawValue, CSSMinifier.minify(theme.css(for: $0))) }
+    })
     /// The name a template writes the page's `<meta>` Content-Security-Policy with, filled once the page is written.
     static let policyName = "content_security_policy_html"
 
@@ -63,9 +64,8 @@ public struct PageRenderer: Sendable {
         return sink.diagnostics[0]
     }
 
-    public init(templates: MustacheTemplates, runtimeScript: String, version: String, stylesheets: [String: String] = [:]) {
+    public init(templates: MustacheTemplates, version: String, stylesheets: [String: String] = [:]) {
         self.templates = templates
-        self.runtimeScript = runtimeScript
         self.version = version
         self.stylesheets = stylesheets
         referencedNames = Dictionary(uniqueKeysWithValues: templates.names.map { ($0, templates.referencedNames($0)) })
@@ -193,20 +193,24 @@ public struct PageRenderer: Sendable {
                 return .dictionary(item)
             }
             values["links"] = .array(items)
-            add("link_groups", .array(Self.linkGroups(items, sections: matter.sections)))
+            if reads.contains("link_groups") {
+                let groups = Self.linkGroups(items, sections: matter.sections)
+                values["link_groups"] = .array(groups)
+                if groups.contains(where: { if case .dictionary(let group) = $0 { group["heading"] != nil } else { false } }) { values["has_headings"] = .bool(true) }
+            }
         }
         let theme = matter.theme
         values["title"] = .string(matter.title ?? "")
         values["lang"] = .string(matter.lang)
         values["theme"] = .string(theme.name)
         values["color_scheme"] = .string(matter.colorScheme.rawValue)
-        add("theme_css", .string(themeCSS[theme.name] ?? theme.css))
+        add("theme_css", .string(themeCSS[theme.name + "/" + matter.colorScheme.rawValue] ?? theme.css(for: matter.colorScheme)))
         add("theme_color_light", .string(theme.light.page.css))
         add("theme_color_dark", .string(theme.dark.page.css))
         add("body_html", .string(protect(bodyHTML(page))))
         add("icon_symbols_html", .string(icons.html(for: page.links.map(\.icon))))
         add("identity_links_html", .string(page.identityLinks.map { #"<link rel="me" href="\#(HTML.escape($0))">"# }.joined(separator: "\n")))
-        add("runtime_js", .string(runtime(for: matter)))
+        add("runtime_js", .string(runtime(for: page)))
         add("person_json", .string(personJSON(for: page)))
         add("favicon_href", .string(page.avatarSource ?? Self.initialsIcon(matter.title ?? "", background: theme.light.ring)))
         values["generator"] = .string("sitegen \(version)")
@@ -221,14 +225,20 @@ public struct PageRenderer: Sendable {
         if let path = page.stylesheetPath, let css = stylesheets[path] { values["stylesheet_css"] = .string(Self.safeInStyleElement(css)) }
         if let creator = page.fediverseCreator { values["fediverse_creator"] = .string(creator) }
         values["surface"] = .string(page.onCard ? "card" : "page")
+        if page.onCard { values["on_card"] = .bool(true) }
+        let features = RuntimeFeatures(page)
+        if features.sealed { values["has_sealed_addresses"] = .bool(true) }
+        if features.follow { values["has_fediverse_accounts"] = .bool(true) }
         add("backdrop_css", .string(Self.backdropCSS(matter.background, imageSource: page.backgroundImageSource)))
         return .dictionary(values)
     }
 
     /// The runtime a page carries: where a script listens to what it tells (the click counter of a page with
-    /// `analytics:`, serve's preview script), the runtime that tells, followed by the counter; otherwise the plain one.
-    func runtime(for matter: FrontMatter) -> String {
-        guard injection?.listensToRuntime == true || matter.analytics != nil else { return runtimeScript }
+    /// `analytics:`, serve's preview script), the runtime that tells, followed by the counter; otherwise the plain one,
+    /// with only the features the page has.
+    func runtime(for page: ResolvedPage) -> String {
+        let matter = page.parsed.frontMatter
+        guard injection?.listensToRuntime == true || matter.analytics != nil else { return SiteBuilder.runtimeScript(for: page) }
         return SiteBuilder.toldRuntimeScript + (matter.analytics.map { SiteBuilder.countScript(endpoint: $0.endpoint) } ?? "")
     }
 

@@ -91,6 +91,22 @@ struct SVGIcon: Equatable {
     /// The shape elements, escaped and serialised.
     var body: String
 
+    /// The icon with whole-unit path coordinates where a unit is at most 1/256 of its view box (Font Awesome's 512-unit
+    /// grid): the same shape at any size a page shows, in fewer bytes.
+    func roundingPaths() -> SVGIcon {
+        let sizes = viewBox.split(separator: " ").compactMap { Double($0) }
+        guard sizes.count == 4, min(sizes[2], sizes[3]) >= 256 else { return self }
+        var icon = self, rest = body[...]
+        icon.body = ""
+        while let opening = rest.range(of: #" d=""#), let closing = rest[opening.upperBound...].firstIndex(of: "\"") {
+            let d = String(rest[opening.upperBound..<closing])
+            icon.body += rest[..<opening.upperBound] + (SVGPathData.rounded(d) ?? d)
+            rest = rest[closing...]
+        }
+        icon.body += rest
+        return icon
+    }
+
     /// `<symbol id="icon-NAME" viewBox="…" …>BODY</symbol>`
     func symbol(named name: String) -> String {
         #"<symbol id="icon-\#(HTML.escape(name))" viewBox="\#(HTML.escape(viewBox))"\#(rootAttributes)>\#(body)</symbol>"#
@@ -287,5 +303,112 @@ struct SVGFont {
             viewBox: "0 \(SVGSanitizer.number(-ascent)) \(SVGSanitizer.number(glyph.advance)) \(SVGSanitizer.number(unitsPerEm))",
             rootAttributes: #" fill="currentColor""#,
             body: #"<path transform="scale(1 -1)" d="\#(HTML.escape(outline))"/>"#)
+    }
+}
+
+/// SVG path data (`d`) with every coordinate rounded to a whole unit, for icons drawn on a large grid (Font Awesome's
+/// is 512 units high: a unit is a twentieth of a pixel at button size). Relative coordinates are rounded where they
+/// land, not one by one, so rounding never adds up along a path: each point stays within half a unit of where it was.
+enum SVGPathData {
+    /// How many numbers each command takes.
+    private static let arity: [UInt8: Int] = [
+        UInt8(ascii: "m"): 2, UInt8(ascii: "l"): 2, UInt8(ascii: "h"): 1, UInt8(ascii: "v"): 1, UInt8(ascii: "c"): 6,
+        UInt8(ascii: "s"): 4, UInt8(ascii: "q"): 4, UInt8(ascii: "t"): 2, UInt8(ascii: "a"): 7, UInt8(ascii: "z"): 0,
+    ]
+
+    private enum Token { case command(UInt8), number(Double) }
+
+    /// The path with whole-unit coordinates, or nil when `d` is not path data this reads (then keep it as it is).
+    static func rounded(_ d: String) -> String? {
+        guard let tokens = tokens(d) else { return nil }
+        var out = ""
+        var exact = (x: 0.0, y: 0.0), whole = (x: 0.0, y: 0.0)  // the current point, and where it was written
+        var start = (exact: exact, whole: whole)  // the current subpath's first point
+        var index = 0, previous: String? = nil
+        func write(_ value: Double) {
+            let text = String(Int(value))
+            if previous != nil, !text.hasPrefix("-") { out += " " }
+            out += text
+            previous = text
+        }
+        while index < tokens.count {
+            guard case .command(let letter) = tokens[index] else { return nil }
+            index += 1
+            out.unicodeScalars.append(Unicode.Scalar(letter))
+            previous = nil
+            let lower = letter | 0x20, relative = letter == lower
+            guard let count = arity[lower] else { return nil }
+            if count == 0 { (exact, whole) = start; continue }
+            var firstSet = true
+            func atNumber() -> Bool {
+                if index < tokens.count, case .number = tokens[index] { return true }
+                return false
+            }
+            repeat {
+                var numbers: [Double] = []
+                while numbers.count < count, index < tokens.count, case .number(let value) = tokens[index] { numbers.append(value); index += 1 }
+                guard numbers.count == count else { return nil }
+                // A point: rounded where it lands, written relative to the last written point for relative commands.
+                func point(_ x: Double?, _ y: Double?, moves: Bool) {
+                    let landX = x.map { $0 + (relative ? exact.x : 0) }, landY = y.map { $0 + (relative ? exact.y : 0) }
+                    if let landX { write(landX.rounded() - (relative ? whole.x : 0)) }
+                    if let landY { write(landY.rounded() - (relative ? whole.y : 0)) }
+                    if moves {
+                        if let landX { (exact.x, whole.x) = (landX, landX.rounded()) }
+                        if let landY { (exact.y, whole.y) = (landY, landY.rounded()) }
+                    }
+                }
+                switch lower {
+                case UInt8(ascii: "h"): point(numbers[0], nil, moves: true)
+                case UInt8(ascii: "v"): point(nil, numbers[0], moves: true)
+                case UInt8(ascii: "a"):
+                    // Radii and rotation are lengths and an angle, rounded as they are; the flags are 0 or 1.
+                    for value in numbers[0..<5] { write(value.rounded()) }
+                    point(numbers[5], numbers[6], moves: true)
+                default:
+                    for pair in stride(from: 0, to: count, by: 2) { point(numbers[pair], numbers[pair + 1], moves: pair == count - 2) }
+                }
+                if lower == UInt8(ascii: "m"), firstSet { start = (exact, whole) }
+                firstSet = false
+            } while atNumber()
+        }
+        return out
+    }
+
+    /// Commands and numbers; an arc's two flags are single digits that may touch what follows (`a1 1 0 01-1 1`).
+    private static func tokens(_ d: String) -> [Token]? {
+        let bytes = Array(d.utf8)
+        var tokens: [Token] = [], index = 0, command: UInt8 = 0, argument = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 0x20 || byte == 0x2C || byte == 0x09 || byte == 0x0A || byte == 0x0D { index += 1; continue }
+            if arity[byte | 0x20] != nil {
+                tokens.append(.command(byte)); command = byte | 0x20; argument = 0; index += 1; continue
+            }
+            if command == UInt8(ascii: "a"), argument % 7 == 3 || argument % 7 == 4 {
+                guard byte == UInt8(ascii: "0") || byte == UInt8(ascii: "1") else { return nil }
+                tokens.append(.number(byte == UInt8(ascii: "1") ? 1 : 0)); argument += 1; index += 1; continue
+            }
+            var end = index
+            if end < bytes.count, bytes[end] == UInt8(ascii: "-") || bytes[end] == UInt8(ascii: "+") { end += 1 }
+            var seenDot = false, seenDigit = false
+            while end < bytes.count {
+                let b = bytes[end]
+                if b >= 0x30 && b <= 0x39 { seenDigit = true; end += 1 }
+                else if b == UInt8(ascii: "."), !seenDot { seenDot = true; end += 1 }
+                else { break }
+            }
+            if seenDigit, end < bytes.count, bytes[end] | 0x20 == UInt8(ascii: "e") {
+                var exponent = end + 1
+                if exponent < bytes.count, bytes[exponent] == UInt8(ascii: "-") || bytes[exponent] == UInt8(ascii: "+") { exponent += 1 }
+                if exponent < bytes.count, bytes[exponent] >= 0x30 && bytes[exponent] <= 0x39 {
+                    end = exponent
+                    while end < bytes.count, bytes[end] >= 0x30 && bytes[end] <= 0x39 { end += 1 }
+                }
+            }
+            guard seenDigit, let value = Double(String(decoding: bytes[index..<end], as: UTF8.self)), abs(value) < 1e9 else { return nil }
+            tokens.append(.number(value)); argument += 1; index = end
+        }
+        return tokens
     }
 }

@@ -22,9 +22,10 @@ public struct Theme: Sendable, Equatable {
     /// The content sits on a card over a backdrop (the palette's gradient, or the page's `background`).
     public var onCard = false
 
-    /// Native system fonts: San Francisco (iOS, macOS), Segoe UI (Windows), Roboto (Android, ChromeOS), then
-    /// the common Linux sans fonts; emoji from each system's colour font.
-    static let systemFonts = #"system-ui, -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Noto Sans", Ubuntu, Cantarell, "Helvetica Neue", Arial, sans-serif, "Apple Color Emoji", "Segoe UI Emoji""#
+    /// Native system fonts: `system-ui` is the system's own font in every current browser (San Francisco, Segoe UI,
+    /// Roboto, the Linux desktop's font, with emoji from the system's colour font); the names after it are for
+    /// browsers from before system-ui (Safari 10, Firefox 91).
+    static let systemFonts = #"system-ui, -apple-system, "Segoe UI", Roboto, sans-serif"#
 
     public static let all: [Theme] = [
         Theme(name: "classic",
@@ -64,19 +65,25 @@ public struct Theme: Sendable, Equatable {
         "linear-gradient(160deg," + colors.map(\.css).joined(separator: ",") + ")"
     }
 
-    /// Rules for both schemes: `data-color-scheme` on `<html>` forces one; `auto` follows the device.
-    static func schemeRules(light: String, dark: String) -> String {
-        ":root{\(light)}\n@media (prefers-color-scheme: dark){:root:not([data-color-scheme=\"light\"]){\(dark)}}\n:root[data-color-scheme=\"dark\"]{\(dark)}"
+    /// The palette rules for a page's `color_scheme`: `auto` follows the device, `light` and `dark` force one, so a
+    /// page carries only the palettes it can show. In dark mode, buttons are edged with their dark edge colour.
+    static func schemeRules(light: String, dark: String, scheme: FrontMatter.ColorScheme) -> String {
+        let darkButtons = ":root .button{--edge:var(--edge-dark)}"
+        switch scheme {
+        case .auto: return ":root{\(light)}\n@media (prefers-color-scheme: dark){:root{\(dark)}\(darkButtons)}"
+        case .light: return ":root{\(light)}"
+        case .dark: return ":root{\(light)}\n:root{\(dark)}\(darkButtons)"
+        }
     }
 
-    /// Custom properties for both schemes.
-    public var css: String {
+    /// Custom properties for a page's colour scheme.
+    public func css(for scheme: FrontMatter.ColorScheme) -> String {
         func variables(_ palette: Palette) -> String {
             var text = "--page:\(palette.page.css);--card:\(palette.card.css);--text:\(palette.text.css);--muted:\(palette.muted.css);--ring:\(palette.ring.css)"
             if !palette.backdrop.isEmpty { text += ";--backdrop:\(Self.gradient(palette.backdrop))" }
             return text
         }
-        var css = Self.schemeRules(light: "--radius:\(buttonRadius);--font:\(fontFamily);" + variables(light), dark: variables(dark))
+        var css = Self.schemeRules(light: "--radius:\(buttonRadius);--font:\(fontFamily);" + variables(light), dark: variables(dark), scheme: scheme)
         if monochrome {
             // Over each button's brand colours (`.link-N`): the page's own two colours.
             css += "\n.links li{--brand:var(--text);--on-brand:var(--page);--edge-light:var(--text);--edge-dark:var(--text)}\n.avatar{filter:grayscale(1)}"

@@ -20,16 +20,54 @@ import Testing
         return Data(base64Encoded: base64)!.map { String(format: "%02x", $0) }.joined()
     }
 
-    @Test(arguments: ["chain-decisions.js", "chain-page.js", "chain-count.js", "chain-runtime.min.js", "chain-runtime-told.min.js", "chain-count.min.js"])
+    static let runtimes = ["chain-runtime.min.js", "chain-runtime-follow.min.js", "chain-runtime-sealed.min.js", "chain-runtime-follow-sealed.min.js",
+                           "chain-runtime-until.min.js", "chain-runtime-follow-until.min.js", "chain-runtime-sealed-until.min.js",
+                           "chain-runtime-follow-sealed-until.min.js"]
+
+    @Test(arguments: ["chain-decisions.js", "chain-page.js", "chain-count.js", "chain-runtime-told.min.js", "chain-count.min.js"] + runtimes)
     func theMinifiedRuntimeIsMadeFromTodaysSource(file: String) throws {
         let digest = Self.hexSHA256(try Data(contentsOf: Self.resources.appendingPathComponent(file)))
         #expect(try Self.stamp()[file] == digest, "\(file) changed since the runtime was minified: run python3 scripts/minify-runtime.py")
     }
 
     @Test func pagesInlineTheMinifiedRuntime() throws {
-        let minified = try String(contentsOf: Self.resources.appendingPathComponent("chain-runtime.min.js"), encoding: .utf8)
+        let minified = try String(contentsOf: Self.resources.appendingPathComponent("chain-runtime-follow-sealed-until.min.js"), encoding: .utf8)
         #expect(SiteBuilder.runtimeScript == minified)
         #expect(minified.hasPrefix("(function(){") && minified.hasSuffix("})();\n"))
+    }
+
+    /// A page carries the code of the features it has and not of those it lacks: following from the visitor's
+    /// server (a fediverse account, buttons or Markdown), sealed addresses, scheduled links.
+    @Test(arguments: [
+        ("  - email: a@b.org\n", "", false, false, false),
+        ("  - mastodon: \"@eb@social.coop\"\n", "", true, false, false),
+        ("  - email: a@b.org\n", "email_protection: sealed\n", false, true, false),
+        ("  - url: https://example.org/\n    until: 2099-01-01\n", "", false, false, true),
+        ("  - mastodon: \"@eb@social.coop\"\n  - email: a@b.org\n  - url: https://example.org/\n    until: 2099-01-01\n", "email_protection: sealed\n", true, true, true),
+    ])
+    func aPageCarriesTheFeaturesItHas(links: String, matter: String, follow: Bool, sealed: Bool, until: Bool) throws {
+        let fileSystem = Fixtures.site("---\ntitle: A\n\(matter)links:\n\(links)---\n", extra: [
+            "templates/page.html": "<script>{{{runtime_js}}}</script>",
+        ])
+        _ = try Fixtures.builder(fileSystem).build()
+        let runtime = SiteBuilder.runtimeScript(follow: follow, sealed: sealed, until: until)
+        #expect(try Fixtures.html(fileSystem) == "<script>\(runtime)</script>")
+        #expect(runtime.contains("/.well-known/webfinger") == follow)
+        #expect(runtime.contains("TextDecoder") == sealed)
+        #expect(runtime.contains("a[data-until]") == until)
+    }
+
+    @Test func aFediverseAccountInTheBioBringsTheFollowCode() throws {
+        let fileSystem = Fixtures.site("---\ntitle: A\n---\n[toot me](mastodon:@eb@social.coop)\n", extra: [
+            "templates/page.html": "{{{body_html}}}<script>{{{runtime_js}}}</script>",
+        ])
+        _ = try Fixtures.builder(fileSystem).build()
+        #expect(try Fixtures.html(fileSystem).contains(SiteBuilder.runtimeScript(follow: true, sealed: false, until: false)))
+    }
+
+    /// The runtime that tells (analytics, serve's preview) keeps every feature.
+    @Test func theToldRuntimeHasEveryFeature() {
+        for code in ["/.well-known/webfinger", "TextDecoder", "a[data-until]"] { #expect(SiteBuilder.toldRuntimeScript.contains(code)) }
     }
 
     /// Pages where nothing listens carry the runtime without the lines that tell: no event, and no byte, of it.

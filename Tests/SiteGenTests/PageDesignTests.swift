@@ -101,6 +101,38 @@ import Testing
         #expect(try Fixtures.html(fileSystem) == "[:1email ][Listen &amp; watch:2spotify 3youtube ][Code:4github ]")
     }
 
+    /// The style's rules for a card, section headings and sealed addresses come only in pages that have them.
+    @Test func aPageSaysWhichOptionalRulesItsStyleNeeds() throws {
+        let template = ["templates/page.html": "{{#on_card}}card {{/on_card}}{{#has_headings}}headings {{/has_headings}}{{#has_sealed_addresses}}sealed{{/has_sealed_addresses}}|{{#link_groups}}{{/link_groups}}"]
+        let plain = Fixtures.site("---\ntitle: A\nlinks:\n  - email: a@b.org\n---\n", extra: template)
+        _ = try Fixtures.builder(plain).build()
+        #expect(try Fixtures.html(plain) == "|")
+        let every = Fixtures.site("---\ntitle: A\ntheme: backdrop\nemail_protection: sealed\nlinks:\n  - github: a\n  - section: Write\n  - email: a@b.org\n---\n", extra: template)
+        _ = try Fixtures.builder(every).build()
+        #expect(try Fixtures.html(every) == "card headings sealed|")
+        let sealedInTheBio = Fixtures.site("---\ntitle: A\nemail_protection: sealed\n---\n[write](email:a@b.org)\n", extra: template)
+        _ = try Fixtures.builder(sealedInTheBio).build()
+        #expect(try Fixtures.html(sealedInTheBio) == "sealed|")
+    }
+
+    /// The runtime's words (templates/runtime-text.json) are valid JSON either way, and those of following from the
+    /// visitor's server come only in pages with a fediverse account, whose runtime has the code that shows them.
+    @Test func aPageCarriesTheWordsOfTheFeaturesItHas() throws {
+        let words = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("templates/runtime-text.json"), encoding: .utf8)
+        let template = ["templates/page.html": "{{> runtime-text}}", "templates/runtime-text.json": words]
+        func keys(_ page: String) throws -> Set<String> {
+            let fileSystem = Fixtures.site(page, extra: template)
+            _ = try Fixtures.builder(fileSystem).build()
+            let object = try JSONSerialization.jsonObject(with: try fileSystem.readFile("site/Output/index.html"))
+            return Set(try #require(object as? [String: String]).keys)
+        }
+        let follow: Set<String> = ["follow", "home", "example", "go", "unclear", "asking", "unreachable"]
+        let withoutAccount = try keys("---\ntitle: A\nlinks:\n  - email: a@b.org\n---\n")
+        #expect(withoutAccount.isDisjoint(with: follow) && withoutAccount.contains("copy-address"))
+        let withAccount = try keys("---\ntitle: A\n---\n[toot me](mastodon:@eb@social.coop)\n")
+        #expect(withAccount == withoutAccount.union(follow))
+    }
+
     @Test func aBackgroundPutsTheContentOnACard() throws {
         let template = ["templates/page.html": "{{surface}}|{{{backdrop_css}}}", "content/img/sky one\".jpg": "JPEG"]
         let gradient = Fixtures.site("---\ntitle: A\nbackground: [\"#ff7e5f\", \"#feb47b\"]\n---\n", extra: template)

@@ -43,7 +43,7 @@ import LinkChain
         ])
         _ = try Fixtures.builder(fileSystem).build()
         let page = String(decoding: try fileSystem.readFile("site/Output/index.html"), as: UTF8.self)
-        let script = SecurityPolicy.sha256Base64(SiteBuilder.runtimeScript)
+        let script = SecurityPolicy.sha256Base64(SiteBuilder.runtimeScript(follow: false, sealed: false, until: false))
         #expect(page.hasPrefix(#"<head><meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;;"#))
         #expect(page.contains("script-src &#39;sha256-\(script)&#39;"))
         let headers = String(decoding: try fileSystem.readFile("site/Output/_headers"), as: UTF8.self)
@@ -199,6 +199,17 @@ import LinkChain
             #expect(palette.muted.contrast(with: palette.page) >= 4.5, "\(theme.name) muted text")
             #expect(palette.ring.contrast(with: palette.page) >= 3, "\(theme.name) focus ring (WCAG non-text contrast)")
         }
+    }
+
+    /// A page carries the palettes its `color_scheme` can show: both (dark by the device) for auto, one when forced.
+    @Test func thePaletteRulesFollowTheColorScheme() {
+        let classic = Theme.standard
+        let light = "--page:\(classic.light.page.css)", dark = "--page:\(classic.dark.page.css)", edges = ":root .button{--edge:var(--edge-dark)}"
+        let auto = classic.css(for: .auto)
+        #expect(auto.contains(light) && auto.contains("@media (prefers-color-scheme: dark){:root{\(dark)") && auto.hasSuffix(edges + "}"))
+        #expect(classic.css(for: .light).contains(light) && !classic.css(for: .light).contains(dark) && !classic.css(for: .light).contains(edges))
+        let forcedDark = classic.css(for: .dark)
+        #expect(!forcedDark.contains("@media") && forcedDark.hasSuffix(":root{\(dark);--card:\(classic.dark.card.css);--text:\(classic.dark.text.css);--muted:\(classic.dark.muted.css);--ring:\(classic.dark.ring.css)}" + edges))
     }
 
     @Test func contrastMatchesWCAGReferenceValues() {

@@ -4,6 +4,9 @@
 // browser, copy, or follow from your own fediverse server. Without JavaScript the link works as it is and no
 // chooser appears. No cookies; the only requests go to a server the visitor names (and, where the page sets
 // `analytics:`, chain-count.js's one count per tap). Runs after chain-decisions.js, inside the same function.
+// SITEGEN_FOLLOW, SITEGEN_SEALED and SITEGEN_UNTIL say whether the page has a fediverse account to follow, sealed
+// addresses or scheduled links: scripts/minify-runtime.py makes a runtime for each mix, leaving out the code of the
+// features a page does not have, and sitegen inlines the one that fits the page.
 
 var doc = document, ua = navigator.userAgent, openMenu, trying;
 var platform = platformOf(ua, navigator.platform, navigator.maxTouchPoints);
@@ -34,7 +37,7 @@ function make(tag, attributes, text, parent) {
 // The button's href, chain and copy text; sealed buttons keep theirs encoded until now.
 function linkData(link) {
   var sealed = link.dataset.sealed;
-  return sealed ? unseal(sealed) : { href: link.href, chain: JSON.parse(link.dataset.chain || "[]"), copy: link.dataset.copy };
+  return SITEGEN_SEALED && sealed ? unseal(sealed) : { href: link.href, chain: JSON.parse(link.dataset.chain || "[]"), copy: link.dataset.copy };
 }
 
 function go(url) { location.href = url; }
@@ -51,7 +54,7 @@ function hideClosedLinks(now) {
     if (windowClosed(link.dataset.until, now)) (link.closest("li") || link).remove();
   });
 }
-hideClosedLinks(Date.now());
+if (SITEGEN_UNTIL) hideClosedLinks(Date.now());
 
 // The words come from the template (a JSON block with id sitegen-text), so a site can translate them; without that
 // block the buttons still work, with no chooser, no progress and no notice.
@@ -116,7 +119,7 @@ doc.addEventListener("click", function (event) {
   toggle = toggle && toggle.classList.contains("chooser-toggle") && toggle;
   var decision = decide(data.chain, data.href, platform, store("app:" + service), absentApps(service), toggle && link.dataset.firstTap);
   tell("tap", { service: service, decision: decision });
-  if (!decision && !link.dataset.sealed) return; // the browser follows href
+  if (!decision && !(SITEGEN_SEALED && link.dataset.sealed)) return; // the browser follows href
   event.preventDefault();
   if (trying) return; // one attempt at a time; its "Open in browser" is the way on
   if (!decision) go(data.href);
@@ -173,7 +176,7 @@ function fillMenu(panel, link, browserFirst) {
   if (browserFirst) browser();
   candidatesFor(data.chain, platform).forEach(function (c) { item(c.app, choose(c), c.id); });
   if (!browserFirst) browser();
-  if (acct) item(words.follow, function () {
+  if (SITEGEN_FOLLOW && acct) item(words.follow, function () {
     tell("follow", { service: link.dataset.service });
     showFollow(panel, acct);
   });

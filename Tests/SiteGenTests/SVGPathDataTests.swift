@@ -1,0 +1,30 @@
+import Testing
+@testable import SiteGen
+
+/// Font Awesome's brand icons are drawn on a 512-unit grid: pages carry them with whole-unit coordinates.
+@Suite struct SVGPathDataTests {
+    /// Relative steps are rounded where they land, so three steps of 0.4 end at 1 (1.2 rounded), not at 0.
+    @Test func roundingDoesNotAddUpAlongAPath() {
+        #expect(SVGPathData.rounded("M0 0l.4.4l.4.4l.4.4z") == "M0 0l0 0l1 1l0 0z")
+        #expect(SVGPathData.rounded("m10.4 0h.4.4.4v-.6 1.2z") == "m10 0h1 0 1v-1 2z")  // lands at 11, 11, 12 (10.8, 11.2, 11.6), then -1, 1
+    }
+
+    @Test func everyCommandKeepsItsArgumentsAndArcFlagsMayTouch() {
+        #expect(SVGPathData.rounded("M10.2 10a5.4 5.4 0 01-1.2 1.2") == "M10 10a5 5 0 0 1-1 1")
+        #expect(SVGPathData.rounded("M1 2C3.3 4 5 6 7 8S9 10 11 12Q13 14 15 16T17 18L1e1 2.6") == "M1 2C3 4 5 6 7 8S9 10 11 12Q13 14 15 16T17 18L10 3")
+        #expect(SVGPathData.rounded("M0 0c.2.2.4.4.6.6s.6.6.6.6") == "M0 0c0 0 0 0 1 1s0 0 0 0")
+    }
+
+    @Test func pathDataItCannotReadIsKept() {
+        #expect(SVGPathData.rounded("M0 0 L x") == nil)
+        #expect(SVGPathData.rounded("0 0") == nil)
+        #expect(SVGPathData.rounded("M0 0a1 1 0 2 1 2 2") == nil)
+        let small = SVGIcon(viewBox: "0 0 24 24", rootAttributes: "", body: #"<path d="M1.5 1.5h2.25"/>"#)
+        #expect(small.roundingPaths() == small)
+    }
+
+    @Test func aFontAwesomeSizedIconHasWholeUnitPaths() {
+        let icon = SVGIcon(viewBox: "0 0 448 512", rootAttributes: "", body: #"<path d="M433 179.11c0-97.2-63.71-125.7-63.71-125.7z"/><circle r="1.5"/><path d="M1.5 2.5"/>"#)
+        #expect(icon.roundingPaths().body == #"<path d="M433 179c0-97-64-126-64-126z"/><circle r="1.5"/><path d="M2 3"/>"#)
+    }
+}
