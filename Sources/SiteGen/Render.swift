@@ -324,10 +324,19 @@ public struct PageRenderer: Sendable {
     /// A favicon of the title's initials, as a data URL so it costs no request.
     static func initialsIcon(_ title: String, background: HexColor) -> String {
         let initials = title.split(whereSeparator: \.isWhitespace).prefix(2).compactMap(\.first).map { String($0).uppercased() }.joined()
-        let svg = #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="\#(background.css)"/>"#
-            + #"<text x="32" y="42" font-family="system-ui,sans-serif" font-size="28" font-weight="700" text-anchor="middle" fill="\#(background.readableText.css)">\#(HTML.escape(initials))</text></svg>"#
-        return "data:image/svg+xml," + dataURLEncoding.encode(svg)
+        // Percent-encoding goes byte by byte, so the fixed parts are encoded once and only the values per page.
+        let encode = dataURLEncoding.encode
+        return initialsIconParts[0] + encode(background.css) + initialsIconParts[1] + encode(background.readableText.css)
+            + initialsIconParts[2] + encode(HTML.escape(initials)) + initialsIconParts[3]
     }
+
+    /// The favicon's data: URL around its fill, text colour and initials, encoded.
+    private static let initialsIconParts = [
+        #"data:image/svg+xml,"# + dataURLEncoding.encode(#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill=""#),
+        dataURLEncoding.encode(#""/><text x="32" y="42" font-family="system-ui,sans-serif" font-size="28" font-weight="700" text-anchor="middle" fill=""#),
+        dataURLEncoding.encode(#"">"#),
+        dataURLEncoding.encode("</text></svg>"),
+    ]
 
     /// A data: URL leaves ASCII letters, digits and `=:/.,-_~()!*` as they are (what Foundation's
     /// `addingPercentEncoding(withAllowedCharacters:)` writes with those allowed) and every other byte as `%XX`.

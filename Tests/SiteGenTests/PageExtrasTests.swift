@@ -234,6 +234,10 @@ import LinkChain
         #expect(icon.hasPrefix("data:image/svg+xml,"))
         #expect(!icon.contains(" ") && !icon.contains("\""), "a URL holds no spaces or quotes")
         #expect(icon.removingPercentEncoding?.contains(">LY</text>") == true)
+        let ring = Theme.standard.light.ring
+        let svg = #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="\#(ring.css)"/>"#
+            + #"<text x="32" y="42" font-family="system-ui,sans-serif" font-size="28" font-weight="700" text-anchor="middle" fill="\#(ring.readableText.css)">A&amp;</text></svg>"#
+        #expect(PageRenderer.initialsIcon("ann &bo", background: ring) == "data:image/svg+xml," + PageRenderer.dataURLEncoding.encode(svg))
     }
 
     @Test func ownStylesheetIsInlinedAndCannotCloseTheStyleElement() throws {
