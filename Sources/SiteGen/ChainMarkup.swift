@@ -79,7 +79,10 @@ public enum ChainMarkup {
         for (index, candidate) in candidates.enumerated() {
             json.raw(index == 0 ? "{\"app\":" : ",{\"app\":")
             json.string(candidate.appName)
-            if tried.contains(candidate) { json.raw(",\"auto\":true") }
+            // The same app, URL and platforms: the rest of a candidate (name, source) comes with its app.
+            if tried.contains(where: { $0.appID == candidate.appID && $0.url == candidate.url && $0.platforms == candidate.platforms }) {
+                json.raw(",\"auto\":true")
+            }
             json.raw(",\"id\":")
             json.string(candidate.appID)
             json.raw(",\"platforms\":[")
