@@ -195,10 +195,11 @@ func save(_ text: String, to file: URL) throws {
         let session = try Session()
         let events = try TestEventStream(port: session.port)
         let idle = try (0..<2_000).map { _ in try TestConnection(port: session.port) }
-        let page = try HTTPTestClient.request("/", port: session.port, timeout: 5)
+        // Generous waits: the suites run in parallel, and 2,000 connections opening at once are slow on a busy machine.
+        let page = try HTTPTestClient.request("/", port: session.port, timeout: 15)
         #expect(page.status == 200)
         try session.edit("content/about.md", replacing: "title: About", with: "title: About us")
-        #expect(try events.next(named: "reload", timeout: 5).data.contains("about.md"))
+        #expect(try events.next(named: "reload", timeout: 15).data.contains("about.md"))
         withExtendedLifetime(idle) {}
     }
 
