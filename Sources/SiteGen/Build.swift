@@ -58,11 +58,6 @@ public struct SiteBuilder: Sendable {
         runtimeMixes[(follow ? 1 : 0) + (sealed ? 2 : 0) + (until ? 4 : 0)]
     }
 
-    /// The runtime for what this page has.
-    static func runtimeScript(for page: ResolvedPage) -> String {
-        let features = RuntimeFeatures(page)
-        return runtimeScript(follow: features.follow, sealed: features.sealed, until: features.until)
-    }
     /// The same runtime with the lines that tell what happens (chain-page.js, `tell`), for pages where a script
     /// listens: the click counter (`analytics:`) and `sitegen serve`'s preview script.
     public static let toldRuntimeScript = String(decoding: PackageResources.chain_runtime_told_min_js, as: UTF8.self)

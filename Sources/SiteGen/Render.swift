@@ -161,6 +161,7 @@ public struct PageRenderer: Sendable {
         let matter = page.parsed.frontMatter
         func protect(_ html: String) -> String { shield?.protect(html) ?? html }
         let reads = reads(page)
+        let features = RuntimeFeatures(page)
         var values: [String: MustacheValue] = [:]
         func add(_ key: String, _ value: @autoclosure () -> MustacheValue) {
             if reads.contains(key) { values[key] = value() }
@@ -210,7 +211,7 @@ public struct PageRenderer: Sendable {
         add("body_html", .string(protect(bodyHTML(page))))
         add("icon_symbols_html", .string(icons.html(for: page.links.map(\.icon))))
         add("identity_links_html", .string(page.identityLinks.map { #"<link rel="me" href="\#(HTML.escape($0))">"# }.joined(separator: "\n")))
-        add("runtime_js", .string(runtime(for: page)))
+        add("runtime_js", .string(runtime(for: matter, features: features)))
         add("person_json", .string(personJSON(for: page)))
         add("favicon_href", .string(page.avatarSource ?? Self.initialsIcon(matter.title ?? "", background: theme.light.ring)))
         values["generator"] = .string("sitegen \(version)")
@@ -226,7 +227,6 @@ public struct PageRenderer: Sendable {
         if let creator = page.fediverseCreator { values["fediverse_creator"] = .string(creator) }
         values["surface"] = .string(page.onCard ? "card" : "page")
         if page.onCard { values["on_card"] = .bool(true) }
-        let features = RuntimeFeatures(page)
         if features.sealed { values["has_sealed_addresses"] = .bool(true) }
         if features.follow { values["has_fediverse_accounts"] = .bool(true) }
         add("backdrop_css", .string(Self.backdropCSS(matter.background, imageSource: page.backgroundImageSource)))
@@ -236,9 +236,10 @@ public struct PageRenderer: Sendable {
     /// The runtime a page carries: where a script listens to what it tells (the click counter of a page with
     /// `analytics:`, serve's preview script), the runtime that tells, followed by the counter; otherwise the plain one,
     /// with only the features the page has.
-    func runtime(for page: ResolvedPage) -> String {
-        let matter = page.parsed.frontMatter
-        guard injection?.listensToRuntime == true || matter.analytics != nil else { return SiteBuilder.runtimeScript(for: page) }
+    func runtime(for matter: FrontMatter, features: RuntimeFeatures) -> String {
+        guard injection?.listensToRuntime == true || matter.analytics != nil else {
+            return SiteBuilder.runtimeScript(follow: features.follow, sealed: features.sealed, until: features.until)
+        }
         return SiteBuilder.toldRuntimeScript + (matter.analytics.map { SiteBuilder.countScript(endpoint: $0.endpoint) } ?? "")
     }
 

@@ -95,11 +95,11 @@ public struct LinkResolver: Sendable {
             switch entry.window.state(at: seconds) {
             case .open:
                 link.closesAt = entry.window.until?.value.endExclusive
-                links.insert(link, at: 0)
+                links.append(link)  // last first: reversed below
                 continue
             case .closed:
                 let until = entry.window.until!  // only an until closes a window
-                sink.report(.warning, line: entry.position.line, column: entry.position.column,
+                sink.report(.warning, at: entry.position,
                             "this link's until has passed (it closed at \(ScheduleTime.utcText(until.value.endExclusive))), so the page leaves it out: remove the link, or change its until")
             case .notYetOpen: break
             }
@@ -107,6 +107,7 @@ public struct LinkResolver: Sendable {
                 parsed.frontMatter.sections[section].beforeLink -= 1
             }
         }
+        links.reverse()
         let markdownLinks = resolveMarkdownLinks(parsed.markdown, sink: &sink)
         let identities = links.filter(\.service.provesIdentity).map { ($0.chain, $0.position) }
             + markdownLinks.filter(\.provesIdentity).map { ($0.chain, $0.position) }

@@ -85,14 +85,8 @@ public struct VCard: Equatable, Sendable {
         return escaped
     }
 
-    /// Folds a line into pieces of at most 75 octets, never splitting a UTF-8 sequence; continuations start with a space.
-    static func fold(_ line: String) -> String {
-        var folded: [UInt8] = []
-        appendFolded(Array(line.utf8), to: &folded)
-        return String(decoding: folded.dropLast(2), as: UTF8.self)
-    }
-
-    /// Appends `line` folded as `fold` says, and its CRLF.
+    /// Appends `bytes`, a line, folded into pieces of at most 75 octets without splitting a UTF-8 sequence
+    /// (continuations start with a space), and its CRLF.
     static func appendFolded(_ bytes: [UInt8], to card: inout [UInt8]) {
         var start = 0, limit = 75
         while bytes.count - start > limit {
