@@ -144,7 +144,7 @@ public struct SiteBuilder: Sendable {
         }
         memo?.finish(keeping: kept)
         var shared: [OutputFile] = []
-        let (identity, identityDiagnostics) = Self.siteIdentity(identities)
+        let (identity, identityDiagnostics) = Self.siteIdentity(identities, siteSettings: sources.siteSettings)
         diagnostics += identityDiagnostics
         let identityFiles = identity.map(IdentityFiles.files) ?? []
         for file in identityFiles {
@@ -259,14 +259,15 @@ public struct SiteBuilder: Sendable {
 
     /// The site's one identity: set by content/index.md (a site-wide setting reaches every page alike). Another page
     /// may repeat the same settings, never set others.
-    static func siteIdentity(_ identities: [(page: ContentPage, identity: SiteIdentity)]) -> (SiteIdentity?, [Diagnostic]) {
+    /// A problem is reported where the identity was written: the page, or `site.yml` for one the page took from there.
+    static func siteIdentity(_ identities: [(page: ContentPage, identity: SiteIdentity)], siteSettings: SiteSettings?) -> (SiteIdentity?, [Diagnostic]) {
         guard !identities.isEmpty else { return (nil, []) }
         let root = identities.first { $0.page.path == "index.md" }
         var diagnostics: [Diagnostic] = []
         for (page, identity) in identities where page.path != "index.md" {
             guard root.map({ !$0.identity.sameSettings(as: identity) }) ?? true else { continue }
-            var sink = DiagnosticSink(path: page.displayPath, text: page.text)
-            sink.report(line: identity.position.line, column: identity.position.column, root == nil
+            var sink = DiagnosticSink(path: page.displayPath, text: page.text, siteSettings: siteSettings)
+            sink.report(at: identity.position, root == nil
                 ? "only content/index.md (or the site's settings) may set identity: the site has one, at its root; move it there"
                 : "identity differs from the one content/index.md sets: the site has one identity; set it once, in content/index.md")
             diagnostics += sink.diagnostics

@@ -142,6 +142,12 @@ import WebServer
         ])
         // The same settings on every page, as a site-wide setting reaches them, are one identity.
         #expect(Fixtures.failure("---\n" + identity + "---\n", extra: ["content/about.md": "---\n" + identity + "---\n"]) == [])
+        // One that a page takes from site.yml is reported where site.yml writes it.
+        #expect(Fixtures.failure("---\nidentity:\n  webfinger: \"@other@social.coop\"\n---\n", extra: [
+            "content/about.md": "---\ntitle: About\n---\n", "site.yml": "title: Site\n" + identity,
+        ]) == [
+            "site/site.yml:2:1: error: identity differs from the one content/index.md sets: the site has one identity; set it once, in content/index.md",
+        ])
     }
 
     @Test func identityValuesAreCheckedWhereTheyAreWritten() {
