@@ -226,26 +226,14 @@ public enum FrontMatterReader {
             case "avatar": matter.avatar = reader.located(value, field: key)
             case "template": matter.template = reader.located(value, field: key)
             case "theme":
-                if let theme = reader.located(value, field: key) {
-                    if let known = Theme.named(theme.value) { matter.theme = known }
-                    else { reader.report(theme.position, "unknown theme '\(theme.value)'\(Spelling.hint(for: theme.value, among: Theme.all.map(\.name))): expected one of \(Theme.all.map(\.name).joined(separator: ", "))") }
-                }
+                if let theme = reader.choice(value, field: key, among: Theme.all.map { ($0.name, $0) }) { matter.theme = theme }
             case "color_scheme":
-                if let scheme = reader.located(value, field: key) {
-                    if let known = FrontMatter.ColorScheme(rawValue: scheme.value) { matter.colorScheme = known }
-                    else { reader.report(scheme.position, "unknown color_scheme '\(scheme.value)'\(Spelling.hint(for: scheme.value, among: FrontMatter.ColorScheme.allCases.map(\.rawValue))): expected one of \(FrontMatter.ColorScheme.allCases.map(\.rawValue).joined(separator: ", "))") }
-                }
+                if let scheme = reader.choice(value, field: key, among: FrontMatter.ColorScheme.allCases.map { ($0.rawValue, $0) }) { matter.colorScheme = scheme }
             case "stylesheet": matter.stylesheet = reader.located(value, field: key)
             case "email_protection":
-                if let mode = reader.located(value, field: key) {
-                    if let known = EmailProtection(rawValue: mode.value) { matter.emailProtection = known }
-                    else { reader.report(mode.position, "unknown email_protection '\(mode.value)'\(Spelling.hint(for: mode.value, among: EmailProtection.allCases.map(\.rawValue))): expected one of \(EmailProtection.allCases.map(\.rawValue).joined(separator: ", "))") }
-                }
+                if let mode = reader.choice(value, field: key, among: EmailProtection.allCases.map { ($0.rawValue, $0) }) { matter.emailProtection = mode }
             case "first_tap":
-                if let mode = reader.located(value, field: key) {
-                    if let known = FirstTap(rawValue: mode.value) { matter.firstTap = known }
-                    else { reader.report(mode.position, "unknown first_tap '\(mode.value)'\(Spelling.hint(for: mode.value, among: FirstTap.allCases.map(\.rawValue))): expected one of \(FirstTap.allCases.map(\.rawValue).joined(separator: ", "))") }
-                }
+                if let mode = reader.choice(value, field: key, among: FirstTap.allCases.map { ($0.rawValue, $0) }) { matter.firstTap = mode }
             case "unsafe_html": matter.unsafeHTML = reader.bool(value, field: key) ?? false
             case "fediverse_creator":
                 if case .scalar("false", true, _) = value { matter.fediverseCreator = .none }
@@ -282,6 +270,16 @@ private struct NodeReader {
     }
 
     mutating func text(_ node: YAMLNode, field: String) -> String? { located(node, field: field)?.value }
+
+    /// The option `node` names, from `options` in the order messages list them; reported with the nearest names
+    /// when it is none of them.
+    mutating func choice<Option>(_ node: YAMLNode, field: String, among options: [(name: String, value: Option)]) -> Option? {
+        guard let written = located(node, field: field) else { return nil }
+        if let option = options.first(where: { $0.name == written.value }) { return option.value }
+        let names = options.map(\.name)
+        report(written.position, "unknown \(field) '\(written.value)'\(Spelling.hint(for: written.value, among: names)): expected one of \(names.joined(separator: ", "))")
+        return nil
+    }
 
     mutating func bool(_ node: YAMLNode, field: String) -> Bool? {
         if case .scalar(let value, true, _) = node {
