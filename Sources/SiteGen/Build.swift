@@ -219,7 +219,7 @@ public struct SiteBuilder: Sendable {
             var outcome = Outcome(diagnostics: diagnostics, identity: parsed.frontMatter.identity)
             if let memo {
                 // The page's icons as it shows them decide, with its text, whether a remembered render still holds.
-                let pageIcons = page.links.map { symbols.name(for: $0.icon) }.joined(separator: " ") + symbols.html(for: page.links.map(\.icon))
+                let pageIcons = page.links.map { symbols.name(for: $0.icon) }.joined(separator: " ") + symbols.html
                 (rendered, outcome.isNew) = memo.page(source.path, text: source.text, icons: pageIcons, render: render)
             } else {
                 (rendered, outcome.isNew) = (render(), true)

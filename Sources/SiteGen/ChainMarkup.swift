@@ -137,7 +137,23 @@ public enum ChainMarkup {
     }
 
     static func characterReferences(_ text: String) -> String {
-        text.unicodeScalars.map { "&#\($0.value);" }.joined()
+        String(decoding: characterReferenceBytes(text), as: UTF8.self)
+    }
+
+    /// `&#NNN;` for each scalar, written as bytes: a page's addresses are made into references once per page.
+    static func characterReferenceBytes(_ text: String) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count * 6)
+        var digits: [UInt8] = []
+        for scalar in text.unicodeScalars {
+            bytes.append(0x26); bytes.append(0x23)  // &#
+            var value = scalar.value
+            digits.removeAll(keepingCapacity: true)
+            repeat { digits.append(UInt8(ascii: "0") + UInt8(value % 10)); value /= 10 } while value > 0
+            bytes.append(contentsOf: digits.reversed())
+            bytes.append(0x3B)  // ;
+        }
+        return bytes
     }
 }
 
@@ -154,7 +170,7 @@ struct EmailShield {
         // Longer first, so an address that contains another is replaced whole.
         let needles = Set(addresses.filter { !$0.isEmpty }).sorted { ($0.utf8.count, $0) > ($1.utf8.count, $1) }
         guard !needles.isEmpty else { return nil }
-        self.addresses = needles.map { (Array($0.utf8), Array(ChainMarkup.characterReferences($0).utf8)) }
+        self.addresses = needles.map { (Array($0.utf8), ChainMarkup.characterReferenceBytes($0)) }
         var starts = [Bool](repeating: false, count: 256)
         for address in self.addresses { starts[Int(address.bytes[0])] = true }
         self.starts = starts

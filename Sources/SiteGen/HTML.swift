@@ -1,3 +1,5 @@
+import Mustache
+
 /// Escaping for text placed in HTML element content or quoted attribute values.
 public enum HTML {
     /// `& < > " '` as character references. Works on UTF-8 bytes and returns the text itself when nothing needs
@@ -6,17 +8,8 @@ public enum HTML {
         let utf8 = text.utf8
         guard utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else { return text }
         var escaped: [UInt8] = []
-        escaped.reserveCapacity(utf8.count + 16)
-        for byte in utf8 {
-            switch byte {
-            case 0x26: escaped += Array("&amp;".utf8)
-            case 0x3C: escaped += Array("&lt;".utf8)
-            case 0x3E: escaped += Array("&gt;".utf8)
-            case 0x22: escaped += Array("&quot;".utf8)
-            case 0x27: escaped += Array("&#39;".utf8)
-            default: escaped.append(byte)
-            }
-        }
+        escaped.reserveCapacity(utf8.count + 32)
+        MustacheTemplates.appendEscapedHTML(text, to: &escaped)
         return String(decoding: escaped, as: UTF8.self)
     }
 }

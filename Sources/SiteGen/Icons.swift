@@ -152,8 +152,11 @@ struct IconSymbols {
         symbols[icon]?.name ?? Glyph.link.rawValue
     }
 
-    /// The `<symbol>`s for `icons`, one per name, sorted by name, after the credits of the icon sets they come from.
-    func html(for icons: [ButtonIcon]) -> String {
+    /// The `<symbol>`s of the page's icons, one per name, sorted by name, after the credits of the icon sets they
+    /// come from; made once per list of icons.
+    fileprivate(set) var html = ""
+
+    fileprivate static func html(_ symbols: [ButtonIcon: Symbol], for icons: [ButtonIcon]) -> String {
         var byName: [String: Symbol] = [:]
         for icon in icons {
             let symbol = symbols[icon] ?? Symbol(name: Glyph.link.rawValue, markup: Glyph.link.symbol, set: nil)
@@ -173,6 +176,7 @@ final class IconLibrary: @unchecked Sendable {
     private let fileSystem: any FileSystem
     private let lock = NSLock()
     private var loaded: [ButtonIcon: (symbol: IconSymbols.Symbol?, missingSets: [IconSet])] = [:]
+    private var lists: [[ButtonIcon]: (symbols: IconSymbols, missingSets: [IconSet])] = [:]
     private var font: SVGFont?
     private var fontRead = false
     private var problems: [Diagnostic] = []
@@ -190,11 +194,19 @@ final class IconLibrary: @unchecked Sendable {
     /// names would clash on one page get distinct names, in the order the page shows them, so output is
     /// deterministic.
     func symbols(for icons: [ButtonIcon], page: String) -> IconSymbols {
-        var result = IconSymbols()
-        var taken: Set<String> = []
         lock.withLock {
+            // Pages of a site mostly show the same few lists of icons: each list is made into symbols once.
+            if let known = lists[icons] {
+                noteMissing(known.missingSets, page: page)
+                return known.symbols
+            }
+            var result = IconSymbols()
+            var taken: Set<String> = []
+            var missing: [IconSet] = []
             for icon in icons where result.symbols[icon] == nil {
-                guard var symbol = load(icon, page: page) else { continue }
+                let entry = load(icon)
+                missing += entry.missingSets
+                guard var symbol = entry.symbol else { continue }
                 if case .file = icon {
                     let base = symbol.name
                     var number = 2
@@ -204,8 +216,20 @@ final class IconLibrary: @unchecked Sendable {
                 taken.insert(symbol.name)
                 result.symbols[icon] = symbol
             }
+            result.html = IconSymbols.html(result.symbols, for: icons)
+            noteMissing(missing, page: page)
+            if lists.count < Self.listCapacity { lists[icons] = (result, missing) }
+            return result
         }
-        return result
+    }
+
+    /// Bounded, so a site whose every page shows its own icons cannot grow it without end.
+    private static let listCapacity = 256
+
+    private func noteMissing(_ sets: [IconSet], page: String) {
+        guard !sets.isEmpty else { return }
+        missingSets.formUnion(sets)
+        missingFirstUse = min(missingFirstUse ?? page, page)
     }
 
     /// Problems met while loading: unreadable or unsafe icon files, and a warning naming missing icon sets.
@@ -218,15 +242,12 @@ final class IconLibrary: @unchecked Sendable {
         }
     }
 
-    /// Loads an icon once (under the lock); nil for a file that could not be used, which is reported.
-    private func load(_ icon: ButtonIcon, page: String) -> IconSymbols.Symbol? {
-        let entry = loaded[icon] ?? read(icon)
+    /// Loads an icon once (under the lock); a nil symbol for a file that could not be used, which is reported.
+    private func load(_ icon: ButtonIcon) -> (symbol: IconSymbols.Symbol?, missingSets: [IconSet]) {
+        if let entry = loaded[icon] { return entry }
+        let entry = read(icon)
         loaded[icon] = entry
-        if !entry.missingSets.isEmpty {
-            missingSets.formUnion(entry.missingSets)
-            missingFirstUse = min(missingFirstUse ?? page, page)
-        }
-        return entry.symbol
+        return entry
     }
 
     private func read(_ icon: ButtonIcon) -> (symbol: IconSymbols.Symbol?, missingSets: [IconSet]) {

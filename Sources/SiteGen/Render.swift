@@ -168,29 +168,31 @@ public struct PageRenderer: Sendable {
         }
         if reads.contains("links") || reads.contains("link_groups") {
             let items: [MustacheValue] = page.links.enumerated().map { index, link in
-                var item: [String: MustacheValue] = [
-                    "number": .int(index + 1),
-                    "label": .string(link.label),
-                    "service": .string(link.chain.serviceID),
-                    "service_name": .string(link.service.displayName),
-                    "handle": .string(link.chain.handle),
-                    "href": .string(link.chain.fallback),
-                    "icon": .string(icons.name(for: link.icon)),
-                    "color": .string(link.paint.fill.css),
-                    "text_color": .string(link.paint.text.css),
-                    "edge_light": .string(link.paint.edgeLight.css),
-                    "edge_dark": .string(link.paint.edgeDark.css),
-                    "h_card_class": .string(Self.hCardClass(link.chain.kind)),
-                ]
-                if reads.contains("attributes_html") {
-                    item["attributes_html"] = .string(protect(ChainMarkup.attributes(
-                        link.chain, choices: link.choices, provesIdentity: link.service.provesIdentity,
-                        protection: matter.emailProtection, firstTap: matter.firstTap))
-                        + (link.closesAt.map { #" data-until="\#(ScheduleTime.utcText($0))""# } ?? ""))
+                var item: [String: MustacheValue] = [:]
+                item.reserveCapacity(16)
+                // Like `add`: a key no template reads is neither computed nor stored.
+                func put(_ key: String, _ value: @autoclosure () -> String) {
+                    if reads.contains(key) { item[key] = .string(value()) }
                 }
-                if let closesAt = link.closesAt { item["until"] = .string(ScheduleTime.utcText(closesAt)) }
-                item["after_link_html"] = .string(ChainMarkup.afterLink(link.chain, protection: matter.emailProtection))
-                if let accountURI = link.chain.accountURI { item["account_uri"] = .string(accountURI) }
+                if reads.contains("number") { item["number"] = .int(index + 1) }
+                put("label", link.label)
+                put("service", link.chain.serviceID)
+                put("service_name", link.service.displayName)
+                put("handle", link.chain.handle)
+                put("href", link.chain.fallback)
+                put("icon", icons.name(for: link.icon))
+                put("color", link.paint.fill.css)
+                put("text_color", link.paint.text.css)
+                put("edge_light", link.paint.edgeLight.css)
+                put("edge_dark", link.paint.edgeDark.css)
+                put("h_card_class", Self.hCardClass(link.chain.kind))
+                put("attributes_html", protect(ChainMarkup.attributes(
+                    link.chain, choices: link.choices, provesIdentity: link.service.provesIdentity,
+                    protection: matter.emailProtection, firstTap: matter.firstTap))
+                    + (link.closesAt.map { #" data-until="\#(ScheduleTime.utcText($0))""# } ?? ""))
+                if let closesAt = link.closesAt { put("until", ScheduleTime.utcText(closesAt)) }
+                put("after_link_html", ChainMarkup.afterLink(link.chain, protection: matter.emailProtection))
+                if let accountURI = link.chain.accountURI { put("account_uri", accountURI) }
                 return .dictionary(item)
             }
             values["links"] = .array(items)
@@ -209,7 +211,7 @@ public struct PageRenderer: Sendable {
         add("theme_color_light", .string(theme.light.page.css))
         add("theme_color_dark", .string(theme.dark.page.css))
         add("body_html", .string(protect(bodyHTML(page))))
-        add("icon_symbols_html", .string(icons.html(for: page.links.map(\.icon))))
+        add("icon_symbols_html", .string(icons.html))
         add("identity_links_html", .string(page.identityLinks.map { #"<link rel="me" href="\#(HTML.escape($0))">"# }.joined(separator: "\n")))
         add("runtime_js", .string(runtime(for: matter, features: features)))
         add("person_json", .string(personJSON(for: page)))
@@ -310,16 +312,23 @@ public struct PageRenderer: Sendable {
     /// keeps it from harvesters, and the vCard and the button still offer it.
     func personJSON(for page: ResolvedPage) -> String {
         let matter = page.parsed.frontMatter
-        func script(_ text: String) -> String { JSONText.string(text, insideScript: true) }
+        var json = JSONBytes(escaping: .insideScript)
         // Keys in sorted order, as a JSON encoder with sorted keys would write them.
-        var members = [#""@context":"https://schema.org""#, #""@type":"Person""#]
-        if let description = matter.description { members.append(#""description":"# + script(description)) }
-        if let image = imageURL(for: page) { members.append(#""image":"# + script(image)) }
-        members.append(#""name":"# + script(matter.title ?? ""))
-        let profiles = page.links.map(\.chain.fallback).filter { $0.hasPrefix("https:") }
-        if !profiles.isEmpty { members.append(#""sameAs":["# + profiles.map(script).joined(separator: ",") + "]") }
-        if let url = page.url { members.append(#""url":"# + script(url)) }
-        return "{" + members.joined(separator: ",") + "}"
+        json.raw(#"{"@context":"https://schema.org","@type":"Person""#)
+        if let description = matter.description { json.raw(#","description":"#); json.string(description) }
+        if let image = imageURL(for: page) { json.raw(#","image":"#); json.string(image) }
+        json.raw(#","name":"#)
+        json.string(matter.title ?? "")
+        var profiles = 0
+        for link in page.links where link.chain.fallback.hasPrefix("https:") {
+            json.raw(profiles == 0 ? #","sameAs":["# : ",")
+            json.string(link.chain.fallback)
+            profiles += 1
+        }
+        if profiles > 0 { json.raw("]") }
+        if let url = page.url { json.raw(#","url":"#); json.string(url) }
+        json.raw("}")
+        return json.text
     }
 
     /// A favicon of the title's initials, as a data URL so it costs no request.
