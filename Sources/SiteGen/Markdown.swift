@@ -1,9 +1,10 @@
 import CCmark
 import Foundation
 
-/// A page's Markdown body as a value: its text and where it starts, and the links it holds (found by libcmark when
-/// the page is parsed, for the link checks). Rendering parses it again into a `MarkdownDocument` of its own, so
-/// nothing a later stage does changes a page that was handed over.
+/// A page's Markdown body as a value: its text and where it starts, the links it holds (found by libcmark when
+/// the page is parsed, for the link checks), and its HTML, rendered in the same parse with each link's place marked,
+/// so rendering the page splices the chain links in instead of parsing again. Nothing a later stage does changes a
+/// page that was handed over.
 public struct MarkdownBody: Equatable, Sendable {
     public let text: String
     /// File line of the body's first line.
@@ -11,19 +12,53 @@ public struct MarkdownBody: Equatable, Sendable {
     public let allowRawHTML: Bool
     /// Every link and image, in document order.
     public let links: [MarkdownDocument.Link]
+    /// Nil in the rare body whose HTML the marks cannot be found in; rendering then parses again.
+    private let marked: MarkedHTML?
+
+    /// The body's HTML, and where each link (not image) has its opening tag and its `</a>` ends.
+    struct MarkedHTML: Equatable, Sendable {
+        struct Anchor: Equatable, Sendable {
+            var position: SourcePosition
+            var openingTag: Range<Int>
+            var end: Int
+        }
+        var html: [UInt8]
+        var anchors: [Anchor]
+    }
 
     public init(_ text: String, firstLine: Int, allowRawHTML: Bool) {
         self.text = text
         self.firstLine = firstLine
         self.allowRawHTML = allowRawHTML
-        links = MarkdownDocument(text, firstLine: firstLine, allowRawHTML: allowRawHTML).links
+        let document = MarkdownDocument(text, firstLine: firstLine, allowRawHTML: allowRawHTML)
+        links = document.links
+        marked = document.markedHTML()
     }
+
+    /// Whether rendering splices the links in (false when it parses the body again).
+    var isMarked: Bool { marked != nil }
 
     /// The HTML, with each link whose position `rewrites` names given that opening tag and what follows its `</a>`.
     public func renderHTML(rewriting rewrites: [SourcePosition: (openingTag: String, afterLink: String)] = [:]) -> String {
-        let document = MarkdownDocument(text, firstLine: firstLine, allowRawHTML: allowRawHTML)
-        if !rewrites.isEmpty { document.rewriteLinks { rewrites[$0.position] } }
-        return document.renderHTML()
+        guard let marked else {
+            let document = MarkdownDocument(text, firstLine: firstLine, allowRawHTML: allowRawHTML)
+            if !rewrites.isEmpty { document.rewriteLinks { rewrites[$0.position] } }
+            return document.renderHTML()
+        }
+        guard !rewrites.isEmpty else { return String(decoding: marked.html, as: UTF8.self) }
+        var html: [UInt8] = []
+        html.reserveCapacity(marked.html.count + rewrites.count * 512)
+        var position = 0
+        for anchor in marked.anchors {
+            guard let (openingTag, afterLink) = rewrites[anchor.position] else { continue }
+            html.append(contentsOf: marked.html[position..<anchor.openingTag.lowerBound])
+            html.append(contentsOf: openingTag.utf8)
+            html.append(contentsOf: marked.html[anchor.openingTag.upperBound..<anchor.end])
+            html.append(contentsOf: afterLink.utf8)
+            position = anchor.end
+        }
+        html.append(contentsOf: marked.html[position...])
+        return String(decoding: html, as: UTF8.self)
     }
 }
 
@@ -117,4 +152,45 @@ public final class MarkdownDocument {
         defer { free(html) }
         return String(cString: html)
     }
+
+    /// The HTML with where each link (not image) has its opening tag and its `</a>` ends, found by rendering the
+    /// tree with a mark (byte 0x01) before and after each; nil when the marks do not pair up as expected, as when
+    /// the text itself renders a 0x01. Adds the marks to the tree: call it last.
+    func markedHTML() -> MarkdownBody.MarkedHTML? {
+        let anchors = linkNodes().filter { !$0.link.isImage }
+        for (node, _) in anchors {
+            guard let before = cmark_node_new(CMARK_NODE_CUSTOM_INLINE), let after = cmark_node_new(CMARK_NODE_CUSTOM_INLINE) else { return nil }
+            cmark_node_set_on_enter(before, "\u{1}")
+            cmark_node_set_on_enter(after, "\u{1}")
+            cmark_node_insert_before(node, before)
+            cmark_node_insert_after(node, after)
+        }
+        guard let rendered = cmark_render_html(root, options) else { return nil }
+        defer { free(rendered) }
+        let bytes = UnsafeRawBufferPointer(start: rendered, count: strlen(rendered))
+        var html: [UInt8] = []
+        html.reserveCapacity(bytes.count)
+        var marked: [MarkdownBody.MarkedHTML.Anchor] = []
+        var open: Int?  // where the link after an opening mark starts
+        var runStart = 0
+        for index in bytes.indices where bytes[index] == 0x01 {
+            html.append(contentsOf: bytes[runStart..<index])
+            runStart = index + 1
+            if let start = open {
+                // `<a href="…"…>` up to its first `>` (libcmark writes `>` in attributes as a reference), and `</a>` just before the mark.
+                guard marked.count < anchors.count, html[start...].starts(with: Self.anchorStart), html[start...].reversed().starts(with: Self.anchorEnd.reversed()),
+                      let tagEnd = html[start...].firstIndex(of: UInt8(ascii: ">")) else { return nil }
+                marked.append(.init(position: anchors[marked.count].link.position, openingTag: start..<tagEnd + 1, end: html.count))
+                open = nil
+            } else {
+                open = html.count
+            }
+        }
+        html.append(contentsOf: bytes[runStart...])
+        guard open == nil, marked.count == anchors.count else { return nil }
+        return MarkdownBody.MarkedHTML(html: html, anchors: marked)
+    }
+
+    private static let anchorStart = Array("<a href=\"".utf8)
+    private static let anchorEnd = Array("</a>".utf8)
 }

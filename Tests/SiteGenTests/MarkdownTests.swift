@@ -23,4 +23,33 @@ import Testing
         document.rewriteLinks { $0.destination == "x:y" ? (#"<a href="https://b.org/">"#, "!") : nil }
         #expect(document.renderHTML() == #"<p>Say <a href="https://b.org/"><em>hi</em></a>! or <a href="https://a.org">no</a></p>"# + "\n")
     }
+
+    /// Bodies whose links sit in every place Markdown allows, and some that defeat the marks.
+    static let spliceBodies: [(body: String, allowRawHTML: Bool, marked: Bool)] = [
+        ("Say [*hi*](x:y) or [no](https://a.org \"a > b\")\n", false, true),
+        ("# [Head](x:1)\n\n- [one](x:2)\n- ![img](i.png) and [![pic](p.png)](x:3)\n\n> [quoted](x:4)\n", false, true),
+        ("<https://auto.example/> and [ref][r]\n\n[r]: x:5 'title'\n", false, true),
+        ("Raw <a href=\"x:6\">html</a> then [md](x:7)\n", true, true),
+        ("No links at all, just *text* & \"quotes\".\n", false, true),
+        ("A [link](x:8) before a NUL-free mark lookalike &#1; in text\n", false, false),
+        ("An image whose alt has a link: ![a [b](x:9) c](i.png)\n", false, false),
+    ]
+
+    @Test(arguments: spliceBodies.indices)
+    func splicedChainLinksMatchRewritingAFreshParse(index: Int) {
+        let (body, allowRawHTML, marked) = Self.spliceBodies[index]
+        let markdown = MarkdownBody(body, firstLine: 3, allowRawHTML: allowRawHTML)
+        #expect(markdown.isMarked == marked)
+        let anchors = markdown.links.filter { !$0.isImage }
+        // Every other link rewritten, so both kept and replaced links are checked.
+        var rewrites: [SourcePosition: (openingTag: String, afterLink: String)] = [:]
+        for (number, link) in anchors.enumerated() where number % 2 == 0 {
+            rewrites[link.position] = (#"<a href="https://chain.example/\#(number)" data-x='1'>"#, "<noscript>\(number)</noscript>")
+        }
+        for chosen in [rewrites, [:]] {
+            let fresh = MarkdownDocument(body, firstLine: 3, allowRawHTML: allowRawHTML)
+            if !chosen.isEmpty { fresh.rewriteLinks { chosen[$0.position] } }
+            #expect(markdown.renderHTML(rewriting: chosen) == fresh.renderHTML())
+        }
+    }
 }
