@@ -178,12 +178,45 @@ struct DomainName: Equatable, Sendable {
     /// Validates `text` as a host name. With `requireDot`, a single label such as
     /// "social" is refused, as is a name whose last label is all digits.
     init(_ text: String, requireDot: Bool) throws(IDNAError) {
+        // Most names are plain lowercase ASCII, which IDNA leaves as they are: checked here in one pass.
+        if Self.isPlainValidName(text, requireDot: requireDot) {
+            (ascii, display) = (text, text)
+            return
+        }
         // A site names the same few servers on every page: each is checked and converted once.
         let key = DomainKey(text: text, requireDot: requireDot)
         switch Self.known.withLock({ $0[key] }) ?? Self.remember(key, Result { () throws(IDNAError) in try DomainName(checking: text, requireDot: requireDot) }) {
         case .success(let name): self = name
         case .failure(let error): throw error
         }
+    }
+
+    /// Whether `text` is lowercase letters, digits, hyphens and dots that pass every check `IDNA.toASCII` and
+    /// `requireDot` make, so that both its forms are the text itself. Anything else (capitals, Unicode, `xn--`,
+    /// a trailing dot, any error) takes the full path, which also words the error.
+    static func isPlainValidName(_ text: String, requireDot: Bool) -> Bool {
+        var labelLength = 0, labels = 0, lastLabelAllDigits = true
+        var previous: UInt8 = 0
+        func labelEnds() -> Bool {
+            labels += 1
+            return labelLength > 0 && labelLength <= IDNA.maxLabelLength && previous != UInt8(ascii: "-")
+        }
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "."):
+                guard labelEnds() else { return false }
+                (labelLength, lastLabelAllDigits) = (0, true)
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"):
+                if byte == UInt8(ascii: "-") && (labelLength == 0 || (labelLength == 3 && previous == byte)) { return false }
+                if !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) { lastLabelAllDigits = false }
+                labelLength += 1
+            default:
+                return false
+            }
+            previous = byte
+        }
+        guard labelEnds(), text.utf8.count <= IDNA.maxNameLength else { return false }
+        return !requireDot || (labels > 1 && !lastLabelAllDigits)
     }
 
     private struct DomainKey: Hashable { var text: String, requireDot: Bool }
@@ -207,7 +240,8 @@ struct DomainName: Equatable, Sendable {
         }
     }
 
-    private init(checking text: String, requireDot: Bool) throws(IDNAError) {
+    /// The full check, through IDNA (internal for the test that holds the plain-name path to it).
+    init(checking text: String, requireDot: Bool) throws(IDNAError) {
         ascii = try IDNA.toASCII(text)
         display = IDNA.displayForm(text)
         if requireDot {

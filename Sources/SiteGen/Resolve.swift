@@ -264,7 +264,9 @@ public struct LinkResolver: Sendable {
     static func emailAddresses(_ chain: Chain) -> [String] {
         guard chain.kind == .email else { return [] }
         let written = String(chain.fallback.dropFirst("mailto:".count).prefix { $0 != "?" })
-        return [chain.handle, written, written.removingPercentEncoding ?? ""].filter { !$0.isEmpty }
+        // Foundation's decoding is costly and most addresses hold no escape.
+        let decoded = written.utf8.contains(UInt8(ascii: "%")) ? written.removingPercentEncoding ?? "" : written
+        return [chain.handle, written, decoded].filter { !$0.isEmpty }
     }
 
     /// A `background` image as the page's output folder sees it; gradients need no file.

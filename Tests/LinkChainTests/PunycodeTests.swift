@@ -195,3 +195,38 @@ struct IDNATests {
         #expect(IDNA.displayForm("Bücher.EXAMPLE.") == "bücher.example")
     }
 }
+
+@Suite struct PlainDomainNameTests {
+    /// Names made of the characters the plain path reads, and some it must leave to IDNA: a plain name is taken
+    /// exactly when the full check accepts it unchanged.
+    @Test func thePlainPathAgreesWithTheFullCheck() {
+        let alphabet = Array("ab9-.") + Array("z0-.x")
+        var seed: UInt64 = 0x5EED
+        var names = ["", ".", "a", "a.", "-a.b", "a-.b", "ab--c.org", "xn--bcher-kva.example", "a..b", "1.2.3.4", "x.123",
+                     "eb.bsky.social", "Eb.bsky.social", "bücher.de", String(repeating: "a", count: 63) + ".org",
+                     String(repeating: "a", count: 64) + ".org", Array(repeating: String(repeating: "b", count: 63), count: 4).joined(separator: ".")]
+        for _ in 0..<4000 {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            let length = Int(seed >> 58)  // 0...63
+            var name = ""
+            for position in 0..<length {
+                name.append(alphabet[Int((seed >> UInt64(position % 50)) & 0x7) % alphabet.count])
+            }
+            names.append(name)
+        }
+        var plain = 0
+        for name in names {
+            for requireDot in [false, true] {
+                let full = try? DomainName(checking: name, requireDot: requireDot)
+                let unchanged = full?.ascii == name && full?.display == name
+                if DomainName.isPlainValidName(name, requireDot: requireDot) {
+                    plain += 1
+                    #expect(unchanged, "\(name) requireDot: \(requireDot)")
+                } else if !name.contains("xn--") {
+                    #expect(!unchanged, "\(name) requireDot: \(requireDot): the full check takes it as it is, the plain path does not")
+                }
+            }
+        }
+        #expect(plain > 500)
+    }
+}
