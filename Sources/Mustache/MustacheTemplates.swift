@@ -107,7 +107,7 @@ public struct MustacheTemplates: Sendable {
                                 maxDepth: MustacheTemplates.maxNestingDepth)
         renderer.hole = hole
         renderer.escaper = escaper
-        renderer.output.reserveCapacity(16384)
+        renderer.output.reserveCapacity(32768)  // a page with a few buttons, its CSS and runtime: one allocation
         renderer.contexts.reserveCapacity(16)
         renderer.contexts.append(context)
         try renderer.render(template.nodes, indent: "", overrides: nil)

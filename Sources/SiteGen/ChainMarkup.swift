@@ -34,16 +34,34 @@ public enum ChainMarkup {
             // "#" keeps the link focusable and harmless; the runtime reads the sealed data on tap.
             return ##" href="#" data-service="\##(HTML.escape(chain.serviceID))" data-copy-kind="address" data-sealed="\##(seal(chain, choices: choices))""## + ask
         }
-        var text = #" href="\#(HTML.escape(chain.fallback))""#
-        if provesIdentity { text += #" rel="me""# }
-        guard hasChooser(chain, choices: choices) else { return text }
-        text += #" data-service="\#(HTML.escape(chain.serviceID))""#
+        // One buffer for the whole attribute text: a page writes these for every button and Markdown link.
+        var markup = JSONBytes(escaping: .singleQuotedAttribute)
+        markup.raw(#" href=""#)
+        markup.escapedHTML(chain.fallback)
+        markup.raw("\"")
+        if provesIdentity { markup.raw(#" rel="me""#) }
+        guard hasChooser(chain, choices: choices) else { return markup.text }
+        markup.raw(#" data-service=""#)
+        markup.escapedHTML(chain.serviceID)
+        markup.raw("\"")
         // Single quotes around JSON need no &quot; for each of its many double quotes: smaller pages, less work.
-        if !choices.isEmpty { text += " data-chain='" + chainJSON(choices, tried: chain.candidates, inSingleQuotedAttribute: true) + "'" }
+        if !choices.isEmpty {
+            markup.raw(" data-chain='")
+            appendChainJSON(choices, tried: chain.candidates, to: &markup)
+            markup.raw("'")
+        }
         let (copy, kind) = copyText(chain)
-        text += #" data-copy="\#(HTML.escape(copy))" data-copy-kind="\#(kind)""#
-        if let acct = fediverseAccount(chain) { text += #" data-acct="\#(HTML.escape(acct))""# }
-        return text + ask
+        markup.raw(#" data-copy=""#)
+        markup.escapedHTML(copy)
+        markup.raw(#"" data-copy-kind=""#)
+        markup.escapedHTML(kind)
+        markup.raw("\"")
+        if let acct = fediverseAccount(chain) {
+            markup.raw(#" data-acct=""#)
+            markup.escapedHTML(acct)
+            markup.raw("\"")
+        }
+        return markup.text + ask
     }
 
     /// What follows the link's closing tag: for a sealed address, the address written out for readers without JavaScript.
@@ -75,6 +93,11 @@ public enum ChainMarkup {
     /// With `inSingleQuotedAttribute`, `&`, `'` and `<` are also written as character references, in the same pass.
     static func chainJSON(_ candidates: [Candidate], tried: [Candidate], inSingleQuotedAttribute: Bool = false) -> String {
         var json = JSONBytes(escaping: inSingleQuotedAttribute ? .singleQuotedAttribute : .none)
+        appendChainJSON(candidates, tried: tried, to: &json)
+        return json.text
+    }
+
+    static func appendChainJSON(_ candidates: [Candidate], tried: [Candidate], to json: inout JSONBytes) {
         json.raw("[")
         for (index, candidate) in candidates.enumerated() {
             json.raw(index == 0 ? "{\"app\":" : ",{\"app\":")
@@ -95,7 +118,6 @@ public enum ChainMarkup {
             json.raw("}")
         }
         json.raw("]")
-        return json.text
     }
 
     /// Base64 of the reversed UTF-8 bytes of the link's JSON; the runtime's `unseal` undoes it.

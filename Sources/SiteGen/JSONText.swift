@@ -1,3 +1,5 @@
+import Mustache
+
 /// JSON written by hand for the data sitegen puts in every page, which a general encoder makes slowly.
 enum JSONText {
     /// A JSON string. `insideScript` also escapes `<`, `>` and `&`, so the value cannot end an HTML `<script>`
@@ -23,8 +25,12 @@ struct JSONBytes {
     let context: Context
     private(set) var bytes: [UInt8] = []
 
+    /// The bytes `string` escapes in this context.
+    private let special: [Bool]
+
     init(escaping context: Context) {
         self.context = context
+        special = Self.special[context]!
         bytes.reserveCapacity(1024)
     }
 
@@ -41,7 +47,7 @@ struct JSONBytes {
             var runStart = 0
             for index in 0..<source.count {
                 let byte = source[index]
-                guard byte < 0x3D || byte == 0x5C || byte == 0x3E else { continue }
+                guard special[Int(byte)] else { continue }
                 let replacement: StaticString
                 switch byte {
                 case 0x22: replacement = #"\""#
@@ -67,7 +73,27 @@ struct JSONBytes {
         bytes.append(0x22)
     }
 
+    /// Text in a double-quoted HTML attribute or element content, as `HTML.escape` writes it (not JSON): for
+    /// markup written into the same buffer as its JSON.
+    mutating func escapedHTML(_ value: String) {
+        MustacheTemplates.appendEscapedHTML(value, to: &bytes)
+    }
+
     var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// For each context, the bytes `string` writes some other way: one table look-up per byte instead of the
+    /// comparisons, since URLs are full of bytes below `=` that need nothing.
+    private static let special: [Context: [Bool]] = Dictionary(uniqueKeysWithValues: [Context.none, .insideScript, .singleQuotedAttribute].map { context in
+        var escapes = [Bool](repeating: false, count: 256)
+        for byte in 0..<0x20 { escapes[byte] = true }
+        for byte in [0x22, 0x5C] { escapes[byte] = true }
+        switch context {
+        case .none: break
+        case .insideScript: for byte in [0x3C, 0x3E, 0x26] { escapes[byte] = true }
+        case .singleQuotedAttribute: for byte in [0x26, 0x27, 0x3C] { escapes[byte] = true }
+        }
+        return (context, escapes)
+    })
 
     private mutating func unicodeEscape(_ byte: UInt8) {
         let digits: StaticString = "0123456789abcdef"

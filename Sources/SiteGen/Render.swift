@@ -94,7 +94,8 @@ public struct PageRenderer: Sendable {
         // A head script goes right after the policy: it must run before the runtime it watches.
         let fill = policy.map { Array($0.metaTag.utf8) + (injection?.headScript?.element ?? []) } ?? []
         let html = rendered.assembled(fill: fill, appendix: injection?.bodyEndScript?.element ?? [])
-        return .success(RenderedPage(html: Data(html), companions: companions(for: page, reads: reads(page)),
+        // Copied whole: Data's initializer from a sequence reads it byte by byte.
+        return .success(RenderedPage(html: html.withUnsafeBytes { Data($0) }, companions: companions(for: page, reads: reads(page)),
                                      policy: policy))
     }
 
