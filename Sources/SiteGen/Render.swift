@@ -11,6 +11,13 @@ public struct RenderedPage: Sendable {
     public var policy: SecurityPolicy?
 }
 
+/// The data of one button in a page template's `links`; the README documents each.
+enum LinkKey: String, CaseIterable {
+    case number, label, service, serviceName = "service_name", handle, href, icon, color, textColor = "text_color"
+    case edgeLight = "edge_light", edgeDark = "edge_dark", hCardClass = "h_card_class", attributesHTML = "attributes_html"
+    case until, afterLinkHTML = "after_link_html", accountURI = "account_uri"
+}
+
 /// Stage 4: pages through the Mustache templates.
 ///
 /// Template data follows one rule: keys ending in `_html`, `_css`, `_js` or `_json` hold code that sitegen
@@ -26,6 +33,8 @@ public struct PageRenderer: Sendable {
     /// The names each template reads, through its partials and parents: data no template reads is not
     /// computed, and companion files no template links to are not written.
     private let referencedNames: [String: Set<String>]
+    /// The keys of a button's data each template reads, found once: a page has several buttons.
+    private let linkKeysRead: [String: [LinkKey]]
     private let bodyHashes = BodyHashes()
     /// Each theme's custom properties, written once per build rather than once per page.
     /// Each theme's rules for each colour scheme, minified once.
@@ -69,6 +78,7 @@ public struct PageRenderer: Sendable {
         self.version = version
         self.stylesheets = stylesheets
         referencedNames = Dictionary(uniqueKeysWithValues: templates.names.map { ($0, templates.referencedNames($0)) })
+        linkKeysRead = referencedNames.mapValues { names in LinkKey.allCases.filter { names.contains($0.rawValue) } }
     }
 
     func render(_ page: ResolvedPage, icons: IconSymbols, templateFiles: [TemplateFile]) -> Result<RenderedPage, Diagnostic> {
@@ -168,32 +178,39 @@ public struct PageRenderer: Sendable {
             if reads.contains(key) { values[key] = value() }
         }
         if reads.contains("links") || reads.contains("link_groups") {
+            let keys = linkKeysRead[page.templateName] ?? []
             let items: [MustacheValue] = page.links.enumerated().map { index, link in
                 var item: [String: MustacheValue] = [:]
-                item.reserveCapacity(16)
-                // Like `add`: a key no template reads is neither computed nor stored.
-                func put(_ key: String, _ value: @autoclosure () -> String) {
-                    if reads.contains(key) { item[key] = .string(value()) }
+                item.reserveCapacity(keys.count)
+                for key in keys {
+                    let value: String
+                    switch key {
+                    case .number: item[key.rawValue] = .int(index + 1); continue
+                    case .label: value = link.label
+                    case .service: value = link.chain.serviceID
+                    case .serviceName: value = link.service.displayName
+                    case .handle: value = link.chain.handle
+                    case .href: value = link.chain.fallback
+                    case .icon: value = icons.name(for: link.icon)
+                    case .color: value = link.paint.fill.css
+                    case .textColor: value = link.paint.text.css
+                    case .edgeLight: value = link.paint.edgeLight.css
+                    case .edgeDark: value = link.paint.edgeDark.css
+                    case .hCardClass: value = Self.hCardClass(link.chain.kind)
+                    case .attributesHTML:
+                        value = protect(ChainMarkup.attributes(link.chain, choices: link.choices, provesIdentity: link.service.provesIdentity,
+                                                               protection: matter.emailProtection, firstTap: matter.firstTap))
+                            + (link.closesAt.map { #" data-until="\#(ScheduleTime.utcText($0))""# } ?? "")
+                    case .until:
+                        guard let closesAt = link.closesAt else { continue }
+                        value = ScheduleTime.utcText(closesAt)
+                    case .afterLinkHTML: value = ChainMarkup.afterLink(link.chain, protection: matter.emailProtection)
+                    case .accountURI:
+                        guard let accountURI = link.chain.accountURI else { continue }
+                        value = accountURI
+                    }
+                    item[key.rawValue] = .string(value)
                 }
-                if reads.contains("number") { item["number"] = .int(index + 1) }
-                put("label", link.label)
-                put("service", link.chain.serviceID)
-                put("service_name", link.service.displayName)
-                put("handle", link.chain.handle)
-                put("href", link.chain.fallback)
-                put("icon", icons.name(for: link.icon))
-                put("color", link.paint.fill.css)
-                put("text_color", link.paint.text.css)
-                put("edge_light", link.paint.edgeLight.css)
-                put("edge_dark", link.paint.edgeDark.css)
-                put("h_card_class", Self.hCardClass(link.chain.kind))
-                put("attributes_html", protect(ChainMarkup.attributes(
-                    link.chain, choices: link.choices, provesIdentity: link.service.provesIdentity,
-                    protection: matter.emailProtection, firstTap: matter.firstTap))
-                    + (link.closesAt.map { #" data-until="\#(ScheduleTime.utcText($0))""# } ?? ""))
-                if let closesAt = link.closesAt { put("until", ScheduleTime.utcText(closesAt)) }
-                put("after_link_html", ChainMarkup.afterLink(link.chain, protection: matter.emailProtection))
-                if let accountURI = link.chain.accountURI { put("account_uri", accountURI) }
                 return .dictionary(item)
             }
             values["links"] = .array(items)

@@ -115,6 +115,26 @@ import Testing
         #expect(try Fixtures.html(sealedInTheBio) == "sealed|")
     }
 
+    /// Every key of a button the README lists reaches a template that reads it (each is computed only when read).
+    @Test func aTemplateGetsEveryKeyOfAButtonItReads() throws {
+        let keys = LinkKey.allCases.map(\.rawValue)
+        let template = ["templates/page.html": "{{#links}}" + keys.map { "\($0)=[{{\($0)}}]" }.joined(separator: "\n") + "{{/links}}"]
+        let site = Fixtures.site("---\ntitle: A\nlinks:\n  - mastodon: \"@eb@social.coop\"\n    label: Toot\n    until: 2099-12-24\n---\n", extra: template)
+        _ = try Fixtures.builder(site).build()
+        let values = Dictionary(uniqueKeysWithValues: try Fixtures.html(site).split(separator: "\n").map { line in
+            let parts = line.split(separator: "=", maxSplits: 1)
+            return (String(parts[0]), String(parts[1]))
+        })
+        #expect(values.count == keys.count)
+        #expect(values["number"] == "[1]" && values["label"] == "[Toot]" && values["service"] == "[mastodon]")
+        #expect(values["service_name"] == "[Mastodon]" && values["handle"] == "[@eb@social.coop]" && values["href"] == "[https://social.coop/@eb]")
+        #expect(values["until"] == "[2099-12-25T00:00:00Z]" && values["account_uri"] == "[acct:eb@social.coop]" && values["h_card_class"] == "[u-url]")
+        for key in ["icon", "color", "text_color", "edge_light", "edge_dark", "attributes_html"] {
+            #expect(values[key].map { $0.count > 2 } == true, "\(key) is empty")
+        }
+        #expect(values["after_link_html"] == "[]")
+    }
+
     /// The runtime's words (templates/runtime-text.json) are valid JSON either way, and those of following from the
     /// visitor's server come only in pages with a fediverse account, whose runtime has the code that shows them.
     @Test func aPageCarriesTheWordsOfTheFeaturesItHas() throws {
