@@ -7,15 +7,41 @@
 /// left out of the URL.
 public struct TemplateValues: Equatable, Sendable {
     private var values: [String: String?]
+    /// Each value percent-encoded as `URLTemplate.fill` writes it, by name: a link fills every app's template from
+    /// the same few values, so each is encoded once and found by comparing short names instead of hashing them.
+    private var encoded: [(name: String, bytes: [UInt8]?)]
 
     public init(_ values: [String: String?] = [:]) {
         self.values = values
+        encoded = values.keys.sorted().map { ($0, Self.encode(values[$0] ?? nil)) }
     }
+
+    public static func == (a: TemplateValues, b: TemplateValues) -> Bool { a.values == b.values }
 
     /// The value of `name`; nil when absent or unknown.
     public subscript(name: String) -> String? {
         get { values[name] ?? nil }
-        set { values[name] = .some(newValue) }
+        set {
+            values[name] = .some(newValue)
+            if let index = encoded.firstIndex(where: { $0.name == name }) {
+                encoded[index].bytes = Self.encode(newValue)
+            } else {
+                encoded.append((name, Self.encode(newValue)))
+            }
+        }
+    }
+
+    /// The encoded value of `name`; nil when absent or unknown.
+    func encodedValue(_ name: String) -> [UInt8]? {
+        for entry in encoded where entry.name == name { return entry.bytes }
+        return nil
+    }
+
+    private static func encode(_ value: String?) -> [UInt8]? {
+        guard let value else { return nil }
+        var bytes: [UInt8] = []
+        PercentEncoding.queryValue.append(value, to: &bytes)
+        return bytes
     }
 
     /// True when `name` is a placeholder of these values, even if its value is absent.
@@ -140,8 +166,8 @@ public struct URLTemplate: Equatable, Hashable, Sendable, Codable, CustomStringC
             switch piece {
             case .literal(let literal): url.append(contentsOf: literal.utf8)
             case .placeholder(let name):
-                guard let value = values[name] else { return false }
-                PercentEncoding.queryValue.append(value, to: &url)
+                guard let value = values.encodedValue(name) else { return false }
+                url.append(contentsOf: value)
             }
         }
         return true
@@ -291,12 +317,17 @@ public struct AppEntry: Equatable, Sendable, Codable {
     /// The chain entries for a link: the app URL on `platforms`, and an `intent:` URL on Android
     /// when the app has a package name. None when a placeholder the URL needs has no value.
     public func candidates(values: TemplateValues, fallback: String) -> [Candidate] {
-        guard let filled = url.fill(values) else { return [] }
-        var result = [Candidate(appID: id, appName: name, url: filled, platforms: platforms, source: source, verified: verified)]
+        var result: [Candidate] = []
+        appendCandidates(values: values, fallback: fallback, to: &result)
+        return result
+    }
+
+    func appendCandidates(values: TemplateValues, fallback: String, to result: inout [Candidate]) {
+        guard let filled = url.fill(values) else { return }
+        result.append(Candidate(appID: id, appName: name, url: filled, platforms: platforms, source: source, verified: verified))
         if let androidPackage, url.scheme != "https", let intent = Self.androidIntent(filled, package: androidPackage, fallback: fallback) {
             result.append(Candidate(appID: id, appName: name, url: intent, platforms: [.android], source: source, verified: verified))
         }
-        return result
     }
 
     /// `intent://REST#Intent;scheme=SCHEME;package=PACKAGE;S.browser_fallback_url=FALLBACK;end`

@@ -14,6 +14,16 @@ public enum Platform: String, Codable, CaseIterable, Sendable {
         for platform in platforms { wanted |= 1 << platform.bit }
         return allCases.filter { wanted & (1 << $0.bit) != 0 }
     }
+
+    /// Catalog entries list their platforms in order already: their array is kept, not copied.
+    public static func ordered(_ platforms: [Platform]) -> [Platform] {
+        var last = -1
+        for platform in platforms {
+            guard platform.bit > last else { return ordered(platforms[...]) }
+            last = platform.bit
+        }
+        return platforms
+    }
 }
 
 /// One app URL to try before the fallback.

@@ -114,7 +114,9 @@ extension Service {
 
     /// The chain for an already validated target: `apps` in order, each giving its candidates, then the fallback.
     public func chain(target: LinkTarget, apps: [AppEntry]) -> Chain {
-        let candidates = apps.flatMap { $0.candidates(values: target.values, fallback: target.fallback) }
+        var candidates: [Candidate] = []
+        candidates.reserveCapacity(apps.count + 2)
+        for index in apps.indices { apps[index].appendCandidates(values: target.values, fallback: target.fallback, to: &candidates) }
         return Chain(serviceID: id, handle: target.handle, candidates: candidates, fallback: target.fallback,
                      accountURI: target.accountURI)
     }
@@ -122,7 +124,14 @@ extension Service {
     /// What a visitor may pick in a chooser besides `chain`'s own candidates: the candidates of every other app
     /// the service knows, verified or not, in catalog order.
     public func otherChoices(target: LinkTarget, besides tried: [AppEntry]) -> [Candidate] {
-        apps.filter { app in !tried.contains { $0.id == app.id } }.flatMap { $0.candidates(values: target.values, fallback: target.fallback) }
+        // By index and into one array: a page asks this for every link, and copying each app entry costs.
+        let apps = self.apps
+        var choices: [Candidate] = []
+        choices.reserveCapacity(apps.count + 2)
+        for index in apps.indices where !tried.contains(where: { $0.id == apps[index].id }) {
+            apps[index].appendCandidates(values: target.values, fallback: target.fallback, to: &choices)
+        }
+        return choices
     }
 
     /// The app with this id (case-insensitive), verified or not.
