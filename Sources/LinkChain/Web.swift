@@ -20,6 +20,34 @@ public struct WebAddress: Equatable, Sendable {
     /// Reads an absolute https URL. Refuses other schemes (http:, javascript:, data:, ...),
     /// a missing host, user names or passwords in the URL, bad ports and control characters.
     public static func parse(_ input: String) throws(LinkChainError) -> WebAddress {
+        if let plain = plain(input) { return plain }
+        return try parseFully(input)
+    }
+
+    /// `https://host/path` with a plain lowercase domain (not an IPv4 address) and a path of unreserved characters
+    /// and slashes: every check passes and nothing is encoded, so both forms are the text as written. Read in one
+    /// pass, since most links are like this; anything else takes `parseFully`, which also words the errors.
+    static func plain(_ text: String) -> WebAddress? {
+        let bytes = text.utf8
+        guard bytes.starts(with: "https://".utf8) else { return nil }
+        let hostStart = bytes.index(bytes.startIndex, offsetBy: 8)
+        let hostEnd = bytes[hostStart...].firstIndex(of: UInt8(ascii: "/")) ?? bytes.endIndex
+        for byte in bytes[hostEnd...] where !(byte < 128 && plainPathBytes[Int(byte)]) { return nil }
+        let host = String(text[hostStart..<hostEnd])
+        // The last label not all digits: a dotted IPv4 address has rules of its own.
+        guard let last = host.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).last,
+              last.contains(where: { !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+              DomainName.isPlainValidName(host, requireDot: false) else { return nil }
+        return WebAddress(url: text, display: text)
+    }
+
+    /// RFC 3986 unreserved characters and `/`.
+    private static let plainPathBytes: [Bool] = (0..<128).map { byte in
+        (PercentEncoding.unreservedCharacters + "/").utf8.contains(UInt8(byte))
+    }
+
+    /// The full reading, for any input.
+    static func parseFully(_ input: String) throws(LinkChainError) -> WebAddress {
         let text = trimmed(input)
         func invalid(_ reason: String) -> LinkChainError {
             LinkChainError.invalid(text, isNot: noun, expected: expected, reason: reason)

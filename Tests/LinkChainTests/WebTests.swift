@@ -87,3 +87,32 @@ struct WebTests {
         }
     }
 }
+
+@Suite struct PlainWebAddressTests {
+    /// Addresses built from pieces the plain path reads and pieces it must leave to the full reading: where it
+    /// answers, the full reading gives the same address, the text as written; and it answers for the usual links.
+    @Test func thePlainPathAgreesWithTheFullReading() {
+        let starts = ["https://", "HTTPS://", "http://", "https:/", " https://", "https://user@"]
+        let plainHosts = ["example.org", "a.b-c.example", "localhost"]
+        let hosts = plainHosts + ["1.2.3.4", "999.1.1.1", "x.123", "Example.org", "bücher.de", "xn--bcher-kva.de", "a--b.org", "-a.org",
+                                  "a..org", "[::1]", "example.org:443", "example.org:8080", "", "a.org."]
+        let plainPaths = ["", "/", "/people/1", "/a_b~c.d-e/", "//double", "/a/../b"]
+        let paths = plainPaths + ["/%41", "/a b", "/a?b=c", "/a#top", "/@eb", "/a:b", "/a\\b", "/ä", "/(x)", "\n"]
+        var plain = 0
+        for start in starts {
+            for host in hosts {
+                for path in paths {
+                    let text = start + host + path
+                    if let fast = WebAddress.plain(text) {
+                        plain += 1
+                        #expect(fast == (try? WebAddress.parseFully(text)) && fast.url == text && fast.display == text, "\(text)")
+                    }
+                }
+            }
+        }
+        #expect(plain >= plainHosts.count * plainPaths.count)
+        for host in plainHosts {
+            for path in plainPaths { #expect(WebAddress.plain("https://" + host + path) != nil, "\(host + path)") }
+        }
+    }
+}
