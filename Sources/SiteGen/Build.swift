@@ -355,9 +355,10 @@ struct RuntimeFeatures {
     var until: Bool
 
     init(_ page: ResolvedPage) {
-        let chains = page.links.map(\.chain) + page.markdownChains
-        follow = chains.contains { $0.fediverseAddress != nil || $0.accountURI != nil }
-        sealed = page.parsed.frontMatter.emailProtection == .sealed && chains.contains { $0.kind == .email }
+        // Asked of the links in place: copying every chain into one array costs more than the questions.
+        func any(_ test: (Chain) -> Bool) -> Bool { page.links.contains { test($0.chain) } || page.markdownChains.contains(where: test) }
+        follow = any { $0.fediverseAddress != nil || $0.accountURI != nil }
+        sealed = page.parsed.frontMatter.emailProtection == .sealed && any { $0.kind == .email }
         until = page.links.contains { $0.closesAt != nil }
     }
 }

@@ -36,6 +36,7 @@ public struct PageRenderer: Sendable {
     /// The keys of a button's data each template reads, found once: a page has several buttons.
     private let linkKeysRead: [String: [LinkKey]]
     private let bodyHashes = BodyHashes()
+    private let policyTags = PolicyTags()
     /// Each theme's custom properties, written once per build rather than once per page.
     /// Each theme's rules for each colour scheme, minified once.
     private let themeCSS = Dictionary(uniqueKeysWithValues: Theme.all.flatMap { theme in
@@ -102,7 +103,7 @@ public struct PageRenderer: Sendable {
             policy = pagePolicy
         }
         // A head script goes right after the policy: it must run before the runtime it watches.
-        let fill = policy.map { Array($0.metaTag.utf8) + (injection?.headScript?.element ?? []) } ?? []
+        let fill = policy.map { policyTags.tag($0) + (injection?.headScript?.element ?? []) } ?? []
         let html = rendered.assembled(fill: fill, appendix: injection?.bodyEndScript?.element ?? [])
         // Copied whole: Data's initializer from a sequence reads it byte by byte.
         return .success(RenderedPage(html: html.withUnsafeBytes { Data($0) }, companions: companions(for: page, reads: reads(page)),

@@ -6,7 +6,7 @@ import Mustache
 /// SHA-256 hashes, so an injected script cannot run even if escaping failed. Only the elements the templates'
 /// own text opens are hashed (`RenderedHTML` says where they are); a value that brings its own (a
 /// `{{{triple}}}` mustache on plain text, raw HTML in Markdown) stays blocked.
-public struct SecurityPolicy: Equatable, Sendable {
+public struct SecurityPolicy: Hashable, Sendable {
     public var scriptHashes: [String]
     public var styleHashes: [String]
     /// The preview's reload script asks the page's own server for events.
@@ -47,6 +47,22 @@ public struct SecurityPolicy: Equatable, Sendable {
         var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
         bytes.withUnsafeBufferPointer { _ = SHA256($0.baseAddress, $0.count, &digest) }
         return Data(digest).base64EncodedString()
+    }
+}
+
+/// Each distinct policy's `<meta>` tag, written once per build: most pages share theirs. Safe to use from every
+/// page job at once.
+final class PolicyTags: @unchecked Sendable {
+    /// Bounded, so a site whose every page has its own policy cannot grow it without end.
+    private static let capacity = 256
+    private var known: [SecurityPolicy: [UInt8]] = [:]
+    private let lock = NSLock()
+
+    func tag(_ policy: SecurityPolicy) -> [UInt8] {
+        if let tag = lock.withLock({ known[policy] }) { return tag }
+        let tag = Array(policy.metaTag.utf8)
+        lock.withLock { if known.count < Self.capacity { known[policy] = tag } }
+        return tag
     }
 }
 
