@@ -13,7 +13,7 @@ public struct TemplateValues: Equatable, Sendable {
 
     public init(_ values: [String: String?] = [:]) {
         self.values = values
-        encoded = values.keys.sorted().map { ($0, Self.encode(values[$0] ?? nil)) }
+        encoded = values.map { ($0.key, Self.encode($0.value)) }
     }
 
     public static func == (a: TemplateValues, b: TemplateValues) -> Bool { a.values == b.values }

@@ -27,6 +27,37 @@ public struct EmailAddress: Equatable, Sendable {
 
     /// Reads an address; surrounding whitespace is ignored.
     public static func parse(_ input: String) throws(LinkChainError) -> EmailAddress {
+        if let plain = plain(input) { return plain }
+        return try parseFully(input)
+    }
+
+    /// `name@domain` with a name of ASCII letters, digits and RFC 5322's symbols (dots only inside, one at a time)
+    /// and a plain lowercase domain: every check passes, so it is read in one pass over its bytes. Anything else
+    /// (quotes, Unicode, capitals in the domain, any error) takes `parseFully`, which also words the errors.
+    static func plain(_ text: String) -> EmailAddress? {
+        let bytes = text.utf8
+        guard let at = bytes.firstIndex(of: UInt8(ascii: "@")) else { return nil }
+        let local = bytes[..<at]
+        guard !local.isEmpty, local.count <= 64, local.first != UInt8(ascii: "."), local.last != UInt8(ascii: ".") else { return nil }
+        var previous: UInt8 = 0
+        for byte in local {
+            guard byte < 128, plainLocalBytes[Int(byte)], !(byte == UInt8(ascii: ".") && previous == byte) else { return nil }
+            previous = byte
+        }
+        let domain = String(text[bytes.index(after: at)...])
+        guard DomainName.isPlainValidName(domain, requireDot: true) else { return nil }
+        return EmailAddress(localPart: String(text[..<at]), domain: domain, displayDomain: domain)
+    }
+
+    /// Letters, digits, RFC 5322 atext symbols and the dot.
+    private static let plainLocalBytes: [Bool] = (0..<128).map { byte in
+        let scalar = Unicode.Scalar(UInt8(byte))
+        return ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+            || atextSymbols.contains(scalar) || scalar == "."
+    }
+
+    /// The full reading, for any input.
+    static func parseFully(_ input: String) throws(LinkChainError) -> EmailAddress {
         let text = trimmed(input)
         func invalid(_ reason: String) -> LinkChainError {
             LinkChainError.invalid(text, isNot: noun, expected: expected, reason: reason)

@@ -252,3 +252,27 @@ struct EmailTests {
         #expect(chain.candidates.map(\.url) == ["airmail://compose?to=eb%40example.org&plainBody=hi%20there"])
     }
 }
+
+@Suite struct PlainEmailAddressTests {
+    /// Addresses built from parts the plain path reads and parts it must leave to the full reading: where it
+    /// answers, the full reading gives the same address; and it answers for the usual ones.
+    @Test func thePlainPathAgreesWithTheFullReading() {
+        let plainLocals = ["eb", "user1+news", "First.Last", "a!#$%&'*+-/=?^_`{|}~z", String(repeating: "x", count: 64)]
+        let locals = plainLocals + ["", ".eb", "eb.", "a..b", "\"quoted name\"", "jörg", "a b", "a@b", String(repeating: "x", count: 65), " eb", "a\u{1}b"]
+        let plainDomains = ["example.org", "a-b.example", "mail.example.co.uk"]
+        let domains = plainDomains + ["", "localhost", "Example.org", "bücher.de", "xn--bcher-kva.de", "1.2.3.4", "x.123", "[192.0.2.1]",
+                                      "a..org", "-a.org", "example.org ", "example.org.", "ab--c.org"]
+        for local in locals {
+            for domain in domains {
+                let text = local + "@" + domain
+                if let fast = EmailAddress.plain(text) {
+                    #expect(fast == (try? EmailAddress.parseFully(text)) && fast.display == text, "\(text)")
+                }
+            }
+        }
+        for local in plainLocals {
+            for domain in plainDomains { #expect(EmailAddress.plain(local + "@" + domain) != nil, "\(local)@\(domain)") }
+        }
+        #expect(EmailAddress.plain("no-at-sign") == nil && EmailAddress.plain("a@b@example.org") == nil)
+    }
+}
