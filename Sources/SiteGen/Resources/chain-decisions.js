@@ -39,16 +39,16 @@ function windowClosed(until, now) {
 // Returns { app: candidate } (try it, then the href), { go: url } (a web choice), { ask: true } or null.
 function decide(chain, fallback, platform, remembered, absent, firstTap) {
   if (remembered == "browser") return null;
-  var candidates = candidatesFor(chain, platform), chosen = candidates.filter(function (c) { return c.id == remembered; })[0];
+  var candidates = candidatesFor(chain, platform), chosen = candidates.find(function (c) { return c.id == remembered; });
   if (chosen) return isAppURL(chosen.url) ? { app: chosen } : { go: chosen.url };
-  var untried = candidates.filter(function (c) { return c.auto && isAppURL(c.url) && (absent || []).indexOf(c.id) < 0; });
+  // Android takes only intent: URLs, which carry their own browser fallback.
+  var apps = candidates.filter(function (c) { return c.auto && isAppURL(c.url) && (platform == "ios" || /^intent:/i.test(c.url)); });
+  var untried = apps.find(function (c) { return (absent || []).indexOf(c.id) < 0; });
   if (platform == "ios") {
     if (/^mailto:/i.test(fallback)) return null; // mailto already opens the visitor's own mail app
-    if (firstTap == "ask" && candidates.some(function (c) { return c.auto && isAppURL(c.url); })) return { ask: true };
+    if (firstTap == "ask" && apps.length) return { ask: true };
   } else if (platform != "android") return null;
-  // Android takes only intent: URLs, which carry their own browser fallback.
-  untried = untried.filter(function (c) { return platform == "ios" || /^intent:/i.test(c.url); });
-  return untried.length ? { app: untried[0] } : null;
+  return untried ? { app: untried } : null;
 }
 
 // How an attempt to open an app goes, one page event at a time. Safari's "Open in 'App'?" prompt does not stop
@@ -115,9 +115,9 @@ var IN_APP_BROWSERS = [
 
 // The in-app browser this page is in, or null in a real browser. has(name) tells whether a global exists.
 function inAppBrowser(ua, has) {
-  return IN_APP_BROWSERS.filter(function (entry) {
+  return IN_APP_BROWSERS.find(function (entry) {
     return entry.ua ? entry.ua.test(ua) : has && entry.globals.some(has);
-  })[0] || null;
+  }) || null;
 }
 
 // The URL that takes this page out of the in-app browser, or null when only copying the link is left.
@@ -149,12 +149,10 @@ function serverURL(home, path, acct) {
 
 // The remote-follow URL from a WebFinger answer's https subscribe template, or null.
 function followFromWebfinger(json, acct) {
-  var found = null;
-  ((json && json.links) || []).some(function (link) {
-    var t = link.template;
-    return link.rel == "http://ostatus.org/schema/1.0/subscribe" && /^https:\/\/.*\{uri\}/i.test(t) && (found = t.replace("{uri}", encodeURIComponent("acct:" + acct)));
+  var link = ((json && json.links) || []).find(function (link) {
+    return link.rel == "http://ostatus.org/schema/1.0/subscribe" && /^https:\/\/.*\{uri\}/i.test(link.template);
   });
-  return found;
+  return link ? link.template.replace("{uri}", encodeURIComponent("acct:" + acct)) : null;
 }
 
 function guessedFollowURL(home, acct) {

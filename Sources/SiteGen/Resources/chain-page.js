@@ -36,8 +36,8 @@ function make(tag, attributes, text, parent) {
 
 // The button's href, chain and copy text; sealed buttons keep theirs encoded until now.
 function linkData(link) {
-  var sealed = link.dataset.sealed;
-  return SITEGEN_SEALED && sealed ? unseal(sealed) : { href: link.href, chain: JSON.parse(link.dataset.chain || "[]"), copy: link.dataset.copy };
+  var sealed = SITEGEN_SEALED && link.dataset.sealed;
+  return sealed ? unseal(sealed) : { href: link.href, chain: JSON.parse(link.dataset.chain || "[]"), copy: link.dataset.copy };
 }
 
 function go(url) { location.href = url; }
@@ -68,7 +68,6 @@ var live = words && make("p", { class: "sr-only", role: "status" }, "", doc.body
 function attempt(link, data, candidate) {
   if (trying) trying("left"); // a pick from the chooser replaces an attempt still running, learning nothing from it
   var service = link.dataset.service, state = "trying", timer, label = link.querySelector("span"), text = label && label.textContent;
-  var opening = words ? words.opening.replace("{app}", candidate.app) : "";
   var way = words && make("a", { class: "open-web", href: data.href }, words["open-" + link.dataset.copyKind]);
   function on(event) {
     if (event == "hidden" && !doc.hidden) return;
@@ -103,6 +102,7 @@ function attempt(link, data, candidate) {
     way.onclick = function (event) { event.preventDefault(); on("web"); };
     link.after(way);
     link.setAttribute("aria-busy", true);
+    var opening = words.opening.replace("{app}", candidate.app);
     if (label) label.textContent = opening;
     live.textContent = opening + " " + way.textContent;
   }
@@ -197,7 +197,7 @@ function showFollow(panel, acct) {
   input.focus();
   form.onsubmit = function (event) {
     event.preventDefault();
-    var home = parseHome(input.value), typed = input.value.trim();
+    var typed = input.value.trim(), home = parseHome(typed);
     if (!home) return status.textContent = words.unclear;
     status.textContent = words.asking;
     // A server that answers without a subscribe template (or with an error) gets Mastodon's follow page;
@@ -259,8 +259,7 @@ addEventListener("pageshow", function (event) { if (event.persisted && trying) t
 var app = inAppBrowser(ua, function (name) { return name in window; });
 tell("detected", { platform: platform, app: app && app.app });
 if (app) {
-  // A full-width block above the card (the html class lets the page's flex layout wrap it onto its own line).
-  doc.documentElement.classList.add("in-app-browser");
+  // A block above the card: the body lays its children out in a column.
   var banner = make("div", { class: "in-app", role: "note" }), out = escapeURL(app, platform, location.href, iosVersion(ua));
   make("p", {}, words["in-app"].replace("{app}", app.app), banner);
   if (out) make("a", { class: "in-app-action", href: out }, words.leave, banner);
@@ -281,9 +280,8 @@ if (app) {
 // The page's name, each contact button's label with its handle, address or link, and the page's address.
 function contactText() {
   var heading = doc.querySelector("h1"), lines = [heading ? heading.textContent.trim() : doc.title];
-  doc.querySelectorAll("[data-chooser] a").forEach(function (link) {
-    if (link.classList.contains("open-web")) return;
-    var data = link.dataset.service ? linkData(link) : { href: link.href };
+  doc.querySelectorAll("[data-chooser] a:not(.open-web)").forEach(function (link) {
+    var data = linkData(link);
     lines.push(link.textContent.trim() + ": " + (data.copy || data.href));
   });
   return lines.concat(location.href).join("\n");
