@@ -249,7 +249,7 @@ import SiteGenTestSupport
         let builder = Fixtures.builder(site, iconSets: IconSets(fontAwesomeBrands: "fa/brands", files: icons))
         _ = try builder.build()
         let html = try Fixtures.html(site)
-        #expect(html.contains(#"viewBox="0 0 448 512""#))
-        #expect(html.contains(#"<path d="M1 2h3"/>"#))
+        #expect(html.contains(#"viewBox="0 0 112 128""#))  // Font Awesome's grid at a quarter
+        #expect(html.contains(#"<path d="M0 1h1"/>"#))
     }
 }

@@ -336,7 +336,7 @@ import SiteGenTestSupport
         let fileSystem = Fixtures.site("---\nurl: https://me.example/\nlinks:\n  - mastodon: \"@eb@social.coop\"\n---\n",
                                        extra: ["templates/page.html": "{{{icon_symbols_html}}}"])
         #expect(try Fixtures.builder(fileSystem, iconSets: sets).build().warnings.isEmpty)
-        #expect(try html(fileSystem) == IconSet.fontAwesome.credit + #"<symbol id="icon-brand-mastodon" viewBox="0 0 448 512" fill="currentColor"><path d="M0 0h448v512H0z"/></symbol>"#)
+        #expect(try html(fileSystem) == IconSet.fontAwesome.credit + #"<symbol id="icon-brand-mastodon" viewBox="0 0 112 128" fill="currentColor"><path d="M0 0h112v128H0z"/></symbol>"#)
     }
 
     @Test func missingIconSetGivesAWarningAndTheGlyph() throws {
