@@ -150,6 +150,15 @@ for (const [name, chain, fallback, remembered, absent, expected] of table) {
   });
 }
 
+test("a chain leaves out an id that is its app's name in lower case, and platforms that are every one", () => {
+  const chain = [{ app: "Ivory", auto: true, platforms: ["ios"], url: "ivory:///x" }, { app: "Elk (web)", id: "elk", url: "https://elk.zone/x" }];
+  assert.deepEqual(runtime.candidatesFor(chain, "ios").map((c) => c.id), ["ivory", "elk"]);
+  assert.deepEqual(runtime.candidatesFor(chain, "android").map((c) => c.id), ["elk"]);
+  assert.deepEqual(runtime.candidatesFor(chain, "desktop").map((c) => c.id), ["elk"]);
+  assert.equal(decide("iPhoneSafari", chain, profile), "app:ivory:///x");
+  assert.equal(decide("iPhoneSafari", chain, profile, "elk"), "go:https://elk.zone/x");
+});
+
 test("first_tap: ask opens the chooser on iOS until something was learned", () => {
   assert.equal(decide("iPhoneSafari", mastodon, profile, null, [], "ask"), "ask");
   assert.equal(decide("iPhoneSafari", mastodon, profile, null, ["opener"], "ask"), "ask");

@@ -43,7 +43,7 @@ import SiteGenTestSupport
         #expect(!page.contains("a+b@example.org"))
         #expect(page.contains(#"<a href="https://example.org/app">https://example.org/app</a>"#))
         #expect(ChainMarkup.chainJSON(choices, tried: mastodon.candidates).hasPrefix(
-            #"[{"app":"Opener","auto":true,"id":"opener","platforms":["ios"],"url":"opener://x-callback-url/show-options?url=https%3A%2F%2Fsocial.coop%2F%40eb"},{"app":"Ivory","auto":true"#))
+            #"[{"app":"Opener","auto":true,"platforms":["ios"],"url":"opener://x-callback-url/show-options?url=https%3A%2F%2Fsocial.coop%2F%40eb"},{"app":"Ivory","auto":true"#))
     }
 
     @Test func markdownShorthandLinksBecomeChainLinks() throws {

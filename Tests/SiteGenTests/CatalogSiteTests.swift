@@ -163,7 +163,7 @@ import SiteGenTestSupport
             """)
         _ = try Fixtures.builder(fileSystem).build()
         let page = try html(fileSystem)
-        let chain = #"[{"app":"My App","auto":true,"id":"my-app","platforms":["ios"],"url":"myapp://user/eb?h=social.coop&p=https%3A%2F%2Fsocial.coop%2F%40eb"},{"app":"Ice Cubes","auto":true,"id":"icecubes","platforms":["ios"],"url":"icecubesapp://social.coop/@eb"},{"app":"Opener","auto":true,"id":"opener","platforms":["ios"],"url":"opener://x-callback-url/show-options?url=https%3A%2F%2Fsocial.coop%2F%40eb"}]"#
+        let chain = #"[{"app":"My App","auto":true,"id":"my-app","platforms":["ios"],"url":"myapp://user/eb?h=social.coop&p=https%3A%2F%2Fsocial.coop%2F%40eb"},{"app":"Ice Cubes","auto":true,"id":"icecubes","platforms":["ios"],"url":"icecubesapp://social.coop/@eb"},{"app":"Opener","auto":true,"platforms":["ios"],"url":"opener://x-callback-url/show-options?url=https%3A%2F%2Fsocial.coop%2F%40eb"}]"#
         #expect(page.contains("data-chain='" + chain.replacingOccurrences(of: "&", with: "&amp;") + "'"))
     }
 

@@ -19,8 +19,13 @@ function isAppURL(url) {
   return !/^(https?|mailto|tel|sms):/i.test(url);
 }
 
+// The chain's candidates for this platform. The chain leaves out what goes without saying: a candidate's id where it
+// is its app's name in lower case (filled in here), its platforms where it runs on every one.
 function candidatesFor(chain, platform) {
-  return chain.filter(function (c) { return c.platforms.indexOf(platform) >= 0; });
+  return chain.filter(function (c) {
+    c.id = c.id || c.app.toLowerCase();
+    return !c.platforms || c.platforms.indexOf(platform) >= 0;
+  });
 }
 
 // Whether a scheduled link's window has closed: until is its data-until (a UTC moment, "2026-12-25T00:00:00Z"),
