@@ -76,7 +76,7 @@ RUNTIME_OPTIONS = {"ecma": 2015, "parse": {"bare_returns": True}, "toplevel": Tr
 # Property names that only the runtime's own objects carry (decide's and settle's answers, the in-app browser table,
 # a visitor's home), which terser may shorten like local names. remembered, absent and go are kept in the runtime
 # that tells: its events carry them to the counter and serve's ?debug overlay.
-OWN_PROPERTIES = ("ask", "ua", "ios", "android", "globals", "host", "user")
+OWN_PROPERTIES = ("ask", "ua", "globals", "host", "user")
 TOLD_PROPERTIES = ("remembered", "absent", "go")
 COUNTER_OPTIONS = {"ecma": 5, "mangle": True, "compress": {"negate_iife": False}}
 WRAPPER = ("(function () {\n", "})();\n")

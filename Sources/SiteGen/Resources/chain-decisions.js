@@ -86,7 +86,7 @@ function settle(state, candidate, remembered, absent) {
 }
 
 // In-app browsers as data: how each one's user agent (or, for Telegram, a global it defines) gives it away, and
-// how a visitor leaves it for a real browser on iOS and Android. Escapes: "intent" (Android: an intent:
+// how a visitor leaves it for a real browser on iOS and Android (keyed by platformOf's names). Escapes: "intent" (Android: an intent:
 // URL without a package opens the default browser), "x-safari" (iOS 17+: x-safari-https://… opens Safari),
 // "instagram" (instagram://extbrowser/?url=…), "line" (?openExternalBrowser=1). None: no escape works, so the
 // visitor gets "Copy link" and how to open it from the app's menu. Each entry's source is the comment above it
@@ -127,7 +127,7 @@ function inAppBrowser(ua, has) {
 
 // The URL that takes this page out of the in-app browser, or null when only copying the link is left.
 function escapeURL(entry, platform, href, ios) {
-  var kind = platform == "ios" ? entry.ios : platform == "android" ? entry.android : null, m = /^(https?):\/\/(.*)$/.exec(href);
+  var kind = entry[platform], m = /^(https?):\/\/(.*)$/.exec(href);
   if (!m || !kind) return null;
   if (kind == "intent") return "intent://" + m[2].replace(/#.*/, "") + "#Intent;scheme=" + m[1] + ";end";
   if (kind == "line") return (href = href.replace(/#.*/, "")) + (href.indexOf("?") < 0 ? "?" : "&") + "openExternalBrowser=1";
