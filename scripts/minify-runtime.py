@@ -11,8 +11,8 @@ source and terser version.
 The runtime most pages carry leaves out every line of chain-page.js that starts with `tell(` (and the function
 itself): nothing listens to those events in such a page. It also leaves out the code of the features a page does
 not have (SITEGEN_FOLLOW: a fediverse account to follow from the visitor's server; SITEGEN_SEALED: sealed addresses;
-SITEGEN_UNTIL: scheduled links), so there is one for each mix, named by the features it keeps:
-chain-runtime.min.js (none), chain-runtime-follow.min.js, … chain-runtime-follow-sealed-until.min.js.
+SITEGEN_UNTIL: scheduled links; SITEGEN_ASK: first_tap: ask), so there is one for each mix, named by the features it
+keeps: chain-runtime.min.js (none), chain-runtime-follow.min.js, … chain-runtime-follow-sealed-until-ask.min.js.
 chain-runtime-told.min.js keeps every line and feature, for pages that count clicks and for `sitegen serve`'s ?debug
 overlay. chain-count.min.js is the click counter (chain-count.js) as a function of SITEGEN_COUNT_ENDPOINT, which
 sitegen replaces with the page's endpoint.
@@ -36,7 +36,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 RESOURCES = ROOT / "Sources" / "SiteGen" / "Resources"
 SOURCES = ("chain-decisions.js", "chain-page.js", "chain-count.js")
 # The features a page may lack, in the order their names join a runtime's file name.
-FEATURES = ("follow", "sealed", "until")
+FEATURES = ("follow", "sealed", "until", "ask")
 MIXES = [tuple(f for i, f in enumerate(FEATURES) if bits >> i & 1) for bits in range(2 ** len(FEATURES))]
 
 

@@ -6,8 +6,9 @@ const path = require("node:path");
 const fs = require("node:fs");
 const vm = require("node:vm");
 
-// chain-decisions.js declares plain functions; run in a context of its own they become its properties.
-const runtime = vm.createContext({ atob, TextDecoder });
+// chain-decisions.js declares plain functions; run in a context of its own they become its properties. It is tested
+// with every feature (scripts/minify-runtime.py leaves out the code of those a page lacks).
+const runtime = vm.createContext({ atob, TextDecoder, SITEGEN_ASK: true });
 vm.runInContext(fs.readFileSync(path.join(__dirname, "../../Sources/SiteGen/Resources/chain-decisions.js"), "utf8"), runtime);
 
 const profile = "https://social.coop/@eb";

@@ -51,7 +51,7 @@ function decide(chain, fallback, platform, remembered, absent, firstTap) {
   var untried = apps.find(function (c) { return (absent || []).indexOf(c.id) < 0; });
   if (platform == "ios") {
     if (/^mailto:/i.test(fallback)) return null; // mailto already opens the visitor's own mail app
-    if (firstTap == "ask" && apps.length) return { ask: true };
+    if (SITEGEN_ASK && firstTap == "ask" && apps.length) return { ask: true };
   } else if (platform != "android") return null;
   return untried ? { app: untried } : null;
 }

@@ -4,9 +4,9 @@
 // browser, copy, or follow from your own fediverse server. Without JavaScript the link works as it is and no
 // chooser appears. No cookies; the only requests go to a server the visitor names (and, where the page sets
 // `analytics:`, chain-count.js's one count per tap). Runs after chain-decisions.js, inside the same function.
-// SITEGEN_FOLLOW, SITEGEN_SEALED and SITEGEN_UNTIL say whether the page has a fediverse account to follow, sealed
-// addresses or scheduled links: scripts/minify-runtime.py makes a runtime for each mix, leaving out the code of the
-// features a page does not have, and sitegen inlines the one that fits the page.
+// SITEGEN_FOLLOW, SITEGEN_SEALED, SITEGEN_UNTIL and SITEGEN_ASK say whether the page has a fediverse account to
+// follow, sealed addresses, scheduled links or first_tap: ask: scripts/minify-runtime.py makes a runtime for each
+// mix, leaving out the code of the features a page does not have, and sitegen inlines the one that fits the page.
 
 var doc = document, ua = navigator.userAgent, openMenu, trying;
 var platform = platformOf(ua, navigator.platform, navigator.maxTouchPoints);
@@ -115,16 +115,17 @@ function attempt(link, data, candidate) {
 doc.addEventListener("click", function (event) {
   var link = event.target.closest("a[data-service]");
   if (!link || event.defaultPrevented || event.button || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  // first_tap: ask holds for buttons that have a chooser: its toggle comes right after the link.
   var data = linkData(link), service = link.dataset.service, toggle = link.nextElementSibling;
-  toggle = toggle && toggle.classList.contains("chooser-toggle") && toggle;
-  var decision = decide(data.chain, data.href, platform, store("app:" + service), absentApps(service), toggle && link.dataset.firstTap);
+  var firstTap = SITEGEN_ASK && toggle && toggle.classList.contains("chooser-toggle") && link.dataset.firstTap;
+  var decision = decide(data.chain, data.href, platform, store("app:" + service), absentApps(service), firstTap);
   tell("tap", { service: service, decision: decision });
   if (!decision && !(SITEGEN_SEALED && link.dataset.sealed)) return; // the browser follows href
   event.preventDefault();
   if (trying) return; // one attempt at a time; its "Open in browser" is the way on
   if (!decision) go(data.href);
   else if (decision.go) go(decision.go);
-  else if (decision.ask) {
+  else if (SITEGEN_ASK && decision.ask) {
     event.stopImmediatePropagation(); // this very click must not count as one outside the chooser it opens
     openChooser(toggle, link, true);
   }
@@ -173,9 +174,9 @@ function fillMenu(panel, link, browserFirst) {
   }
   // "Open in browser", or for an address "Your mail app": the link's own href either way.
   function browser() { item(words["open-" + link.dataset.copyKind], choose({ id: "browser", url: data.href }), "browser"); }
-  if (browserFirst) browser();
+  if (SITEGEN_ASK && browserFirst) browser();
   candidatesFor(data.chain, platform).forEach(function (c) { item(c.app, choose(c), c.id); });
-  if (!browserFirst) browser();
+  if (!(SITEGEN_ASK && browserFirst)) browser();
   if (SITEGEN_FOLLOW && acct) item(words.follow, function () {
     tell("follow", { service: link.dataset.service });
     showFollow(panel, acct);
