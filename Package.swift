@@ -30,12 +30,15 @@ let package = Package(
             dependencies: ["LinkChain", "Mustache", "CCmark", "CYAML", "CQREncode", "CCrypto", "CFileSwap"],
             // Pages inline the minified runtime, made from chain-decisions.js and chain-page.js by scripts/minify-runtime.py.
             exclude: ["Resources/chain-decisions.js", "Resources/chain-page.js", "Resources/chain-count.js"],
-            // One runtime for each mix of the features a page may lack (follow, sealed, until), named by those it keeps.
+            // One runtime for each mix of the features a page may lack (follow, sealed, until, ask), named by those it keeps.
             resources: [.embedInCode("Resources/chain-runtime.min.js"), .embedInCode("Resources/chain-runtime-follow.min.js"),
                         .embedInCode("Resources/chain-runtime-sealed.min.js"), .embedInCode("Resources/chain-runtime-follow-sealed.min.js"),
                         .embedInCode("Resources/chain-runtime-until.min.js"), .embedInCode("Resources/chain-runtime-follow-until.min.js"),
-                        .embedInCode("Resources/chain-runtime-sealed-until.min.js"),
-                        .embedInCode("Resources/chain-runtime-follow-sealed-until.min.js"),
+                        .embedInCode("Resources/chain-runtime-sealed-until.min.js"), .embedInCode("Resources/chain-runtime-follow-sealed-until.min.js"),
+                        .embedInCode("Resources/chain-runtime-ask.min.js"), .embedInCode("Resources/chain-runtime-follow-ask.min.js"),
+                        .embedInCode("Resources/chain-runtime-sealed-ask.min.js"), .embedInCode("Resources/chain-runtime-follow-sealed-ask.min.js"),
+                        .embedInCode("Resources/chain-runtime-until-ask.min.js"), .embedInCode("Resources/chain-runtime-follow-until-ask.min.js"),
+                        .embedInCode("Resources/chain-runtime-sealed-until-ask.min.js"), .embedInCode("Resources/chain-runtime-follow-sealed-until-ask.min.js"),
                         .embedInCode("Resources/chain-runtime-told.min.js"), .embedInCode("Resources/chain-count.min.js")]
         ),
         // `sitegen serve`: the dev server, the watcher, live reload, the preview script and --lan.

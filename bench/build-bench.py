@@ -83,7 +83,7 @@ HUGO_TEMPLATE = """<!doctype html>
   <nav class="links" aria-label="Contact and follow" data-chooser>
     <svg class="symbols" aria-hidden="true">{{ readFile "inline/icons.svg" | safeHTML }}</svg>
     <ul>
-      {{ range $i, $l := .Params.links }}<li class="link-{{ add $i 1 }}"><a id="link-{{ add $i 1 }}" class="button u-url" href="{{ with .url }}{{ . }}{{ else }}{{ with .email }}mailto:{{ . }}{{ else }}{{ with .mastodon }}https://social.example/{{ . }}{{ else }}https://example.org/{{ range $k, $v := $l }}{{ $v }}{{ end }}{{ end }}{{ end }}{{ end }}" data-chain='[{"app":"App","auto":true,"id":"app","platforms":["ios","android"],"url":"app://{{ .label }}"}]'><svg class="icon" aria-hidden="true" width="24" height="24"><use href="#icon-link"/></svg><span>{{ .label }}</span></a></li>
+      {{ range $i, $l := .Params.links }}<li class="link-{{ add $i 1 }}"><a id="link-{{ add $i 1 }}" class="button u-url" href="{{ with .url }}{{ . }}{{ else }}{{ with .email }}mailto:{{ . }}{{ else }}{{ with .mastodon }}https://social.example/{{ . }}{{ else }}https://example.org/{{ range $k, $v := $l }}{{ $v }}{{ end }}{{ end }}{{ end }}{{ end }}" data-chain='[{"app":"App","auto":true,"platforms":["ios","android"],"url":"app://{{ .label }}"}]'><svg class="icon" aria-hidden="true" width="24" height="24"><use href="#icon-link"/></svg><span>{{ .label }}</span></a></li>
       {{ end }}
     </ul>
   </nav>

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Prints the size of the chain runtime: readable (Sources/SiteGen/Resources), and as the example page inlines it,
-minified by scripts/minify-runtime.py (terser, local names shortened), plain and gzipped against the 4 KB
+minified by scripts/minify-runtime.py (terser, local names and its own property names shortened), plain and gzipped against the 4 KB
 budget; what a page with `analytics:` carries instead; then the tap-to-navigation time of a desktop tap in headless Chromium.
 
 Usage: python3 bench/runtime-size.py [--no-browser]

@@ -3,15 +3,16 @@
 
 The readable source is Sources/SiteGen/Resources/chain-decisions.js then chain-page.js, wrapped in one function so
 their names stay out of the page's globals (as sitegen always inlined them). terser minifies it (as ES2015, see
-RUNTIME_OPTIONS): it shortens the local names (globals such as `document` keep theirs) and compresses with its safe transforms (tried against
+RUNTIME_OPTIONS): it shortens the local names (globals such as `document` keep theirs) and the property names that only the
+runtime's own objects carry (OWN_PROPERTIES), and compresses with its safe transforms (tried against
 calmjs.parse, which this script used before: 117 bytes less gzipped, 3%). The output is the same bytes for the same
 source and terser version.
 
 The runtime most pages carry leaves out every line of chain-page.js that starts with `tell(` (and the function
 itself): nothing listens to those events in such a page. It also leaves out the code of the features a page does
 not have (SITEGEN_FOLLOW: a fediverse account to follow from the visitor's server; SITEGEN_SEALED: sealed addresses;
-SITEGEN_UNTIL: scheduled links), so there is one for each mix, named by the features it keeps:
-chain-runtime.min.js (none), chain-runtime-follow.min.js, … chain-runtime-follow-sealed-until.min.js.
+SITEGEN_UNTIL: scheduled links; SITEGEN_ASK: first_tap: ask), so there is one for each mix, named by the features it
+keeps: chain-runtime.min.js (none), chain-runtime-follow.min.js, … chain-runtime-follow-sealed-until-ask.min.js.
 chain-runtime-told.min.js keeps every line and feature, for pages that count clicks and for `sitegen serve`'s ?debug
 overlay. chain-count.min.js is the click counter (chain-count.js) as a function of SITEGEN_COUNT_ENDPOINT, which
 sitegen replaces with the page's endpoint.
@@ -35,7 +36,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 RESOURCES = ROOT / "Sources" / "SiteGen" / "Resources"
 SOURCES = ("chain-decisions.js", "chain-page.js", "chain-count.js")
 # The features a page may lack, in the order their names join a runtime's file name.
-FEATURES = ("follow", "sealed", "until")
+FEATURES = ("follow", "sealed", "until", "ask")
 MIXES = [tuple(f for i, f in enumerate(FEATURES) if bits >> i & 1) for bits in range(2 ** len(FEATURES))]
 
 
@@ -70,15 +71,22 @@ minify(require("fs").readFileSync(0, "utf8"), JSON.parse(process.argv[1])).then(
 # `(function(){…})();`, which stays as tests read it. The counter, a function of its endpoint, is minified whole, as ES5.
 # wrap_func_args off: no parentheses around each callback (a hint for eager parsing, which a script this small does
 # not need).
-RUNTIME_OPTIONS = {"ecma": 2015, "parse": {"bare_returns": True}, "toplevel": True, "mangle": True,
+RUNTIME_OPTIONS = {"ecma": 2015, "parse": {"bare_returns": True}, "toplevel": True,
                    "compress": {"unsafe_arrows": True}, "format": {"wrap_func_args": False}}
+# Property names that only the runtime's own objects carry (decide's and settle's answers, the in-app browser table,
+# a visitor's home), which terser may shorten like local names. remembered, absent and go are kept in the runtime
+# that tells: its events carry them to the counter and serve's ?debug overlay.
+OWN_PROPERTIES = ("ask", "ua", "globals", "host", "user")
+TOLD_PROPERTIES = ("remembered", "absent", "go")
 COUNTER_OPTIONS = {"ecma": 5, "mangle": True, "compress": {"negate_iife": False}}
 WRAPPER = ("(function () {\n", "})();\n")
 
 
-def minify_runtime(source, features=FEATURES):
+def minify_runtime(source, features=FEATURES, told=False):
     """The runtime (readable's text) minified, with the code of the features not in features left out."""
-    options = {**RUNTIME_OPTIONS, "compress": {**RUNTIME_OPTIONS["compress"], "global_defs": {"SITEGEN_" + f.upper(): f in features for f in FEATURES}}}
+    own = OWN_PROPERTIES + (() if told else TOLD_PROPERTIES)
+    options = {**RUNTIME_OPTIONS, "compress": {**RUNTIME_OPTIONS["compress"], "global_defs": {"SITEGEN_" + f.upper(): f in features for f in FEATURES}},
+               "mangle": {"properties": {"regex": "^(" + "|".join(own) + ")$"}}}
     assert source.startswith(WRAPPER[0]) and source.endswith(WRAPPER[1])
     return "(function(){" + minify(source[len(WRAPPER[0]):-len(WRAPPER[1])], options) + "})();\n"
 
@@ -100,7 +108,7 @@ def minified():
     """Each output's name and text."""
     plain = readable(False)
     return dict(zip(OUTPUTS, [minify_runtime(plain, mix) for mix in MIXES]
-                    + [minify_runtime(readable(True)), minify(readable_counter(), COUNTER_OPTIONS) + "\n"]))
+                    + [minify_runtime(readable(True), told=True), minify(readable_counter(), COUNTER_OPTIONS) + "\n"]))
 
 
 def sha256(data):

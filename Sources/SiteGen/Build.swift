@@ -41,21 +41,26 @@ public struct SiteBuilder: Sendable {
     /// The script inlined into every page, embedded in the binary so `sitegen` works when copied alone: the pure
     /// decisions and the page code (Resources/chain-decisions.js, chain-page.js) in one function so their names stay
     /// out of the page's globals, minified by scripts/minify-runtime.py (a test checks it is made from today's sources).
-    /// This one has every feature; a page carries `runtimeScript(follow:sealed:until:)`, without those it lacks.
-    public static let runtimeScript = runtimeScript(follow: true, sealed: true, until: true)
+    /// This one has every feature; a page carries `runtimeScript(follow:sealed:until:ask:)`, without those it lacks.
+    public static let runtimeScript = runtimeScript(follow: true, sealed: true, until: true, ask: true)
 
-    /// The runtimes without the code of features a page may lack, indexed by follow + 2 × sealed + 4 × until.
+    /// The runtimes without the code of features a page may lack, indexed by follow + 2 × sealed + 4 × until + 8 × ask.
     private static let runtimeMixes = [
         PackageResources.chain_runtime_min_js, PackageResources.chain_runtime_follow_min_js,
         PackageResources.chain_runtime_sealed_min_js, PackageResources.chain_runtime_follow_sealed_min_js,
         PackageResources.chain_runtime_until_min_js, PackageResources.chain_runtime_follow_until_min_js,
         PackageResources.chain_runtime_sealed_until_min_js, PackageResources.chain_runtime_follow_sealed_until_min_js,
+        PackageResources.chain_runtime_ask_min_js, PackageResources.chain_runtime_follow_ask_min_js,
+        PackageResources.chain_runtime_sealed_ask_min_js, PackageResources.chain_runtime_follow_sealed_ask_min_js,
+        PackageResources.chain_runtime_until_ask_min_js, PackageResources.chain_runtime_follow_until_ask_min_js,
+        PackageResources.chain_runtime_sealed_until_ask_min_js, PackageResources.chain_runtime_follow_sealed_until_ask_min_js,
     ].map { String(decoding: $0, as: UTF8.self) }
 
     /// The runtime with the code of these features only: following a fediverse account from the visitor's server
-    /// (`data-acct`), sealed addresses (`data-sealed`) and scheduled links (`data-until`).
-    public static func runtimeScript(follow: Bool, sealed: Bool, until: Bool) -> String {
-        runtimeMixes[(follow ? 1 : 0) + (sealed ? 2 : 0) + (until ? 4 : 0)]
+    /// (`data-acct`), sealed addresses (`data-sealed`), scheduled links (`data-until`) and the chooser on a first
+    /// tap (`data-first-tap="ask"`).
+    public static func runtimeScript(follow: Bool, sealed: Bool, until: Bool, ask: Bool = false) -> String {
+        runtimeMixes[(follow ? 1 : 0) + (sealed ? 2 : 0) + (until ? 4 : 0) + (ask ? 8 : 0)]
     }
 
     /// The same runtime with the lines that tell what happens (chain-page.js, `tell`), for pages where a script
@@ -353,6 +358,8 @@ struct RuntimeFeatures {
     var sealed: Bool
     /// Scheduled links, hidden once their window closes.
     var until: Bool
+    /// `first_tap: ask` where a button has apps a tap tries (those get `data-first-tap`): its first tap opens the chooser.
+    var ask: Bool
 
     init(_ page: ResolvedPage) {
         // Asked of the links in place: copying every chain into one array costs more than the questions.
@@ -360,5 +367,6 @@ struct RuntimeFeatures {
         follow = any { $0.fediverseAddress != nil || $0.accountURI != nil }
         sealed = page.parsed.frontMatter.emailProtection == .sealed && any { $0.kind == .email }
         until = page.links.contains { $0.closesAt != nil }
+        ask = page.parsed.frontMatter.firstTap == .ask && page.links.contains { !$0.chain.candidates.isEmpty }
     }
 }

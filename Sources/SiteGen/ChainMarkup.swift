@@ -88,8 +88,10 @@ public enum ChainMarkup {
         return (chain.fallback, "link")
     }
 
-    /// `[{"app":"Ivory","auto":true,"id":"ivory","platforms":["ios"],"url":"ivory:…"}, …]`: what the runtime needs
-    /// and no more. `auto` marks the candidates a tap tries without being asked; the rest wait in the chooser.
+    /// `[{"app":"Ivory","auto":true,"platforms":["ios"],"url":"ivory:…"}, …]`: what the runtime needs and no more.
+    /// `auto` marks the candidates a tap tries without being asked; the rest wait in the chooser. What goes without
+    /// saying is left out, and the runtime's `candidatesFor` fills it in: `id` where it is the app's name in lower
+    /// case (ASCII, which JavaScript lower-cases the same way), `platforms` where the candidate runs on every one.
     /// With `inSingleQuotedAttribute`, `&`, `'` and `<` are also written as character references, in the same pass.
     static func chainJSON(_ candidates: [Candidate], tried: [Candidate], inSingleQuotedAttribute: Bool = false) -> String {
         var json = JSONBytes(escaping: inSingleQuotedAttribute ? .singleQuotedAttribute : .none)
@@ -106,14 +108,19 @@ public enum ChainMarkup {
             if tried.contains(where: { $0.appID == candidate.appID && $0.url == candidate.url && $0.platforms == candidate.platforms }) {
                 json.raw(",\"auto\":true")
             }
-            json.raw(",\"id\":")
-            json.string(candidate.appID)
-            json.raw(",\"platforms\":[")
-            for (number, platform) in candidate.platforms.enumerated() {
-                if number > 0 { json.raw(",") }
-                json.string(platform.rawValue)
+            if !(candidate.appName.utf8.allSatisfy { $0 < 0x80 } && candidate.appID == candidate.appName.lowercased()) {
+                json.raw(",\"id\":")
+                json.string(candidate.appID)
             }
-            json.raw("],\"url\":")
+            if candidate.platforms != Platform.allCases {
+                json.raw(",\"platforms\":[")
+                for (number, platform) in candidate.platforms.enumerated() {
+                    if number > 0 { json.raw(",") }
+                    json.string(platform.rawValue)
+                }
+                json.raw("]")
+            }
+            json.raw(",\"url\":")
             json.string(candidate.url)
             json.raw("}")
         }

@@ -259,7 +259,7 @@ public struct PageRenderer: Sendable {
     /// with only the features the page has.
     func runtime(for matter: FrontMatter, features: RuntimeFeatures) -> String {
         guard injection?.listensToRuntime == true || matter.analytics != nil else {
-            return SiteBuilder.runtimeScript(follow: features.follow, sealed: features.sealed, until: features.until)
+            return SiteBuilder.runtimeScript(follow: features.follow, sealed: features.sealed, until: features.until, ask: features.ask)
         }
         return SiteBuilder.toldRuntimeScript + (matter.analytics.map { SiteBuilder.countScript(endpoint: $0.endpoint) } ?? "")
     }

@@ -92,19 +92,44 @@ struct SVGIcon: Equatable {
     var body: String
 
     /// The icon with whole-unit path coordinates where a unit is at most 1/256 of its view box (Font Awesome's 512-unit
-    /// grid): the same shape at any size a page shows, in fewer bytes.
+    /// grid), in fewer bytes. An icon of paths alone is first drawn on a coarser grid, halved until its longer side is
+    /// under 256 units (Font Awesome's at a quarter, 128 units high): at button size (24 px) a unit is then a fifth
+    /// of a pixel, and no point moves by a tenth of one.
     func roundingPaths() -> SVGIcon {
         let sizes = viewBox.split(separator: " ").compactMap { Double($0) }
         guard sizes.count == 4, min(sizes[2], sizes[3]) >= 256 else { return self }
-        var icon = self, rest = body[...]
-        icon.body = ""
+        var icon = self
+        if isPathsAlone {
+            var scale = 1.0
+            while max(sizes[2], sizes[3]) * scale >= 256 { scale /= 2 }
+            if let body = body(changingPaths: { SVGPathData.rounded($0, scale: scale) }) {
+                icon.viewBox = sizes.map { SVGSanitizer.number($0 * scale) }.joined(separator: " ")
+                icon.body = body
+                return icon
+            }
+        }
+        icon.body = body(changingPaths: { SVGPathData.rounded($0) ?? $0 }) ?? body
+        return icon
+    }
+
+    /// Whether the body is `<path d="…"/>` elements and nothing else, so that scaling their data scales the icon.
+    var isPathsAlone: Bool {
+        var rest = body[...]
+        while rest.hasPrefix(#"<path d=""#), let closing = rest.dropFirst(9).firstIndex(of: "\""), rest[closing...].hasPrefix(#""/>"#) {
+            rest = rest[closing...].dropFirst(3)
+        }
+        return rest.isEmpty && !body.isEmpty
+    }
+
+    /// The body with each path's data (`d`) given by `change`, or nil where `change` gives nil for one.
+    private func body(changingPaths change: (String) -> String?) -> String? {
+        var changed = "", rest = body[...]
         while let opening = rest.range(of: #" d=""#), let closing = rest[opening.upperBound...].firstIndex(of: "\"") {
-            let d = String(rest[opening.upperBound..<closing])
-            icon.body += rest[..<opening.upperBound] + (SVGPathData.rounded(d) ?? d)
+            guard let d = change(String(rest[opening.upperBound..<closing])) else { return nil }
+            changed += rest[..<opening.upperBound] + d
             rest = rest[closing...]
         }
-        icon.body += rest
-        return icon
+        return changed + rest
     }
 
     /// `<symbol id="icon-NAME" viewBox="…" …>BODY</symbol>`
@@ -319,7 +344,8 @@ enum SVGPathData {
     private enum Token { case command(UInt8), number(Double) }
 
     /// The path with whole-unit coordinates, or nil when `d` is not path data this reads (then keep it as it is).
-    static func rounded(_ d: String) -> String? {
+    /// With a scale, coordinates and arc radii are multiplied by it first (an arc's rotation and flags are not).
+    static func rounded(_ d: String, scale: Double = 1) -> String? {
         guard let tokens = tokens(d) else { return nil }
         var out = ""
         var exact = (x: 0.0, y: 0.0), whole = (x: 0.0, y: 0.0)  // the current point, and where it was written
@@ -346,7 +372,10 @@ enum SVGPathData {
             }
             repeat {
                 var numbers: [Double] = []
-                while numbers.count < count, index < tokens.count, case .number(let value) = tokens[index] { numbers.append(value); index += 1 }
+                while numbers.count < count, index < tokens.count, case .number(let value) = tokens[index] {
+                    numbers.append(lower == UInt8(ascii: "a") && (2...4).contains(numbers.count) ? value : value * scale)
+                    index += 1
+                }
                 guard numbers.count == count else { return nil }
                 // A point: rounded where it lands, written relative to the last written point for relative commands.
                 func point(_ x: Double?, _ y: Double?, moves: Bool) {

@@ -21,6 +21,9 @@ public struct Theme: Sendable, Equatable {
     public var monochrome = false
     /// The content sits on a card over a backdrop (the palette's gradient, or the page's `background`).
     public var onCard = false
+    /// Dark in both schemes, so the browser's own parts (form controls, scroll bars) are dark whatever the page's
+    /// `color_scheme`.
+    public var alwaysDark = false
 
     /// Native system fonts: `system-ui` is the system's own font in every current browser (San Francisco, Segoe UI,
     /// Roboto, the Linux desktop's font, with emoji from the system's colour font); the names after it are for
@@ -36,7 +39,8 @@ public struct Theme: Sendable, Equatable {
         Theme(name: "midnight",
               light: .init(page: color("#18203d"), card: color("#222b4f"), text: color("#f1f3ff"), muted: color("#b9c0e0"), ring: color("#ffd166")),
               dark: .init(page: color("#080b16"), card: color("#12182e"), text: color("#eef0fb"), muted: color("#a7aecf"), ring: color("#ffd166")),
-              buttonRadius: "14px", fontFamily: #""Avenir Next", Avenir, "Segoe UI Variable Display", "Segoe UI", Roboto, "Noto Sans", Ubuntu, system-ui, sans-serif"#),
+              buttonRadius: "14px", fontFamily: #""Avenir Next", Avenir, "Segoe UI Variable Display", "Segoe UI", Roboto, "Noto Sans", Ubuntu, system-ui, sans-serif"#,
+              alwaysDark: true),
         Theme(name: "mono",
               light: .init(page: color("#ffffff"), card: color("#ffffff"), text: color("#000000"), muted: color("#4a4a4a"), ring: color("#000000")),
               dark: .init(page: color("#000000"), card: color("#000000"), text: color("#ffffff"), muted: color("#b8b8b8"), ring: color("#ffffff")),
@@ -76,14 +80,26 @@ public struct Theme: Sendable, Equatable {
         }
     }
 
-    /// Custom properties for a page's colour scheme.
+    /// The CSS color-scheme a page forces on the browser's own parts, or nil where the layout's
+    /// `<meta name="color-scheme" content="light dark">` says it (auto on a theme that follows the device).
+    func forcedColorScheme(_ scheme: FrontMatter.ColorScheme) -> String? {
+        if alwaysDark { return "dark" }
+        switch scheme {
+        case .auto: return nil
+        case .light: return "light"
+        case .dark: return "dark"
+        }
+    }
+
+    /// Custom properties for a page's colour scheme, and the colour scheme it forces, if any.
     public func css(for scheme: FrontMatter.ColorScheme) -> String {
         func variables(_ palette: Palette) -> String {
             var text = "--page:\(palette.page.css);--card:\(palette.card.css);--text:\(palette.text.css);--muted:\(palette.muted.css);--ring:\(palette.ring.css)"
             if !palette.backdrop.isEmpty { text += ";--backdrop:\(Self.gradient(palette.backdrop))" }
             return text
         }
-        var css = Self.schemeRules(light: "--radius:\(buttonRadius);--font:\(fontFamily);" + variables(light), dark: variables(dark), scheme: scheme)
+        let forced = forcedColorScheme(scheme).map { "color-scheme:\($0);" } ?? ""
+        var css = Self.schemeRules(light: forced + "--radius:\(buttonRadius);--font:\(fontFamily);" + variables(light), dark: variables(dark), scheme: scheme)
         if monochrome {
             // Over each button's brand colours (`.link-N`): the page's own two colours.
             css += "\n.links li{--brand:var(--text);--on-brand:var(--page);--edge-light:var(--text);--edge-dark:var(--text)}\n.avatar{filter:grayscale(1)}"

@@ -6,8 +6,9 @@ const path = require("node:path");
 const fs = require("node:fs");
 const vm = require("node:vm");
 
-// chain-decisions.js declares plain functions; run in a context of its own they become its properties.
-const runtime = vm.createContext({ atob, TextDecoder });
+// chain-decisions.js declares plain functions; run in a context of its own they become its properties. It is tested
+// with every feature (scripts/minify-runtime.py leaves out the code of those a page lacks).
+const runtime = vm.createContext({ atob, TextDecoder, SITEGEN_ASK: true });
 vm.runInContext(fs.readFileSync(path.join(__dirname, "../../Sources/SiteGen/Resources/chain-decisions.js"), "utf8"), runtime);
 
 const profile = "https://social.coop/@eb";
@@ -149,6 +150,15 @@ for (const [name, chain, fallback, remembered, absent, expected] of table) {
     assert.equal(decide(name, chain, fallback, remembered, absent), expected);
   });
 }
+
+test("a chain leaves out an id that is its app's name in lower case, and platforms that are every one", () => {
+  const chain = [{ app: "Ivory", auto: true, platforms: ["ios"], url: "ivory:///x" }, { app: "Elk (web)", id: "elk", url: "https://elk.zone/x" }];
+  assert.deepEqual(runtime.candidatesFor(chain, "ios").map((c) => c.id), ["ivory", "elk"]);
+  assert.deepEqual(runtime.candidatesFor(chain, "android").map((c) => c.id), ["elk"]);
+  assert.deepEqual(runtime.candidatesFor(chain, "desktop").map((c) => c.id), ["elk"]);
+  assert.equal(decide("iPhoneSafari", chain, profile), "app:ivory:///x");
+  assert.equal(decide("iPhoneSafari", chain, profile, "elk"), "go:https://elk.zone/x");
+});
 
 test("first_tap: ask opens the chooser on iOS until something was learned", () => {
   assert.equal(decide("iPhoneSafari", mastodon, profile, null, [], "ask"), "ask");

@@ -163,7 +163,7 @@ import SiteGenTestSupport
             """)
         _ = try Fixtures.builder(fileSystem).build()
         let page = try html(fileSystem)
-        let chain = #"[{"app":"My App","auto":true,"id":"my-app","platforms":["ios"],"url":"myapp://user/eb?h=social.coop&p=https%3A%2F%2Fsocial.coop%2F%40eb"},{"app":"Ice Cubes","auto":true,"id":"icecubes","platforms":["ios"],"url":"icecubesapp://social.coop/@eb"},{"app":"Opener","auto":true,"id":"opener","platforms":["ios"],"url":"opener://x-callback-url/show-options?url=https%3A%2F%2Fsocial.coop%2F%40eb"}]"#
+        let chain = #"[{"app":"My App","auto":true,"id":"my-app","platforms":["ios"],"url":"myapp://user/eb?h=social.coop&p=https%3A%2F%2Fsocial.coop%2F%40eb"},{"app":"Ice Cubes","auto":true,"id":"icecubes","platforms":["ios"],"url":"icecubesapp://social.coop/@eb"},{"app":"Opener","auto":true,"platforms":["ios"],"url":"opener://x-callback-url/show-options?url=https%3A%2F%2Fsocial.coop%2F%40eb"}]"#
         #expect(page.contains("data-chain='" + chain.replacingOccurrences(of: "&", with: "&amp;") + "'"))
     }
 
@@ -336,7 +336,7 @@ import SiteGenTestSupport
         let fileSystem = Fixtures.site("---\nurl: https://me.example/\nlinks:\n  - mastodon: \"@eb@social.coop\"\n---\n",
                                        extra: ["templates/page.html": "{{{icon_symbols_html}}}"])
         #expect(try Fixtures.builder(fileSystem, iconSets: sets).build().warnings.isEmpty)
-        #expect(try html(fileSystem) == IconSet.fontAwesome.credit + #"<symbol id="icon-brand-mastodon" viewBox="0 0 448 512" fill="currentColor"><path d="M0 0h448v512H0z"/></symbol>"#)
+        #expect(try html(fileSystem) == IconSet.fontAwesome.credit + #"<symbol id="icon-brand-mastodon" viewBox="0 0 112 128" fill="currentColor"><path d="M0 0h112v128H0z"/></symbol>"#)
     }
 
     @Test func missingIconSetGivesAWarningAndTheGlyph() throws {

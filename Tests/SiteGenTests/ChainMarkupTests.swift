@@ -80,6 +80,16 @@ import Testing
         #expect(attribute == #"[{"app":"Bob&#39;s \"App\" &lt;1> &amp; co\n","id":"bob","platforms":["ios"],"url":"bob://x?a=1&amp;b=&#39;2&#39;"}]"#)
         #expect(!attribute.contains("'"))
     }
+
+    /// An id that is the app's name in lower case and platforms that are every one go without saying: the
+    /// runtime's candidatesFor fills them in (Tests/Runtime).
+    @Test func whatGoesWithoutSayingIsLeftOut() {
+        let ivory = Candidate(appID: "ivory", appName: "Ivory", url: "ivory:///x", platforms: [.ios], source: "test", verified: true)
+        let elk = Candidate(appID: "elk", appName: "Elk (web)", url: "https://elk.zone/x", platforms: Platform.allCases, source: "test", verified: true)
+        let accented = Candidate(appID: "élan", appName: "Élan", url: "elan://x", platforms: [.android, .desktop], source: "test", verified: true)
+        #expect(ChainMarkup.chainJSON([ivory, elk, accented], tried: [ivory]) == #"[{"app":"Ivory","auto":true,"platforms":["ios"],"url":"ivory:///x"},"#
+            + #"{"app":"Elk (web)","id":"elk","url":"https://elk.zone/x"},{"app":"Élan","id":"élan","platforms":["android","desktop"],"url":"elan://x"}]"#)
+    }
 }
 
 @Suite struct EmailShieldTests {

@@ -20,9 +20,10 @@ import Testing
         return Data(base64Encoded: base64)!.map { String(format: "%02x", $0) }.joined()
     }
 
-    static let runtimes = ["chain-runtime.min.js", "chain-runtime-follow.min.js", "chain-runtime-sealed.min.js", "chain-runtime-follow-sealed.min.js",
-                           "chain-runtime-until.min.js", "chain-runtime-follow-until.min.js", "chain-runtime-sealed-until.min.js",
-                           "chain-runtime-follow-sealed-until.min.js"]
+    /// One runtime for each mix of the features a page may lack, named by those it keeps.
+    static let runtimes = (0..<16).map { bits in
+        "chain-runtime" + ["follow", "sealed", "until", "ask"].enumerated().filter { bits >> $0.offset & 1 == 1 }.map { "-" + $0.element }.joined() + ".min.js"
+    }
 
     @Test(arguments: ["chain-decisions.js", "chain-page.js", "chain-count.js", "chain-runtime-told.min.js", "chain-count.min.js"] + runtimes)
     func theMinifiedRuntimeIsMadeFromTodaysSource(file: String) throws {
@@ -31,30 +32,34 @@ import Testing
     }
 
     @Test func pagesInlineTheMinifiedRuntime() throws {
-        let minified = try String(contentsOf: Self.resources.appendingPathComponent("chain-runtime-follow-sealed-until.min.js"), encoding: .utf8)
+        let minified = try String(contentsOf: Self.resources.appendingPathComponent("chain-runtime-follow-sealed-until-ask.min.js"), encoding: .utf8)
         #expect(SiteBuilder.runtimeScript == minified)
         #expect(minified.hasPrefix("(function(){") && minified.hasSuffix("})();\n"))
     }
 
     /// A page carries the code of the features it has and not of those it lacks: following from the visitor's
-    /// server (a fediverse account, buttons or Markdown), sealed addresses, scheduled links.
+    /// server (a fediverse account, buttons or Markdown), sealed addresses, scheduled links, the chooser on a first tap
+    /// (first_tap: ask, where a button has apps).
     @Test(arguments: [
-        ("  - email: a@b.org\n", "", false, false, false),
-        ("  - mastodon: \"@eb@social.coop\"\n", "", true, false, false),
-        ("  - email: a@b.org\n", "email_protection: sealed\n", false, true, false),
-        ("  - url: https://example.org/\n    until: 2099-01-01\n", "", false, false, true),
-        ("  - mastodon: \"@eb@social.coop\"\n  - email: a@b.org\n  - url: https://example.org/\n    until: 2099-01-01\n", "email_protection: sealed\n", true, true, true),
+        ("  - email: a@b.org\n", "", false, false, false, false),
+        ("  - mastodon: \"@eb@social.coop\"\n", "", true, false, false, false),
+        ("  - email: a@b.org\n", "email_protection: sealed\n", false, true, false, false),
+        ("  - url: https://example.org/\n    until: 2099-01-01\n", "", false, false, true, false),
+        ("  - mastodon: \"@eb@social.coop\"\n", "first_tap: ask\n", true, false, false, true),
+        ("  - email: a@b.org\n", "first_tap: ask\n", false, false, false, false),  // no app a tap tries: nothing to ask about
+        ("  - mastodon: \"@eb@social.coop\"\n  - email: a@b.org\n  - url: https://example.org/\n    until: 2099-01-01\n", "email_protection: sealed\nfirst_tap: ask\n", true, true, true, true),
     ])
-    func aPageCarriesTheFeaturesItHas(links: String, matter: String, follow: Bool, sealed: Bool, until: Bool) throws {
+    func aPageCarriesTheFeaturesItHas(links: String, matter: String, follow: Bool, sealed: Bool, until: Bool, ask: Bool) throws {
         let fileSystem = Fixtures.site("---\ntitle: A\n\(matter)links:\n\(links)---\n", extra: [
             "templates/page.html": "<script>{{{runtime_js}}}</script>",
         ])
         _ = try Fixtures.builder(fileSystem).build()
-        let runtime = SiteBuilder.runtimeScript(follow: follow, sealed: sealed, until: until)
+        let runtime = SiteBuilder.runtimeScript(follow: follow, sealed: sealed, until: until, ask: ask)
         #expect(try Fixtures.html(fileSystem) == "<script>\(runtime)</script>")
         #expect(runtime.contains("/.well-known/webfinger") == follow)
         #expect(runtime.contains("TextDecoder") == sealed)
         #expect(runtime.contains("a[data-until]") == until)
+        #expect(runtime.contains("stopImmediatePropagation") == ask)
     }
 
     @Test func aFediverseAccountInTheBioBringsTheFollowCode() throws {
@@ -67,7 +72,7 @@ import Testing
 
     /// The runtime that tells (analytics, serve's preview) keeps every feature.
     @Test func theToldRuntimeHasEveryFeature() {
-        for code in ["/.well-known/webfinger", "TextDecoder", "a[data-until]"] { #expect(SiteBuilder.toldRuntimeScript.contains(code)) }
+        for code in ["/.well-known/webfinger", "TextDecoder", "a[data-until]", "stopImmediatePropagation"] { #expect(SiteBuilder.toldRuntimeScript.contains(code)) }
     }
 
     /// Pages where nothing listens carry the runtime without the lines that tell: no event, and no byte, of it.

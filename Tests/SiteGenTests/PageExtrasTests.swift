@@ -212,6 +212,19 @@ import LinkChain
         #expect(!forcedDark.contains("@media") && forcedDark.hasSuffix(":root{\(dark);--card:\(classic.dark.card.css);--text:\(classic.dark.text.css);--muted:\(classic.dark.muted.css);--ring:\(classic.dark.ring.css)}" + edges))
     }
 
+    /// The browser's own parts (form controls, scroll bars) follow the scheme a page forces; auto leaves them to the
+    /// layout's `<meta name="color-scheme" content="light dark">`, and the always-dark midnight theme is dark in both.
+    @Test func theColorSchemeFollowsAForcedSchemeOrAnAlwaysDarkTheme() throws {
+        let classic = Theme.standard, midnight = try #require(Theme.named("midnight"))
+        #expect(!classic.css(for: .auto).contains("{color-scheme:"))
+        #expect(classic.css(for: .light).hasPrefix(":root{color-scheme:light;"))
+        #expect(classic.css(for: .dark).hasPrefix(":root{color-scheme:dark;"))
+        for scheme in [FrontMatter.ColorScheme.auto, .light, .dark] {
+            #expect(midnight.css(for: scheme).hasPrefix(":root{color-scheme:dark;"))
+            #expect(midnight.css(for: scheme).components(separatedBy: "{color-scheme:").count == 2)
+        }
+    }
+
     @Test func contrastMatchesWCAGReferenceValues() {
         #expect(abs(HexColor.white.contrast(with: HexColor("#000")!) - 21) < 0.001)
         #expect(abs(HexColor("#777777")!.contrast(with: .white) - 4.48) < 0.01)

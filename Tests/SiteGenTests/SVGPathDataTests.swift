@@ -23,6 +23,21 @@ import Testing
         #expect(small.roundingPaths() == small)
     }
 
+    /// An icon of paths alone is drawn on a grid halved until its longer side is under 256 units: Font Awesome's
+    /// 512-unit grid at a quarter. Arc radii scale with it; an arc's rotation and flags do not.
+    @Test func anIconOfPathsAloneIsDrawnOnACoarserGrid() {
+        #expect(SVGPathData.rounded("M10 21l4 4a8 8 30 0 1 8 8", scale: 0.25) == "M3 5l1 1a2 2 30 0 1 2 2")
+        let icon = SVGIcon(viewBox: "0 0 448 512", rootAttributes: #" fill="currentColor""#, body: #"<path d="M433 179c0-97-64-126-64-126z"/><path d="M2 3h400"/>"#)
+        let coarse = icon.roundingPaths()
+        #expect(coarse.viewBox == "0 0 112 128" && coarse.rootAttributes == icon.rootAttributes)
+        #expect(coarse.body == #"<path d="M108 45c0-24-16-32-16-32z"/><path d="M1 1h100"/>"#)
+        let wide = SVGIcon(viewBox: "0 -32 640 512", rootAttributes: "", body: #"<path d="M640 480H0z"/>"#)
+        #expect(wide.roundingPaths() == SVGIcon(viewBox: "0 -8 160 128", rootAttributes: "", body: #"<path d="M160 120H0z"/>"#))
+        // Path data it cannot read stays as it is, on the icon's own grid.
+        let unread = SVGIcon(viewBox: "0 0 512 512", rootAttributes: "", body: #"<path d="M0 0 L x"/><path d="M1.5 2.5"/>"#)
+        #expect(unread.roundingPaths() == SVGIcon(viewBox: "0 0 512 512", rootAttributes: "", body: #"<path d="M0 0 L x"/><path d="M2 3"/>"#))
+    }
+
     @Test func aFontAwesomeSizedIconHasWholeUnitPaths() {
         let icon = SVGIcon(viewBox: "0 0 448 512", rootAttributes: "", body: #"<path d="M433 179.11c0-97.2-63.71-125.7-63.71-125.7z"/><circle r="1.5"/><path d="M1.5 2.5"/>"#)
         #expect(icon.roundingPaths().body == #"<path d="M433 179c0-97-64-126-64-126z"/><circle r="1.5"/><path d="M2 3"/>"#)

@@ -78,14 +78,14 @@ import Testing
         #expect(built.errors.isEmpty, "\(built.errors)")
 
         let home = try Self.read(site, "index.html")
-        #expect(home.contains("data-theme=\"midnight\" "))
+        #expect(home.contains("--radius:14px;"))  // midnight's buttons
         #expect(home.contains("<meta name=\"description\" content=\"Sound design for film\">"))
         #expect(home.contains("#ff7e5f,#feb47b"))
         #expect(home.contains("Write to Ada") && home.contains("Ada on Mastodon"))
         #expect(try Self.read(site, "contact.vcf").contains("N:Lovelace;Ada;;;"))
 
         let other = try Self.read(site, "other/index.html")
-        #expect(other.contains("data-theme=\"mono\" "))
+        #expect(other.contains("--radius:0;"))  // mono's buttons
         #expect(other.contains("content=\"Other things\""))
         #expect(other.contains("#000000,#ffffff") && !other.contains("ff7e5f"))
         #expect(other.contains("Grace&#39;s site") || other.contains("Grace's site"))
@@ -97,7 +97,7 @@ import Testing
         let order = ["First of mine", "Write to Ada", "Ada on Mastodon", "Last of mine"].map { spliced.range(of: $0)?.lowerBound }
         #expect(order.allSatisfy { $0 != nil })
         #expect(order.compactMap { $0 } == order.compactMap { $0 }.sorted())
-        #expect(spliced.contains("data-theme=\"midnight\" "))
+        #expect(spliced.contains("--radius:14px;"))
 
         // `check` and `schemes` read site.yml too.
         let checked = try ExampleSiteTests.run(["check"], in: site)

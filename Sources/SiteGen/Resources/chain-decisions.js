@@ -19,8 +19,13 @@ function isAppURL(url) {
   return !/^(https?|mailto|tel|sms):/i.test(url);
 }
 
+// The chain's candidates for this platform. The chain leaves out what goes without saying: a candidate's id where it
+// is its app's name in lower case (filled in here), its platforms where it runs on every one.
 function candidatesFor(chain, platform) {
-  return chain.filter(function (c) { return c.platforms.indexOf(platform) >= 0; });
+  return chain.filter(function (c) {
+    c.id = c.id || c.app.toLowerCase();
+    return !c.platforms || c.platforms.indexOf(platform) >= 0;
+  });
 }
 
 // Whether a scheduled link's window has closed: until is its data-until (a UTC moment, "2026-12-25T00:00:00Z"),
@@ -39,16 +44,16 @@ function windowClosed(until, now) {
 // Returns { app: candidate } (try it, then the href), { go: url } (a web choice), { ask: true } or null.
 function decide(chain, fallback, platform, remembered, absent, firstTap) {
   if (remembered == "browser") return null;
-  var candidates = candidatesFor(chain, platform), chosen = candidates.filter(function (c) { return c.id == remembered; })[0];
+  var candidates = candidatesFor(chain, platform), chosen = candidates.find(function (c) { return c.id == remembered; });
   if (chosen) return isAppURL(chosen.url) ? { app: chosen } : { go: chosen.url };
-  var untried = candidates.filter(function (c) { return c.auto && isAppURL(c.url) && (absent || []).indexOf(c.id) < 0; });
+  // Android takes only intent: URLs, which carry their own browser fallback.
+  var apps = candidates.filter(function (c) { return c.auto && isAppURL(c.url) && (platform == "ios" || /^intent:/i.test(c.url)); });
+  var untried = apps.find(function (c) { return (absent || []).indexOf(c.id) < 0; });
   if (platform == "ios") {
     if (/^mailto:/i.test(fallback)) return null; // mailto already opens the visitor's own mail app
-    if (firstTap == "ask" && candidates.some(function (c) { return c.auto && isAppURL(c.url); })) return { ask: true };
+    if (SITEGEN_ASK && firstTap == "ask" && apps.length) return { ask: true };
   } else if (platform != "android") return null;
-  // Android takes only intent: URLs, which carry their own browser fallback.
-  untried = untried.filter(function (c) { return platform == "ios" || /^intent:/i.test(c.url); });
-  return untried.length ? { app: untried[0] } : null;
+  return untried ? { app: untried } : null;
 }
 
 // How an attempt to open an app goes, one page event at a time. Safari's "Open in 'App'?" prompt does not stop
@@ -81,7 +86,7 @@ function settle(state, candidate, remembered, absent) {
 }
 
 // In-app browsers as data: how each one's user agent (or, for Telegram, a global it defines) gives it away, and
-// how a visitor leaves it for a real browser on iOS and Android. Escapes: "intent" (Android: an intent:
+// how a visitor leaves it for a real browser on iOS and Android (keyed by platformOf's names). Escapes: "intent" (Android: an intent:
 // URL without a package opens the default browser), "x-safari" (iOS 17+: x-safari-https://… opens Safari),
 // "instagram" (instagram://extbrowser/?url=…), "line" (?openExternalBrowser=1). None: no escape works, so the
 // visitor gets "Copy link" and how to open it from the app's menu. Each entry's source is the comment above it
@@ -115,14 +120,14 @@ var IN_APP_BROWSERS = [
 
 // The in-app browser this page is in, or null in a real browser. has(name) tells whether a global exists.
 function inAppBrowser(ua, has) {
-  return IN_APP_BROWSERS.filter(function (entry) {
+  return IN_APP_BROWSERS.find(function (entry) {
     return entry.ua ? entry.ua.test(ua) : has && entry.globals.some(has);
-  })[0] || null;
+  }) || null;
 }
 
 // The URL that takes this page out of the in-app browser, or null when only copying the link is left.
 function escapeURL(entry, platform, href, ios) {
-  var kind = platform == "ios" ? entry.ios : platform == "android" ? entry.android : null, m = /^(https?):\/\/(.*)$/.exec(href);
+  var kind = entry[platform], m = /^(https?):\/\/(.*)$/.exec(href);
   if (!m || !kind) return null;
   if (kind == "intent") return "intent://" + m[2].replace(/#.*/, "") + "#Intent;scheme=" + m[1] + ";end";
   if (kind == "line") return (href = href.replace(/#.*/, "")) + (href.indexOf("?") < 0 ? "?" : "&") + "openExternalBrowser=1";
@@ -149,12 +154,10 @@ function serverURL(home, path, acct) {
 
 // The remote-follow URL from a WebFinger answer's https subscribe template, or null.
 function followFromWebfinger(json, acct) {
-  var found = null;
-  ((json && json.links) || []).some(function (link) {
-    var t = link.template;
-    return link.rel == "http://ostatus.org/schema/1.0/subscribe" && /^https:\/\/.*\{uri\}/i.test(t) && (found = t.replace("{uri}", encodeURIComponent("acct:" + acct)));
+  var link = ((json && json.links) || []).find(function (link) {
+    return link.rel == "http://ostatus.org/schema/1.0/subscribe" && /^https:\/\/.*\{uri\}/i.test(link.template);
   });
-  return found;
+  return link ? link.template.replace("{uri}", encodeURIComponent("acct:" + acct)) : null;
 }
 
 function guessedFollowURL(home, acct) {

@@ -4,9 +4,9 @@
 // browser, copy, or follow from your own fediverse server. Without JavaScript the link works as it is and no
 // chooser appears. No cookies; the only requests go to a server the visitor names (and, where the page sets
 // `analytics:`, chain-count.js's one count per tap). Runs after chain-decisions.js, inside the same function.
-// SITEGEN_FOLLOW, SITEGEN_SEALED and SITEGEN_UNTIL say whether the page has a fediverse account to follow, sealed
-// addresses or scheduled links: scripts/minify-runtime.py makes a runtime for each mix, leaving out the code of the
-// features a page does not have, and sitegen inlines the one that fits the page.
+// SITEGEN_FOLLOW, SITEGEN_SEALED, SITEGEN_UNTIL and SITEGEN_ASK say whether the page has a fediverse account to
+// follow, sealed addresses, scheduled links or first_tap: ask: scripts/minify-runtime.py makes a runtime for each
+// mix, leaving out the code of the features a page does not have, and sitegen inlines the one that fits the page.
 
 var doc = document, ua = navigator.userAgent, openMenu, trying;
 var platform = platformOf(ua, navigator.platform, navigator.maxTouchPoints);
@@ -36,8 +36,8 @@ function make(tag, attributes, text, parent) {
 
 // The button's href, chain and copy text; sealed buttons keep theirs encoded until now.
 function linkData(link) {
-  var sealed = link.dataset.sealed;
-  return SITEGEN_SEALED && sealed ? unseal(sealed) : { href: link.href, chain: JSON.parse(link.dataset.chain || "[]"), copy: link.dataset.copy };
+  var sealed = SITEGEN_SEALED && link.dataset.sealed;
+  return sealed ? unseal(sealed) : { href: link.href, chain: JSON.parse(link.dataset.chain || "[]"), copy: link.dataset.copy };
 }
 
 function go(url) { location.href = url; }
@@ -68,7 +68,6 @@ var live = words && make("p", { class: "sr-only", role: "status" }, "", doc.body
 function attempt(link, data, candidate) {
   if (trying) trying("left"); // a pick from the chooser replaces an attempt still running, learning nothing from it
   var service = link.dataset.service, state = "trying", timer, label = link.querySelector("span"), text = label && label.textContent;
-  var opening = words ? words.opening.replace("{app}", candidate.app) : "";
   var way = words && make("a", { class: "open-web", href: data.href }, words["open-" + link.dataset.copyKind]);
   function on(event) {
     if (event == "hidden" && !doc.hidden) return;
@@ -103,6 +102,7 @@ function attempt(link, data, candidate) {
     way.onclick = function (event) { event.preventDefault(); on("web"); };
     link.after(way);
     link.setAttribute("aria-busy", true);
+    var opening = words.opening.replace("{app}", candidate.app);
     if (label) label.textContent = opening;
     live.textContent = opening + " " + way.textContent;
   }
@@ -115,16 +115,17 @@ function attempt(link, data, candidate) {
 doc.addEventListener("click", function (event) {
   var link = event.target.closest("a[data-service]");
   if (!link || event.defaultPrevented || event.button || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  // first_tap: ask holds for buttons that have a chooser: its toggle comes right after the link.
   var data = linkData(link), service = link.dataset.service, toggle = link.nextElementSibling;
-  toggle = toggle && toggle.classList.contains("chooser-toggle") && toggle;
-  var decision = decide(data.chain, data.href, platform, store("app:" + service), absentApps(service), toggle && link.dataset.firstTap);
+  var firstTap = SITEGEN_ASK && toggle && toggle.classList.contains("chooser-toggle") && link.dataset.firstTap;
+  var decision = decide(data.chain, data.href, platform, store("app:" + service), absentApps(service), firstTap);
   tell("tap", { service: service, decision: decision });
   if (!decision && !(SITEGEN_SEALED && link.dataset.sealed)) return; // the browser follows href
   event.preventDefault();
   if (trying) return; // one attempt at a time; its "Open in browser" is the way on
   if (!decision) go(data.href);
   else if (decision.go) go(decision.go);
-  else if (decision.ask) {
+  else if (SITEGEN_ASK && decision.ask) {
     event.stopImmediatePropagation(); // this very click must not count as one outside the chooser it opens
     openChooser(toggle, link, true);
   }
@@ -173,9 +174,9 @@ function fillMenu(panel, link, browserFirst) {
   }
   // "Open in browser", or for an address "Your mail app": the link's own href either way.
   function browser() { item(words["open-" + link.dataset.copyKind], choose({ id: "browser", url: data.href }), "browser"); }
-  if (browserFirst) browser();
+  if (SITEGEN_ASK && browserFirst) browser();
   candidatesFor(data.chain, platform).forEach(function (c) { item(c.app, choose(c), c.id); });
-  if (!browserFirst) browser();
+  if (!(SITEGEN_ASK && browserFirst)) browser();
   if (SITEGEN_FOLLOW && acct) item(words.follow, function () {
     tell("follow", { service: link.dataset.service });
     showFollow(panel, acct);
@@ -197,7 +198,7 @@ function showFollow(panel, acct) {
   input.focus();
   form.onsubmit = function (event) {
     event.preventDefault();
-    var home = parseHome(input.value), typed = input.value.trim();
+    var typed = input.value.trim(), home = parseHome(typed);
     if (!home) return status.textContent = words.unclear;
     status.textContent = words.asking;
     // A server that answers without a subscribe template (or with an error) gets Mastodon's follow page;
@@ -259,8 +260,7 @@ addEventListener("pageshow", function (event) { if (event.persisted && trying) t
 var app = inAppBrowser(ua, function (name) { return name in window; });
 tell("detected", { platform: platform, app: app && app.app });
 if (app) {
-  // A full-width block above the card (the html class lets the page's flex layout wrap it onto its own line).
-  doc.documentElement.classList.add("in-app-browser");
+  // A block above the card: the body lays its children out in a column.
   var banner = make("div", { class: "in-app", role: "note" }), out = escapeURL(app, platform, location.href, iosVersion(ua));
   make("p", {}, words["in-app"].replace("{app}", app.app), banner);
   if (out) make("a", { class: "in-app-action", href: out }, words.leave, banner);
@@ -281,9 +281,8 @@ if (app) {
 // The page's name, each contact button's label with its handle, address or link, and the page's address.
 function contactText() {
   var heading = doc.querySelector("h1"), lines = [heading ? heading.textContent.trim() : doc.title];
-  doc.querySelectorAll("[data-chooser] a").forEach(function (link) {
-    if (link.classList.contains("open-web")) return;
-    var data = link.dataset.service ? linkData(link) : { href: link.href };
+  doc.querySelectorAll("[data-chooser] a:not(.open-web)").forEach(function (link) {
+    var data = linkData(link);
     lines.push(link.textContent.trim() + ": " + (data.copy || data.href));
   });
   return lines.concat(location.href).join("\n");
