@@ -108,11 +108,12 @@ public enum ChainMarkup {
             if tried.contains(where: { $0.appID == candidate.appID && $0.url == candidate.url && $0.platforms == candidate.platforms }) {
                 json.raw(",\"auto\":true")
             }
-            if !(candidate.appName.utf8.allSatisfy { $0 < 0x80 } && candidate.appID == candidate.appName.lowercased()) {
+            if !isLowercased(candidate.appID, of: candidate.appName) {
                 json.raw(",\"id\":")
                 json.string(candidate.appID)
             }
-            if candidate.platforms != Platform.allCases {
+            // Ordered without repeats: as many as there are platforms is all of them.
+            if candidate.platforms.count != Self.platformCount {
                 json.raw(",\"platforms\":[")
                 for (number, platform) in candidate.platforms.enumerated() {
                     if number > 0 { json.raw(",") }
@@ -125,6 +126,16 @@ public enum ChainMarkup {
             json.raw("}")
         }
         json.raw("]")
+    }
+
+    private static let platformCount = Platform.allCases.count
+
+    /// Whether `id` is `name` in lower case, both ASCII (where Swift and JavaScript lower-case alike); compared byte
+    /// by byte, since a page asks it of every candidate.
+    static func isLowercased(_ id: String, of name: String) -> Bool {
+        id.utf8.count == name.utf8.count && zip(id.utf8, name.utf8).allSatisfy { idByte, nameByte in
+            nameByte < 0x80 && idByte == ((0x41...0x5A).contains(nameByte) ? nameByte + 0x20 : nameByte)
+        }
     }
 
     /// Base64 of the reversed UTF-8 bytes of the link's JSON; the runtime's `unseal` undoes it.

@@ -110,4 +110,14 @@ import Testing
         #expect(page.contains("<title>Ann \(ChainMarkup.characterReferences("ann@example.org"))</title>"))
         #expect(page.contains("<p>Write to \(ChainMarkup.characterReferences("ann@example.org")).</p>"))
     }
+
+    /// A candidate's id is left out of the chain JSON only where the runtime's toLowerCase gives it back exactly.
+    @Test func anIdIsLeftOutOnlyWhereItIsTheNameInLowerCaseASCII() {
+        for (id, name, expected) in [("ivory", "Ivory", true), ("mastodon", "Mastodon", true), ("a", "A", true), ("x1", "X1", true),
+                                     ("icecubes", "Ice Cubes", false), ("gmail-web", "Gmail (web)", false), ("toot", "Toot!", false),
+                                     ("élan", "Élan", false), ("ab", "a", false), ("ivory", "ivorY", true), ("Ivory", "Ivory", false), ("", "", true)] {
+            #expect(ChainMarkup.isLowercased(id, of: name) == expected, "\(id) \(name)")
+        }
+    }
 }
+
