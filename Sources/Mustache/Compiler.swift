@@ -16,6 +16,7 @@ struct Compiler {
     static let maxDepth = 64
 
     private let scanner: Scanner
+    private let numbering: SlotNumbering
     private(set) var errors: [MustacheError] = []
     private var stack: [Frame]
     /// Set when the nesting bound is hit: the rest of the template is not compiled.
@@ -42,19 +43,20 @@ struct Compiler {
     }
 
     /// Compiles one template; returns nil and the errors when it has syntax errors.
-    static func compile(name: String, source: String) -> (CompiledTemplate?, [MustacheError]) {
+    static func compile(name: String, source: String, numbering: SlotNumbering) -> (CompiledTemplate?, [MustacheError]) {
         var scanner = Scanner(source: Array(source.utf8), templateName: name)
         scanner.scan()
         if scanner.broken { return (nil, scanner.errors) }
-        var compiler = Compiler(scanner: scanner)
+        var compiler = Compiler(scanner: scanner, numbering: numbering)
         compiler.run()
         let errors = scanner.errors + compiler.errors
         guard errors.isEmpty else { return (nil, errors) }
         return (CompiledTemplate(name: name, nodes: compiler.stack[0].nodes), [])
     }
 
-    private init(scanner: Scanner) {
+    private init(scanner: Scanner, numbering: SlotNumbering) {
         self.scanner = scanner
+        self.numbering = numbering
         self.stack = [Frame(kind: .root, tag: nil)]
     }
 
@@ -249,7 +251,7 @@ struct Compiler {
         case .comment, .setDelimiter:
             break
         case .variable, .unescaped:
-            append(.variable(VariableNode(name: Name(tag.name), escaped: tag.kind == .variable)))
+            append(.variable(VariableNode(name: Name(tag.name, numbering: numbering), escaped: tag.kind == .variable)))
         case .section:
             stack.append(Frame(kind: .section, tag: tag))
         case .inverted:
@@ -303,7 +305,7 @@ struct Compiler {
         case .root:
             return
         case .section, .inverted:
-            append(.section(SectionNode(name: Name(tag.name), inverted: frame.kind == .inverted, nodes: frame.nodes)))
+            append(.section(SectionNode(name: Name(tag.name, numbering: numbering), inverted: frame.kind == .inverted, nodes: frame.nodes)))
         case .parent:
             var overrides: [String: BlockNode] = [:]
             for node in frame.nodes {

@@ -24,6 +24,9 @@ public struct MustacheTemplates: Sendable {
 
     private let templates: [String: CompiledTemplate]
     private let missingPartials: MissingPartial
+    /// Frozen once compiled; kept for its identity, which ties `MustacheSlots` to these templates.
+    private let numbering: SlotNumbering
+    private let slotsByName: [String: Int]
 
     /// Compiles every source at once. `sources` maps a template name to its text.
     /// Throws all syntax errors found, across all templates, sorted by name, line and column.
@@ -32,8 +35,10 @@ public struct MustacheTemplates: Sendable {
     public init(sources: [String: String], missingPartials: MissingPartial = .fail, html: Bool = false) throws(MustacheErrors) {
         var templates: [String: CompiledTemplate] = [:]
         var errors: [MustacheError] = []
-        for (name, source) in sources {
-            let (template, found) = Compiler.compile(name: name, source: source)
+        let numbering = SlotNumbering()
+        // In name order, so the same sources number their names the same way.
+        for (name, source) in sources.sorted(by: { $0.key < $1.key }) {
+            let (template, found) = Compiler.compile(name: name, source: source, numbering: numbering)
             if let template { templates[name] = html ? CompiledTemplate(name: name, nodes: HTMLMarker.mark(template.nodes)) : template }
             errors.append(contentsOf: found)
         }
@@ -47,7 +52,15 @@ public struct MustacheTemplates: Sendable {
         }
         self.templates = templates
         self.missingPartials = missingPartials
+        self.numbering = numbering
+        slotsByName = numbering.slots
     }
+
+    /// The number of `name` among the names these templates look up (each dotted part alone), nil when none does.
+    public func slot(of name: String) -> Int? { slotsByName[name] }
+
+    /// Values for these templates by slot, all absent.
+    public func makeSlots() -> MustacheSlots { MustacheSlots(numbering: ObjectIdentifier(numbering), count: slotsByName.count) }
 
     /// The template names, sorted.
     public var names: [String] { templates.keys.sorted() }
@@ -104,8 +117,9 @@ public struct MustacheTemplates: Sendable {
             throw MustacheError(templateName: name, line: 0, column: 0, message: "unknown template '\(name)'")
         }
         var renderer = Renderer(templates: templates, failOnMissingPartial: missingPartials == .fail,
-                                maxDepth: MustacheTemplates.maxNestingDepth)
-        renderer.hole = hole
+                                maxDepth: MustacheTemplates.maxNestingDepth, numbering: ObjectIdentifier(numbering))
+        // The hole by its number: compared with every interpolation's, an integer, not a string.
+        renderer.holeSlot = hole.map { slotsByName[$0] ?? -1 }
         renderer.escaper = escaper
         renderer.output.reserveCapacity(32768)  // a page with a few buttons, its CSS and runtime: one allocation
         renderer.contexts.reserveCapacity(16)

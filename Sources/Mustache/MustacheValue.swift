@@ -10,6 +10,29 @@ public enum MustacheValue: Sendable, Equatable {
     case string(String)
     case array([MustacheValue])
     case dictionary([String: MustacheValue])
+    /// Values by name number, for templates rendered many times with the same names (see `MustacheSlots`).
+    case slots(MustacheSlots)
+}
+
+/// A dictionary whose keys are the numbers `MustacheTemplates.slot(of:)` gives the names its templates look up:
+/// finding a value is an index, not a hash, and a caller that renders the same templates many times numbers its
+/// keys once. Valid only with the templates that made it (`MustacheTemplates.makeSlots()`); with any others it holds
+/// nothing.
+public struct MustacheSlots: Sendable, Equatable {
+    /// Which templates' numbering.
+    let numbering: ObjectIdentifier
+    var values: [MustacheValue?]
+
+    init(numbering: ObjectIdentifier, count: Int) {
+        self.numbering = numbering
+        values = Array(repeating: nil, count: count)
+    }
+
+    /// The value of the name numbered `slot`; nil is absent, as a key missing from a dictionary.
+    public subscript(slot: Int) -> MustacheValue? {
+        get { values[slot] }
+        set { values[slot] = newValue }
+    }
 }
 
 extension MustacheValue {
@@ -19,11 +42,11 @@ extension MustacheValue {
         case .null: return false
         case .bool(let flag): return flag
         case .array(let items): return !items.isEmpty
-        case .int, .double, .string, .dictionary: return true
+        case .int, .double, .string, .dictionary, .slots: return true
         }
     }
 
-    /// The value stored under `key` when this is a dictionary, otherwise `nil`.
+    /// The value stored under `key` when this is a dictionary, otherwise `nil` (slots know numbers, not names).
     public subscript(key: String) -> MustacheValue? {
         if case .dictionary(let entries) = self { return entries[key] }
         return nil
@@ -33,7 +56,7 @@ extension MustacheValue {
     /// Arrays and dictionaries render as the empty string.
     public var renderedText: String {
         switch self {
-        case .null, .array, .dictionary: return ""
+        case .null, .array, .dictionary, .slots: return ""
         case .bool(let flag): return flag ? "true" : "false"
         case .int(let number): return String(number)
         case .double(let number): return MustacheValue.format(number)

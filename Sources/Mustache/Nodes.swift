@@ -21,9 +21,24 @@ enum Node: Sendable {
 /// A name as written in a tag, split on dots. No parts means the implicit iterator `.`.
 struct Name: Sendable {
     let parts: [String]
+    /// Each part's number among the names of the templates compiled together (`MustacheSlots`).
+    let slots: [Int]
 
-    init(_ text: String) {
+    init(_ text: String, numbering: SlotNumbering) {
         parts = text == "." ? [] : text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        slots = parts.map(numbering.slot(for:))
+    }
+}
+
+/// Numbers the names of templates as they compile, the same name the same number. Changed only while they
+/// compile, read-only after.
+final class SlotNumbering: @unchecked Sendable {
+    private(set) var slots: [String: Int] = [:]
+
+    func slot(for name: String) -> Int {
+        if let slot = slots[name] { return slot }
+        slots[name] = slots.count
+        return slots.count - 1
     }
 }
 

@@ -18,15 +18,19 @@ struct Renderer {
     var output: [UInt8] = []
     var contexts: [MustacheValue] = []
     var partialDepth = 0
-    /// HTML rendering: the name left as a hole, the escaping of values outside script and style, what was found.
-    var hole: String?
+    /// Which numbering `MustacheSlots` must have to be read here.
+    let numbering: ObjectIdentifier
+    /// HTML rendering: the number of the name left as a hole, the escaping of values outside script and style, what
+    /// was found.
+    var holeSlot: Int?
     var escaper: MustacheTemplates.Escaper?
     var html = RenderedHTML(bytes: [])
     /// The script or style element the template text has opened and not yet closed.
     var openElement: (element: RawTextElement, bodyStart: Int, runs: Bool)?
 
-    init(templates: [String: CompiledTemplate], failOnMissingPartial: Bool, maxDepth: Int) {
+    init(templates: [String: CompiledTemplate], failOnMissingPartial: Bool, maxDepth: Int, numbering: ObjectIdentifier) {
         self.templates = templates
+        self.numbering = numbering
         self.failOnMissingPartial = failOnMissingPartial
         self.maxDepth = maxDepth
     }
@@ -43,7 +47,7 @@ struct Renderer {
                 }
 
             case .variable(let variable):
-                if let hole, variable.name.parts.count == 1, variable.name.parts[0] == hole {
+                if let holeSlot, variable.name.slots.count == 1, variable.name.slots[0] == holeSlot {
                     html.holes.append(output.count)
                     continue
                 }
@@ -159,14 +163,14 @@ struct Renderer {
     /// the other parts inside that value only.
     private func lookup(_ name: Name) -> MustacheValue? {
         let parts = name.parts
-        guard let first = parts.first else { return contexts.last }
+        guard !parts.isEmpty else { return contexts.last }
         var index = contexts.count - 1
         while index >= 0 {
-            if case .dictionary(let entries) = contexts[index], let found = entries[first] {
+            if let found = member(0, of: name, in: contexts[index]) {
                 if parts.count == 1 { return found }
                 var value = found
-                for part in parts.dropFirst() {
-                    guard case .dictionary(let inner) = value, let next = inner[part] else { return nil }
+                for part in 1..<parts.count {
+                    guard let next = member(part, of: name, in: value) else { return nil }
                     value = next
                 }
                 return value
@@ -176,9 +180,19 @@ struct Renderer {
         return nil
     }
 
+    /// The value of the name's `part` in `value`: by key in a dictionary, by number in slots made for these templates.
+    @inline(__always)
+    private func member(_ part: Int, of name: Name, in value: MustacheValue) -> MustacheValue? {
+        switch value {
+        case .dictionary(let entries): return entries[name.parts[part]]
+        case .slots(let slots): return slots.numbering == numbering ? slots.values[name.slots[part]] : nil
+        default: return nil
+        }
+    }
+
     private mutating func write(_ value: MustacheValue, escaped: Bool) {
         switch value {
-        case .null, .array, .dictionary:
+        case .null, .array, .dictionary, .slots:
             return
         case .string(let text):
             if !escaped {

@@ -18,6 +18,37 @@ enum LinkKey: String, CaseIterable {
     case until, afterLinkHTML = "after_link_html", accountURI = "account_uri"
 }
 
+/// The data of a page in a page template, and of a group in its `link_groups`; the README documents each.
+enum PageKey: String, CaseIterable {
+    case links, linkGroups = "link_groups", hasHeadings = "has_headings", heading, title, lang, theme, colorScheme = "color_scheme"
+    case themeCSS = "theme_css", themeColorLight = "theme_color_light", themeColorDark = "theme_color_dark", bodyHTML = "body_html"
+    case iconSymbolsHTML = "icon_symbols_html", identityLinksHTML = "identity_links_html", runtimeJS = "runtime_js"
+    case personJSON = "person_json", faviconHref = "favicon_href", generator, description, url, qrHref = "qr_href"
+    case vcardHref = "vcard_href", avatar, imageURL = "image_url", stylesheetCSS = "stylesheet_css"
+    case fediverseCreator = "fediverse_creator", surface, onCard = "on_card", hasSealedAddresses = "has_sealed_addresses"
+    case hasFediverseAccounts = "has_fediverse_accounts", backdropCSS = "backdrop_css"
+
+    /// Its place in `allCases`, found once.
+    var index: Int { Self.indices[self]! }
+    private static let indices = Dictionary(uniqueKeysWithValues: allCases.enumerated().map { ($1, $0) })
+}
+
+/// Where one template's data goes: the slot (`MustacheTemplates.slot(of:)`) of each key it reads, found once per
+/// build, so a page's data is stored by index and no key it does not read is computed.
+struct TemplateSlots: Sendable {
+    private var page: [Int?]
+    /// The keys of a button the template reads, with their slots.
+    let link: [(key: LinkKey, slot: Int)]
+
+    init(_ templates: MustacheTemplates, reads: Set<String>) {
+        func slot(_ name: String) -> Int? { reads.contains(name) ? templates.slot(of: name) : nil }
+        page = PageKey.allCases.map { slot($0.rawValue) }
+        link = LinkKey.allCases.compactMap { key in slot(key.rawValue).map { (key, $0) } }
+    }
+
+    subscript(key: PageKey) -> Int? { page[key.index] }
+}
+
 /// Stage 4: pages through the Mustache templates.
 ///
 /// Template data follows one rule: keys ending in `_html`, `_css`, `_js` or `_json` hold code that sitegen
@@ -33,8 +64,8 @@ public struct PageRenderer: Sendable {
     /// The names each template reads, through its partials and parents: data no template reads is not
     /// computed, and companion files no template links to are not written.
     private let referencedNames: [String: Set<String>]
-    /// The keys of a button's data each template reads, found once: a page has several buttons.
-    private let linkKeysRead: [String: [LinkKey]]
+    /// Each template's slots for the data it reads.
+    private let slotsByTemplate: [String: TemplateSlots]
     private let bodyHashes = BodyHashes()
     private let policyTags = PolicyTags()
     /// Each theme's custom properties, written once per build rather than once per page.
@@ -79,7 +110,7 @@ public struct PageRenderer: Sendable {
         self.version = version
         self.stylesheets = stylesheets
         referencedNames = Dictionary(uniqueKeysWithValues: templates.names.map { ($0, templates.referencedNames($0)) })
-        linkKeysRead = referencedNames.mapValues { names in LinkKey.allCases.filter { names.contains($0.rawValue) } }
+        slotsByTemplate = referencedNames.mapValues { [templates] names in TemplateSlots(templates, reads: names) }
     }
 
     func render(_ page: ResolvedPage, icons: IconSymbols, templateFiles: [TemplateFile]) -> Result<RenderedPage, Diagnostic> {
@@ -172,21 +203,19 @@ public struct PageRenderer: Sendable {
     func context(for page: ResolvedPage, icons: IconSymbols, shield: EmailShield?) -> MustacheValue {
         let matter = page.parsed.frontMatter
         func protect(_ html: String) -> String { shield?.protect(html) ?? html }
-        let reads = reads(page)
+        guard let slots = slotsByTemplate[page.templateName] else { return .slots(templates.makeSlots()) }
         let features = RuntimeFeatures(page)
-        var values: [String: MustacheValue] = [:]
-        func add(_ key: String, _ value: @autoclosure () -> MustacheValue) {
-            if reads.contains(key) { values[key] = value() }
+        var values = templates.makeSlots()
+        func add(_ key: PageKey, _ value: @autoclosure () -> MustacheValue?) {
+            if let slot = slots[key], let value = value() { values[slot] = value }
         }
-        if reads.contains("links") || reads.contains("link_groups") {
-            let keys = linkKeysRead[page.templateName] ?? []
+        if slots[.links] != nil || slots[.linkGroups] != nil {
             let items: [MustacheValue] = page.links.enumerated().map { index, link in
-                var item: [String: MustacheValue] = [:]
-                item.reserveCapacity(keys.count)
-                for key in keys {
+                var item = templates.makeSlots()
+                for (key, slot) in slots.link {
                     let value: String
                     switch key {
-                    case .number: item[key.rawValue] = .int(index + 1); continue
+                    case .number: item[slot] = .int(index + 1); continue
                     case .label: value = link.label
                     case .service: value = link.chain.serviceID
                     case .serviceName: value = link.service.displayName
@@ -210,48 +239,51 @@ public struct PageRenderer: Sendable {
                         guard let accountURI = link.chain.accountURI else { continue }
                         value = accountURI
                     }
-                    item[key.rawValue] = .string(value)
+                    item[slot] = .string(value)
                 }
-                return .dictionary(item)
+                return .slots(item)
             }
-            values["links"] = .array(items)
-            if reads.contains("link_groups") {
-                let groups = Self.linkGroups(items, sections: matter.sections)
-                values["link_groups"] = .array(groups)
-                if groups.contains(where: { if case .dictionary(let group) = $0 { group["heading"] != nil } else { false } }) { values["has_headings"] = .bool(true) }
+            add(.links, .array(items))
+            if slots[.linkGroups] != nil {
+                let groups = Self.linkGroups(items.count, sections: matter.sections)
+                add(.linkGroups, .array(groups.map { group in
+                    var values = templates.makeSlots()
+                    if let slot = slots[.links] { values[slot] = .array(Array(items[group.links])) }
+                    if let heading = group.heading, let slot = slots[.heading] { values[slot] = .string(heading) }
+                    return .slots(values)
+                }))
+                add(.hasHeadings, groups.contains { $0.heading != nil } ? .bool(true) : nil)
             }
         }
         let theme = matter.theme
-        values["title"] = .string(matter.title ?? "")
-        values["lang"] = .string(matter.lang)
-        values["theme"] = .string(theme.name)
-        values["color_scheme"] = .string(matter.colorScheme.rawValue)
-        add("theme_css", .string(themeCSS[theme.name + "/" + matter.colorScheme.rawValue] ?? theme.css(for: matter.colorScheme)))
-        add("theme_color_light", .string(theme.light.page.css))
-        add("theme_color_dark", .string(theme.dark.page.css))
-        add("body_html", .string(protect(bodyHTML(page))))
-        add("icon_symbols_html", .string(icons.html))
-        add("identity_links_html", .string(page.identityLinks.map { #"<link rel="me" href="\#(HTML.escape($0))">"# }.joined(separator: "\n")))
-        add("runtime_js", .string(runtime(for: matter, features: features)))
-        add("person_json", .string(personJSON(for: page)))
-        add("favicon_href", .string(page.avatarSource ?? Self.initialsIcon(matter.title ?? "", background: theme.light.ring)))
-        values["generator"] = .string("sitegen \(version)")
-        if let description = matter.description { values["description"] = .string(description) }
-        if let url = page.url {
-            values["url"] = .string(url)
-            values["qr_href"] = .string("qr.svg")
-        }
-        if !page.links.isEmpty { values["vcard_href"] = .string("contact.vcf") }
-        if let avatar = page.avatarSource { values["avatar"] = .string(avatar) }
-        if reads.contains("image_url"), let image = imageURL(for: page) { values["image_url"] = .string(image) }
-        if let path = page.stylesheetPath, let css = stylesheets[path] { values["stylesheet_css"] = .string(Self.safeInStyleElement(css)) }
-        if let creator = page.fediverseCreator { values["fediverse_creator"] = .string(creator) }
-        values["surface"] = .string(page.onCard ? "card" : "page")
-        if page.onCard { values["on_card"] = .bool(true) }
-        if features.sealed { values["has_sealed_addresses"] = .bool(true) }
-        if features.follow { values["has_fediverse_accounts"] = .bool(true) }
-        add("backdrop_css", .string(Self.backdropCSS(matter.background, imageSource: page.backgroundImageSource)))
-        return .dictionary(values)
+        add(.title, .string(matter.title ?? ""))
+        add(.lang, .string(matter.lang))
+        add(.theme, .string(theme.name))
+        add(.colorScheme, .string(matter.colorScheme.rawValue))
+        add(.themeCSS, .string(themeCSS[theme.name + "/" + matter.colorScheme.rawValue] ?? theme.css(for: matter.colorScheme)))
+        add(.themeColorLight, .string(theme.light.page.css))
+        add(.themeColorDark, .string(theme.dark.page.css))
+        add(.bodyHTML, .string(protect(bodyHTML(page))))
+        add(.iconSymbolsHTML, .string(icons.html))
+        add(.identityLinksHTML, .string(page.identityLinks.map { #"<link rel="me" href="\#(HTML.escape($0))">"# }.joined(separator: "\n")))
+        add(.runtimeJS, .string(runtime(for: matter, features: features)))
+        add(.personJSON, .string(personJSON(for: page)))
+        add(.faviconHref, .string(page.avatarSource ?? Self.initialsIcon(matter.title ?? "", background: theme.light.ring)))
+        add(.generator, .string("sitegen \(version)"))
+        add(.description, matter.description.map { .string($0) })
+        add(.url, page.url.map { .string($0) })
+        add(.qrHref, page.url.map { _ in .string("qr.svg") })
+        add(.vcardHref, page.links.isEmpty ? nil : .string("contact.vcf"))
+        add(.avatar, page.avatarSource.map { .string($0) })
+        add(.imageURL, imageURL(for: page).map { .string($0) })
+        add(.stylesheetCSS, page.stylesheetPath.flatMap { stylesheets[$0] }.map { .string(Self.safeInStyleElement($0)) })
+        add(.fediverseCreator, page.fediverseCreator.map { .string($0) })
+        add(.surface, .string(page.onCard ? "card" : "page"))
+        add(.onCard, page.onCard ? .bool(true) : nil)
+        add(.hasSealedAddresses, features.sealed ? .bool(true) : nil)
+        add(.hasFediverseAccounts, features.follow ? .bool(true) : nil)
+        add(.backdropCSS, .string(Self.backdropCSS(matter.background, imageSource: page.backgroundImageSource)))
+        return .slots(values)
     }
 
     /// The runtime a page carries: where a script listens to what it tells (the click counter of a page with
@@ -276,23 +308,21 @@ public struct PageRenderer: Sendable {
         return page.parsed.markdown.renderHTML(rewriting: rewrites)
     }
 
-    /// The buttons split at the page's `- section:` headings: each group has `heading` (absent before the first
-    /// section) and `links`. A heading with no buttons under it is left out (the reader warns about it).
-    static func linkGroups(_ items: [MustacheValue], sections: [FrontMatter.LinkSection]) -> [MustacheValue] {
-        var groups: [MustacheValue] = []
+    /// The buttons split at the page's `- section:` headings: each group's buttons (by position) and heading (absent
+    /// before the first section). A heading with no buttons under it is left out (the reader warns about it).
+    static func linkGroups(_ count: Int, sections: [FrontMatter.LinkSection]) -> [(links: Range<Int>, heading: String?)] {
+        var groups: [(links: Range<Int>, heading: String?)] = []
         var heading: String?, start = 0
         func close(at end: Int) {
             guard end > start else { return }
-            var group: [String: MustacheValue] = ["links": .array(Array(items[start..<end]))]
-            if let heading { group["heading"] = .string(heading) }
-            groups.append(.dictionary(group))
+            groups.append((start..<end, heading))
         }
         for section in sections {
-            let at = min(section.beforeLink, items.count)
+            let at = min(section.beforeLink, count)
             close(at: at)
             (heading, start) = (section.title, at)
         }
-        close(at: items.count)
+        close(at: count)
         return groups
     }
 
