@@ -133,8 +133,16 @@ public enum ChainMarkup {
     /// Whether `id` is `name` in lower case, both ASCII (where Swift and JavaScript lower-case alike); compared byte
     /// by byte, since a page asks it of every candidate.
     static func isLowercased(_ id: String, of name: String) -> Bool {
-        id.utf8.count == name.utf8.count && zip(id.utf8, name.utf8).allSatisfy { idByte, nameByte in
-            nameByte < 0x80 && idByte == ((0x41...0x5A).contains(nameByte) ? nameByte + 0x20 : nameByte)
+        var (id, name) = (id, name)
+        return id.withUTF8 { id in
+            name.withUTF8 { name in
+                guard id.count == name.count else { return false }
+                for index in 0..<id.count {
+                    let nameByte = name[index]
+                    guard nameByte < 0x80, id[index] == ((0x41...0x5A).contains(nameByte) ? nameByte + 0x20 : nameByte) else { return false }
+                }
+                return true
+            }
         }
     }
 

@@ -42,7 +42,8 @@ struct JSONBytes {
     mutating func string(_ value: String) {
         bytes.append(0x22)
         var value = value
-        value.withUTF8 { source in
+        let special = self.special
+        special.withUnsafeBufferPointer { special in value.withUTF8 { source in
             // Bytes that need nothing are copied in runs; only the few others are looked at one by one.
             var runStart = 0
             for index in 0..<source.count {
@@ -69,7 +70,7 @@ struct JSONBytes {
                 runStart = index + 1
             }
             if source.count > runStart { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart...])) }
-        }
+        } }
         bytes.append(0x22)
     }
 

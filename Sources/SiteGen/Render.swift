@@ -136,14 +136,26 @@ public struct PageRenderer: Sendable {
         // A head script goes right after the policy: it must run before the runtime it watches.
         let fill = policy.map { policyTags.tag($0) + (injection?.headScript?.element ?? []) } ?? []
         let html = rendered.assembled(fill: fill, appendix: injection?.bodyEndScript?.element ?? [])
-        // Copied whole: Data's initializer from a sequence reads it byte by byte.
-        return .success(RenderedPage(html: html.withUnsafeBytes { Data($0) }, companions: companions(for: page, reads: reads(page)),
+        return .success(RenderedPage(html: html.withUnsafeBytes(Self.data), companions: companions(for: page, reads: reads(page)),
                                      policy: policy))
+    }
+
+    /// Bytes as Data in one copy: Data's initializer from a sequence (an array, a string's UTF-8) reads it byte by
+    /// byte, and a page writes three files.
+    static func data(_ bytes: UnsafeRawBufferPointer) -> Data {
+        bytes.baseAddress.map { Data(bytes: $0, count: bytes.count) } ?? Data()
+    }
+
+    static func data(_ text: String) -> Data {
+        var text = text
+        return text.withUTF8 { data(UnsafeRawBufferPointer($0)) }
     }
 
     /// The folder a page is written to, below the output folder ("" for the root).
     static func folder(of page: ResolvedPage) -> String {
-        page.parsed.outputPath.split(separator: "/").dropLast().joined(separator: "/")
+        // Output paths are relative, with single slashes (`outputPath(for:)`): the folder is what the last one ends.
+        let path = page.parsed.outputPath
+        return path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[..<$0]) } ?? ""
     }
 
     /// What the page's template reads.
@@ -155,10 +167,10 @@ public struct PageRenderer: Sendable {
         let folder = Self.folder(of: page)
         var files: [OutputFile] = []
         if !page.links.isEmpty, reads.contains("vcard_href") {
-            files.append(OutputFile(path: joinPath(folder, "contact.vcf"), contents: .data(Data(vCard(for: page).text.utf8))))
+            files.append(OutputFile(path: joinPath(folder, "contact.vcf"), contents: .data(Self.data(vCard(for: page).text))))
         }
         if let url = page.url, reads.contains("qr_href"), let code = QRCode(url) {
-            files.append(OutputFile(path: joinPath(folder, "qr.svg"), contents: .data(Data(code.svg(title: url).utf8))))
+            files.append(OutputFile(path: joinPath(folder, "qr.svg"), contents: .data(Self.data(code.svg(title: url)))))
         }
         return files
     }
@@ -171,7 +183,8 @@ public struct PageRenderer: Sendable {
         card.note = matter.description
         // Contact apps show only JPEG and PNG photos.
         let avatarExtension = page.avatarSource?.split(separator: "?").first?.split(separator: ".").last?.lowercased()
-        if let type = ["jpg": "JPEG", "jpeg": "JPEG", "png": "PNG"][avatarExtension ?? ""], let url = imageURL(for: page) {
+        let type: String? = switch avatarExtension { case "jpg", "jpeg": "JPEG"; case "png": "PNG"; default: nil }
+        if let type, let url = imageURL(for: page) {
             card.photo = (url, type)
         }
         if let url = page.url { card.addURL(url) }
