@@ -175,7 +175,8 @@ public enum SiteLoader {
 
     /// `md` or `markdown` (any case) for a Markdown page, nil for any other file.
     public static func pageExtension(of path: String) -> String? {
-        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
+        // A byte search: `contains` with a string argument is Foundation's search, and every page asks this thrice.
+        guard let dot = path.lastIndex(of: "."), !path[dot...].utf8.contains(UInt8(ascii: "/")) else { return nil }
         let pathExtension = path[path.index(after: dot)...]
         return ["md", "markdown"].contains(pathExtension.lowercased()) ? String(pathExtension) : nil
     }
