@@ -255,14 +255,16 @@ public struct EmailService: Service {
     public func target(handle: String, options: [String: String]) throws(LinkChainError) -> LinkTarget {
         var handle = trimmed(handle)
         var options = options
-        if handle.lowercased().hasPrefix("mailto:") {
+        // Compared in ASCII lower case byte by byte: lower-casing the whole handle made a copy of it.
+        if handle.utf8.prefix(7).elementsEqual("mailto:".utf8, by: { ((0x41...0x5A).contains($0) ? $0 | 0x20 : $0) == $1 }) {
             let request = try parseShorthand(String(handle.dropFirst("mailto:".count)), prefix: "mailto")
             handle = request.handle
             options = request.options.merging(options) { _, given in given }
         }
         let valid = try validatedOptions(options)
         let to = try EmailAddress.parse(handle)
-        if let subject = valid["subject"], subject.contains(where: \.isNewline) {
+        // By scalar: every newline scalar is a character of its own (or CR LF), and reading characters costs more.
+        if let subject = valid["subject"], subject.unicodeScalars.contains(where: Self.isNewline) {
             throw LinkChainError.invalid(subject, isNot: "an email subject", expected: "one line of text",
                                          reason: "it contains a line break")
         }
@@ -276,6 +278,14 @@ public struct EmailService: Service {
 
     /// Reads the part after `mailto:` (or `email:`): percent-encoded address, then
     /// `?name=value&...` fields, percent-decoded (a "+" stays a "+"). A fragment is ignored.
+    /// What `Character.isNewline` says of the character a scalar starts: LF, VT, FF, CR, NEL, LINE and PARAGRAPH SEPARATOR.
+    static func isNewline(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0A...0x0D, 0x85, 0x2028, 0x2029: true
+        default: false
+        }
+    }
+
     public func parseShorthand(_ body: String, prefix: String) throws(LinkChainError) -> ServiceRequest {
         let whole = prefix + ":" + body
         func invalid(_ reason: String) -> LinkChainError {

@@ -151,13 +151,24 @@ enum MaskChoice {
             let (rows, dataRows, columns, dataColumns) = (line, line + width, line + 2 * width, line + 3 * width)
             var (masked, best) = (line + 4 * width, line + 6 * width)
             let maskedColumns = line + 5 * width
-            var module = frame
-            for y in 0..<width {
+            // Each line gathered in a register, without a branch on the module (its bits are close to random).
+            for line in 0..<width {
+                var (dark, data) = (Row.empty, Row.empty)
+                var module = frame + line * width
                 for x in 0..<width {
-                    if module.pointee & 1 != 0 { rows[y].insert(x); columns[x].insert(y) }
-                    if module.pointee & 0x80 == 0 { dataRows[y].insert(x); dataColumns[x].insert(y) }
+                    dark.insert(x, if: module.pointee & 1 != 0)
+                    data.insert(x, if: module.pointee & 0x80 == 0)
                     module += 1
                 }
+                (rows[line], dataRows[line]) = (dark, data)
+                (dark, data) = (.empty, .empty)
+                module = frame + line
+                for y in 0..<width {
+                    dark.insert(y, if: module.pointee & 1 != 0)
+                    data.insert(y, if: module.pointee & 0x80 == 0)
+                    module += width
+                }
+                (columns[line], dataColumns[line]) = (dark, data)
             }
             var inner = Row.empty  // modules 0..<width - 1: those with a right-hand (or lower) neighbour
             for x in 0..<width - 1 { inner.insert(x) }
@@ -354,6 +365,8 @@ protocol ModuleRow: Equatable {
     var lowest: Int { get }
     mutating func removeLowest()
     mutating func insert(_ module: Int)
+    /// `insert(module)` when `condition` holds, else nothing.
+    mutating func insert(_ module: Int, if condition: Bool)
     func contains(_ module: Int) -> Bool
 }
 
@@ -366,6 +379,7 @@ extension ModuleRow where Self: FixedWidthInteger & UnsignedInteger {
     var lowest: Int { trailingZeroBitCount }
     mutating func removeLowest() { self &= self &- 1 }
     mutating func insert(_ module: Int) { self |= 1 &<< module }
+    mutating func insert(_ module: Int, if condition: Bool) { self |= Self(truncatingIfNeeded: condition ? 1 : 0) &<< module }
     func contains(_ module: Int) -> Bool { self &>> module & 1 != 0 }
 }
 
@@ -406,6 +420,10 @@ struct WideModuleRow: ModuleRow {
 
     mutating func removeLowest() {
         if low != 0 { low &= low &- 1 } else if middle != 0 { middle &= middle &- 1 } else { high &= high &- 1 }
+    }
+
+    mutating func insert(_ module: Int, if condition: Bool) {
+        if condition { insert(module) }
     }
 
     mutating func insert(_ module: Int) {

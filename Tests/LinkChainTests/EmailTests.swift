@@ -276,3 +276,20 @@ struct EmailTests {
         #expect(EmailAddress.plain("no-at-sign") == nil && EmailAddress.plain("a@b@example.org") == nil)
     }
 }
+
+@Suite struct EmailSubjectLineTests {
+    /// The scalar test a subject is checked with says what `Character.isNewline` says, for every scalar up to U+3000.
+    @Test func newlineScalarsAreTheNewlineCharacters() {
+        for value in 0..<0x3000 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            #expect(EmailService.isNewline(scalar) == Character(scalar).isNewline, "U+\(String(value, radix: 16))")
+        }
+    }
+
+    @Test func aMailtoPrefixIsReadInAnyCaseAndOnlyAsWritten() throws {
+        let email = EmailService()
+        #expect(try email.target(handle: "MailTo:a@example.org?subject=Hi", options: [:]).fallback == "mailto:a@example.org?subject=Hi")
+        #expect(throws: LinkChainError.self) { try email.target(handle: "mailto\u{1A}a@example.org", options: [:]) }
+        #expect(throws: LinkChainError.self) { try email.target(handle: "a@example.org", options: ["subject": "one\u{2028}two"]) }
+    }
+}
