@@ -276,8 +276,6 @@ public struct EmailService: Service {
         ]))
     }
 
-    /// Reads the part after `mailto:` (or `email:`): percent-encoded address, then
-    /// `?name=value&...` fields, percent-decoded (a "+" stays a "+"). A fragment is ignored.
     /// What `Character.isNewline` says of the character a scalar starts: LF, VT, FF, CR, NEL, LINE and PARAGRAPH SEPARATOR.
     static func isNewline(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
@@ -286,6 +284,8 @@ public struct EmailService: Service {
         }
     }
 
+    /// Reads the part after `mailto:` (or `email:`): percent-encoded address, then
+    /// `?name=value&...` fields, percent-decoded (a "+" stays a "+"). A fragment is ignored.
     public func parseShorthand(_ body: String, prefix: String) throws(LinkChainError) -> ServiceRequest {
         let whole = prefix + ":" + body
         func invalid(_ reason: String) -> LinkChainError {
