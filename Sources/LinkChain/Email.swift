@@ -256,7 +256,7 @@ public struct EmailService: Service {
         var handle = trimmed(handle)
         var options = options
         // Compared in ASCII lower case byte by byte: lower-casing the whole handle made a copy of it.
-        if handle.utf8.prefix(7).elementsEqual("mailto:".utf8, by: { ((0x41...0x5A).contains($0) ? $0 | 0x20 : $0) == $1 }) {
+        if handle.utf8.prefix(7).elementsEqual("mailto:".utf8, by: { ASCII.lowercased($0) == $1 }) {
             let request = try parseShorthand(String(handle.dropFirst("mailto:".count)), prefix: "mailto")
             handle = request.handle
             options = request.options.merging(options) { _, given in given }

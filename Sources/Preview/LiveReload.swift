@@ -1,4 +1,5 @@
 import Foundation
+import LinkChain
 import SiteGen
 import WebServer
 
@@ -24,7 +25,7 @@ enum LiveReload {
         var insertAt = bytes.count
         if bytes.count >= closingTag.count {
             for start in stride(from: bytes.count - closingTag.count, through: 0, by: -1)
-            where zip(bytes[start...], closingTag).allSatisfy({ asciiLowercased($0) == $1 }) {
+            where zip(bytes[start...], closingTag).allSatisfy({ ASCII.lowercased($0) == $1 }) {
                 insertAt = start
                 break
             }
@@ -75,10 +76,6 @@ enum LiveReload {
             if let index = directives.firstIndex(where: { $0[0].lowercased() == name }) { directives[index] = directive } else { directives.append(directive) }
         }
         return directives.map { $0.joined(separator: " ") }.joined(separator: "; ")
-    }
-
-    private static func asciiLowercased(_ byte: UInt8) -> UInt8 {
-        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
     }
 
     /// Tells pages to reload; the data lists the pages this build rendered.

@@ -139,7 +139,7 @@ public enum ChainMarkup {
                 guard id.count == name.count else { return false }
                 for index in 0..<id.count {
                     let nameByte = name[index]
-                    guard nameByte < 0x80, id[index] == ((0x41...0x5A).contains(nameByte) ? nameByte + 0x20 : nameByte) else { return false }
+                    guard nameByte < 0x80, id[index] == ASCII.lowercased(nameByte) else { return false }
                 }
                 return true
             }
