@@ -6,49 +6,60 @@
 /// A value of nil means "absent" (an email without a subject): a query parameter that uses it is
 /// left out of the URL.
 public struct TemplateValues: Equatable, Sendable {
-    private var values: [String: String?]
-    /// Each value percent-encoded as `URLTemplate.fill` writes it, by name: a link fills every app's template from
-    /// the same few values, so each is encoded once and found by comparing short names instead of hashing them.
-    private var encoded: [(name: String, bytes: [UInt8]?)]
+    /// One entry a name, each value with its percent-encoded form as `URLTemplate.fill` writes it: a link fills
+    /// every app's template from the same few values, so each is encoded once and found by comparing short names.
+    private var entries: [Entry] = []
 
-    public init(_ values: [String: String?] = [:]) {
-        self.values = values
-        encoded = values.map { ($0.key, Self.encode($0.value)) }
-    }
+    private struct Entry: Sendable {
+        var name: String
+        var value: String?
+        var encoded: [UInt8]?
 
-    public static func == (a: TemplateValues, b: TemplateValues) -> Bool { a.values == b.values }
-
-    /// The value of `name`; nil when absent or unknown.
-    public subscript(name: String) -> String? {
-        get { values[name] ?? nil }
-        set {
-            values[name] = .some(newValue)
-            if let index = encoded.firstIndex(where: { $0.name == name }) {
-                encoded[index].bytes = Self.encode(newValue)
-            } else {
-                encoded.append((name, Self.encode(newValue)))
+        init(_ name: String, _ value: String?) {
+            self.name = name
+            self.value = value
+            encoded = value.map { value in
+                var bytes: [UInt8] = []
+                PercentEncoding.queryValue.append(value, to: &bytes)
+                return bytes
             }
         }
     }
 
-    /// The encoded value of `name`; nil when absent or unknown.
+    public init(_ values: [String: String?] = [:]) {
+        entries = values.map { Entry($0.key, $0.value) }
+    }
+
+    /// The same names with the same values, in any order.
+    public static func == (a: TemplateValues, b: TemplateValues) -> Bool {
+        a.entries.count == b.entries.count && a.entries.allSatisfy { entry in b.entry(entry.name).map { $0.value == entry.value } ?? false }
+    }
+
+    private func entry(_ name: String) -> Entry? { entries.first { $0.name == name } }
+
+    /// The value of `name`; nil when absent or unknown.
+    public subscript(name: String) -> String? {
+        get { entry(name)?.value }
+        set {
+            if let index = entries.firstIndex(where: { $0.name == name }) {
+                entries[index] = Entry(name, newValue)
+            } else {
+                entries.append(Entry(name, newValue))
+            }
+        }
+    }
+
+    /// The encoded value of `name`; nil when absent or unknown. Read in place: every app's URL asks it.
     func encodedValue(_ name: String) -> [UInt8]? {
-        for entry in encoded where entry.name == name { return entry.bytes }
+        for index in entries.indices where entries[index].name == name { return entries[index].encoded }
         return nil
     }
 
-    private static func encode(_ value: String?) -> [UInt8]? {
-        guard let value else { return nil }
-        var bytes: [UInt8] = []
-        PercentEncoding.queryValue.append(value, to: &bytes)
-        return bytes
-    }
-
     /// True when `name` is a placeholder of these values, even if its value is absent.
-    public func defines(_ name: String) -> Bool { values[name] != nil }
+    public func defines(_ name: String) -> Bool { entry(name) != nil }
 
     /// The placeholder names, sorted.
-    public var names: [String] { values.keys.sorted() }
+    public var names: [String] { entries.map(\.name).sorted() }
 }
 
 /// A URL with `{name}` placeholders, such as `icecubesapp://{host}/@{user}`.
