@@ -24,9 +24,8 @@ public struct MustacheTemplates: Sendable {
 
     private let templates: [String: CompiledTemplate]
     private let missingPartials: MissingPartial
-    /// Frozen once compiled; kept for its identity, which ties `MustacheSlots` to these templates.
+    /// The names' numbers, frozen once compiled; its identity ties `MustacheSlots` to these templates.
     private let numbering: SlotNumbering
-    private let slotsByName: [String: Int]
 
     /// Compiles every source at once. `sources` maps a template name to its text.
     /// Throws all syntax errors found, across all templates, sorted by name, line and column.
@@ -53,14 +52,13 @@ public struct MustacheTemplates: Sendable {
         self.templates = templates
         self.missingPartials = missingPartials
         self.numbering = numbering
-        slotsByName = numbering.slots
     }
 
     /// The number of `name` among the names these templates look up (each dotted part alone), nil when none does.
-    public func slot(of name: String) -> Int? { slotsByName[name] }
+    public func slot(of name: String) -> Int? { numbering.slots[name] }
 
     /// Values for these templates by slot, all absent.
-    public func makeSlots() -> MustacheSlots { MustacheSlots(numbering: ObjectIdentifier(numbering), count: slotsByName.count) }
+    public func makeSlots() -> MustacheSlots { MustacheSlots(numbering: ObjectIdentifier(numbering), count: numbering.slots.count) }
 
     /// The template names, sorted.
     public var names: [String] { templates.keys.sorted() }
@@ -119,7 +117,7 @@ public struct MustacheTemplates: Sendable {
         var renderer = Renderer(templates: templates, failOnMissingPartial: missingPartials == .fail,
                                 maxDepth: MustacheTemplates.maxNestingDepth, numbering: ObjectIdentifier(numbering))
         // The hole by its number: compared with every interpolation's, an integer, not a string.
-        renderer.holeSlot = hole.map { slotsByName[$0] ?? -1 }
+        renderer.holeSlot = hole.map { numbering.slots[$0] ?? -1 }
         renderer.escaper = escaper
         renderer.output.reserveCapacity(32768)  // a page with a few buttons, its CSS and runtime: one allocation
         renderer.contexts.reserveCapacity(16)
