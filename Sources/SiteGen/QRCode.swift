@@ -152,23 +152,23 @@ enum MaskChoice {
             var (masked, best) = (line + 4 * width, line + 6 * width)
             let maskedColumns = line + 5 * width
             // Each line gathered in a register, without a branch on the module (its bits are close to random).
-            for line in 0..<width {
+            for index in 0..<width {
                 var (dark, data) = (Row.empty, Row.empty)
-                var module = frame + line * width
+                var module = frame + index * width  // row `index`
                 for x in 0..<width {
                     dark.insert(x, if: module.pointee & 1 != 0)
                     data.insert(x, if: module.pointee & 0x80 == 0)
                     module += 1
                 }
-                (rows[line], dataRows[line]) = (dark, data)
+                (rows[index], dataRows[index]) = (dark, data)
                 (dark, data) = (.empty, .empty)
-                module = frame + line
+                module = frame + index  // column `index`
                 for y in 0..<width {
                     dark.insert(y, if: module.pointee & 1 != 0)
                     data.insert(y, if: module.pointee & 0x80 == 0)
                     module += width
                 }
-                (columns[line], dataColumns[line]) = (dark, data)
+                (columns[index], dataColumns[index]) = (dark, data)
             }
             var inner = Row.empty  // modules 0..<width - 1: those with a right-hand (or lower) neighbour
             for x in 0..<width - 1 { inner.insert(x) }
