@@ -27,26 +27,23 @@ enum PageKey: String, CaseIterable {
     case vcardHref = "vcard_href", avatar, imageURL = "image_url", stylesheetCSS = "stylesheet_css"
     case fediverseCreator = "fediverse_creator", surface, onCard = "on_card", hasSealedAddresses = "has_sealed_addresses"
     case hasFediverseAccounts = "has_fediverse_accounts", backdropCSS = "backdrop_css"
-
-    /// Its place in `allCases`, found once.
-    var index: Int { Self.indices[self]! }
-    private static let indices = Dictionary(uniqueKeysWithValues: allCases.enumerated().map { ($1, $0) })
 }
 
 /// Where one template's data goes: the slot (`MustacheTemplates.slot(of:)`) of each key it reads, found once per
 /// build, so a page's data is stored by index and no key it does not read is computed.
 struct TemplateSlots: Sendable {
-    private var page: [Int?]
+    /// The page keys the template reads, with their slots.
+    private let page: [PageKey: Int]
     /// The keys of a button the template reads, with their slots.
     let link: [(key: LinkKey, slot: Int)]
 
     init(_ templates: MustacheTemplates, reads: Set<String>) {
         func slot(_ name: String) -> Int? { reads.contains(name) ? templates.slot(of: name) : nil }
-        page = PageKey.allCases.map { slot($0.rawValue) }
+        page = Dictionary(uniqueKeysWithValues: PageKey.allCases.compactMap { key in slot(key.rawValue).map { (key, $0) } })
         link = LinkKey.allCases.compactMap { key in slot(key.rawValue).map { (key, $0) } }
     }
 
-    subscript(key: PageKey) -> Int? { page[key.index] }
+    subscript(key: PageKey) -> Int? { page[key] }
 }
 
 /// Stage 4: pages through the Mustache templates.
@@ -68,8 +65,7 @@ public struct PageRenderer: Sendable {
     private let slotsByTemplate: [String: TemplateSlots]
     private let bodyHashes = BodyHashes()
     private let policyTags = PolicyTags()
-    /// Each theme's custom properties, written once per build rather than once per page.
-    /// Each theme's rules for each colour scheme, minified once.
+    /// Each theme's rules for each colour scheme, minified once per build rather than once per page.
     private let themeCSS = Dictionary(uniqueKeysWithValues: Theme.all.flatMap { theme in
         FrontMatter.ColorScheme.allCases.map { (theme.name + "/" + $0.rawValue, CSSMinifier.minify(theme.css(for: $0))) }
     })
