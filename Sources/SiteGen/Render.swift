@@ -391,7 +391,7 @@ public struct PageRenderer: Sendable {
 
     /// A favicon of the title's initials, as a data URL so it costs no request.
     static func initialsIcon(_ title: String, background: HexColor) -> String {
-        let initials = title.split(whereSeparator: \.isWhitespace).prefix(2).compactMap(\.first).map { String($0).uppercased() }.joined()
+        let initials = Initials.of(title)
         // Percent-encoding goes byte by byte, so the fixed parts are encoded once and only the values per page.
         let encode = dataURLEncoding.encode
         return initialsIconParts[0] + encode(background.css) + initialsIconParts[1] + encode(background.readableText.css)

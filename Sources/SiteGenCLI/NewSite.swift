@@ -136,15 +136,6 @@ enum YAMLText {
 /// The avatar of a new site: the title's initials in white on a colour chosen from the title, so the same
 /// title always gets the same picture. Plain shapes and text, so it passes the published-SVG check.
 enum InitialsAvatar {
-    /// The first character of the first and the last word that start with a letter or digit (of the title
-    /// itself when none does), uppercased where the script has case: "Ada Lovelace" -> "AL", "李小龍" -> "李".
-    static func initials(of title: String) -> String {
-        let words = title.split(whereSeparator: { $0.isWhitespace }).filter { $0.first.map { $0.isLetter || $0.isNumber } ?? false }
-        let picked = words.count > 1 ? [words[0], words[words.count - 1]] : Array(words.prefix(1))
-        let initials = picked.compactMap(\.first).map { String($0).uppercased() }.joined()
-        return initials.isEmpty ? String(title.trimmingCharacters(in: .whitespaces).prefix(1)) : initials
-    }
-
     /// A hue from the title's bytes (FNV-1a), at a saturation and lightness white text reads well on.
     static func color(for title: String) -> String {
         var hash: UInt32 = 2_166_136_261
@@ -165,7 +156,7 @@ enum InitialsAvatar {
     }
 
     static func svg(for title: String) -> String {
-        let initials = initials(of: title)
+        let initials = Initials.of(title)
         // Two characters fit at a smaller size than one.
         let size = initials.count > 1 ? 52 : 64
         return """
