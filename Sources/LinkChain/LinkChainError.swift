@@ -45,8 +45,8 @@ public struct LinkChainError: Error, Equatable, Sendable, CustomStringConvertibl
         return LinkChainError(value: key, expected: expected, message: message)
     }
 
-    /// Wraps a value in double quotes for messages.
-    static func quoted(_ value: String) -> String { "\"" + value + "\"" }
+    /// Wraps a value in double quotes for messages (SiteGen's messages about the same values quote them alike).
+    public static func quoted(_ value: String) -> String { "\"" + value + "\"" }
 
     /// Capitalises the first letter and ends with a period.
     static func sentence(_ text: String) -> String {

@@ -386,7 +386,7 @@ private struct NodeReader {
         switch AnalyticsEndpoint.check(endpoint.value) {
         case .success(let analytics): return analytics
         case .failure(let problem):
-            report(endpoint.position, "analytics endpoint '\(endpoint.value)' \(problem.message)")
+            report(endpoint.position, "analytics endpoint: " + problem.message)
             return nil
         }
     }
@@ -452,16 +452,22 @@ private struct NodeReader {
             report(position, message)
             valid = false
         }
+        /// An https URL for the WebFinger document, read by LinkChain's `WebAddress` and kept in its normalised
+        /// form; the `{uri}` of a subscribe template stays as written, since it is a placeholder, not a path.
         func httpsURL(_ value: YAMLNode, field: String, example: String) -> Located<String>? {
-            guard let written = located(value, field: "identity." + field) else { valid = false; return nil }
-            let url = written.value
-            let host = url.hasPrefix("https://") ? url.dropFirst(8).prefix { $0 != "/" && $0 != "?" && $0 != "#" } : ""
-            guard !host.isEmpty, !url.contains(where: { $0.isWhitespace || $0 == "\"" || $0 == "<" || $0 == ">" || $0 == "\\" }),
-                  !url.contains("#") else {
-                refuse(written.position, "'\(field)' must be an https URL without spaces or '#', like \(example)")
+            guard var written = located(value, field: "identity." + field) else { valid = false; return nil }
+            do throws(LinkChainError) {
+                let url = try WebAddress.parse(written.value).url.replacingOccurrences(of: "%7Buri%7D", with: "{uri}")
+                guard !url.contains("#") else {
+                    refuse(written.position, "'\(field)' must not hold a '#' fragment: expected a URL like \(example)")
+                    return nil
+                }
+                written.value = url
+                return written
+            } catch {
+                refuse(written.position, "'\(field)': " + error.message)
                 return nil
             }
-            return written
         }
         for (keyNode, value) in pairs {
             guard case .scalar(let key, _, let keyAt) = keyNode else { continue }

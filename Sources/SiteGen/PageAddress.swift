@@ -2,7 +2,7 @@ import LinkChain
 
 /// A page's public address (`url:` or `--base-url`): published in the canonical link, Open Graph, JSON-LD,
 /// the vCard and the QR code, so it must be a clean https address: no user name or password, no spaces, the
-/// host in Punycode. Plain http is allowed only for this machine (localhost, 127.0.0.1, [::1]), for testing.
+/// host in Punycode. Plain http is allowed only for this machine (`HTTPSAddress`), for testing.
 public enum PageAddress {
     public static let expected = "the page's public address, like https://example.org/"
 
@@ -19,21 +19,7 @@ public enum PageAddress {
         if let space = text.unicodeScalars.first(where: { $0.properties.isWhitespace }) {
             return .failure(Problem(reason: "'\(text)' contains \(space == " " ? "a space" : "white space (\(UnicodeName.describe(space)))"): expected an address without spaces (write a space in a path as %20)"))
         }
-        let lowered = text.lowercased()
-        let isHTTP = lowered.hasPrefix("http://")
-        let candidate = isHTTP ? "https://" + text.dropFirst("http://".count) : text
-        let address: WebAddress
-        do { address = try WebAddress.parse(candidate) } catch {
-            return .failure(Problem(reason: error.message))
-        }
-        guard isHTTP else { return .success(address.url) }
-        let afterScheme = address.url.dropFirst("https://".count)
-        let host = afterScheme.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        let hostName = host.hasPrefix("[") ? String(host.prefix { $0 != "]" }) + "]" : String(host.prefix { $0 != ":" })
-        guard ["localhost", "127.0.0.1", "[::1]"].contains(hostName) else {
-            return .failure(Problem(reason: "'\(text)' is not an https address: only https addresses are published (http only for localhost, 127.0.0.1 and [::1], to test)"))
-        }
-        return .success("http://" + afterScheme)
+        return HTTPSAddress.parse(text).map(\.url).mapError { Problem(reason: $0.reason) }
     }
 
     /// A path below the output folder as it goes into a URL or a `_headers` line: each byte outside the
@@ -43,6 +29,37 @@ public enum PageAddress {
     }
 
     private static let pathEncoding = PercentEncoding(literalCharacters: PercentEncoding.unreservedCharacters + "!$&'()*+,;=:@/")
+}
+
+/// An address sitegen publishes or sends to: https, read by LinkChain's `WebAddress` (the one reading of https
+/// URLs in sitegen), or plain http when the host is this machine (localhost, 127.x.x.x, [::1]), so that tests need
+/// no certificate.
+struct HTTPSAddress: Equatable {
+    /// Normalised as `WebAddress` writes it (lowercase scheme and host, Punycode, percent-encoded), with `http:`
+    /// kept for a loopback host.
+    var url: String
+    /// `scheme://host[:port]`: what a Content-Security-Policy names to let a page connect to it.
+    var origin: String
+
+    struct Problem: Error { var reason: String }
+
+    static func parse(_ text: String) -> Result<HTTPSAddress, Problem> {
+        let isHTTP = text.prefix(7).lowercased() == "http://"
+        let address: WebAddress
+        do { address = try WebAddress.parse(isHTTP ? "https://" + text.dropFirst(7) : text) } catch {
+            return .failure(Problem(reason: error.message))
+        }
+        let afterScheme = address.url.dropFirst("https://".count)
+        let authority = afterScheme.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        let host = authority.hasPrefix("[") ? String(authority.prefix { $0 != "]" }) + "]" : String(authority.prefix { $0 != ":" })
+        guard isHTTP else { return .success(HTTPSAddress(url: address.url, origin: "https://" + authority)) }
+        let isLoopback = host == "localhost" || host == "[::1]"
+            || (host.hasPrefix("127.") && host.split(separator: ".").count == 4 && host.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") })
+        guard isLoopback else {
+            return .failure(Problem(reason: "\(LinkChainError.quoted(text)) is not an https address: only https addresses are allowed (http only for this machine, such as http://localhost:8000/ or http://127.0.0.1/, for testing)"))
+        }
+        return .success(HTTPSAddress(url: "http://" + afterScheme, origin: "http://" + authority))
+    }
 }
 
 /// Names for characters in messages: `U+2028`.

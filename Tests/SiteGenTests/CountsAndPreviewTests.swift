@@ -12,26 +12,32 @@ import Testing
         return (matter, sink.diagnostics.map { "\($0.line):\($0.column): \($0.severity): \($0.message)" })
     }
 
+    /// The endpoint as written, as the page calls it (normalised), and its origin.
     @Test(arguments: [
-        ("https://mycode.goatcounter.com/count", "https://mycode.goatcounter.com"),
-        ("https://Plausible.io/api/event", "https://plausible.io"),
-        ("https://stats.example.org:8443/c", "https://stats.example.org:8443"),
-        ("http://127.0.0.1:8000/count", "http://127.0.0.1:8000"),
-        ("http://localhost:9/count", "http://localhost:9"),
-        ("http://[::1]:9/count", "http://[::1]:9"),
+        ("https://mycode.goatcounter.com/count", "https://mycode.goatcounter.com/count", "https://mycode.goatcounter.com"),
+        ("https://Plausible.io/api/event", "https://plausible.io/api/event", "https://plausible.io"),
+        ("https://stats.example.org:8443/c", "https://stats.example.org:8443/c", "https://stats.example.org:8443"),
+        ("https://stats.example.org:443/c", "https://stats.example.org/c", "https://stats.example.org"),
+        ("https://bücher.example/zähler", "https://xn--bcher-kva.example/z%C3%A4hler", "https://xn--bcher-kva.example"),
+        ("http://127.0.0.1:8000/count", "http://127.0.0.1:8000/count", "http://127.0.0.1:8000"),
+        ("HTTP://127.8.0.1/count", "http://127.8.0.1/count", "http://127.8.0.1"),
+        ("http://localhost:9/count", "http://localhost:9/count", "http://localhost:9"),
+        ("http://[::1]:9/count", "http://[::1]:9/count", "http://[::1]:9"),
     ])
-    func acceptsHTTPSAndLoopbackHTTP(endpoint: String, origin: String) {
-        let (matter, diagnostics) = read("analytics: {endpoint: \"\(endpoint)\"}")
+    func acceptsHTTPSAndLoopbackHTTP(written: String, endpoint: String, origin: String) {
+        let (matter, diagnostics) = read("analytics: {endpoint: \"\(written)\"}")
         #expect(diagnostics == [])
         #expect(matter.analytics == FrontMatter.Analytics(endpoint: endpoint, origin: origin))
     }
 
     @Test(arguments: [
-        ("analytics: {endpoint: http://stats.example.org/count}", "1:23: error: analytics endpoint 'http://stats.example.org/count' uses http: counts must go over https (http is allowed only on loopback, such as http://127.0.0.1:8000/count, for testing)"),
-        ("analytics: {endpoint: ftp://a.example/c}", "1:23: error: analytics endpoint 'ftp://a.example/c' must be an https URL, such as https://MYCODE.goatcounter.com/count"),
-        ("analytics: {endpoint: goatcounter}", "1:23: error: analytics endpoint 'goatcounter' is not a URL: expected one such as https://MYCODE.goatcounter.com/count"),
-        ("analytics: {endpoint: \"https://a.example/c?site=1\"}", "1:23: error: analytics endpoint 'https://a.example/c?site=1' has a query or fragment: sitegen adds the query (?p=click/SERVICE/OUTCOME&e=true)"),
-        ("analytics: {endpoint: \"https://me:pw@a.example/c\"}", "1:23: error: analytics endpoint 'https://me:pw@a.example/c' holds a user name or password: the page would show it to every visitor"),
+        ("analytics: {endpoint: http://stats.example.org/count}", "1:23: error: analytics endpoint: \"http://stats.example.org/count\" is not an https address: only https addresses are allowed (http only for this machine, such as http://localhost:8000/ or http://127.0.0.1/, for testing)"),
+        ("analytics: {endpoint: ftp://a.example/c}", "1:23: error: analytics endpoint: \"ftp://a.example/c\" is not an https web address: expected an https:// URL, like https://example.org/contact. The scheme \"ftp:\" is not allowed; only https links are."),
+        ("analytics: {endpoint: goatcounter}", "1:23: error: analytics endpoint: \"goatcounter\" is not an https web address: expected an https:// URL, like https://example.org/contact. It has no scheme: write it in full, like https://example.org."),
+        ("analytics: {endpoint: \"https://a.example/c?site=1\"}", "1:23: error: analytics endpoint: \"https://a.example/c?site=1\" has a query or fragment: sitegen adds the query (?p=click/SERVICE/OUTCOME&e=true)"),
+        ("analytics: {endpoint: \"https://me:pw@a.example/c\"}", "1:23: error: analytics endpoint: \"https://me:pw@a.example/c\" is not an https web address: expected an https:// URL, like https://example.org/contact. It contains a user name or password before the host, which is not allowed."),
+        ("analytics: {endpoint: \"http://127.example/c\"}", "1:23: error: analytics endpoint: \"http://127.example/c\" is not an https address: only https addresses are allowed (http only for this machine, such as http://localhost:8000/ or http://127.0.0.1/, for testing)"),
+        ("analytics: {endpoint: \"https://a.example/c#x\"}", "1:23: error: analytics endpoint: \"https://a.example/c#x\" has a query or fragment: sitegen adds the query (?p=click/SERVICE/OUTCOME&e=true)"),
         ("analytics: https://a.example/c", "1:12: error: 'analytics' must be a mapping with an endpoint, such as {endpoint: https://MYCODE.goatcounter.com/count}, found a text value"),
         ("analytics: {}", "1:12: error: 'analytics' must be a mapping with an endpoint, such as {endpoint: https://MYCODE.goatcounter.com/count}"),
         ("analytics: {endpont: https://a.example/c}", "1:13: error: unknown key 'endpont' in 'analytics' (did you mean 'endpoint'?): expected endpoint"),

@@ -94,6 +94,34 @@ import WebServer
         #expect(Self.read(folder, "Output/.well-known/atproto-did") == nil)
     }
 
+    /// The three URLs are read as every https address is (LinkChain's `WebAddress`), and published normalised; the
+    /// template's `{uri}` stays a placeholder.
+    @Test func identityURLsArePublishedNormalised() throws {
+        let folder = try Self.site("""
+            ---
+            title: Eb
+            identity:
+              webfinger: "@eb@Example.Social"
+              actor: https://Example.Social:443/users/eb
+              profile: https://example.social/@eb/ö
+              subscribe: https://EXAMPLE.social/follow?account={uri}
+            ---
+
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let built = try ExampleSiteTests.run(["build"], in: folder)
+        #expect(built.code == 0, "\(built.errors)")
+        let jrd = try #require(Self.read(folder, "Output/.well-known/webfinger"))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(jrd.utf8)) as? [String: Any])
+        let links = try #require(object["links"] as? [[String: String]])
+        #expect(links.compactMap { $0["href"] ?? $0["template"] } == [
+            "https://example.social/@eb/%C3%B6", "https://example.social/users/eb", "https://example.social/follow?account={uri}",
+        ])
+        #expect(Fixtures.failure("---\nidentity:\n  webfinger: \"@eb@x.example\"\n  actor: https://x.example/u/eb#me\n---\n") == [
+            "site/content/index.md:4:10: error: 'actor' must not hold a '#' fragment: expected a URL like https://example.social/users/you",
+        ])
+    }
+
     /// The owner's own `.well-known` files stay through every build; sitegen's are replaced, then removed.
     @Test func wellKnownFilesAreOwnedAcrossBuildsBesideTheOwnersOwn() throws {
         let folder = try Self.site(Self.identityPage, extra: ["Output/.well-known/security.txt": "Contact: mailto:eb@example.org\n"])
@@ -175,7 +203,7 @@ import WebServer
             "site/content/index.md:3:16: error: 'did:plc:abc' is not a did:plc: expected 24 characters after did:plc:, found 3",
         ])
         #expect(Fixtures.failure("---\nidentity:\n  webfinger: \"@eb@x.example\"\n  actor: http://x.example/users/eb\n---\n") == [
-            "site/content/index.md:4:10: error: 'actor' must be an https URL without spaces or '#', like https://example.social/users/you",
+            "site/content/index.md:4:10: error: 'actor': \"http://x.example/users/eb\" is not an https web address: expected an https:// URL, like https://example.org/contact. Only https links are allowed; use https://x.example/users/eb if the site supports it.",
         ])
         #expect(Fixtures.failure("---\nidentity:\n  webfinger: \"@eb@x.example\"\n  profile: https://x.example/@eb\n---\n") == [
             "site/content/index.md:4:12: error: profile and subscribe are for a server that is not Mastodon, which needs its actor too: add actor: https://…",

@@ -90,7 +90,7 @@ import Testing
         (["--link", "mastodon:nobody"],
          "error: --link mastodon:nobody: \"nobody\" is not a Mastodon handle: expected @user@host, like @eb@social.coop. The server name is missing.\n"),
         (["--link", "javascript:alert(1)"], "error: --link javascript:alert(1): "),
-        (["--url", "http://ann.example/"], "error: --url must be the page's public address, like https://example.org/: 'http://ann.example/' is not an https address"),
+        (["--url", "http://ann.example/"], "error: --url must be the page's public address, like https://example.org/: \"http://ann.example/\" is not an https address"),
         (["--title", " "], "error: --title needs some text\nsee 'sitegen help new'\n"),
     ])
     func badOptionsAreOneLineAndMakeNothing(arguments: [String], error: String) throws {
