@@ -172,10 +172,10 @@ public struct URLTemplate: Equatable, Hashable, Sendable, Codable, CustomStringC
     }
 
     /// Appends `pieces` with every placeholder replaced by its encoded value; false if one has no value.
-    private static func append(_ pieces: [Piece], _ values: TemplateValues, to url: inout [UInt8]) -> Bool {
+    private static func append(_ pieces: [FillPiece], _ values: TemplateValues, to url: inout [UInt8]) -> Bool {
         for piece in pieces {
             switch piece {
-            case .literal(let literal): url.append(contentsOf: literal.utf8)
+            case .bytes(let literal): url.append(contentsOf: literal)
             case .placeholder(let name):
                 guard let value = values.encodedValue(name) else { return false }
                 url.append(contentsOf: value)
@@ -188,13 +188,20 @@ public struct URLTemplate: Equatable, Hashable, Sendable, Codable, CustomStringC
     /// its placeholders has no value), and the fragment with its `#`.
     private struct Compiled: Sendable {
         var scheme: String?
-        var head: [Piece]
-        var parameters: [[Piece]]?
-        var fragment: [Piece]?
+        var head: [FillPiece]
+        var parameters: [[FillPiece]]?
+        var fragment: [FillPiece]?
 
         init?(_ text: String) {
             scheme = URLScheme.of(text)
-            func pieces(_ part: Substring) -> [Piece]? { try? URLTemplate.pieces(of: part) }
+            func pieces(_ part: Substring) -> [FillPiece]? {
+                (try? URLTemplate.pieces(of: part))?.map { piece in
+                    switch piece {
+                    case .literal(let literal): .bytes(Array(literal.utf8))
+                    case .placeholder(let name): .placeholder(name)
+                    }
+                }
+            }
             let queryStart = text.firstIndex(of: "?")
             let fragmentStart = text.firstIndex(of: "#")
             guard let queryStart, fragmentStart.map({ queryStart < $0 }) ?? true else {
@@ -205,7 +212,7 @@ public struct URLTemplate: Equatable, Hashable, Sendable, Codable, CustomStringC
             let queryEnd = fragmentStart ?? text.endIndex
             guard let head = pieces(text[..<queryStart]) else { return nil }
             self.head = head
-            var parameters: [[Piece]] = []
+            var parameters: [[FillPiece]] = []
             for parameter in text[text.index(after: queryStart)..<queryEnd].split(separator: "&", omittingEmptySubsequences: false) {
                 guard let parameterPieces = pieces(parameter) else { return nil }
                 parameters.append(parameterPieces)
@@ -219,6 +226,9 @@ public struct URLTemplate: Equatable, Hashable, Sendable, Codable, CustomStringC
     }
 
     private enum Piece: Equatable, Sendable { case literal(String), placeholder(String) }
+    /// A piece as `fill` writes it: a literal as bytes, which an array appends in one copy (a short `String`'s
+    /// UTF-8 view is appended byte by byte).
+    private enum FillPiece: Sendable { case bytes([UInt8]), placeholder(String) }
 
     private struct TemplateSyntaxError: Error { var reason: String }
 
