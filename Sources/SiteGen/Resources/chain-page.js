@@ -116,8 +116,8 @@ doc.addEventListener("click", function (event) {
   var link = event.target.closest("a[data-service]");
   if (!link || event.defaultPrevented || event.button || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
   // first_tap: ask holds for buttons that have a chooser: its toggle comes right after the link.
-  var data = linkData(link), service = link.dataset.service, toggle = link.nextElementSibling;
-  var firstTap = SITEGEN_ASK && toggle && toggle.classList.contains("chooser-toggle") && link.dataset.firstTap;
+  var data = linkData(link), service = link.dataset.service, toggle = SITEGEN_ASK && link.nextElementSibling;
+  var firstTap = toggle && toggle.classList.contains("chooser-toggle") && link.dataset.firstTap;
   var decision = decide(data.chain, data.href, platform, store("app:" + service), absentApps(service), firstTap);
   tell("tap", { service: service, decision: decision });
   if (!decision && !(SITEGEN_SEALED && link.dataset.sealed)) return; // the browser follows href
