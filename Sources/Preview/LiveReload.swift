@@ -48,12 +48,12 @@ enum LiveReload {
                 continue
             }
             let policy = allowingReload(policy: unescaped(String(tag[start.upperBound..<close])))
-            result += tag[..<start.upperBound] + HTML.escape(policy) + tag[close...]
+            result += tag[..<start.upperBound] + HTML.escapeDoubleQuotedAttribute(policy) + tag[close...]
         }
         return result + rest
     }
 
-    /// Undoes `HTML.escape`, which wrote the policy into its attribute; `&amp;` last, so `&amp;lt;` stays `&lt;`.
+    /// Undoes the escaping that wrote the policy into its attribute; `&amp;` last, so `&amp;lt;` stays `&lt;`.
     private static func unescaped(_ attribute: String) -> String {
         [("&quot;", "\""), ("&#39;", "'"), ("&#x27;", "'"), ("&lt;", "<"), ("&gt;", ">"), ("&amp;", "&")]
             .reduce(attribute) { $0.replacingOccurrences(of: $1.0, with: $1.1) }

@@ -12,4 +12,11 @@ public enum HTML {
         MustacheTemplates.appendEscapedHTML(text, to: &escaped)
         return String(decoding: escaped, as: UTF8.self)
     }
+
+    /// Text for a double-quoted attribute value, where `'` needs no reference: as `escape` writes it, but with each
+    /// `'` as it is. The Content-Security-Policy's quoted keywords and hashes stay that short.
+    public static func escapeDoubleQuotedAttribute(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 }) else { return text }
+        return text.split(separator: "'", omittingEmptySubsequences: false).map { escape(String($0)) }.joined(separator: "'")
+    }
 }

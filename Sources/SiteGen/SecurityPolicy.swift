@@ -38,7 +38,7 @@ public struct SecurityPolicy: Hashable, Sendable {
     }
 
     public var metaTag: String {
-        #"<meta http-equiv="Content-Security-Policy" content="\#(HTML.escape(directives))">"#
+        #"<meta http-equiv="Content-Security-Policy" content="\#(HTML.escapeDoubleQuotedAttribute(directives))">"#
     }
 
     static func sha256Base64(_ text: String) -> String { sha256Base64(Array(text.utf8)[...]) }

@@ -4,7 +4,6 @@ no cookie; the buttons' hrefs are the page's without the setting; the policy let
 else is blocked. Without the setting the page sends nothing and its policy is today's (the golden page's).
 """
 import contextlib
-import html
 import http.server
 import pathlib
 import re
@@ -153,8 +152,7 @@ def test_hrefs_stay_the_real_links_and_the_policy_names_the_endpoint(counted_sit
     assert links(counted) == links(plain) and "https://social.coop/@eb" in links(counted)
     origin = endpoint.rsplit("/", 1)[0]
     assert csp_of(counted) == csp_of(plain).replace("connect-src https:;", f"connect-src https: {origin};") \
-        .replace(re.search(r"script-src ([^;]*);", html.unescape(csp_of(plain))).group(1).replace("'", "&#39;"),
-                 re.search(r"script-src ([^;]*);", html.unescape(csp_of(counted))).group(1).replace("'", "&#39;"))
+        .replace(re.search(r"script-src ([^;]*);", csp_of(plain)).group(1), re.search(r"script-src ([^;]*);", csp_of(counted)).group(1))
 
 
 def test_without_the_setting_nothing_is_sent_and_the_policy_is_todays(server, built_site):

@@ -68,7 +68,7 @@ import Testing
         #expect(script.hasSuffix(#"})("http://127.0.0.1:8123/count");"# + "\n") && !script.contains("SITEGEN_COUNT_ENDPOINT"))
         #expect(page.contains("connect-src https: http://127.0.0.1:8123; base-uri"))
         #expect(headers.contains("connect-src https: http://127.0.0.1:8123; base-uri"))
-        #expect(page.contains("script-src &#39;sha256-\(SecurityPolicy.sha256Base64(script))&#39;"))
+        #expect(page.contains("script-src 'sha256-\(SecurityPolicy.sha256Base64(script))'"))
     }
 
     /// Without the field a page's runtime and policy are what they were before counting existed.
@@ -79,6 +79,16 @@ import Testing
         let policy = SecurityPolicy(scriptHashes: [SecurityPolicy.sha256Base64(Self.plainRuntime)], styleHashes: [])
         #expect(page.hasPrefix("<head>" + policy.metaTag + "</head>"))
         #expect(policy.directives.contains("; connect-src https:; base-uri"))
+    }
+
+    /// In its double-quoted attribute the policy keeps each `'` as it is; what could end the attribute or open a
+    /// tag is still a character reference.
+    @Test func thePolicyAttributeWritesQuotesAsTheyAreAndEscapesTheRest() {
+        let policy = SecurityPolicy(scriptHashes: ["a+b/c="], styleHashes: [], connectOrigins: [#"https://x.example/"&<'>"#])
+        #expect(policy.metaTag.contains(#"content="default-src 'none'; "#))
+        #expect(policy.metaTag.contains(#"script-src 'sha256-a+b/c='; "#))
+        #expect(policy.metaTag.contains("connect-src https: https://x.example/&quot;&amp;&lt;'&gt;; "))
+        #expect(HTML.escapeDoubleQuotedAttribute("it's") == "it's" && HTML.escapeDoubleQuotedAttribute(#"'"'"#) == "'&quot;'")
     }
 
     @Test func connectOriginsComeAfterHTTPSAndBeforeSelf() {
@@ -139,7 +149,7 @@ import Testing
         let preview = String(decoding: ServePreview.scriptElement, as: UTF8.self)
         #expect(page.contains(preview + "</head>"))
         #expect(page.range(of: preview)!.lowerBound < page.range(of: SiteBuilder.toldRuntimeScript)!.lowerBound)
-        #expect(page.contains("&#39;sha256-\(ServePreview.scriptHash)&#39;"))
+        #expect(page.contains("'sha256-\(ServePreview.scriptHash)'"))
         _ = try Fixtures.builder(fileSystem).build()
         let built = try Fixtures.html(fileSystem)
         #expect(!built.contains("simulate") && built.contains(SiteBuilder.runtimeScript(follow: false, sealed: false, until: false)) && !built.contains("CustomEvent"))

@@ -33,7 +33,7 @@ import LinkChain
         let page = try Fixtures.html(fileSystem)
         #expect(page.contains("<style>\(css)</style>"))
         #expect(InlineCode.bodies("style", in: page) == [css])
-        #expect(page.contains("style-src &#39;sha256-\(SecurityPolicy.sha256Base64(css))&#39;;"))
+        #expect(page.contains("style-src 'sha256-\(SecurityPolicy.sha256Base64(css))';"))
         #expect(page.components(separatedBy: "Content-Security-Policy").count == 2)
     }
 
@@ -44,8 +44,8 @@ import LinkChain
         _ = try Fixtures.builder(fileSystem).build()
         let page = String(decoding: try fileSystem.readFile("site/Output/index.html"), as: UTF8.self)
         let script = SecurityPolicy.sha256Base64(SiteBuilder.runtimeScript(follow: false, sealed: false, until: false))
-        #expect(page.hasPrefix(#"<head><meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;;"#))
-        #expect(page.contains("script-src &#39;sha256-\(script)&#39;"))
+        #expect(page.hasPrefix(#"<head><meta http-equiv="Content-Security-Policy" content="default-src 'none';"#))
+        #expect(page.contains("script-src 'sha256-\(script)'"))
         let headers = String(decoding: try fileSystem.readFile("site/Output/_headers"), as: UTF8.self)
         #expect(headers.contains("\n/\n  Content-Security-Policy: default-src 'none';"))
         #expect(headers.contains("script-src 'sha256-\(script)'"))
@@ -68,7 +68,7 @@ import LinkChain
         let page = try Fixtures.html(fileSystem)
         #expect(page.contains("<h1><script>stolen()</script><style>p{}</style></h1><script>raw()</script>"))
         let script = SecurityPolicy.sha256Base64("go()"), style = SecurityPolicy.sha256Base64("a{}")
-        #expect(page.contains("style-src &#39;sha256-\(style)&#39;; script-src &#39;sha256-\(script)&#39;;"))
+        #expect(page.contains("style-src 'sha256-\(style)'; script-src 'sha256-\(script)';"))
         #expect(!page.unicodeScalars.contains { $0.value == 0xFDD0 || $0.value == 0xFDD1 })
     }
 }
