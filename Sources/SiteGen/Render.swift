@@ -73,7 +73,8 @@ public struct PageRenderer: Sendable {
     static let policyName = "content_security_policy_html"
 
     /// Compiles every template, reporting each syntax error at its line and column. A `.css` template (a partial
-    /// that a `<style>` includes) compiles minified, so pages carry it small while the file stays readable.
+    /// that a `<style>` includes) and a `.json` one (the runtime's words) compile minified, so pages carry them small
+    /// while the files stay readable.
     public static func compile(_ files: [TemplateFile]) -> (MustacheTemplates?, [Diagnostic]) {
         let sources = Dictionary(uniqueKeysWithValues: files.map { ($0.name, $0.text) })
         do {
@@ -83,7 +84,8 @@ public struct PageRenderer: Sendable {
             return (nil, error.errors.map { diagnostic($0, files: files) })
         }
         let shipped = Dictionary(uniqueKeysWithValues: files.map { file in
-            (file.name, file.displayPath.lowercased().hasSuffix(".css") ? CSSMinifier.minify(file.text) : file.text)
+            let path = file.displayPath.lowercased()
+            return (file.name, path.hasSuffix(".css") ? CSSMinifier.minify(file.text) : path.hasSuffix(".json") ? JSONMinifier.minify(file.text) : file.text)
         })
         do {
             return (try MustacheTemplates(sources: shipped, missingPartials: .fail, html: true), [])

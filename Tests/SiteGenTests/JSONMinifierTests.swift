@@ -1,0 +1,29 @@
+import Foundation
+import Testing
+@testable import SiteGen
+import SiteGenTestSupport
+
+/// A JSON template (the runtime's words) is minified once when templates compile; what it says must not change.
+@Suite struct JSONMinifierTests {
+    @Test func whitespaceOutsideStringsGoes() {
+        #expect(JSONMinifier.minify("{\n  \"a\": [1, 2],\r\n\t\"b\" : {}\n}\n") == "{\"a\":[1,2],\"b\":{}}\n")
+    }
+
+    @Test func stringsAndMustacheTagsAreCopiedAsTheyAre() {
+        #expect(JSONMinifier.minify(#"{ "a b": " x \" { y } ", "c": "{{ name }}…" }"#) == #"{"a b":" x \" { y } ","c":"{{ name }}…"}"#)
+        // A section's lines: the tags stay, the indentation and line ends around them go.
+        #expect(JSONMinifier.minify("{\n  \"a\": 1,\n{{#more}}\n  \"b\": {{{ b }}},\n{{/more}}\n  \"c\": 3\n}")
+                == "{\"a\":1,{{#more}}\"b\":{{{ b }}},{{/more}}\"c\":3}")
+        #expect(JSONMinifier.minify("{{=<% %>=}}\n{ }") == "{{=<% %>=}}\n{ }", "other delimiters: left as written")
+    }
+
+    /// A templates/runtime-text.json in a page: minified, with its section rendered, and still the same JSON.
+    @Test func pagesCarryTheWordsMinified() throws {
+        let site = Fixtures.site("---\ntitle: T\n---\n", extra: [
+            "templates/page.html": "<script type=\"application/json\" id=\"sitegen-text\">\n{{> runtime-text}}\n</script>",
+            "templates/runtime-text.json": "{\n  \"more\": \"More ways to open\",\n{{#title}}\n  \"title\": \"{{title}}\",\n{{/title}}\n  \"go\": \"Follow\"\n}\n",
+        ])
+        _ = try Fixtures.builder(site).build()
+        #expect(try Fixtures.html(site) == "<script type=\"application/json\" id=\"sitegen-text\">\n{\"more\":\"More ways to open\",\"title\":\"T\",\"go\":\"Follow\"}\n</script>")
+    }
+}
