@@ -39,10 +39,7 @@ enum CSSMinifier {
                 end = min(end + 1, bytes.count)
                 emit(bytes[index..<end])
                 index = end
-            } else if byte == 0x7B, index + 1 < bytes.count, bytes[index + 1] == 0x7B {  // a Mustache tag
-                let triple = index + 2 < bytes.count && bytes[index + 2] == 0x7B
-                let close: [UInt8] = triple ? [0x7D, 0x7D, 0x7D] : [0x7D, 0x7D]
-                let end = find(close, in: bytes, from: index + 2).map { $0 + close.count } ?? bytes.count
+            } else if let end = MustacheTagSpan.end(in: bytes, at: index) {
                 emit(bytes[index..<end], tag: true)
                 index = end
             } else if byte == 0x7D, out.last == 0x3B, !lastWasTag {  // `;}` -> `}`
@@ -68,8 +65,19 @@ enum CSSMinifier {
         [0x7B, 0x7D, 0x3B, 0x2C, 0x3E, 0x7E].contains(byte)
     }
 
-    private static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+    static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
         guard start <= bytes.count - needle.count else { return nil }
         return (start...(bytes.count - needle.count)).first { bytes[$0..<($0 + needle.count)].elementsEqual(needle) }
+    }
+}
+
+/// Where a Mustache tag in a template's text ends, for the minifiers, which copy tags as they are.
+enum MustacheTagSpan {
+    /// The index after the `{{…}}` or `{{{…}}}` tag that starts at `index` (the text's end if it is not closed), or
+    /// nil when no tag starts there.
+    static func end(in bytes: [UInt8], at index: Int) -> Int? {
+        guard bytes[index...].starts(with: [0x7B, 0x7B]) else { return nil }
+        let close: [UInt8] = bytes[index...].starts(with: [0x7B, 0x7B, 0x7B]) ? [0x7D, 0x7D, 0x7D] : [0x7D, 0x7D]
+        return CSSMinifier.find(close, in: bytes, from: index + 2).map { $0 + close.count } ?? bytes.count
     }
 }

@@ -3,31 +3,25 @@
 /// since JSON never needs it. Strings and Mustache tags are copied as they are.
 enum JSONMinifier {
     static func minify(_ text: String) -> String {
-        let bytes = Array(text.utf8)
         // A template that changes its delimiters is left as written: its tags are not found by `{{`.
-        guard !text.contains("{{=") else { return text }
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        var index = 0
+        if text.contains("{{=") { return text }
+        let bytes = Array(text.utf8)
+        var kept: [UInt8] = [], index = 0
         while index < bytes.count {
-            let byte = bytes[index]
             var end = index + 1
-            if [0x20, 0x09, 0x0A, 0x0D].contains(byte) {
+            if let tagEnd = MustacheTagSpan.end(in: bytes, at: index) {
+                end = tagEnd
+            } else if bytes[index] == 0x22 {  // a string, with its escapes
+                while end < bytes.count, bytes[end] != 0x22 { end += bytes[end] == 0x5C ? 2 : 1 }
+                end = min(end + 1, bytes.count)
+            } else if [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) {
                 index = end
                 continue
-            } else if byte == 0x22 {  // a string, with its escapes
-                while end < bytes.count, bytes[end] != 0x22 {
-                    end += bytes[end] == 0x5C ? 2 : 1
-                }
-                end = min(end + 1, bytes.count)
-            } else if byte == 0x7B, end < bytes.count, bytes[end] == 0x7B {  // a Mustache tag
-                let close: [UInt8] = index + 2 < bytes.count && bytes[index + 2] == 0x7B ? [0x7D, 0x7D, 0x7D] : [0x7D, 0x7D]
-                end = (index + 2..<bytes.count).first { bytes[$0...].starts(with: close) }.map { $0 + close.count } ?? bytes.count
             }
-            out.append(contentsOf: bytes[index..<end])
+            kept += bytes[index..<end]
             index = end
         }
-        if text.hasSuffix("\n") { out.append(0x0A) }  // the page's next line starts on a line of its own
-        return String(decoding: out, as: UTF8.self)
+        if text.hasSuffix("\n") { kept.append(0x0A) }  // the page's next line starts on a line of its own
+        return String(decoding: kept, as: UTF8.self)
     }
 }

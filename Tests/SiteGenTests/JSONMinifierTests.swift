@@ -16,14 +16,4 @@ import SiteGenTestSupport
                 == "{\"a\":1,{{#more}}\"b\":{{{ b }}},{{/more}}\"c\":3}")
         #expect(JSONMinifier.minify("{{=<% %>=}}\n{ }") == "{{=<% %>=}}\n{ }", "other delimiters: left as written")
     }
-
-    /// A templates/runtime-text.json in a page: minified, with its section rendered, and still the same JSON.
-    @Test func pagesCarryTheWordsMinified() throws {
-        let site = Fixtures.site("---\ntitle: T\n---\n", extra: [
-            "templates/page.html": "<script type=\"application/json\" id=\"sitegen-text\">\n{{> runtime-text}}\n</script>",
-            "templates/runtime-text.json": "{\n  \"more\": \"More ways to open\",\n{{#title}}\n  \"title\": \"{{title}}\",\n{{/title}}\n  \"go\": \"Follow\"\n}\n",
-        ])
-        _ = try Fixtures.builder(site).build()
-        #expect(try Fixtures.html(site) == "<script type=\"application/json\" id=\"sitegen-text\">\n{\"more\":\"More ways to open\",\"title\":\"T\",\"go\":\"Follow\"}\n</script>")
-    }
 }
