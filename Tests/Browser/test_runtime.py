@@ -141,6 +141,7 @@ def test_a_remembered_choice_survives_a_reload_and_can_be_forgotten(server, brow
 def test_the_email_address_is_not_in_the_page_source_as_text(built_site, server, browser):
     source = (built_site / "index.html").read_text(encoding="utf-8")
     assert "someone@example.org" not in source
+    assert "someone%40example.org" not in source  # nor as the mail apps' URLs carry it
     browser.get(server)
     # ...yet browsers read it: the link and the copy text are intact.
     link = browser.find_element(By.ID, "link-2")

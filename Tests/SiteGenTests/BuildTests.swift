@@ -41,6 +41,10 @@ import SiteGenTestSupport
         // The address is written as character references, which browsers read and harvesters do not.
         #expect(page.contains(#"href="mailto:\#(ChainMarkup.characterReferences("a+b@example.org"))?subject=Hi%20%26%20bye%3F""#))
         #expect(!page.contains("a+b@example.org"))
+        // Nor as the mail apps' URLs carry it: there too the address is character references, which the browser
+        // turns back into the URL before the runtime reads it.
+        #expect(!page.contains("a%2Bb%40example.org"))
+        #expect(page.contains("to=" + ChainMarkup.characterReferences("a%2Bb%40example.org") + "&amp;subject="))
         #expect(page.contains(#"<a href="https://example.org/app">https://example.org/app</a>"#))
         #expect(ChainMarkup.chainJSON(choices, tried: mastodon.candidates).hasPrefix(
             #"[{"app":"Opener","auto":true,"platforms":["ios"],"url":"opener://x-callback-url/show-options?url=https%3A%2F%2Fsocial.coop%2F%40eb"},{"app":"Ivory","auto":true"#))
