@@ -97,22 +97,14 @@ import WebServer
     /// The three URLs are read as every https address is (LinkChain's `WebAddress`), and published normalised; the
     /// template's `{uri}` stays a placeholder.
     @Test func identityURLsArePublishedNormalised() throws {
-        let folder = try Self.site("""
-            ---
-            title: Eb
-            identity:
-              webfinger: "@eb@Example.Social"
-              actor: https://Example.Social:443/users/eb
-              profile: https://example.social/@eb/ö
-              subscribe: https://EXAMPLE.social/follow?account={uri}
-            ---
-
-            """)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let built = try ExampleSiteTests.run(["build"], in: folder)
-        #expect(built.code == 0, "\(built.errors)")
-        let jrd = try #require(Self.read(folder, "Output/.well-known/webfinger"))
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(jrd.utf8)) as? [String: Any])
+        let identity = [
+            #"webfinger: "@eb@Example.Social""#, "actor: https://Example.Social:443/users/eb",
+            "profile: https://example.social/@eb/ö", "subscribe: https://EXAMPLE.social/follow?account={uri}",
+        ]
+        let fileSystem = Fixtures.site("---\ntitle: Eb\nidentity:\n" + identity.map { "  " + $0 + "\n" }.joined() + "---\n")
+        _ = try Fixtures.builder(fileSystem).build()
+        let jrd = try fileSystem.readFile("site/Output/.well-known/webfinger")
+        let object = try #require(try JSONSerialization.jsonObject(with: jrd) as? [String: Any])
         let links = try #require(object["links"] as? [[String: String]])
         #expect(links.compactMap { $0["href"] ?? $0["template"] } == [
             "https://example.social/@eb/%C3%B6", "https://example.social/users/eb", "https://example.social/follow?account={uri}",
