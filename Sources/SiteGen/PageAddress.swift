@@ -51,8 +51,8 @@ struct HTTPSAddress: Equatable {
         }
         let afterScheme = address.url.dropFirst("https://".count)
         let authority = afterScheme.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        let host = authority.hasPrefix("[") ? String(authority.prefix { $0 != "]" }) + "]" : String(authority.prefix { $0 != ":" })
         guard isHTTP else { return .success(HTTPSAddress(url: address.url, origin: "https://" + authority)) }
+        let host = authority.hasPrefix("[") ? String(authority.prefix { $0 != "]" }) + "]" : String(authority.prefix { $0 != ":" })
         let isLoopback = host == "localhost" || host == "[::1]"
             || (host.hasPrefix("127.") && host.split(separator: ".").count == 4 && host.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") })
         guard isLoopback else {
