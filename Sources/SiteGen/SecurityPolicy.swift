@@ -50,25 +50,35 @@ public struct SecurityPolicy: Hashable, Sendable {
     }
 }
 
-/// Each distinct policy's `<meta>` tag, written once per build: most pages share theirs. Safe to use from every
-/// page job at once.
-final class PolicyTags: @unchecked Sendable {
-    /// Bounded, so a site whose every page has its own policy cannot grow it without end.
-    private static let capacity = 256
-    private var known: [SecurityPolicy: [UInt8]] = [:]
+/// Values worked out once per build and shared by the page jobs running at once: most pages share their policy and
+/// their script and style bodies. Bounded, so a site whose every page differs cannot grow it without end.
+final class BuildMemo<Key: Hashable, Value>: @unchecked Sendable {
+    private let capacity = 256
+    private var known: [Key: Value] = [:]
     private let lock = NSLock()
 
+    /// The value for `key`, made by `make` the first time. `kept` is the key as the memo stores it (a key that views
+    /// a page's buffer is copied, so the memo does not hold on to the page).
+    func value(for key: Key, kept: (Key) -> Key = { $0 }, make: () -> Value) -> Value {
+        if let value = lock.withLock({ known[key] }) { return value }
+        let value = make()
+        lock.withLock { if known.count < capacity { known[kept(key)] = value } }
+        return value
+    }
+}
+
+/// Each distinct policy's `<meta>` tag, written once per build.
+struct PolicyTags: Sendable {
+    private let memo = BuildMemo<SecurityPolicy, [UInt8]>()
+
     func tag(_ policy: SecurityPolicy) -> [UInt8] {
-        if let tag = lock.withLock({ known[policy] }) { return tag }
-        let tag = Array(policy.metaTag.utf8)
-        lock.withLock { if known.count < Self.capacity { known[policy] = tag } }
-        return tag
+        memo.value(for: policy) { Array(policy.metaTag.utf8) }
     }
 }
 
 /// The SHA-256 of each distinct script and style body, computed once per build: every page inlines the same
-/// runtime, and most share their styles. Safe to use from every page job at once.
-final class BodyHashes: @unchecked Sendable {
+/// runtime, and most share their styles.
+struct BodyHashes: Sendable {
     /// A body, hashed for the table by its length and ends only, compared in full.
     private struct Body: Hashable {
         let bytes: ArraySlice<UInt8>
@@ -84,19 +94,10 @@ final class BodyHashes: @unchecked Sendable {
         }
     }
 
-    /// Bounded, so a site whose every page has its own style cannot grow it without end.
-    private static let capacity = 256
-    private var known: [Body: String] = [:]
-    private let lock = NSLock()
+    private let memo = BuildMemo<Body, String>()
 
     func hash(_ body: ArraySlice<UInt8>) -> String {
-        let key = Body(bytes: body)
-        if let hash = lock.withLock({ known[key] }) { return hash }
-        let hash = SecurityPolicy.sha256Base64(body)
-        lock.withLock {
-            if known.count < Self.capacity { known[Body(bytes: ArraySlice(Array(body)))] = hash }
-        }
-        return hash
+        memo.value(for: Body(bytes: body), kept: { Body(bytes: ArraySlice(Array($0.bytes))) }) { SecurityPolicy.sha256Base64(body) }
     }
 }
 
