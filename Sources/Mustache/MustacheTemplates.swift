@@ -58,7 +58,7 @@ public struct MustacheTemplates: Sendable {
     public func slot(of name: String) -> Int? { numbering.slots[name] }
 
     /// Values for these templates by slot, all absent.
-    public func makeSlots() -> MustacheSlots { MustacheSlots(numbering: ObjectIdentifier(numbering), count: numbering.slots.count) }
+    public func makeSlots() -> MustacheSlots { MustacheSlots(numbering: numbering, count: numbering.slots.count) }
 
     /// The template names, sorted.
     public var names: [String] { templates.keys.sorted() }
@@ -115,7 +115,7 @@ public struct MustacheTemplates: Sendable {
             throw MustacheError(templateName: name, line: 0, column: 0, message: "unknown template '\(name)'")
         }
         var renderer = Renderer(templates: templates, failOnMissingPartial: missingPartials == .fail,
-                                maxDepth: MustacheTemplates.maxNestingDepth, numbering: ObjectIdentifier(numbering))
+                                maxDepth: MustacheTemplates.maxNestingDepth, numbering: numbering)
         // The hole by its number: compared with every interpolation's, an integer, not a string.
         renderer.holeSlot = hole.map { numbering.slots[$0] ?? -1 }
         renderer.escaper = escaper

@@ -19,13 +19,18 @@ public enum MustacheValue: Sendable, Equatable {
 /// keys once. Valid only with the templates that made it (`MustacheTemplates.makeSlots()`); with any others it holds
 /// nothing.
 public struct MustacheSlots: Sendable, Equatable {
-    /// Which templates' numbering.
-    let numbering: ObjectIdentifier
+    /// Which templates' numbering: held, not just its address, so slots that outlive their templates can never
+    /// match another numbering made later at the same address.
+    let numbering: SlotNumbering
     var values: [MustacheValue?]
 
-    init(numbering: ObjectIdentifier, count: Int) {
+    init(numbering: SlotNumbering, count: Int) {
         self.numbering = numbering
         values = Array(repeating: nil, count: count)
+    }
+
+    public static func == (lhs: MustacheSlots, rhs: MustacheSlots) -> Bool {
+        lhs.numbering === rhs.numbering && lhs.values == rhs.values
     }
 
     /// The value of the name numbered `slot`; nil is absent, as a key missing from a dictionary.

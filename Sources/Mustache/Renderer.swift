@@ -19,7 +19,7 @@ struct Renderer {
     var contexts: [MustacheValue] = []
     var partialDepth = 0
     /// Which numbering `MustacheSlots` must have to be read here.
-    let numbering: ObjectIdentifier
+    let numbering: SlotNumbering
     /// HTML rendering: the number of the name left as a hole, the escaping of values outside script and style, what
     /// was found.
     var holeSlot: Int?
@@ -28,7 +28,7 @@ struct Renderer {
     /// The script or style element the template text has opened and not yet closed.
     var openElement: (element: RawTextElement, bodyStart: Int, runs: Bool)?
 
-    init(templates: [String: CompiledTemplate], failOnMissingPartial: Bool, maxDepth: Int, numbering: ObjectIdentifier) {
+    init(templates: [String: CompiledTemplate], failOnMissingPartial: Bool, maxDepth: Int, numbering: SlotNumbering) {
         self.templates = templates
         self.numbering = numbering
         self.failOnMissingPartial = failOnMissingPartial
@@ -185,7 +185,7 @@ struct Renderer {
     private func member(_ part: Int, of name: Name, in value: MustacheValue) -> MustacheValue? {
         switch value {
         case .dictionary(let entries): return entries[name.parts[part]]
-        case .slots(let slots): return slots.numbering == numbering ? slots.values[name.slots[part]] : nil
+        case .slots(let slots): return slots.numbering === numbering ? slots.values[name.slots[part]] : nil
         default: return nil
         }
     }
