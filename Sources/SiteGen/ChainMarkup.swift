@@ -215,24 +215,13 @@ struct EmailShield {
 
     /// Nil when there is nothing to hide.
     init?(_ addresses: [String]) {
-        // Each address also as the chain's URLs carry it (`to=ann%40example.org`, `mailto:` with its local part
-        // encoded), which a harvester that decodes URLs would read as well. Longer first, so an address that contains
-        // another is replaced whole.
-        let needles = Set(addresses.filter { !$0.isEmpty }.flatMap(Self.writtenForms)).sorted { ($0.utf8.count, $0) > ($1.utf8.count, $1) }
+        // Longer first, so an address that contains another is replaced whole.
+        let needles = Set(addresses.filter { !$0.isEmpty }).sorted { ($0.utf8.count, $0) > ($1.utf8.count, $1) }
         guard !needles.isEmpty else { return nil }
         self.addresses = needles.map { (Array($0.utf8), ChainMarkup.characterReferenceBytes($0)) }
         var starts = [Bool](repeating: false, count: 256)
         for address in self.addresses { starts[Int(address.bytes[0])] = true }
         self.starts = starts
-    }
-
-    /// An address as text, as a URL's query value, and as a `mailto:` URL writes it.
-    static func writtenForms(_ address: String) -> [String] {
-        var forms = [address, PercentEncoding.queryValue.encode(address)]
-        if let at = address.lastIndex(of: "@") {
-            forms.append(PercentEncoding.mailtoLocalPart.encode(String(address[..<at])) + address[at...])
-        }
-        return forms
     }
 
     var escaper: MustacheTemplates.Escaper {

@@ -260,13 +260,15 @@ public struct LinkResolver: Sendable {
         return catalog.service(named: scheme) != nil
     }
 
-    /// An email chain's address as people read it and as its mailto: link writes it (they differ for IDN domains).
+    /// An email chain's address as people read it, as its mailto: link writes it (they differ for IDN domains), and
+    /// as the mail apps' URLs carry it, a query value (`to=ann%40example.org`), which a harvester that decodes URLs
+    /// would read as well.
     static func emailAddresses(_ chain: Chain) -> [String] {
         guard chain.kind == .email else { return [] }
         let written = String(chain.fallback.dropFirst("mailto:".count).prefix { $0 != "?" })
         // Foundation's decoding is costly and most addresses hold no escape.
         let decoded = written.utf8.contains(UInt8(ascii: "%")) ? written.removingPercentEncoding ?? "" : written
-        return [chain.handle, written, decoded].filter { !$0.isEmpty }
+        return [chain.handle, written, decoded, PercentEncoding.queryValue.encode(chain.handle)].filter { !$0.isEmpty }
     }
 
     /// A `background` image as the page's output folder sees it; gradients need no file.
