@@ -30,7 +30,10 @@ final class TestConnection {
         let status = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard status == 0 else { close(descriptor); throw HTTPTestError("cannot connect to port \(port): errno \(errno)") }
+        // No close here: the object is whole by now, so a throw still runs deinit, which closes the socket.
+        // Closing it here too closed its number twice, and the second close could hit a socket a server running
+        // in another test had just been given (libmicrohttpd then aborts: "Failed to remove FD from epoll set").
+        guard status == 0 else { throw HTTPTestError("cannot connect to port \(port): errno \(errno)") }
     }
 
     deinit { close(descriptor) }
