@@ -20,14 +20,12 @@ let package = Package(
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         // HTTP(S) requests for `sitegen check --online`.
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
-        // renameat2(RENAME_EXCHANGE), which swaps the new site in for the old in one step.
-        .target(name: "CFileSwap"),
         // A small read-only HTTP server with Server-Sent Events, for `sitegen serve`.
         .target(name: "WebServer", dependencies: ["CMicroHTTPD"]),
         // The pipeline: load → parse → resolve → render → write, its diagnostics and its file system.
         .target(
             name: "SiteGen",
-            dependencies: ["LinkChain", "Mustache", "CCmark", "CYAML", "CQREncode", "CCrypto", "CFileSwap"],
+            dependencies: ["LinkChain", "Mustache", "CCmark", "CYAML", "CQREncode", "CCrypto"],
             // Pages inline the minified runtime, made from chain-decisions.js and chain-page.js by scripts/minify-runtime.py.
             exclude: ["Resources/chain-decisions.js", "Resources/chain-page.js", "Resources/chain-count.js"],
             // One runtime for each mix of the features a page may lack (follow, sealed, until, ask), named by those it keeps.

@@ -84,7 +84,7 @@ build_harness() {
     frontmatter)
       build_module LinkChain
       build_module Mustache
-      stale "$binary" Sources/SiteGen Sources/CYAML Sources/CCmark Sources/CFileSwap "$build/LinkChain.o" "$build/Mustache.o" \
+      stale "$binary" Sources/SiteGen Sources/CYAML Sources/CCmark "$build/LinkChain.o" "$build/Mustache.o" \
         Tests/Fuzz/FrontMatterFuzz.swift || return 0
       echo "building $harness" >&2
       # SwiftPM generates PackageResources for the embedded scripts; the harness renders no page, so empty
@@ -99,12 +99,10 @@ build_harness() {
       } >"$resources"
       # SiteGen's files and the harness in one module (SourceText is internal); the C libraries through
       # their module maps, which also link them.
-      # The one C file of the project (renameat2), compiled on its own and linked in.
-      clang -c -O1 -I Sources/CFileSwap/include Sources/CFileSwap/exchange.c -o "$build/CFileSwap.o"
       compile "$work/logs/build-$harness.log" "${flags[@]}" -module-name FrontMatterFuzz -I "$build/modules" \
         -I Sources/CYAML -I Sources/CCmark -I Sources/CCrypto -I Sources/CQREncode \
-        -I Sources/CFileSwap/include Sources/SiteGen/*.swift "$resources" Tests/Fuzz/FrontMatterFuzz.swift \
-        "$build/LinkChain.o" "$build/Mustache.o" "$build/CFileSwap.o" -o "$binary"
+        Sources/SiteGen/*.swift "$resources" Tests/Fuzz/FrontMatterFuzz.swift \
+        "$build/LinkChain.o" "$build/Mustache.o" -o "$binary"
       ;;
     *)
       echo "error: unknown harness '$harness': expected ${all[*]}" >&2

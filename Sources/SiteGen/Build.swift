@@ -76,6 +76,8 @@ public struct SiteBuilder: Sendable {
 
     /// Builds and writes the site. Throws every error found; `Output/` is untouched unless the build succeeds.
     public func build() throws(BuildFailure) -> BuildResult {
+        // Before the writer makes the output folder, which would make a missing site folder too.
+        if let missing = SiteLoader.missingSourceFolder(options, fileSystem: fileSystem) { throw BuildFailure([missing]) }
         let writer = try SiteWriter(output: options.outputDirectory, fileSystem: fileSystem, force: options.replacesForeignFiles)
         do {
             var result = try run(writer: writer)
@@ -123,7 +125,8 @@ public struct SiteBuilder: Sendable {
         // With errors already known, nothing is written: the build fails whatever the pages hold.
         let writer = diagnostics.contains(where: { $0.severity == .error }) ? nil : writer
         let context = PageJob(resolver: resolver, renderer: renderer, icons: icons, templateFiles: sources.templates,
-                              siteSettings: sources.siteSettings, writer: writer, memo: writer == nil ? memo : nil)
+                              siteSettings: sources.siteSettings, writer: writer, memo: writer == nil ? memo : nil,
+                              inputs: writer.map { PageInputs(sources, options: options, iconSets: iconSets, fileSystem: fileSystem, writer: $0) })
         let outcomes = Self.concurrentMap(sources.pages) { page in context.run(page) }
 
         var files: [OutputFile] = []
@@ -172,6 +175,8 @@ public struct SiteBuilder: Sendable {
             paths.append(file.path)
         }
         diagnostics += icons.diagnostics
+        // Icon warnings are the build's, not a page's: they are told again only if the pages are rendered again.
+        if !icons.diagnostics.isEmpty { writer?.forgetPages() }
         // An icon file that the icon check refused is not reported a second time as a published file.
         let refusedIcons = Set(icons.diagnostics.filter { $0.severity == .error }.map(\.path))
         diagnostics.removeAll { refusedIcons.contains($0.path) && $0.message.hasSuffix(PublishedSVG.messageMark) }
@@ -192,6 +197,8 @@ public struct SiteBuilder: Sendable {
         let siteSettings: SiteSettings?
         let writer: SiteWriter?
         let memo: (any RenderMemo)?
+        /// What decides whether a page written before still holds (only when writing).
+        let inputs: PageInputs?
 
         struct Outcome: Sendable {
             var diagnostics: [Diagnostic]
@@ -204,6 +211,11 @@ public struct SiteBuilder: Sendable {
         }
 
         func run(_ source: ContentPage) -> Outcome {
+            let digest = inputs?.digest(of: source)
+            if let inputs, let digest, let record = inputs.unchangedRecord(of: source, digest: digest) {
+                writer?.record(page: source.path, record)
+                return Outcome(diagnostics: [], page: RenderedPageFiles(files: [], policy: record.policy, diagnostics: []), paths: record.outputs)
+            }
             let (page, diagnostics) = SiteBuilder.parseAndResolve(source, siteSettings: siteSettings, resolver: resolver)
             let parsed = page.parsed
             guard let renderer, !diagnostics.contains(where: { $0.severity == .error }) else {
@@ -236,6 +248,9 @@ public struct SiteBuilder: Sendable {
                     for file in rendered.files { try writer.write(file) }
                 } catch {
                     outcome.diagnostics += error.diagnostics
+                }
+                if let inputs, let digest, outcome.diagnostics.isEmpty, outcome.identity == nil {
+                    writer.record(page: source.path, inputs.record(of: page, digest: digest, rendered: rendered))
                 }
                 // Written: only the policy is still needed, not the page's files.
                 rendered = RenderedPageFiles(files: [], policy: rendered.policy, diagnostics: [])

@@ -1,5 +1,4 @@
 import Foundation
-import CFileSwap
 
 /// The seam between the pipeline and the disk, so stages can be tested without touching files.
 /// Paths are plain strings joined with `/`.
@@ -10,8 +9,6 @@ public protocol FileSystem: Sendable {
     func itemKind(at path: String) -> FileItemKind
     func createDirectory(_ path: String) throws
     func writeFile(_ path: String, _ data: Data) throws
-    func removeItem(_ path: String) throws
-    func moveItem(from source: String, to destination: String) throws
     /// The size of a file in bytes, when known without reading it (nil otherwise), so big files are refused unread.
     func fileSize(_ path: String) -> Int?
 
@@ -25,11 +22,22 @@ public protocol FileSystem: Sendable {
     func realPath(_ path: String) -> String?
     /// What a symbolic link holds, as written (`../notes`, `/etc/passwd`), for messages.
     func linkDestination(_ path: String) -> String?
-    /// Swaps two items in one step, so a reader sees one or the other, never neither. Throws with `code`
-    /// EXDEV or EBUSY (different file systems, a mount point) and ENOSYS or EINVAL (not supported here).
-    func exchangeItems(_ first: String, _ second: String) throws
-    /// The file system an item lives on, to tell a mount point from an ordinary folder.
-    func deviceID(of path: String) -> UInt64?
+    /// What identifies a regular file's current bytes without reading them (lstat: a link is not followed); nil for
+    /// anything but a regular file. File systems that cannot tell give nil, and the bytes are read instead.
+    func stamp(of path: String) -> FileStamp?
+
+    // What the writer of the output folder needs (SiteWriter): one step each, never following a link, never recursive.
+
+    /// Makes one folder; throws when anything is there already.
+    func makeFolder(_ path: String) throws
+    /// Writes a file that must not exist yet: a link or file in its place is an error, never followed or replaced.
+    func writeNewFile(_ path: String, _ data: Data) throws
+    /// rename(2): `source` takes the place of the file at `target` in one step (readers see the old file or the new).
+    func replaceFile(_ target: String, with source: String) throws
+    /// unlink(2): one file or link, never a folder.
+    func removeFile(_ path: String) throws
+    /// rmdir(2): a folder only when it is empty.
+    func removeEmptyFolder(_ path: String) throws
     /// Holds an exclusive lock on a folder until the returned lock is released; nil when another process
     /// holds it. File systems without other processes (in memory) always grant it.
     func lockFolder(_ path: String) throws -> FolderLock?
@@ -52,6 +60,19 @@ public final class FolderLock: @unchecked Sendable {
         descriptor = -1
     }
     deinit { release() }
+}
+
+/// A regular file's size, inode, and modification and change times (ns): equal stamps mean the bytes read earlier
+/// are still there, as git's index assumes. The change time cannot be set by hand, so a planted record cannot
+/// forge one.
+public struct FileStamp: Equatable, Sendable {
+    public var size: Int64
+    public var inode: UInt64
+    public var modified: Int64
+    public var changed: Int64
+    public init(size: Int64, inode: UInt64, modified: Int64, changed: Int64) {
+        self.size = size; self.inode = inode; self.modified = modified; self.changed = changed
+    }
 }
 
 public enum FileItemKind: Sendable, Equatable { case missing, file, directory }
@@ -192,18 +213,41 @@ public struct LocalFileSystem: FileSystem {
         try? FileManager.default.destinationOfSymbolicLink(atPath: path)
     }
 
-    public func exchangeItems(_ first: String, _ second: String) throws {
-        let result = cfileswap_exchange(first, second)
-        if result != 0 {
-            let code = errno
-            throw FileSystemError(path: first, reason: "cannot be swapped with \(second) (\(String(cString: strerror(code))))", code: code)
-        }
+    public func stamp(of path: String) -> FileStamp? {
+        var status = stat()
+        guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return FileStamp(size: Int64(status.st_size), inode: UInt64(status.st_ino),
+                         modified: Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec),
+                         changed: Int64(status.st_ctim.tv_sec) * 1_000_000_000 + Int64(status.st_ctim.tv_nsec))
     }
 
-    public func deviceID(of path: String) -> UInt64? {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return nil }
-        return UInt64(status.st_dev)
+    public func makeFolder(_ path: String) throws {
+        guard mkdir(path, 0o755) == 0 else { throw Self.failure(path, "cannot create folder") }
+    }
+
+    public func writeNewFile(_ path: String, _ data: Data) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw Self.failure(path, "cannot be written") }
+        defer { close(descriptor) }
+        try Self.write(data, to: descriptor, path: path)
+    }
+
+    public func replaceFile(_ target: String, with source: String) throws {
+        guard rename(source, target) == 0 else { throw Self.failure(source, "cannot be moved to \(target)") }
+    }
+
+    public func removeFile(_ path: String) throws {
+        guard unlink(path) == 0 else { throw Self.failure(path, "cannot be removed") }
+    }
+
+    public func removeEmptyFolder(_ path: String) throws {
+        guard rmdir(path) == 0 else { throw Self.failure(path, "cannot be removed") }
+    }
+
+    /// The error for a system call that just failed, with its errno.
+    private static func failure(_ path: String, _ what: String) -> FileSystemError {
+        let code = errno
+        return FileSystemError(path: path, reason: "\(what) (\(String(cString: strerror(code))))", code: code)
     }
 
     public func lockFolder(_ path: String) throws -> FolderLock? {
@@ -239,30 +283,22 @@ public struct LocalFileSystem: FileSystem {
 
     public func writeFile(_ path: String, _ data: Data) throws {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw FileSystemError(path: path, reason: "cannot be written (\(String(cString: strerror(errno))))") }
+        guard descriptor >= 0 else { throw Self.failure(path, "cannot be written") }
         defer { close(descriptor) }
+        try Self.write(data, to: descriptor, path: path)
+    }
+
+    private static func write(_ data: Data, to descriptor: Int32, path: String) throws {
         let failure: Int32? = data.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
-                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
                 if written < 0 { if errno == EINTR { continue }; return errno }
                 offset += written
             }
             return nil
         }
-        if let failure { throw FileSystemError(path: path, reason: "cannot be written (\(String(cString: strerror(failure))))") }
-    }
-
-    public func removeItem(_ path: String) throws {
-        do { try FileManager.default.removeItem(atPath: path) }
-        catch { throw FileSystemError(path: path, reason: "cannot be removed (\(Self.reason(error)))") }
-    }
-
-    /// rename(2): one step, never a copy (callers check that nothing is in the way).
-    public func moveItem(from source: String, to destination: String) throws {
-        if rename(source, destination) == 0 { return }
-        let code = errno
-        throw FileSystemError(path: source, reason: "cannot be moved to \(destination) (\(String(cString: strerror(code))))", code: code)
+        if let failure { throw FileSystemError(path: path, reason: "cannot be written (\(String(cString: strerror(failure))))", code: failure) }
     }
 
     private static func reason(_ error: Error) -> String {

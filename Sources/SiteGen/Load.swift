@@ -62,9 +62,7 @@ public enum SiteLoader {
         var sources = SiteSources()
         var diagnostics: [Diagnostic] = []
         let source = options.sourceDirectory
-        guard fileSystem.itemKind(at: source) == .directory else {
-            return (sources, [Diagnostic(path: source, message: "the source folder does not exist: expected a folder holding content/ and templates/")])
-        }
+        if let missing = missingSourceFolder(options, fileSystem: fileSystem) { return (sources, [missing]) }
         for folder in ["content", "templates"] where fileSystem.itemKind(at: joinPath(source, folder)) != .directory {
             diagnostics.append(Diagnostic(path: options.displayPath(folder), message: "folder not found: a site needs content/ and templates/ (sitegen new creates both)"))
         }
@@ -168,6 +166,12 @@ public enum SiteLoader {
             diagnostics.append(Diagnostic(path: source, message: reason(error)))
         }
         return (sources, diagnostics)
+    }
+
+    /// The error for a source folder that is not there; nil when it is.
+    static func missingSourceFolder(_ options: BuildOptions, fileSystem: any FileSystem) -> Diagnostic? {
+        guard fileSystem.itemKind(at: options.sourceDirectory) != .directory else { return nil }
+        return Diagnostic(path: options.sourceDirectory, message: "the source folder does not exist: expected a folder holding content/ and templates/")
     }
 
     /// The largest file under `content/` that is copied: an avatar or a download, never a video library.

@@ -12,52 +12,63 @@ public struct OutputFile: Equatable, Sendable {
     public var contents: Contents
 }
 
-/// Stage 5: writes the site into a fresh folder beside the output folder, then swaps it in, so a build
-/// that fails part-way leaves the previous output exactly as it was, and readers see the old site or the new
-/// one, never a mix. Files are written as pages are rendered (from several threads at once), so a large site is
-/// never held in memory.
+/// Stage 5: writes the site into the output folder in place, file by file, so that nothing is ever lost:
 ///
-/// The output folder is shared with its owner: a manifest (`.sitegen-manifest`) lists what sitegen wrote, and
-/// a build replaces or removes only those files. Anything else there (a `.git`, a `CNAME`, notes) is carried
-/// into the new site as it is; a file sitegen did not write that the new site would replace stops the build,
-/// unless `force` is set (and even then a hidden entry such as `.git` is never touched: no build writes one; the
-/// only hidden files sitegen writes are its own `.well-known/` identity files, beside which the owner's stay).
-/// A folder sitegen did not make but writes into (the owner's `.well-known/`) is opened: only its files count.
+/// - Ownership is proved, never guessed: the folder's manifest (`OutputManifest`) records the SHA-256 of every file
+///   sitegen wrote, and a file is replaced or removed only while its bytes still match. Anything else is the
+///   owner's and is kept; a file of the owner's where the new site has one stops the build (`force` replaces it).
+///   A file that already holds exactly the bytes the site needs there is taken on as it is: nothing is lost.
+/// - A new or changed file is written into a staging folder inside the output folder while pages render, then renamed
+///   over its old version once every page has rendered without error, so a reader sees the old file or the new one,
+///   never a part; an unchanged file is not touched (same inode, same mtime), which rsync and browsers notice.
+///   Files that left the site are removed last, after checking their bytes; folders sitegen made and emptied go too.
+/// - The output folder itself is never replaced: its mode, owner, group and ACLs stay, and so does a shell inside it.
+/// - A build killed at any point leaves every file whole, old or new; the manifest, written before the first rename,
+///   lists both versions' hashes, so the next build knows both as sitegen's and converges. Staging folders are
+///   removed only when a manifest recorded their random token; an unrecorded one is the owner's and stays.
+/// - A build that fails leaves the folder as it was; two builds into one folder never run at once (a lock on the
+///   folder itself, so builds into sibling folders do).
 public final class SiteWriter: @unchecked Sendable {
-    static let manifestName = ".sitegen-manifest"
-    /// Marks a staging folder: a folder beside the output that has it holds only what a build wrote.
-    static let stagingMarker = ".sitegen-staging"
-
     /// The output folder as the user named it, for messages.
     let displayOutput: String
-    /// The output folder with symbolic links resolved: the folder that is replaced.
+    /// The output folder with symbolic links resolved.
     let output: String
     let fileSystem: any FileSystem
     let force: Bool
-    /// The folder the output lives in: staging folders go there, so that swapping is one rename.
-    let parent: String
-    let name: String
-    let staging: String
-    /// The output folder is a mount point (a Docker volume): the staging folder is inside it and its
-    /// entries are swapped one by one, the best such a folder allows.
-    let swapsContents: Bool
-    /// The highest folder on the way to the output folder that does not exist yet: made by the first write,
-    /// removed again if the build fails, so a failed build leaves no trace.
-    let firstMissingFolder: String?
-    /// Held from the start of the build to its end: two builds into one folder would undo each other.
+    /// The manifest the folder held when the build began: what sitegen can prove it wrote.
+    public let previous: OutputManifest
+    /// The manifest's text when the build began (nil: none), put back when a build that changed it fails.
+    private let previousManifestText: Data?
+    /// Whether the folder held a manifest of this format: otherwise one is written even when nothing changed.
+    private let previousIsCurrent: Bool
+    /// The folders this build made on the way to the output folder, removed again if it fails.
+    private let madeOnTheWay: [String]
     private let folderLock: FolderLock
-    private let lock = NSLock()
-    private var stagingMade = false
-    private var written: Set<String> = []
-    /// Folders this build has made: a page's companions go beside it, and asking the disk again costs a system call each.
-    private var madeFolders: Set<String> = []
 
-    /// Checks where the site will go and takes the lock; nothing is made on disk until the first file is written.
+    private let lock = NSLock()
+    private var token: String?
+    private var stagedCount = 0
+    /// The new site's files that are already in place, as they are.
+    private var kept: [String: OutputManifest.FileEntry] = [:]
+    /// The new site's files waiting in the staging folder: their temporary name and hash.
+    private var staged: [String: (temporary: String, hash: String)] = [:]
+    /// Files of the owner's where the new site has one (replaced only with `force`).
+    private var foreign: Set<String> = []
+    /// What no `force` can replace: a folder or a symbolic link on the way to a file of the site.
+    private var blocked: [String: String] = [:]
+    private var checkedFolders: Set<String> = []
+    private var pageRecords: [String: OutputManifest.PageRecord] = [:]
+    private var manifestRewritten = false
+    /// Set once the first staged file is renamed into place: from then on the manifest that records both versions
+    /// stays, whatever happens.
+    private var renaming = false
+
+    /// Checks where the site will go, makes the folder if it is missing, takes its lock and reads its manifest.
     public init(output: String, fileSystem: any FileSystem, force: Bool = false) throws(BuildFailure) {
         displayOutput = output
         self.fileSystem = fileSystem
         self.force = force
-        func refuse(_ message: String) -> BuildFailure { BuildFailure([Diagnostic(path: output, message: message)]) }
+        func refuse(_ message: String, line: Int = 0) -> BuildFailure { BuildFailure([Diagnostic(path: output, line: line, column: line > 0 ? 1 : 0, message: message)]) }
         guard !output.isEmpty else { throw refuse("the output path is empty: expected a folder such as Output") }
         if fileSystem.entryKind(at: output) == .symbolicLink, fileSystem.realPath(output) == nil {
             throw refuse("the output path is a symbolic link that leads nowhere: expected a folder (or nothing) there; remove the link or pass --output")
@@ -70,234 +81,323 @@ public final class SiteWriter: @unchecked Sendable {
         }
         guard resolved != "/" else { throw refuse("the output path is the root folder: expected a folder of its own, such as Output") }
         self.output = resolved
-        var parts = resolved.split(separator: "/").map(String.init)
-        name = parts.removeLast()
-        parent = "/" + parts.joined(separator: "/")
-        // The lock is on the nearest folder that exists on the way: the same for every build into this output.
-        var existing = parent
-        while fileSystem.itemKind(at: existing) != .directory, existing != "/" {
-            existing = "/" + existing.split(separator: "/").dropLast().joined(separator: "/")
+
+        var made: [String] = []
+        do {
+            var path = ""
+            for part in resolved.split(separator: "/") {
+                path += "/" + part
+                if fileSystem.itemKind(at: path) == .missing { try fileSystem.makeFolder(path); made.append(path) }
+            }
+        } catch {
+            for folder in made.reversed() { try? fileSystem.removeEmptyFolder(folder) }
+            throw BuildFailure([Self.failure(error, output: output)])
         }
-        var missing: String?
-        var path = ""
-        for part in parts {
-            path += "/" + part
-            if fileSystem.itemKind(at: path) == .missing { missing = path; break }
-        }
-        firstMissingFolder = missing
+        madeOnTheWay = made
+        func undoFolders() { for folder in made.reversed() { try? fileSystem.removeEmptyFolder(folder) } }
+
         let held: FolderLock?
-        do { held = try fileSystem.lockFolder(existing) } catch { throw BuildFailure([Self.failure(error, output: output)]) }
+        do { held = try fileSystem.lockFolder(resolved) } catch { undoFolders(); throw BuildFailure([Self.failure(error, output: output)]) }
         guard let held else {
             throw refuse("another sitegen build is writing into this folder: wait for it to finish, then build again")
         }
         folderLock = held
-        let outputDevice = fileSystem.deviceID(of: resolved)
-        swapsContents = outputDevice != nil && fileSystem.itemKind(at: resolved) == .directory && outputDevice != fileSystem.deviceID(of: parent)
-        let unique = "\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
-        staging = swapsContents ? joinPath(resolved, ".sitegen-staging-\(unique)") : joinPath(parent, ".\(name).sitegen-staging-\(unique)")
+
+        let manifestPath = joinPath(resolved, OutputManifest.fileName)
+        let displayManifest = joinPath(output, OutputManifest.fileName)
+        switch fileSystem.entryKind(at: manifestPath) {
+        case .missing:
+            previous = OutputManifest()
+            previousManifestText = nil
+            previousIsCurrent = false
+        case .file:
+            let data: Data
+            do { data = try fileSystem.readFile(manifestPath) } catch {
+                held.release(); undoFolders()
+                throw BuildFailure([Self.failure(error, output: output)])
+            }
+            previousManifestText = data
+            let text = String(decoding: data, as: UTF8.self)
+            do {
+                previous = try OutputManifest.parse(text)
+                previousIsCurrent = true
+            } catch where text.hasPrefix("# Written by sitegen") {
+                // sitegen 0.1's list of paths, without hashes: it proves nothing, so every file here counts as the owner's.
+                previous = OutputManifest()
+                previousIsCurrent = false
+            } catch {
+                held.release(); undoFolders()
+                throw BuildFailure([Diagnostic(path: displayManifest, line: error.line, column: 1,
+                                               message: "\(error.message); nothing was changed (the manifest is sitegen's record of what it wrote here, and a build trusts no line it cannot check)")])
+            }
+        default:
+            held.release(); undoFolders()
+            throw BuildFailure([Diagnostic(path: displayManifest, message: "is not a file: sitegen keeps its record of what it wrote here in this file; move what is there away")])
+        }
     }
 
-    /// Writes one file into the staging folder. Safe to call from several threads for different files.
+    private func stagingFolder(_ token: String) -> String { joinPath(output, OutputManifest.stagingPrefix + token) }
+
+    /// Writes one file of the site, or finds it in place already. Safe to call from several threads for different files.
     public func write(_ file: OutputFile) throws(BuildFailure) {
-        let target = joinPath(staging, file.path)
-        let folder = String(target[..<(target.lastIndex(of: "/") ?? target.startIndex)])
+        if let problem = OutputManifest.pathProblem(file.path) {
+            throw BuildFailure([Diagnostic(path: joinPath(displayOutput, file.path), message: "cannot be written: the path \(problem)")])
+        }
         do {
-            try lock.withLock {
-                written.insert(file.path)
-                guard !stagingMade else { return }
-                try fileSystem.createDirectory(staging)
-                try fileSystem.writeFile(joinPath(staging, Self.stagingMarker), Data())
-                stagingMade = true
+            let data = switch file.contents {
+            case .data(let data): data
+            case .copy(let source): try fileSystem.readFile(source)
             }
-            if !lock.withLock({ madeFolders.contains(folder) }) {
-                try fileSystem.createDirectory(folder)
-                lock.withLock { _ = madeFolders.insert(folder) }
+            let hash = ContentHash.of(data)
+            if let reason = blockage(onTheWayTo: file.path) {
+                lock.withLock { blocked[file.path] = reason }
+                return
             }
-            switch file.contents {
-            case .data(let data): try fileSystem.writeFile(target, data)
-            case .copy(let source): try fileSystem.writeFile(target, fileSystem.readFile(source))
+            let target = joinPath(output, file.path)
+            let old = previous.files[file.path]
+            switch fileSystem.entryKind(at: target) {
+            case .missing:
+                break
+            case .file:
+                if let old, old.hashes == [hash], let stamp = old.stamp, fileSystem.stamp(of: target) == stamp {
+                    lock.withLock { kept[file.path] = old }
+                    return
+                }
+                let stampBefore = fileSystem.stamp(of: target)
+                let current = ContentHash.of(try fileSystem.readFile(target))
+                if current == hash {
+                    lock.withLock { kept[file.path] = OutputManifest.FileEntry(hashes: [hash], stamp: stampBefore) }
+                    return
+                }
+                if !(old?.hashes.contains(current) ?? false) { lock.withLock { _ = foreign.insert(file.path) } }
+            case .symbolicLink, .special:
+                lock.withLock { _ = foreign.insert(file.path) }
+            case .directory:
+                lock.withLock { blocked[file.path] = "a folder is where the new site has a file: move it away" }
+                return
             }
+            let temporary = try lock.withLock { () throws -> String in
+                let token = try openStaging()
+                stagedCount += 1
+                return joinPath(stagingFolder(token), String(stagedCount))
+            }
+            try fileSystem.writeNewFile(temporary, data)
+            lock.withLock { staged[file.path] = (temporary, hash) }
+        } catch let failure as BuildFailure {
+            throw failure
         } catch {
             throw BuildFailure([Self.failure(error, output: displayOutput)])
         }
     }
 
-    /// Swaps the staging folder in for the output folder, keeps what sitegen did not write, and tidies up
-    /// what killed builds left. Returns warnings (a leftover that could not be tidied).
+    /// Whether the files a page wrote before are still in place with the bytes recorded; when they are, they are
+    /// part of the new site as they are. Safe to call from several threads.
+    public func keep(_ paths: [String]) -> Bool {
+        var entries: [(String, OutputManifest.FileEntry)] = []
+        for path in paths {
+            guard let old = previous.files[path], old.hashes.count == 1, blockage(onTheWayTo: path) == nil else { return false }
+            let target = joinPath(output, path)
+            let stamp = fileSystem.stamp(of: target)
+            if stamp == nil || stamp != old.stamp {
+                guard fileSystem.entryKind(at: target) == .file, let data = try? fileSystem.readFile(target),
+                      ContentHash.of(data) == old.hashes[0] else { return false }
+            }
+            entries.append((path, OutputManifest.FileEntry(hashes: old.hashes, stamp: stamp)))
+        }
+        lock.withLock { for (path, entry) in entries { kept[path] = entry } }
+        return true
+    }
+
+    /// Forgets the pages recorded so far: the next build renders them all again.
+    public func forgetPages() {
+        lock.withLock { pageRecords = [:] }
+    }
+
+    /// Remembers what a page was rendered from, for the next build's `keep`.
+    public func record(page source: String, _ record: OutputManifest.PageRecord) {
+        lock.withLock { pageRecords[source] = record }
+    }
+
+    /// Why a file cannot be written at `path`: something other than a folder on the way (a file, or a symbolic
+    /// link, which could lead out of the output folder); nil when the way is clear.
+    private func blockage(onTheWayTo path: String) -> String? {
+        var folder = ""
+        for part in path.split(separator: "/").dropLast() {
+            folder = folder.isEmpty ? String(part) : folder + "/" + part
+            if lock.withLock({ checkedFolders.contains(folder) }) { continue }
+            switch fileSystem.entryKind(at: joinPath(output, folder)) {
+            case .missing, .directory: lock.withLock { _ = checkedFolders.insert(folder) }
+            case .symbolicLink: return "\(folder) is a symbolic link, and sitegen writes nothing through one: replace it with a folder, or move it away"
+            case .file, .special: return "\(folder) is a file where the new site has a folder: move it away"
+            }
+        }
+        return nil
+    }
+
+    /// The staging folder's token, making the folder the first time: its token is recorded in the manifest
+    /// first, so that a build killed from here on leaves a folder the next build can prove is sitegen's. Under the lock.
+    private func openStaging() throws -> String {
+        if let token { return token }
+        var bytes = [UInt8](repeating: 0, count: 16)
+        for index in bytes.indices { bytes[index] = UInt8.random(in: 0...255) }
+        let made = ContentHash.hex(bytes)
+        var recorded = previous
+        recorded.stagingTokens.append(made)
+        try writeManifest(recorded)
+        try fileSystem.makeFolder(stagingFolder(made))
+        token = made
+        return made
+    }
+
+    private func writeManifest(_ manifest: OutputManifest) throws {
+        try writeManifest(Data(manifest.text.utf8))
+    }
+
+    /// Writes the manifest whole beside the old one, then renames it over: one or the other is always there.
+    private func writeManifest(_ data: Data) throws {
+        let next = joinPath(output, OutputManifest.nextFileName)
+        if fileSystem.entryKind(at: next) != .missing { try fileSystem.removeFile(next) }  // a killed build's; the name is sitegen's
+        try fileSystem.writeNewFile(next, data)
+        try fileSystem.replaceFile(joinPath(output, OutputManifest.fileName), with: next)
+        manifestRewritten = true
+    }
+
+    /// Puts the new site in place: renames the staged files over the old ones, removes what left the site (while
+    /// its bytes are sitegen's), tidies folders and killed builds' staging folders, and writes the manifest.
+    /// Returns warnings (files kept because they changed since sitegen wrote them).
     @discardableResult
     public func commit() throws(BuildFailure) -> [Diagnostic] {
         defer { folderLock.release() }
-        let paths: Set<String> = lock.withLock { written }
+        let (kept, staged, foreign, blocked, token, pageRecords) = lock.withLock { (self.kept, self.staged, self.foreign, self.blocked, self.token, self.pageRecords) }
         var warnings: [Diagnostic] = []
         do {
-            if !lock.withLock({ stagingMade }) {  // a site of no files
-                try fileSystem.createDirectory(staging)
-                try fileSystem.writeFile(joinPath(staging, Self.stagingMarker), Data())
-            }
-            let hadOutput = fileSystem.itemKind(at: output) == .directory
-            let foreign = hadOutput ? try Self.foreignEntries(in: output, fileSystem: fileSystem, opening: paths) : []
-            let conflicts = foreign.filter { entry in
-                paths.contains { $0 == entry || $0.hasPrefix(entry + "/") || entry.hasPrefix($0 + "/") }
-            }
-            if !conflicts.isEmpty && !force {
-                throw BuildFailure(conflicts.prefix(5).map { entry in
-                    Diagnostic(path: joinPath(displayOutput, entry), message: "sitegen did not write this, and the new site has a file there: move it away, or pass --force to replace what sitegen did not write")
+            let refused = blocked.sorted { $0.key < $1.key }.map { Diagnostic(path: joinPath(displayOutput, $0.key), message: "cannot be written: \($0.value)") }
+                + (force ? [] : foreign.sorted().map { path in
+                    Diagnostic(path: joinPath(displayOutput, path), message: "sitegen did not write this, and the new site has a file there: move it away, or pass --force to replace what sitegen did not write")
                 })
+            if !refused.isEmpty {
+                throw BuildFailure(refused.count > 5 ? Array(refused.prefix(5)) + [Diagnostic(path: displayOutput, message: "and \(refused.count - 5) more such files")] : refused)
             }
-            let manifest = "# Written by sitegen: a build replaces or removes only the files listed here.\n"
-                + paths.sorted().joined(separator: "\n") + "\n"
-            try fileSystem.writeFile(joinPath(staging, Self.manifestName), Data(manifest.utf8))
-
-            var oldTree: String?
-            if !hadOutput {
-                try fileSystem.moveItem(from: staging, to: output)
-            } else if swapsContents {
-                try swapContents(paths: paths)
-                oldTree = staging
-            } else {
-                do {
-                    try fileSystem.exchangeItems(staging, output)
-                } catch let error as FileSystemError where error.code == EBUSY {
-                    // A mount point on the same device (a bind mount): its entries can still be swapped.
-                    try swapContents(paths: paths)
-                } catch let error as FileSystemError where error.code == ENOSYS || error.code == EINVAL {
-                    // No exchange here: two renames, with a moment without the folder.
-                    let retired = staging + "-old"
-                    try fileSystem.moveItem(from: output, to: retired)
-                    do { try fileSystem.moveItem(from: staging, to: output) } catch {
-                        try? fileSystem.moveItem(from: retired, to: output)
-                        throw error
+            let sitePaths = Set(kept.keys).union(staged.keys)
+            let leaving = previous.files.filter { !sitePaths.contains($0.key) }
+            var folders = previous.folders
+            var toMake: [String] = []
+            for path in staged.keys.sorted() {
+                var folder = ""
+                for part in path.split(separator: "/").dropLast() {
+                    folder = folder.isEmpty ? String(part) : folder + "/" + part
+                    if !folders.contains(folder), fileSystem.entryKind(at: joinPath(output, folder)) == .missing {
+                        folders.insert(folder)
+                        toMake.append(folder)
                     }
-                    oldTree = retired
-                }
-                oldTree = oldTree ?? staging
-            }
-            try? fileSystem.removeItem(joinPath(output, Self.stagingMarker))
-            if let oldTree {
-                let carried = carry(foreign.filter { force ? !conflicts.contains($0) : true }, from: oldTree)
-                if carried { try? fileSystem.removeItem(oldTree) } else {
-                    warnings.append(Diagnostic(.warning, path: oldTree, message: "holds files sitegen did not write that could not be moved back into \(displayOutput): move them by hand"))
                 }
             }
-            warnings += tidyLeftovers()
+
+            // Before the first rename: every file either version may have is recorded, so a build killed from here
+            // on leaves nothing the next one cannot prove.
+            var meanwhile = OutputManifest()
+            meanwhile.files = previous.files.merging(kept) { _, new in new }
+            for (path, file) in staged {
+                meanwhile.files[path] = OutputManifest.FileEntry(hashes: (previous.files[path]?.hashes ?? []) + [file.hash], stamp: previous.files[path]?.stamp)
+            }
+            meanwhile.folders = folders
+            meanwhile.stagingTokens = previous.stagingTokens + (token.map { [$0] } ?? [])
+            if !staged.isEmpty || !leaving.isEmpty { try writeManifest(meanwhile) }
+
+            renaming = true
+            for folder in toMake { try fileSystem.makeFolder(joinPath(output, folder)) }
+            var final = OutputManifest()
+            final.files = kept
+            for (path, file) in staged.sorted(by: { $0.key < $1.key }) {
+                let target = joinPath(output, path)
+                try fileSystem.replaceFile(target, with: file.temporary)
+                final.files[path] = OutputManifest.FileEntry(hashes: [file.hash], stamp: fileSystem.stamp(of: target))
+            }
+            for (path, entry) in leaving.sorted(by: { $0.key < $1.key }) {
+                let target = joinPath(output, path)
+                guard fileSystem.entryKind(at: target) == .file else { continue }  // gone, or something of the owner's now
+                guard let data = try? fileSystem.readFile(target), entry.hashes.contains(ContentHash.of(data)) else {
+                    warnings.append(Diagnostic(.warning, path: joinPath(displayOutput, path), message: "sitegen wrote this file and the site no longer has it, but it changed since: kept as yours"))
+                    continue
+                }
+                try fileSystem.removeFile(target)
+            }
+            final.folders = tidy(folders, keepingAncestorsOf: sitePaths)
+            final.stagingTokens = tidyStaging(previous.stagingTokens, warnings: &warnings)
+            if let token { try fileSystem.removeEmptyFolder(stagingFolder(token)) }
+            final.pages = pageRecords.filter { $0.value.outputs.allSatisfy(sitePaths.contains) }
+            if final != previous || manifestRewritten || !previousIsCurrent { try writeManifest(final) }
         } catch let failure as BuildFailure {
-            discard()
+            discardStaging()
             throw failure
         } catch {
-            discard()
+            discardStaging()
             throw BuildFailure([Self.failure(error, output: displayOutput)])
         }
         return warnings
     }
 
-    /// Removes what the build made: the output folder stays as it was.
-    public func discard() {
-        defer { folderLock.release() }
-        guard lock.withLock({ stagingMade }) || fileSystem.itemKind(at: staging) != .missing else { return }
-        try? fileSystem.removeItem(firstMissingFolder ?? staging)
-    }
-
-    /// The mount-point swap: each top-level entry of the new site is exchanged with the old one of its name
-    /// (or moved in), and old entries the new site lacks move out into the staging folder.
-    private func swapContents(paths: Set<String>) throws {
-        let owned = Self.manifest(in: output, fileSystem: fileSystem) ?? []
-        for entry in try fileSystem.entries(in: staging) where entry != Self.stagingMarker {
-            let target = joinPath(output, entry)
-            if fileSystem.entryKind(at: target) == .missing {
-                try fileSystem.moveItem(from: joinPath(staging, entry), to: target)
-            } else {
-                try fileSystem.exchangeItems(joinPath(staging, entry), target)
-            }
-        }
-        let newTop = Set(paths.compactMap { $0.split(separator: "/").first.map(String.init) })
-        let oldTop = Set(owned.compactMap { $0.split(separator: "/").first.map(String.init) })
-        for entry in oldTop.subtracting(newTop).sorted() where fileSystem.entryKind(at: joinPath(output, entry)) != .missing {
-            try fileSystem.moveItem(from: joinPath(output, entry), to: joinPath(staging, entry))
-        }
-    }
-
-    /// Moves `entries` (paths below the output folder) from the old tree into the new output. False when one
-    /// could not be moved, so the old tree must stay.
-    private func carry(_ entries: [String], from oldTree: String) -> Bool {
-        var allMoved = true
-        for entry in entries.sorted() {
-            let source = joinPath(oldTree, entry)
-            guard fileSystem.entryKind(at: source) != .missing else { continue }  // never moved (a mount point's top level)
-            let target = joinPath(output, entry)
-            do {
-                guard fileSystem.entryKind(at: target) == .missing else { allMoved = false; continue }
-                try fileSystem.createDirectory(target.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/"))
-                try fileSystem.moveItem(from: source, to: target)
-            } catch {
-                allMoved = false
-            }
-        }
-        return allMoved
-    }
-
-    /// Staging folders left beside the output by builds that were killed (this build holds the lock, so no
-    /// other is running): a folder marked as staging is removed; one that holds an old output (killed right
-    /// after the swap) gives back what sitegen did not write, then goes.
-    private func tidyLeftovers() -> [Diagnostic] {
-        var warnings: [Diagnostic] = []
-        let folders: [String] = {
-            let beside = ((try? fileSystem.entries(in: parent)) ?? [])
-                .filter { $0.hasPrefix(".\(name).sitegen-staging-") || $0.hasPrefix(".\(name).sitegen-new-") }
-                .map { joinPath(parent, $0) }
-            let inside = ((try? fileSystem.entries(in: output)) ?? []).filter { $0.hasPrefix(".sitegen-staging-") }.map { joinPath(output, $0) }
-            return (beside + inside).sorted()
-        }()
-        for folder in folders where folder != staging && fileSystem.entryKind(at: folder) == .directory {
-            // sitegen 0.1 named its staging folders `-new-` and wrote only its own files into them.
-            let isStaging = fileSystem.entryKind(at: joinPath(folder, Self.stagingMarker)) == .file || folder.contains(".sitegen-new-")
-            if !isStaging {
-                let foreign = (try? Self.foreignEntries(in: folder, fileSystem: fileSystem)) ?? []
-                guard carry(foreign, from: folder) else {
-                    warnings.append(Diagnostic(.warning, path: folder, message: "left by a build that was stopped, and holds files sitegen did not write: move them by hand"))
-                    continue
-                }
-            }
-            try? fileSystem.removeItem(folder)
-        }
-        return warnings
-    }
-
-    /// The files an earlier build listed in a folder's manifest; nil without a manifest.
-    static func manifest(in folder: String, fileSystem: any FileSystem) -> Set<String>? {
-        guard let data = try? fileSystem.readFile(joinPath(folder, manifestName)) else { return nil }
-        return Set(String(decoding: data, as: UTF8.self).split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init))
-    }
-
-    /// What sitegen did not write in an output folder, as the topmost such entries (a foreign folder whole).
-    /// A folder without a manifest that a sitegen before 0.2 built (its index.html says so) counts as sitegen's,
-    /// but for hidden entries. The folders of `opening` (paths the new site writes) are looked into, not taken whole.
-    static func foreignEntries(in folder: String, fileSystem: any FileSystem, opening newPaths: Set<String> = []) throws -> [String] {
-        var owned = manifest(in: folder, fileSystem: fileSystem) ?? []
-        if owned.isEmpty, let index = try? fileSystem.readFile(joinPath(folder, "index.html")),
-           String(decoding: index.prefix(64 * 1024), as: UTF8.self).contains("<meta name=\"generator\" content=\"sitegen 0.1") {
-            owned = Set(((try? fileSystem.listFiles(under: folder)) ?? []))
-        }
-        var ownedFolders: Set<String> = []
-        for path in owned.union(newPaths) {
+    /// The recorded folders that still exist, after removing those the site no longer needs that are empty now.
+    private func tidy(_ folders: Set<String>, keepingAncestorsOf paths: Set<String>) -> Set<String> {
+        var needed: Set<String> = []
+        for path in paths {
             var folder = Substring(path)
             while let slash = folder.lastIndex(of: "/") {
                 folder = folder[..<slash]
-                if !ownedFolders.insert(String(folder)).inserted { break }  // and so are the folders above it
+                if !needed.insert(String(folder)).inserted { break }
             }
         }
-        var foreign: [String] = []
-        func visit(_ relative: String) throws {
-            for entry in try fileSystem.entries(in: joinPath(folder, relative)).sorted() {
-                let path = relative.isEmpty ? entry : relative + "/" + entry
-                if relative.isEmpty && (entry == manifestName || entry == stagingMarker || entry.hasPrefix(".sitegen-staging-")) { continue }
-                let kind = fileSystem.entryKind(at: joinPath(folder, path))
-                if kind == .directory && ownedFolders.contains(path) { try visit(path); continue }
-                if kind != .directory && owned.contains(path) { continue }
-                foreign.append(path)
+        var remaining: Set<String> = []
+        // Deepest first, so a folder emptied of its emptied folders goes too.
+        for folder in folders.sorted(by: { $0.split(separator: "/").count > $1.split(separator: "/").count || ($0.split(separator: "/").count == $1.split(separator: "/").count && $0 < $1) }) {
+            let path = joinPath(output, folder)
+            guard fileSystem.entryKind(at: path) == .directory else { continue }
+            if needed.contains(folder) { remaining.insert(folder); continue }
+            if (try? fileSystem.removeEmptyFolder(path)) == nil { remaining.insert(folder) }  // holds the owner's files
+        }
+        return remaining
+    }
+
+    /// Removes the staging folders of killed builds that the manifest recorded; returns the tokens of those that
+    /// hold something sitegen did not put there, which stay.
+    private func tidyStaging(_ tokens: [String], warnings: inout [Diagnostic]) -> [String] {
+        var remaining: [String] = []
+        for recorded in tokens where recorded != token {
+            let folder = stagingFolder(recorded)
+            guard fileSystem.entryKind(at: folder) == .directory else { continue }
+            for name in (try? fileSystem.entries(in: folder)) ?? [] where !name.isEmpty && name.utf8.allSatisfy({ (48...57).contains($0) }) {
+                if fileSystem.entryKind(at: joinPath(folder, name)) == .file { try? fileSystem.removeFile(joinPath(folder, name)) }
+            }
+            if (try? fileSystem.removeEmptyFolder(folder)) == nil {
+                remaining.append(recorded)
+                warnings.append(Diagnostic(.warning, path: joinPath(displayOutput, OutputManifest.stagingPrefix + recorded),
+                                           message: "left by a build that was stopped, and holds something sitegen did not write: move it away"))
             }
         }
-        try visit("")
-        return foreign
+        return remaining
+    }
+
+    /// Removes this build's staging folder and puts the manifest back as it was.
+    private func discardStaging() {
+        let token = lock.withLock { self.token }
+        if let token {
+            let folder = stagingFolder(token)
+            for name in (try? fileSystem.entries(in: folder)) ?? [] { try? fileSystem.removeFile(joinPath(folder, name)) }
+            try? fileSystem.removeEmptyFolder(folder)
+        }
+        if manifestRewritten && !renaming {
+            if let previousManifestText { try? writeManifest(previousManifestText) } else {
+                try? fileSystem.removeFile(joinPath(output, OutputManifest.fileName))
+            }
+            manifestRewritten = false
+        }
+    }
+
+    /// A build that failed: the output folder is left as it was (one made for it is removed again).
+    public func discard() {
+        defer { folderLock.release() }
+        discardStaging()
+        for folder in madeOnTheWay.reversed() { try? fileSystem.removeEmptyFolder(folder) }
     }
 
     private static func failure(_ error: Error, output: String) -> Diagnostic {

@@ -106,14 +106,42 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
         itemKind(at: path) == .missing ? nil : "/" + Self.normalize(path)
     }
 
-    public func exchangeItems(_ first: String, _ second: String) throws {
-        let a = Self.normalize(first), b = Self.normalize(second), parked = a + ".exchanging"
-        try moveItem(from: a, to: parked)
-        try moveItem(from: b, to: a)
-        try moveItem(from: parked, to: b)
+    /// Files in memory have no inode or times: the writer reads them to compare.
+    public func stamp(of path: String) -> FileStamp? { nil }
+
+    public func makeFolder(_ path: String) throws {
+        let key = Self.normalize(path)
+        guard itemKind(at: key) == .missing else { throw FileSystemError(path: path, reason: "cannot create folder (it exists)") }
+        guard itemKind(at: parents(of: key).last ?? "") == .directory else { throw FileSystemError(path: path, reason: "cannot create folder (no parent)") }
+        lock.withLock { _ = directories.insert(key) }
     }
 
-    public func deviceID(of path: String) -> UInt64? { itemKind(at: path) == .missing ? nil : 1 }
+    public func writeNewFile(_ path: String, _ data: Data) throws {
+        guard itemKind(at: path) == .missing else { throw FileSystemError(path: path, reason: "cannot be written (it exists)") }
+        try writeFile(path, data)
+    }
+
+    public func replaceFile(_ target: String, with source: String) throws {
+        let from = Self.normalize(source), to = Self.normalize(target)
+        try lock.withLock {
+            guard let data = files.removeValue(forKey: from) else { throw FileSystemError(path: source, reason: "cannot be moved (no such file)") }
+            guard !directories.contains(to) else { throw FileSystemError(path: source, reason: "cannot be moved to \(target) (a folder)") }
+            files[to] = data
+        }
+    }
+
+    public func removeFile(_ path: String) throws {
+        let key = Self.normalize(path)
+        try lock.withLock {
+            guard files.removeValue(forKey: key) != nil else { throw FileSystemError(path: path, reason: "cannot be removed (no such file)") }
+        }
+    }
+
+    public func removeEmptyFolder(_ path: String) throws {
+        let key = Self.normalize(path)
+        guard try entries(in: key).isEmpty else { throw FileSystemError(path: path, reason: "cannot be removed (not empty)") }
+        lock.withLock { _ = directories.remove(key) }
+    }
 
     public func lockFolder(_ path: String) throws -> FolderLock? { FolderLock.unheld() }
 

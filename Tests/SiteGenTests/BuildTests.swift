@@ -149,7 +149,7 @@ import SiteGenTestSupport
         #expect(result.paths == ["a/b/index.html", "a/index.html", "index.html"])
         #expect(Set(fileSystem.allFiles.keys.filter { $0.hasPrefix("site/Output/") })
                 == ["site/Output/index.html", "site/Output/a/index.html", "site/Output/a/b/index.html", "site/Output/.sitegen-manifest"])
-        #expect(try html(fileSystem, "site/Output/.sitegen-manifest").hasSuffix("\na/b/index.html\na/index.html\nindex.html\n"))
+        #expect(try OutputManifest.parse(html(fileSystem, "site/Output/.sitegen-manifest")).files.keys.sorted() == ["a/b/index.html", "a/index.html", "index.html"])
     }
 
     /// Markdown pages in any case and either extension; editors' backups and hidden files are not part of the site.

@@ -78,39 +78,52 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("Output").path))
     }
 
-    /// kill -9 in the middle of a build (300 pages: long enough to be caught half-way even in a debug build),
-    /// then a build: the next build tidies what the killed one left.
-    @Test func aKilledBuildLeavesNothingThatTheNextBuildKeeps() throws {
+    /// Builds killed (kill -9) at random points, each into an output folder the one before left: every file there
+    /// is always whole (the bytes of one version of the site or the other), and the next build that runs to its
+    /// end converges on the site as it is, with nothing left over.
+    @Test func buildsKilledAtRandomPointsLeaveEveryFileWholeAndTheNextConverges() throws {
         let (folder, site) = try Self.site(pages: 300)
         defer { try? FileManager.default.removeItem(at: folder) }
-        #expect(try ExampleSiteTests.run(["build"], in: site).code == 0)
-        let process = Process()
-        process.executableURL = ExampleSiteTests.binary
-        process.arguments = ["build"]
-        process.currentDirectoryURL = site
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        // Killed as soon as its staging folder has some pages in it.
-        let deadline = Date(timeIntervalSinceNow: 60)
-        var killedMidBuild = false
-        while Date() < deadline, process.isRunning {
-            if let staging = Self.entries(site).first(where: { $0.hasPrefix(".Output.sitegen-staging-") }),
-               Self.entries(site.appendingPathComponent(staging)).count > 20 {
-                kill(process.processIdentifier, SIGKILL)
-                killedMidBuild = true
-                break
-            }
-            usleep(2_000)
+        let template = site.appendingPathComponent("templates/page.html")
+        let original = try String(contentsOf: template, encoding: .utf8)
+        func use(_ variant: String) throws { try Data((original + "<!-- \(variant) -->\n").utf8).write(to: template) }
+        var versions: [[String: Data]] = []
+        for variant in ["x", "y"] {
+            try use(variant)
+            #expect(try ExampleSiteTests.run(["build", "--output", "../\(variant)"], in: site).code == 0)
+            versions.append(try Fixtures.snapshot(folder.appendingPathComponent(variant)))
         }
-        process.waitUntilExit()
-        try #require(killedMidBuild, "the build ended before it could be killed")
-        #expect(Self.entries(site).contains { $0.hasPrefix(".Output.sitegen-staging-") })
-        // The previous output is whole meanwhile.
-        #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("Output/p299/index.html").path))
+        #expect(versions[0]["p1/index.html"] != versions[1]["p1/index.html"])
+        try use("x")
+        let started = Date()
+        #expect(try ExampleSiteTests.run(["build"], in: site).code == 0)
+        let duration = Date().timeIntervalSince(started)
 
-        let next = try ExampleSiteTests.run(["build"], in: site)
-        #expect(next.code == 0, "\(next.errors)")
+        var killedMidway = 0
+        for round in 0..<12 {
+            try use(round % 2 == 0 ? "y" : "x")
+            let process = Process()
+            process.executableURL = ExampleSiteTests.binary
+            process.arguments = ["build"]
+            process.currentDirectoryURL = site
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            usleep(UInt32(Double.random(in: 0...(duration * 1.2)) * 1_000_000))
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+            if process.terminationReason == .uncaughtSignal { killedMidway += 1 }
+            for (path, bytes) in try Fixtures.snapshot(site.appendingPathComponent("Output")) {
+                #expect(bytes == versions[0][path] || bytes == versions[1][path], "round \(round): \(path) is neither version")
+            }
+        }
+        #expect(killedMidway >= 3, "only \(killedMidway) of 12 builds were killed before they ended")
+
+        try use("y")
+        let last = try ExampleSiteTests.run(["build"], in: site)
+        #expect(last.code == 0, "\(last.errors)")
+        #expect(try Fixtures.snapshot(site.appendingPathComponent("Output")) == versions[1])
+        #expect(Self.entries(site.appendingPathComponent("Output")).filter { $0.hasPrefix(".") } == [".sitegen-manifest"])
         #expect(Self.entries(site) == ["Output", "content", "templates"])
     }
 
@@ -142,8 +155,8 @@ import Testing
         }
         #expect(codes.contains(0) && codes.allSatisfy { $0 == 0 || $0 == 1 }, "\(codes)")
         #expect(Self.entries(site) == ["Output", "content", "templates"])
-        let manifest = try String(contentsOf: site.appendingPathComponent("Output/.sitegen-manifest"), encoding: .utf8)
-        #expect(manifest.contains("\np99/index.html\n") && manifest.contains("\nindex.html\n"))
+        let manifest = try OutputManifest.parse(String(contentsOf: site.appendingPathComponent("Output/.sitegen-manifest"), encoding: .utf8))
+        #expect(manifest.files["p99/index.html"] != nil && manifest.files["index.html"] != nil)
         #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("Output/p99/index.html").path))
     }
 

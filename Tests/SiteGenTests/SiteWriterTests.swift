@@ -3,65 +3,252 @@ import Testing
 @testable import SiteGen
 import SiteGenTestSupport
 
-/// The writer's swap and tidying on an in-memory disk, including what a real disk rarely shows: an output
-/// folder that is a mount point, and folders left by a build that was killed right after its swap.
+/// The output folder's ownership, in memory: a file is sitegen's only while its bytes match what the manifest
+/// records, a manifest line is checked before it is believed, and a rebuild renders and writes only what changed.
 @Suite struct SiteWriterTests {
-    /// The in-memory disk, but the output folder cannot be renamed as a whole, as a mount point cannot (EBUSY).
-    final class MountPointDisk: FileSystem, @unchecked Sendable {
+    /// A file system that counts the files written, to see that an unchanged file is left alone.
+    final class CountingDisk: FileSystem, @unchecked Sendable {
         let disk: InMemoryFileSystem
-        let mountPoint: String
-        init(_ disk: InMemoryFileSystem, mountPoint: String) { self.disk = disk; self.mountPoint = mountPoint }
-
+        private let lock = NSLock()
+        private var writtenPaths: [String] = []
+        init(_ disk: InMemoryFileSystem) { self.disk = disk }
+        /// The site's files written, without sitegen's manifest.
+        var written: [String] { lock.withLock { writtenPaths }.filter { !$0.hasSuffix(OutputManifest.nextFileName) } }
         func readFile(_ path: String) throws -> Data { try disk.readFile(path) }
         func listFiles(under directory: String) throws -> [String] { try disk.listFiles(under: directory) }
         func itemKind(at path: String) -> FileItemKind { disk.itemKind(at: path) }
         func createDirectory(_ path: String) throws { try disk.createDirectory(path) }
         func writeFile(_ path: String, _ data: Data) throws { try disk.writeFile(path, data) }
-        func removeItem(_ path: String) throws {
-            if path == mountPoint { throw FileSystemError(path: path, reason: "busy", code: EBUSY) }
-            try disk.removeItem(path)
-        }
-        func moveItem(from source: String, to destination: String) throws {
-            if source == mountPoint || destination == mountPoint { throw FileSystemError(path: source, reason: "busy", code: EBUSY) }
-            try disk.moveItem(from: source, to: destination)
-        }
         func entries(in folder: String) throws -> [String] { try disk.entries(in: folder) }
         func entryKind(at path: String) -> EntryKind { disk.entryKind(at: path) }
         func realPath(_ path: String) -> String? { disk.realPath(path) }
-        func exchangeItems(_ first: String, _ second: String) throws {
-            if first == mountPoint || second == mountPoint { throw FileSystemError(path: first, reason: "busy", code: EBUSY) }
-            try disk.exchangeItems(first, second)
+        func stamp(of path: String) -> FileStamp? { nil }
+        func makeFolder(_ path: String) throws { try disk.makeFolder(path) }
+        func writeNewFile(_ path: String, _ data: Data) throws {
+            try disk.writeNewFile(path, data)
+            lock.withLock { writtenPaths.append(path) }
         }
-        func deviceID(of path: String) -> UInt64? { disk.deviceID(of: path) }
+        func replaceFile(_ target: String, with source: String) throws { try disk.replaceFile(target, with: source) }
+        func removeFile(_ path: String) throws { try disk.removeFile(path) }
+        func removeEmptyFolder(_ path: String) throws { try disk.removeEmptyFolder(path) }
         func lockFolder(_ path: String) throws -> FolderLock? { try disk.lockFolder(path) }
     }
 
-    @Test func aMountPointGetsItsEntriesSwappedAndKeepsWhatSitegenDidNotWrite() throws {
-        let disk = Fixtures.site("---\ntitle: One\n---\n", extra: ["content/a.md": "A", "content/b.md": "B", "Output/CNAME": "me.example"])
-        let mounted = MountPointDisk(disk, mountPoint: "/site/Output")
-        func build() throws { _ = try SiteBuilder(options: BuildOptions(sourceDirectory: "site"), fileSystem: mounted, iconSets: .none).build() }
-        try build()
-        try disk.removeItem("site/content/b.md")
-        try disk.writeFile("site/content/c.md", Data("C".utf8))
-        try build()
-        let output = disk.allFiles.keys.filter { $0.hasPrefix("site/Output/") }.sorted()
-        #expect(output == ["site/Output/.sitegen-manifest", "site/Output/CNAME", "site/Output/a/index.html", "site/Output/c/index.html", "site/Output/index.html"])
-        #expect(try disk.readFile("site/Output/CNAME") == Data("me.example".utf8))
-        #expect(!disk.allFiles.keys.contains { $0.contains("sitegen-staging") })
+    static func build(_ fileSystem: any FileSystem, force: Bool = false, now: Date? = nil) throws(BuildFailure) -> BuildResult {
+        try SiteBuilder(options: BuildOptions(sourceDirectory: "site", replacesForeignFiles: force, now: now), fileSystem: fileSystem, iconSets: .none).build()
     }
 
-    @Test func leftoversOfKilledBuildsAreTidiedAndGiveBackWhatIsNotSitegens() throws {
-        let disk = Fixtures.site("---\ntitle: One\n---\n", extra: [
-            // A staging folder: everything in it is sitegen's.
-            ".Output.sitegen-staging-7-1/.sitegen-staging": "", ".Output.sitegen-staging-7-1/index.html": "half",
-            // An old output, killed right after the swap: CNAME is the owner's and goes back.
-            ".Output.sitegen-staging-8-2/.sitegen-manifest": "# m\nold/index.html\n", ".Output.sitegen-staging-8-2/old/index.html": "old",
-            ".Output.sitegen-staging-8-2/CNAME": "me.example",
-            // sitegen 0.1's staging folders.
-            ".Output.sitegen-new-9/index.html": "x",
+    static func output(_ fileSystem: InMemoryFileSystem) -> [String: String] {
+        fileSystem.allFiles.filter { $0.key.hasPrefix("site/Output/") && !$0.key.hasSuffix(OutputManifest.fileName) }
+            .reduce(into: [:]) { $0[String($1.key.dropFirst("site/Output/".count))] = String(decoding: $1.value, as: UTF8.self) }
+    }
+
+    static func manifest(_ fileSystem: InMemoryFileSystem) throws -> OutputManifest {
+        try OutputManifest.parse(Fixtures.html(fileSystem, "site/Output/" + OutputManifest.fileName))
+    }
+
+    @Test func withoutAManifestEveryFileIsTheOwnersAndOneWithTheSiteBytesIsTakenOn() throws {
+        // As `cp Output/* docs/` leaves a folder: today's index.html with the owner's CNAME and pages beside it.
+        let first = Fixtures.site("# Home")
+        _ = try Self.build(first)
+        let index = try Fixtures.html(first, "site/Output/index.html")
+        let fileSystem = Fixtures.site("# Home", extra: ["Output/index.html": index, "Output/CNAME": "ada.example",
+                                                         "Output/about.html": "about", "Output/blog/p.html": "post",
+                                                         // what sitegen 0.1 would have taken as its own
+                                                         "Output/old/index.html": #"<meta name="generator" content="sitegen 0.1.0">"#])
+        _ = try Self.build(fileSystem)
+        #expect(Self.output(fileSystem) == ["index.html": index, "CNAME": "ada.example", "about.html": "about", "blog/p.html": "post",
+                                            "old/index.html": #"<meta name="generator" content="sitegen 0.1.0">"#])
+        #expect(try Self.manifest(fileSystem).files.keys.sorted() == ["index.html"])
+    }
+
+    @Test func aFileOfTheOwnersWhereTheSiteHasOneStopsTheBuildUnlessForced() throws {
+        let fileSystem = Fixtures.site("# Home", extra: ["Output/index.html": "mine"])
+        let before = fileSystem.allFiles
+        #expect(throws: BuildFailure.self) { try Self.build(fileSystem) }
+        do { _ = try Self.build(fileSystem) } catch {
+            #expect(error.diagnostics.map(\.description) == ["site/Output/index.html: error: sitegen did not write this, and the new site has a file there: move it away, or pass --force to replace what sitegen did not write"])
+        }
+        #expect(fileSystem.allFiles == before)
+        _ = try Self.build(fileSystem, force: true)
+        #expect(try Fixtures.html(fileSystem).hasPrefix("<title>"))
+    }
+
+    @Test func aFileSitegenWroteThatWasEditedIsTheOwnersFromThen() throws {
+        let fileSystem = Fixtures.site("# Home", extra: ["content/a.md": "A", "content/b.md": "B"])
+        _ = try Self.build(fileSystem)
+        try fileSystem.writeFile("site/Output/a/index.html", Data("edited by hand".utf8))
+        try fileSystem.writeFile("site/Output/b/index.html", Data("edited by hand".utf8))
+        // a's page is still in the site: its edited file is in the way.
+        #expect(throws: BuildFailure.self) { try Self.build(fileSystem) }
+        // b's page leaves the site: its edited file stays, with a warning.
+        try fileSystem.removeFile("site/content/a.md")
+        try fileSystem.removeFile("site/content/b.md")
+        let result = try Self.build(fileSystem)
+        #expect(Self.output(fileSystem)["b/index.html"] == "edited by hand")
+        #expect(Self.output(fileSystem)["a/index.html"] == "edited by hand")
+        #expect(result.warnings.map(\.description).contains("site/Output/b/index.html: warning: sitegen wrote this file and the site no longer has it, but it changed since: kept as yours"))
+    }
+
+    @Test(arguments: [
+        ("file\t.git/config\t\(String(repeating: "a", count: 64))\t-", "file path '.git/config' names a hidden item ('.git'), which sitegen never writes"),
+        ("file\t../site/content/index.md\t\(String(repeating: "a", count: 64))\t-", "file path '../site/content/index.md' is not a plain relative path inside the folder"),
+        ("file\t/etc/passwd\t\(String(repeating: "a", count: 64))\t-", "file path '/etc/passwd' is not a plain relative path inside the folder"),
+        ("folder\ta/./b", "folder path 'a/./b' is not a plain relative path inside the folder"),
+        ("file\tCNAME\tnot-a-hash\t-", "expected SHA-256 hashes (64 hex digits) split by '|'"),
+        ("staging\t../../x", "expected 'staging' and a token of 32 hex digits"),
+        ("rm\t-rf", "expected a line starting with file, folder, staging or page"),
+    ])
+    func aTamperedManifestLineStopsTheBuildAndChangesNothing(line: String, message: String) throws {
+        let fileSystem = Fixtures.site("# Home", extra: ["Output/CNAME": "ada.example", ".git/config": "[core]"])
+        _ = try Self.build(fileSystem)
+        let manifest = try Fixtures.html(fileSystem, "site/Output/" + OutputManifest.fileName)
+        try fileSystem.writeFile("site/Output/" + OutputManifest.fileName, Data((manifest + line + "\n").utf8))
+        let before = fileSystem.allFiles
+        do {
+            _ = try Self.build(fileSystem)
+            Issue.record("the build went on")
+        } catch {
+            let lineNumber = manifest.split(separator: "\n", omittingEmptySubsequences: false).count
+            #expect(error.diagnostics.map(\.description) == ["site/Output/.sitegen-manifest:\(lineNumber):1: error: \(message); nothing was changed (the manifest is sitegen's record of what it wrote here, and a build trusts no line it cannot check)"])
+        }
+        #expect(fileSystem.allFiles == before)
+    }
+
+    @Test func aForgedLineRemovesNothingWhoseBytesItDoesNotKnow() throws {
+        let fileSystem = Fixtures.site("# Home", extra: ["Output/CNAME": "ada.example"])
+        _ = try Self.build(fileSystem)
+        let manifest = try Fixtures.html(fileSystem, "site/Output/" + OutputManifest.fileName)
+        try fileSystem.writeFile("site/Output/" + OutputManifest.fileName,
+                                 Data((manifest + "file\tCNAME\t\(ContentHash.of("other bytes"))\t-\n").utf8))
+        _ = try Self.build(fileSystem)
+        #expect(Self.output(fileSystem)["CNAME"] == "ada.example")
+    }
+
+    @Test func anUnchangedFileIsNotWrittenAgainAndAChangedOneIs() throws {
+        let disk = Fixtures.site("# Home", extra: ["content/a.md": "A", "content/b.md": "B"])
+        let counting = CountingDisk(disk)
+        _ = try Self.build(counting)
+        #expect(counting.written.count == 3)
+        _ = try Self.build(counting)
+        #expect(counting.written.count == 3, "a build with nothing changed wrote \(counting.written.dropFirst(3))")
+        try disk.writeFile("site/content/b.md", Data("B, edited".utf8))
+        _ = try Self.build(counting)
+        #expect(counting.written.count == 4)
+        #expect(Self.output(disk)["b/index.html"]?.contains("B, edited") == true)
+        #expect(!disk.allFiles.keys.contains { $0.contains(OutputManifest.stagingPrefix) })
+    }
+
+    @Test func foldersSitegenMadeGoWhenEmptiedAndTheOwnersStay() throws {
+        let fileSystem = Fixtures.site("# Home", extra: ["content/a/b/c.md": "C", "content/d/e.md": "E"])
+        _ = try Self.build(fileSystem)
+        try fileSystem.writeFile("site/Output/d/notes.txt", Data("mine".utf8))
+        try fileSystem.removeFile("site/content/a/b/c.md")
+        try fileSystem.removeFile("site/content/d/e.md")
+        _ = try Self.build(fileSystem)
+        #expect(fileSystem.itemKind(at: "site/Output/a") == .missing)
+        #expect(Self.output(fileSystem) == ["index.html": try Fixtures.html(fileSystem), "d/notes.txt": "mine"])
+    }
+
+    @Test func aStagingFolderIsRemovedOnlyWhenAManifestRecordedIt() throws {
+        let fileSystem = Fixtures.site("# Home")
+        _ = try Self.build(fileSystem)
+        let recorded = String(repeating: "1", count: 32), planted = String(repeating: "2", count: 32)
+        var manifest = try Self.manifest(fileSystem)
+        manifest.stagingTokens = [recorded]
+        try fileSystem.writeFile("site/Output/" + OutputManifest.fileName, Data(manifest.text.utf8))
+        try fileSystem.writeFile("site/Output/.sitegen-staging-\(recorded)/1", Data("half a page".utf8))
+        try fileSystem.writeFile("site/Output/.sitegen-staging-\(planted)/index.html", Data("<script>planted</script>".utf8))
+        _ = try Self.build(fileSystem)
+        #expect(fileSystem.itemKind(at: "site/Output/.sitegen-staging-\(recorded)") == .missing)
+        #expect(try Fixtures.html(fileSystem, "site/Output/.sitegen-staging-\(planted)/index.html") == "<script>planted</script>")
+        #expect(try !Fixtures.html(fileSystem).contains("planted"))
+        #expect(try Self.manifest(fileSystem).stagingTokens.isEmpty)
+    }
+
+    /// A build killed between its renames leaves files old and new; the manifest written before the first rename
+    /// lists both hashes, so the next build knows either as sitegen's and converges.
+    @Test func aBuildKilledMidwayIsFinishedByTheNext() throws {
+        let fileSystem = Fixtures.site("# Home", extra: ["content/a.md": "A"])
+        _ = try Self.build(fileSystem)
+        let oldPage = try Fixtures.html(fileSystem, "site/Output/a/index.html")
+        try fileSystem.writeFile("site/content/a.md", Data("A, edited".utf8))
+        try fileSystem.writeFile("site/content/gone.md", Data("G".utf8))
+        _ = try Self.build(fileSystem)
+        let newPage = try Fixtures.html(fileSystem, "site/Output/a/index.html")
+        // As if killed: the page is back to its old bytes, and the manifest records both.
+        var manifest = try Self.manifest(fileSystem)
+        manifest.files["a/index.html"]?.hashes = [ContentHash.of(oldPage), ContentHash.of(newPage)]
+        manifest.pages = [:]
+        try fileSystem.writeFile("site/Output/" + OutputManifest.fileName, Data(manifest.text.utf8))
+        try fileSystem.writeFile("site/Output/a/index.html", Data(oldPage.utf8))
+        try fileSystem.removeFile("site/content/gone.md")
+        _ = try Self.build(fileSystem)
+        #expect(try Fixtures.html(fileSystem, "site/Output/a/index.html") == newPage)
+        #expect(fileSystem.itemKind(at: "site/Output/gone") == .missing)
+        #expect(try Self.manifest(fileSystem).files["a/index.html"]?.hashes == [ContentHash.of(newPage)])
+    }
+
+    @Test func aManifestReadsBackAsWritten() throws {
+        var manifest = OutputManifest()
+        manifest.files["a b/%x|y=z\u{00E9}.html"] = .init(hashes: [ContentHash.of("1"), ContentHash.of("2")], stamp: FileStamp(size: 3, inode: 4, modified: 5, changed: -6))
+        manifest.files[".well-known/webfinger"] = .init(hashes: [ContentHash.of("3")], stamp: nil)
+        manifest.folders = ["a b"]
+        manifest.stagingTokens = [String(repeating: "f", count: 32)]
+        manifest.pages["p.md"] = .init(digest: ContentHash.of("p"), validFrom: -1, validUntil: 99, policy: ("/p/", SecurityPolicy(scriptHashes: ["a+/="], styleHashes: [], connectOrigins: ["https://c.example"])),
+                                       outputs: ["p/index.html"], assets: ["i|c.svg": ContentHash.of("i")])
+        #expect(try OutputManifest.parse(manifest.text) == manifest)
+    }
+
+    // MARK: rebuilds render what changed
+
+    static func rendered(_ fileSystem: InMemoryFileSystem, now: Date? = nil) throws -> [String] {
+        try build(fileSystem, now: now).renderedPages.sorted()
+    }
+
+    @Test func aRebuildRendersExactlyThePagesWhoseInputsChanged() throws {
+        let fileSystem = Fixtures.site("---\navatar: me.png\n---\nHome", extra: [
+            "content/me.png": "PNG", "content/a.md": "A", "content/b.md": "---\nlinks:\n  - url: https://b.example\n    icon: b.svg\n---\nB",
+            "content/b.svg": #"<svg viewBox="0 0 24 24"><path d="M0 0h24v24z"/></svg>"#, "content/other.png": "O",
         ])
-        _ = try Fixtures.builder(disk).build()
-        #expect(!disk.allFiles.keys.contains { $0.contains(".Output.sitegen-") })
-        #expect(try disk.readFile("site/Output/CNAME") == Data("me.example".utf8))
+        let all = ["site/content/a.md", "site/content/b.md", "site/content/index.md"]
+        #expect(try Self.rendered(fileSystem) == all)
+        #expect(try Self.rendered(fileSystem) == [])
+        // The page's own text.
+        try fileSystem.writeFile("site/content/a.md", Data("A, edited".utf8))
+        #expect(try Self.rendered(fileSystem) == ["site/content/a.md"])
+        // A file under content/ a page uses: its avatar, its icon; one no page uses renders nothing.
+        try fileSystem.writeFile("site/content/me.png", Data("PNG2".utf8))
+        #expect(try Self.rendered(fileSystem) == ["site/content/index.md"])
+        try fileSystem.writeFile("site/content/b.svg", Data(#"<svg viewBox="0 0 24 24"><path d="M0 0h12v24z"/></svg>"#.utf8))
+        #expect(try Self.rendered(fileSystem) == ["site/content/b.md"])
+        try fileSystem.writeFile("site/content/other.png", Data("O2".utf8))
+        #expect(try Self.rendered(fileSystem) == [])
+        #expect(Self.output(fileSystem)["other.png"] == "O2")
+        // A new page renders alone; what every page shares renders every page.
+        try fileSystem.writeFile("site/content/c.md", Data("C".utf8))
+        #expect(try Self.rendered(fileSystem) == ["site/content/c.md"])
+        try fileSystem.writeFile("site/templates/page.html", Data("<h1>{{title}}</h1>{{{body_html}}}".utf8))
+        #expect(try Self.rendered(fileSystem) == (all + ["site/content/c.md"]).sorted())
+        try fileSystem.writeFile("site/site.yml", Data("theme: classic\n".utf8))
+        #expect(try Self.rendered(fileSystem) == (all + ["site/content/c.md"]).sorted())
+        // A page whose file was edited by hand is not kept as it is: rendering it finds the owner's file in its way.
+        try fileSystem.writeFile("site/Output/c/index.html", Data("mine".utf8))
+        #expect(throws: BuildFailure.self) { try Self.rendered(fileSystem) }
+    }
+
+    @Test func aScheduledPageRendersAgainWhenTheClockPassesOneOfItsTimes() throws {
+        let fileSystem = Fixtures.site("Home", extra: [
+            "content/sale.md": "---\nlinks:\n  - url: https://shop.example\n    from: 2026-12-25\n  - url: https://next.example\n    until: 2026-12-31\n---\nS",
+        ])
+        func at(_ text: String) -> Date { ISO8601DateFormatter().date(from: text)! }
+        #expect(try Self.rendered(fileSystem, now: at("2026-12-01T00:00:00Z")) == ["site/content/index.md", "site/content/sale.md"])
+        #expect(try Self.rendered(fileSystem, now: at("2026-12-24T23:59:59Z")) == [])
+        #expect(try Self.rendered(fileSystem, now: at("2026-12-25T00:00:00Z")) == ["site/content/sale.md"])
+        #expect(try Self.rendered(fileSystem, now: at("2026-12-31T23:59:59Z")) == [])
+        #expect(try Self.rendered(fileSystem, now: at("2026-12-01T00:00:00Z")) == ["site/content/sale.md"])
+        // Once its until has passed the page warns, and a page with warnings is rendered (and warns) every time.
+        #expect(try Self.rendered(fileSystem, now: at("2027-01-01T00:00:00Z")) == ["site/content/sale.md"])
+        #expect(try Self.rendered(fileSystem, now: at("2027-01-01T00:00:00Z")) == ["site/content/sale.md"])
     }
 }
