@@ -57,7 +57,7 @@ public final class DevServer: @unchecked Sendable {
         self.output = output
         self.errors = errors
         self.errorStyle = errorStyle
-        self.site = ServedSite(files: [], contentFolder: joinPath(options.build.sourceDirectory, "content"))
+        self.site = ServedSite(files: [], boundary: nil)
     }
 
     deinit { stop() }
@@ -121,7 +121,7 @@ public final class DevServer: @unchecked Sendable {
             for warning in result.warnings { errors(warning.formatted(style: errorStyle)) }
             output(Self.summary(result, milliseconds: Int(Date().timeIntervalSince(started) * 1000)))
             state.withLock {
-                site = ServedSite(files: result.files, contentFolder: site.contentFolder)
+                site = ServedSite(files: result.files, boundary: SiteBoundary(options.build, fileSystem: builder.fileSystem))
                 failure = nil
                 hub.publish(LiveReload.reloadEvent(renderedPages: result.renderedPages))
             }

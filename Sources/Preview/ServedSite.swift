@@ -9,11 +9,11 @@ struct ServedSite: Sendable {
     var generated: [String: Data] = [:]
     /// Output path -> source path, for files the build copies.
     var copied: [String: String] = [:]
-    /// Copied files are served only while their real path stays inside this folder.
-    var contentFolder: String
+    /// Copied files are served only while the site's boundary still lets the build read them (nil: none are).
+    var boundary: SiteBoundary?
 
-    init(files: [OutputFile], contentFolder: String) {
-        self.contentFolder = contentFolder
+    init(files: [OutputFile], boundary: SiteBoundary?) {
+        self.boundary = boundary
         for file in files {
             switch file.contents {
             case .data(let data): generated[file.path] = data
@@ -48,10 +48,13 @@ struct ServedSite: Sendable {
             let headers = IdentityFiles.headers[path] ?? [("Content-Type", type)]
             return HTTPResponse(status: status, headers: headers, body: .bytes(data))
         }
-        guard let source = copied[path] else { return nil }
-        guard let real = RequestPath.realPath(of: source, inside: contentFolder) else {
-            // Missing since the build, or a symbolic link that leads out of content/.
-            return FileManager.default.fileExists(atPath: source) ? .text(403, "Forbidden: the file lies outside the site") : nil
+        guard let source = copied[path], let boundary else { return nil }
+        // Read again at each request: a file may have become a link (out of the site, to .git) since the build.
+        let real: String
+        switch boundary.recheck(source, fileSystem: LocalFileSystem()) {
+        case .file(let realPath): real = realPath
+        case .missing: return nil
+        case .refused(let reason): return .text(403, "Forbidden: \(source): \(reason)")
         }
         guard Self.isHTML(path) else { return HTTPResponse(status: status, headers: [("Content-Type", type)], body: .file(path: real)) }
         guard let data = FileManager.default.contents(atPath: real) else { return nil }

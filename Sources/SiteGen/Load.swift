@@ -186,7 +186,7 @@ public enum SiteLoader {
     }
 
     /// C0 and C1 controls and the Unicode line separators: characters a path in a URL or a header line must not hold.
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}"
     }
 

@@ -63,8 +63,8 @@ struct HTTPSAddress: Equatable {
 }
 
 /// Names for characters in messages: `U+2028`.
-enum UnicodeName {
-    static func describe(_ scalar: Unicode.Scalar) -> String {
+public enum UnicodeName {
+    public static func describe(_ scalar: Unicode.Scalar) -> String {
         "U+" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
     }
 }

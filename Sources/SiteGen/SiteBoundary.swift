@@ -2,8 +2,9 @@ import Foundation
 
 /// The one rule for what `build`, `check` and `serve` read: regular files and folders inside the site's folder,
 /// found through their real paths. A symbolic link that leads outside the site (to `/etc`, `~/.ssh`,
-/// `/proc/self/environ`), into the output folder, nowhere, or back to a folder that holds it is refused at its
-/// path, and so are FIFOs, sockets and devices, which would hang a build or never end.
+/// `/proc/self/environ`), to a hidden file or folder (`.git/config`, `.env`, in the site or out of it), into
+/// the output folder, nowhere, or back to a folder that holds it is refused at its path, and so are FIFOs,
+/// sockets and devices, which would hang a build or never end.
 public struct SiteBoundary: Sendable {
     /// The site folder's real path.
     public let root: String
@@ -38,6 +39,11 @@ public struct SiteBoundary: Sendable {
         path == folder || path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
     }
 
+    /// Whether a path names a hidden file or folder on its way (`../.git/config`, `/home/ann/.ssh`); `.` and `..` are steps.
+    public static func hasHiddenComponent(_ path: String) -> Bool {
+        path.split(separator: "/").contains { $0.hasPrefix(".") && $0 != "." && $0 != ".." }
+    }
+
     /// Whether a file is one sitegen skips: hidden (`.git`, `.DS_Store`) or an editor's backup (`index.md~`).
     public static func isIgnored(_ name: String) -> Bool {
         name.hasPrefix(".") || name.hasSuffix("~")
@@ -68,7 +74,7 @@ public struct SiteBoundary: Sendable {
         guard let real = fileSystem.realPath(folder) else {
             throw FileSystemError(path: folder, reason: "cannot be listed (no such folder)")
         }
-        if let reason = refusal(target: real, written: real, isFolder: true, holders: []) {
+        if let reason = refusal(target: real, written: fileSystem.linkDestination(folder), isFolder: true, holders: []) {
             walk.refused.append(Refusal(path: "", reason: reason))
             return walk
         }
@@ -96,6 +102,22 @@ public struct SiteBoundary: Sendable {
             case .missing, .symbolicLink: return "a symbolic link that leads nowhere (its target is missing, or the link loops)"
             }
         }
+    }
+
+    /// A file the walk found, looked at again where it is read long after the walk (`serve` reads a copied file at
+    /// each request, and a link may have been made or changed since): by the walk's rules, its real path, or why not.
+    public enum Recheck: Equatable, Sendable {
+        case file(realPath: String)
+        case missing
+        case refused(reason: String)
+    }
+
+    public func recheck(_ path: String, fileSystem: any FileSystem) -> Recheck {
+        guard let real = fileSystem.realPath(path) else { return .missing }
+        let written = fileSystem.entryKind(at: path) == .symbolicLink ? fileSystem.linkDestination(path) : nil
+        if let reason = refusal(target: real, written: written, isFolder: false, holders: []) { return .refused(reason: reason) }
+        guard fileSystem.entryKind(at: real) == .file else { return .refused(reason: "not a regular file: expected a file") }
+        return .file(realPath: real)
     }
 
     private func visit(_ folder: String, relative: String, real: String, holders: [String], into walk: inout Walk, fileSystem: any FileSystem) throws {
@@ -137,17 +159,28 @@ public struct SiteBoundary: Sendable {
         }
     }
 
-    /// Why a link's real target may not be read, or nil. `holders` are the real paths of the folders that
-    /// hold the link: a folder that holds itself would be walked forever.
-    private func refusal(target: String, written: String, isFolder: Bool, holders: [String]) -> String? {
+    /// Why a link's real target may not be read, or nil. `written` is the link's destination as written (nil
+    /// for a path that is no link itself, but may pass through one); `holders` are the real paths of the folders
+    /// that hold the link: a folder that holds itself would be walked forever.
+    private func refusal(target: String, written: String?, isFolder: Bool, holders: [String]) -> String? {
+        let link = written.map { "a symbolic link to \($0)" } ?? "a path through a symbolic link to \(target)"
+        // Hidden first: `~/.ssh/id_rsa` is outside the site too, but hidden is what makes it a secret. Only the
+        // part below the root counts: a site may itself live in a hidden folder.
+        let hidden = "a hidden file or folder: sitegen reads nothing hidden (.git, .env, .ssh)"
+        if let written, Self.hasHiddenComponent(written) {
+            return "\(link), \(hidden)"
+        }
+        if Self.isInside(target, root), Self.hasHiddenComponent(String(target.dropFirst(root.count))) {
+            return "\(link), which leads to \(target.dropFirst(root.count + (root.hasSuffix("/") ? 0 : 1))), \(hidden)"
+        }
         if !Self.isInside(target, root) {
-            return "a symbolic link to \(written), outside the site folder: sitegen reads nothing outside the site"
+            return "\(link), outside the site folder: sitegen reads nothing outside the site"
         }
         if isFolder, holders.contains(where: { Self.isInside($0, target) }) {
-            return "a symbolic link to \(written), a folder that holds it: following it would never end"
+            return "\(link), a folder that holds it: following it would never end"
         }
         if let output, Self.isInside(target, output) || (isFolder && Self.isInside(output, target)) {
-            return "a symbolic link to \(written), which leads into the output folder: it is never read as content"
+            return "\(link), which leads into the output folder: it is never read as content"
         }
         return nil
     }

@@ -13,6 +13,7 @@ extension CommandLineTool {
             the buttons, content/index.md with the page's own, an avatar of the title's initials
             (content/avatar.svg), and a copy of the default templates. Every front matter field is there,
             most commented out. It builds at once: cd DIR && sitegen serve.
+            DIR may not be a symbolic link; a name that starts with - goes after --: sitegen new -- -site.
             """,
         options: [CommandOption(long: "--title", short: nil, value: "TEXT", help: "The page's title, and the avatar's initials (default: Your Name)"),
                   CommandOption(long: "--link", short: nil, value: "SHORTHAND",
@@ -68,6 +69,10 @@ extension CommandLineTool {
             return usageError(options.positional.isEmpty ? "new needs a folder, e.g. sitegen new mysite" : "new takes one folder", command: Self.newCommand)
         }
         let folder = options.positional[0]
+        // Only `-` itself gets here before `--`: any longer word is an unknown option.
+        if folder.hasPrefix("-"), !options.isAfterOptions(0) {
+            return usageError(ArgumentParser.folderAfterOptions(folder, command: Self.newCommand), command: Self.newCommand)
+        }
         var details = NewSite.Details()
         if let title = options["--title"] {
             guard !title.trimmingCharacters(in: .whitespaces).isEmpty else { return usageError("--title needs some text", command: Self.newCommand) }
@@ -77,11 +82,14 @@ extension CommandLineTool {
         if let url = options["--url"] { details.url = url }
         do {
             let templates = try NewSite.create(at: folder, details: details, fileSystem: fileSystem).filter { $0.hasPrefix("templates/") }.count
-            // The next command is meant to be pasted: a folder named "My page" must arrive as one argument.
-            standardOutput("Created \(folder)/ with site.yml, content/index.md and \(templates) templates.\nNext: cd \(Self.shellQuoted(folder)) && sitegen serve")
+            // The next command is meant to be pasted: a folder named "My page" must arrive as one argument, one
+            // named "-site" as a folder, not an option of cd.
+            let shown = folder.hasSuffix("/") ? folder : folder + "/"
+            let cdPath = folder.hasPrefix("-") ? "./" + folder : folder
+            standardOutput("Created \(shown) with site.yml, content/index.md and \(templates) templates.\nNext: cd \(Self.shellQuoted(cdPath)) && sitegen serve")
             return .success
         } catch {
-            reportError(error.message)
+            if let path = error.path { report([Diagnostic(path: path, message: error.message)]) } else { reportError(error.message) }
             return .failure
         }
     }

@@ -69,6 +69,11 @@ struct ParsedArguments: Sendable {
     var values: [String: [String]] = [:]
     var flags: Set<String> = []
     var positional: [String] = []
+    /// Where in `positional` the arguments after `--` begin; nil without `--`.
+    var optionsEnd: Int?
+
+    /// Whether a positional argument came after `--`, so that a leading `-` is meant as part of its text.
+    func isAfterOptions(_ index: Int) -> Bool { optionsEnd.map { index >= $0 } ?? false }
 
     /// The option's value; the last one when it was given more than once.
     subscript(_ long: String) -> String? { values[long]?.last }
@@ -87,6 +92,7 @@ enum ArgumentParser {
             defer { index += 1 }
             var argument = arguments[index]
             if argument == "--" {
+                parsed.optionsEnd = parsed.positional.count
                 parsed.positional += arguments[(index + 1)...]
                 break
             }
@@ -102,7 +108,8 @@ enum ArgumentParser {
             let option = options.first { $0.long == argument || $0.short.map { "-\($0)" } == argument }
             guard let option else {
                 // Long names only: any one letter is one edit from every other, so '-x' has no nearest option.
-                let hint = Spelling.hint(for: argument, among: options.map(\.long), count: 1)
+                var hint = Spelling.hint(for: argument, among: options.map(\.long), count: 1)
+                if hint.isEmpty, command.argumentCompletion == .directory { hint = " (\(folderAfterOptions(argument, command: command)))" }
                 return .failure(UsageProblem("unknown option '\(argument)'\(hint)"))
             }
             if option.value != nil {
@@ -116,6 +123,11 @@ enum ArgumentParser {
             }
         }
         return .success(parsed)
+    }
+
+    /// How to give a folder whose name looks like an option.
+    static func folderAfterOptions(_ name: String, command: CommandSpec) -> String {
+        "a folder whose name starts with - goes after --: sitegen \(command.name) -- \(name)"
     }
 }
 

@@ -77,21 +77,10 @@ public enum NewSite {
     }
 
     /// Writes the site into `folder`, which may be missing or empty (hidden files such as `.git` are
-    /// fine); returns the paths written, or why nothing was.
+    /// fine); returns the paths written, or why nothing was. Every check comes before the first write.
     public static func create(at folder: String, details: Details = Details(), fileSystem: any FileSystem) throws(NewSiteError) -> [String] {
         let files = try files(details)
-        switch fileSystem.itemKind(at: folder) {
-        case .file:
-            throw NewSiteError(FileSystemError(path: folder, reason: "is a file; sitegen new makes a site in a new or empty folder"))
-        case .directory:
-            let present = (try? fileSystem.listFiles(under: folder)) ?? []
-            let clashing = files.map(\.path).filter { fileSystem.itemKind(at: joinPath(folder, $0)) != .missing }
-            if !present.isEmpty || !clashing.isEmpty {
-                throw NewSiteError(FileSystemError(path: folder, reason: "is not empty (it holds \((present + clashing)[0])); sitegen new makes a site in a new or empty folder"))
-            }
-        case .missing:
-            break
-        }
+        try checkFolder(folder, for: files.map(\.path), fileSystem: fileSystem)
         do {
             for file in files.sorted(by: { $0.path < $1.path }) {
                 let path = joinPath(folder, file.path)
@@ -106,14 +95,59 @@ public enum NewSite {
         }
         return files.map(\.path).sorted()
     }
+
+    /// How many of a non-empty folder's entries the refusal names.
+    static let entriesNamed = 5
+
+    /// Refuses a folder `new` may not write `paths` into, so that it writes only inside the folder its name
+    /// says: a name that is empty (which would mean the current folder), holds a control character, or steps
+    /// back with `..` after a folder (through a link that would be the link's parent); a folder that is a
+    /// symbolic link (folders above it may be); a file; or a folder holding anything but hidden files that
+    /// `new` does not write. Entries are read without following links, so nothing written can go through one.
+    static func checkFolder(_ folder: String, for paths: [String], fileSystem: any FileSystem) throws(NewSiteError) {
+        let expected = "sitegen new makes a site in a new or empty folder"
+        guard !folder.isEmpty else {
+            throw NewSiteError(message: "the folder's name is empty: \(expected), named as in sitegen new mysite (. is the current folder)")
+        }
+        if let scalar = folder.unicodeScalars.first(where: SiteLoader.isControl) {
+            throw NewSiteError(path: folder, message: "the name holds the control character \(UnicodeName.describe(scalar)): choose a name without one")
+        }
+        // A leading ../ is the current folder's parent; a .. after a folder is that folder's real parent.
+        if folder.split(separator: "/").filter({ $0 != "." }).drop(while: { $0 == ".." }).contains("..") {
+            throw NewSiteError(path: folder, message: "the name steps back with .. after a folder, which leads to that folder's real parent if it is a symbolic link: name the folder without it")
+        }
+        // lstat of `site/` would follow a link named `site`.
+        var named = folder
+        while named.count > 1, named.hasSuffix("/") { named.removeLast() }
+        switch fileSystem.entryKind(at: named) {
+        case .missing:
+            return
+        case .symbolicLink:
+            let destination = fileSystem.linkDestination(named) ?? "?"
+            throw NewSiteError(path: folder, message: "a symbolic link to \(destination): sitegen new writes only into the folder it names, never through a link; name the folder itself")
+        case .file, .special:
+            throw NewSiteError(path: folder, message: "a file: \(expected)")
+        case .directory:
+            let written = Set(paths.map { String($0.prefix { $0 != "/" }) })
+            let present: [String]
+            do { present = try fileSystem.entries(in: named).filter { !$0.hasPrefix(".") || written.contains($0) }.sorted() } catch {
+                throw NewSiteError((error as? FileSystemError) ?? FileSystemError(path: folder, reason: "cannot be listed (\(error))"))
+            }
+            guard !present.isEmpty else { return }
+            let more = present.count > entriesNamed ? " and \(present.count - entriesNamed) more" : ""
+            throw NewSiteError(path: folder, message: "a folder that is not empty: it holds \(present.prefix(entriesNamed).joined(separator: ", "))\(more); \(expected)")
+        }
+    }
 }
 
-/// Why `new` made nothing, in one line.
+/// Why `new` made nothing, in one line: about the folder (printed `folder: error: message`) or an option.
 public struct NewSiteError: Error, Sendable, CustomStringConvertible {
+    /// The folder as given, when the error is about it.
+    public var path: String?
     public var message: String
-    init(message: String) { self.message = message }
-    init(_ error: FileSystemError) { message = "\(error)" }
-    public var description: String { message }
+    init(path: String? = nil, message: String) { self.path = path; self.message = message }
+    init(_ error: FileSystemError) { self.init(path: error.path, message: error.reason) }
+    public var description: String { path.map { "\($0): \(message)" } ?? message }
 }
 
 /// Text as a YAML double-quoted scalar, which holds any character: `"Ann \"Ace\" O'Neil"`.
@@ -124,7 +158,7 @@ enum YAMLText {
             switch scalar {
             case "\"": result += "\\\""
             case "\\": result += "\\\\"
-            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}":
+            case _ where SiteLoader.isControl(scalar):
                 result += "\\u" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
             default: result.unicodeScalars.append(scalar)
             }

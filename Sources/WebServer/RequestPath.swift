@@ -59,18 +59,4 @@ public struct RequestPath: Equatable, Sendable {
         default: nil
         }
     }
-
-    /// `path` with every symbolic link resolved, if it exists and stays inside `root` (itself resolved);
-    /// nil otherwise, so a link that points out of the served folder is never followed.
-    public static func realPath(of path: String, inside root: String) -> String? {
-        guard let realRoot = realPath(root), let real = realPath(path) else { return nil }
-        let prefix = realRoot.hasSuffix("/") ? realRoot : realRoot + "/"
-        return real.hasPrefix(prefix) ? real : nil
-    }
-
-    private static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
 }

@@ -87,7 +87,7 @@ import SiteGenTestSupport
         #expect(captured.tool(fileSystem).run(["new", "site"]) == .failure)
         #expect(fileSystem.allFiles.mapValues { String(decoding: $0, as: UTF8.self) } == existing)
         #expect(captured.errors.count == 1)
-        #expect(captured.errors[0].hasPrefix("error: site: is "))
+        #expect(captured.errors[0].hasPrefix("site: error: a "))
     }
 
     @Test func newWritesBesideHiddenFiles() throws {

@@ -29,7 +29,8 @@ func save(_ text: String, to file: URL) throws {
             var snapshot: [String] { lock.withLock { all } }
         }
 
-        /// `leak`: a symbolic link in content/ to a file outside the site, which no build may read.
+        /// `leak`: symbolic links in content/ that no build may read: to a file outside the site, and to the
+        /// site's own `.git/config` and `.env`.
         init(leak: Bool = false) throws {
             folder = try Fixtures.temporaryFolder()
             let site = folder.appendingPathComponent("site")
@@ -39,8 +40,12 @@ func save(_ text: String, to file: URL) throws {
             // A file outside the site, and a link to it from inside content/.
             try save("secret\n", to: folder.appendingPathComponent("secret.txt"))
             if leak {
-                try FileManager.default.createSymbolicLink(atPath: site.appendingPathComponent("content/leak.txt").path,
-                                                           withDestinationPath: "../../secret.txt")
+                try FileManager.default.createDirectory(at: site.appendingPathComponent(".git"), withIntermediateDirectories: true)
+                try save("secret\n", to: site.appendingPathComponent(".git/config"))
+                try save("secret\n", to: site.appendingPathComponent(".env"))
+                for leak in Self.leaks {
+                    try FileManager.default.createSymbolicLink(atPath: site.appendingPathComponent("content/" + leak.link).path, withDestinationPath: leak.destination)
+                }
             }
             let lines = self.lines
             server = DevServer(options: DevServer.Options(build: BuildOptions(sourceDirectory: site.path), port: 0, pollInterval: 0.05),
@@ -51,6 +56,13 @@ func save(_ text: String, to file: URL) throws {
             }
             self.port = port
         }
+
+        /// The links `leak` makes in content/, and why the build refuses each.
+        static let leaks = [
+            ("leak.txt", "../../secret.txt", "outside the site folder: sitegen reads nothing outside the site"),
+            ("cfg.txt", "../.git/config", "a hidden file or folder: sitegen reads nothing hidden (.git, .env, .ssh)"),
+            ("env.txt", "../.env", "a hidden file or folder: sitegen reads nothing hidden (.git, .env, .ssh)"),
+        ].map { (link: $0.0, destination: $0.1, reason: $0.2) }
 
         deinit {
             server.stop()
@@ -152,7 +164,7 @@ func save(_ text: String, to file: URL) throws {
     }
 
     @Test(arguments: ["/../secret.txt", "/../../secret.txt", "/%2e%2e/secret.txt", "/%2E%2E%2F%2E%2E%2Fsecret.txt",
-                      "/.%2e/.%2e/secret.txt", "/leak.txt", "/content/index.md", "/index.md"])
+                      "/.%2e/.%2e/secret.txt", "/leak.txt", "/cfg.txt", "/env.txt", "/.env", "/content/index.md", "/index.md"])
     func nothingOutsideTheBuiltSiteIsServed(path: String) throws {
         let session = try Session(leak: true)
         let response = try session.get(path)
@@ -160,15 +172,19 @@ func save(_ text: String, to file: URL) throws {
         #expect(!response.text.contains("secret\n"))
     }
 
-    /// The site's boundary is one rule: serve refuses the link that build refuses, with the same words.
-    @Test func aLinkOutOfTheSiteIsTheBuildErrorItIsInBuild() throws {
+    /// The site's boundary is one rule: serve refuses the links that build refuses (out of the site, or to its
+    /// .git and .env inside it), with the same words.
+    @Test func aLinkTheBuildRefusesIsTheSameErrorInServe() throws {
         let session = try Session(leak: true)
         let events = try TestEventStream(port: session.port)
         let error = try events.next(named: "build-error")
-        #expect(error.data.contains("\(session.site.path)/content/leak.txt: error: a symbolic link to ../../secret.txt, outside the site folder: sitegen reads nothing outside the site"))
         let build = try ExampleSiteTests.run(["build"], in: session.site)
         #expect(build.code == 1)
-        #expect(build.errors.contains("content/leak.txt: error: a symbolic link to ../../secret.txt, outside the site folder: sitegen reads nothing outside the site"))
+        for leak in Session.leaks {
+            let message = "content/\(leak.link): error: a symbolic link to \(leak.destination), \(leak.reason)"
+            #expect(error.data.contains("\(session.site.path)/\(message)"))
+            #expect(build.errors.contains(message))
+        }
     }
 
     /// DNS rebinding: a page on evil.example that resolves its name to 127.0.0.1 sends `Host: evil.example`.

@@ -211,7 +211,7 @@ import WebServer
 
     @Test func serveAnswersTheIdentityFilesAsHostsDo() throws {
         let built = try Fixtures.builder(Fixtures.site(Self.identityPage)).render()
-        let site = ServedSite(files: built.files, contentFolder: "/nonexistent")
+        let site = ServedSite(files: built.files, boundary: nil)
         let response = site.response(to: HTTPRequest(path: "/.well-known/webfinger", query: [.init(name: "resource", value: "acct:me@eb.example")]))
         #expect(response.status == 200)
         #expect(response.headers.map { "\($0.name): \($0.value)" } == ["Content-Type: application/jrd+json", "Access-Control-Allow-Origin: *"])

@@ -102,6 +102,80 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("site").path))
     }
 
+    /// A folder `new` must refuse: made by a shell command in an empty folder, where `new` then runs.
+    struct RefusedFolder: Sendable, CustomTestStringConvertible {
+        var testDescription: String
+        var setup: String
+        var arguments: [String]
+        var code: Int32 = 1
+        var errors: String
+    }
+
+    static let refusedFolders = [
+        RefusedFolder(testDescription: "an empty name, in a site", setup: "printf 'mine\\n' > site.yml && mkdir content templates && printf x > content/index.md",
+                      arguments: [""], errors: "error: the folder's name is empty: sitegen new makes a site in a new or empty folder, named as in sitegen new mysite (. is the current folder)\n"),
+        RefusedFolder(testDescription: "a folder that is not empty", setup: "mkdir site .git && cd site && touch g f e d c b a .hidden && printf x > .gitignore",
+                      arguments: ["site"], errors: "site: error: a folder that is not empty: it holds .gitignore, a, b, c, d and 3 more; sitegen new makes a site in a new or empty folder\n"),
+        RefusedFolder(testDescription: "a link in the folder where new writes", setup: "mkdir site && ln -s ../outside site/content",
+                      arguments: ["site"], errors: "site: error: a folder that is not empty: it holds content; sitegen new makes a site in a new or empty folder\n"),
+        RefusedFolder(testDescription: "a hidden link where new writes", setup: "mkdir site && ln -s ../outside.txt site/.gitignore",
+                      arguments: ["site"], errors: "site: error: a folder that is not empty: it holds .gitignore; sitegen new makes a site in a new or empty folder\n"),
+        RefusedFolder(testDescription: "a name that starts with -", setup: "", arguments: ["-site"], code: 64,
+                      errors: "error: unknown option '-site' (a folder whose name starts with - goes after --: sitegen new -- -site)\nsee 'sitegen help new'\n"),
+        RefusedFolder(testDescription: "the name -", setup: "", arguments: ["-"], code: 64,
+                      errors: "error: a folder whose name starts with - goes after --: sitegen new -- -\nsee 'sitegen help new'\n"),
+        RefusedFolder(testDescription: "a line break", setup: "", arguments: ["a\nb"],
+                      errors: "a\u{240A}b: error: the name holds the control character U+000A: choose a name without one\n"),
+        RefusedFolder(testDescription: "an escape", setup: "", arguments: ["\u{1B}[2Jsite"],
+                      errors: "\u{241B}[2Jsite: error: the name holds the control character U+001B: choose a name without one\n"),
+        RefusedFolder(testDescription: "a symbolic link to an empty folder", setup: "mkdir elsewhere && ln -s elsewhere site", arguments: ["site/"],
+                      errors: "site/: error: a symbolic link to elsewhere: sitegen new writes only into the folder it names, never through a link; name the folder itself\n"),
+        RefusedFolder(testDescription: "a step back through a link", setup: "mkdir -p elsewhere/deep here && ln -s ../elsewhere/deep here/link", arguments: ["here/link/../site"],
+                      errors: "here/link/../site: error: the name steps back with .. after a folder, which leads to that folder's real parent if it is a symbolic link: name the folder without it\n"),
+        RefusedFolder(testDescription: "a file", setup: "printf x > site", arguments: ["site"],
+                      errors: "site: error: a file: sitegen new makes a site in a new or empty folder\n"),
+    ]
+
+    /// Every path below `folder`, hidden ones too, without following links: a folder as `path/`, a link as
+    /// `path -> destination`, a file as `path: contents`.
+    static func tree(_ folder: URL, _ relative: String = "") throws -> [String] {
+        let manager = FileManager.default
+        var lines: [String] = []
+        for name in try manager.contentsOfDirectory(atPath: folder.path).sorted() {
+            let url = folder.appendingPathComponent(name), path = relative + name
+            switch try manager.attributesOfItem(atPath: url.path)[.type] as? FileAttributeType {
+            case .typeDirectory?: lines += [path + "/"] + (try tree(url, path + "/"))
+            case .typeSymbolicLink?: lines.append(path + " -> " + (try manager.destinationOfSymbolicLink(atPath: url.path)))
+            default: lines.append(path + ": " + (try Data(contentsOf: url)).base64EncodedString())
+            }
+        }
+        return lines
+    }
+
+    @Test(arguments: refusedFolders)
+    func aRefusedFolderIsLeftAsItWas(_ refused: RefusedFolder) throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let setup = try OutputSafetyTests.shell(refused.setup, in: folder)
+        try #require(setup.code == 0, "\(setup.output)")
+        let before = try Self.tree(folder)
+        let made = try ExampleSiteTests.run(["new"] + refused.arguments, in: folder)
+        #expect(made.code == refused.code)
+        #expect(made.errors == refused.errors)
+        #expect(made.output.isEmpty)
+        #expect(try Self.tree(folder) == before)
+    }
+
+    @Test func aFolderNamedWithADashComesAfterTheOptionsEnd() throws {
+        let (folder, made) = try Self.newSite([])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(made.code == 0)
+        let dashed = try ExampleSiteTests.run(["new", "--", "-site"], in: folder)
+        #expect(dashed.code == 0, "\(dashed.errors)")
+        #expect(dashed.output.hasSuffix("Next: cd ./-site && sitegen serve\n"))
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("-site/content/index.md").path))
+    }
+
     @Test(arguments: [("site", "site"), ("my page", "'my page'"), ("Ann's", "'Ann'\\''s'"), ("a$b", "'a$b'"), ("~/x", "'~/x'"), ("sites/ann-2.0", "sites/ann-2.0")])
     func theNextCommandQuotesTheFolderForTheShell(folder: String, quoted: String) {
         #expect(CommandLineTool.shellQuoted(folder) == quoted)

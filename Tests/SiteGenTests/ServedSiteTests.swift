@@ -6,7 +6,8 @@ import WebServer
 
 /// How `serve` answers requests, without a socket: the routing of one built site.
 @Suite struct ServedSiteTests {
-    /// A site with pages in memory and files under a real content/ folder, one of them a link out of it.
+    /// A site with pages in memory and files under a real content/ folder: links out of the site, to its `.git`,
+    /// and to a file beside content/, made after the build (which would have refused the first two).
     final class Fixture {
         let folder: URL
         let site: ServedSite
@@ -19,14 +20,18 @@ import WebServer
             try Data("<p>old page</p></body>".utf8).write(to: content.appendingPathComponent("old.html"))
             try Data("secret".utf8).write(to: folder.appendingPathComponent("secret.txt"))
             try FileManager.default.createSymbolicLink(atPath: content.appendingPathComponent("leak.txt").path, withDestinationPath: "../../secret.txt")
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent("site/.git"), withIntermediateDirectories: true)
+            try Data("secret".utf8).write(to: folder.appendingPathComponent("site/.git/config"))
+            try FileManager.default.createSymbolicLink(atPath: content.appendingPathComponent("cfg.txt").path, withDestinationPath: "../.git/config")
+            try Data("shared".utf8).write(to: folder.appendingPathComponent("site/shared.txt"))
+            try FileManager.default.createSymbolicLink(atPath: content.appendingPathComponent("shared.txt").path, withDestinationPath: "../shared.txt")
+            let copied = { (name: String) in OutputFile(path: name, contents: .copy(from: content.appendingPathComponent(name).path)) }
             let page = { (text: String) in OutputFile.Contents.data(Data("<html><body>\(text)</body></html>".utf8)) }
             site = ServedSite(files: [
                 OutputFile(path: "index.html", contents: page("home")),
                 OutputFile(path: "about/index.html", contents: page("about")),
-                OutputFile(path: "logo.svg", contents: .copy(from: content.appendingPathComponent("logo.svg").path)),
-                OutputFile(path: "old.html", contents: .copy(from: content.appendingPathComponent("old.html").path)),
-                OutputFile(path: "leak.txt", contents: .copy(from: content.appendingPathComponent("leak.txt").path)),
-            ] + extraFiles, contentFolder: content.path)
+                copied("logo.svg"), copied("old.html"), copied("leak.txt"), copied("cfg.txt"), copied("shared.txt"),
+            ] + extraFiles, boundary: SiteBoundary(BuildOptions(sourceDirectory: folder.appendingPathComponent("site").path), fileSystem: LocalFileSystem()))
         }
 
         deinit { try? FileManager.default.removeItem(at: folder) }
@@ -89,12 +94,23 @@ import WebServer
 
     @Test(arguments: [
         ("/../secret.txt", 403), ("/%2e%2e/secret.txt", 403), ("/%2E%2E%2Fsecret.txt", 403), ("/about/../../secret.txt", 403),
-        ("/leak.txt", 403), ("/a%zz", 400), ("/nothing", 404), ("/nothing/", 404), ("/about/index.html/", 404),
+        ("/leak.txt", 403), ("/cfg.txt", 403), ("/a%zz", 400), ("/nothing", 404), ("/nothing/", 404), ("/about/index.html/", 404),
     ])
     func nothingOutsideTheSiteIsServed(path: String, status: Int) throws {
         let response = try Fixture().get(path)
         #expect(response.status == status)
         #expect(!Self.text(response).contains("secret\n") && Self.text(response) != "secret")
+    }
+
+    /// Serve asks the site's boundary, as the build does: the same words, and what the build reads is served.
+    @Test func aLinkIsServedOnlyWhereTheBuildWouldReadIt() throws {
+        let fixture = try Fixture()
+        #expect(Self.text(fixture.get("/cfg.txt")) == "Forbidden: \(fixture.folder.path)/site/content/cfg.txt: a symbolic link to ../.git/config, a hidden file or folder: sitegen reads nothing hidden (.git, .env, .ssh)\n")
+        #expect(Self.text(fixture.get("/leak.txt")).hasSuffix("/site/content/leak.txt: a symbolic link to ../../secret.txt, outside the site folder: sitegen reads nothing outside the site\n"))
+        let shared = fixture.get("/shared.txt")
+        #expect(shared.status == 200)
+        guard case .file(let path) = shared.body else { Issue.record("not a file body"); return }
+        #expect(path.hasSuffix("/site/shared.txt"))
     }
 
     @Test func theBuiltInNotFoundPageEscapesThePath() throws {

@@ -26,21 +26,6 @@ import WebServer
     func refusesMalformedPaths(raw: String) {
         #expect(RequestPath.parse(raw) == .failure(.malformed))
     }
-
-    @Test func realPathMustStayInsideTheRoot() throws {
-        let folder = try Fixtures.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let site = folder.appendingPathComponent("site"), secret = folder.appendingPathComponent("secret.txt")
-        try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
-        try Data("s".utf8).write(to: secret)
-        try Data("p".utf8).write(to: site.appendingPathComponent("page.txt"))
-        try FileManager.default.createSymbolicLink(atPath: site.appendingPathComponent("out").path, withDestinationPath: secret.path)
-        try FileManager.default.createSymbolicLink(atPath: site.appendingPathComponent("in").path, withDestinationPath: "page.txt")
-        #expect(RequestPath.realPath(of: site.appendingPathComponent("out").path, inside: site.path) == nil)
-        #expect(RequestPath.realPath(of: site.appendingPathComponent("in").path, inside: site.path)?.hasSuffix("/site/page.txt") == true)
-        #expect(RequestPath.realPath(of: site.appendingPathComponent("missing").path, inside: site.path) == nil)
-        #expect(RequestPath.realPath(of: site.path + "/../secret.txt", inside: site.path) == nil)
-    }
 }
 
 @Suite struct MediaTypeTests {
