@@ -86,7 +86,8 @@ public enum NewSite {
                 let path = joinPath(folder, file.path)
                 let parent = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
                 if !parent.isEmpty { try fileSystem.createDirectory(parent) }
-                try fileSystem.writeFile(path, Data(file.bytes))
+                // Never through a link or over a file that appeared since the folder was checked.
+                try fileSystem.writeNewFile(path, Data(file.bytes))
             }
         } catch let error as FileSystemError {
             throw NewSiteError(error)
