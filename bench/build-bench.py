@@ -1,32 +1,32 @@
 #!/usr/bin/env python3
-"""Build benchmark: sitegen against Hugo on generated sites of link pages, all measured in this run on this machine.
+"""Build benchmark: sitegen against Hugo on a generated site of link pages, both measured in the same runs on this machine.
 
 Each page has front matter with 3 to 5 links (Mastodon and email among them) and a Markdown bio. sitegen builds it
 with the project's own templates/ (what users get: inline CSS, icons, the chain runtime, a Content-Security-Policy,
 a vCard and a QR code); Hugo builds the same content with a template of equal weight, inlining the same CSS and the
-same runtime script. Runs alternate between the tools; each figure is the median of --runs runs. Every run starts
-with no output folder, so each tool writes a fresh site (sitegen would otherwise also delete the previous output
-after swapping the new one in, and Hugo overwrite it in place). A second, labelled line shows sitegen with a minimal
-template (`<ul>{{#links}}…`), the pipeline without the page users get.
+same runtime script. Runs alternate between the tools; each figure is the median of --runs runs.
 
-Prints, per tool: wall time, user CPU time per page, system CPU time, peak memory (max RSS, from GNU time), and the
-average size of a page, with the load average before and after (the figures mean little on a busy machine), and
-each sitegen build's user CPU as a share of Hugo's in the same runs (steadier than µs on a noisy VM); at 10,000 pages, checks the targets: sitegen's wall time at most Hugo's, at most 200 µs user CPU per page, at
-most 64 MiB peak; and the example site's page at most 8 KB gzipped.
+Four ways of building, each on every file system asked for (--work):
+  fresh      into no output folder (the first build);
+  unchanged  again into the same folder with nothing changed (what a deploy script or a watcher does most);
+  one page   one page's text edited, then built again into the same folder: sitegen's wall time, and which files got
+             a new mtime (only that page's may: rsync-style deploys send what changed);
+  template   the template edited (every page changes), then built into the same folder.
 
-Usage: python3 bench/build-bench.py [--sizes 1000,10000] [--runs 3] [--work DIR]
+Targets (at 10,000 pages, on each file system; the figures mean little on a busy machine, so the load average is
+printed before and after): unchanged, sitegen's wall time at most 0.25x Hugo's; one page, sitegen at most 0.3 s
+and only that page's files touched; template, sitegen's wall time and user CPU per page at most Hugo's, and peak
+memory at most 64 MiB.
 
---work puts the generated sites and their outputs in DIR (default: the system's temporary folder). Both tools
-create thousands of files per run (sitegen four per page: the folder, the page, its vCard and its QR code; Hugo
-two), and ext4 without a journal, as on this project's VM, skips each recently freed inode one by one, so a build
-right after deleting the previous output pays for every file deleted in the last minute. Most machines' ext4 has
-a journal and does not; to measure one, make it on a loop device:
-    truncate -s 3G /tmp/j.img && mkfs.ext4 -q /tmp/j.img && mkdir -p /mnt/j && mount -o loop /tmp/j.img /mnt/j
-and pass `--work /mnt/j`. `--work /dev/shm` measures the tools on tmpfs.
-Needs: hugo (apt-get install hugo) and GNU time; builds sitegen in release mode.
+Usage: python3 bench/build-bench.py [--sizes 10000] [--runs 3] [--work journaled,tmpfs,disk]
+
+--work names where the sites and their outputs go, comma-separated: `journaled` is an ext4 with a journal on a
+loop device that the script makes and mounts (root only; most users' disks are journaled ext4), `tmpfs` is
+/dev/shm, `disk` is the system's temporary folder (on this project's VM an ext4 without a journal, which skips
+each recently freed inode one by one, so deleting and creating thousands of files costs far more there), and
+any other value is a folder. Needs: hugo (apt-get install hugo), GNU time, e2fsprogs; builds sitegen in release mode.
 """
 import argparse
-import gzip
 import os
 import pathlib
 import random
@@ -38,15 +38,6 @@ import sys
 import tempfile
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
-
-MINIMAL_TEMPLATE = """<!doctype html>
-<html lang="{{lang}}"><head><meta charset="utf-8"><title>{{title}}</title>
-<meta name="description" content="{{description}}"></head>
-<body><h1>{{title}}</h1><p>{{description}}</p>
-{{{body_html}}}
-<ul>{{#links}}<li><a{{{attributes_html}}}>{{label}}</a></li>{{/links}}</ul>
-</body></html>
-"""
 
 # The same page as templates/layout.html + page.html, in Hugo: the CSS and the runtime read from files and inlined
 # (those files are cut from a page sitegen built), the icons as sitegen writes them, a button per link.
@@ -153,11 +144,9 @@ def inline_parts(sitegen, folder):
 
 def generate(folder, count, parts):
     rng = random.Random(count)
-    for site in ("sitegen", "minimal", "hugo"):
+    for site in ("sitegen", "hugo"):
         (folder / site / "content").mkdir(parents=True)
     shutil.copytree(ROOT / "templates", folder / "sitegen" / "templates")
-    (folder / "minimal" / "templates").mkdir()
-    (folder / "minimal" / "templates" / "page.html").write_text(MINIMAL_TEMPLATE)
     layouts = folder / "hugo" / "layouts" / "_default"
     layouts.mkdir(parents=True)
     (layouts / "single.html").write_text(HUGO_TEMPLATE)
@@ -171,31 +160,23 @@ def generate(folder, count, parts):
     for number in range(1, count + 1):
         front, body = page(rng, number)
         name = f"p{number:05d}.md"
-        for site in ("sitegen", "minimal", "hugo"):
+        for site in ("sitegen", "hugo"):
             (folder / site / "content" / name).write_text(front + body)
 
 
-def measure(command, cwd, output):
-    """Wall seconds, user CPU seconds, system CPU seconds and peak RSS (MiB) of one run from no `output`, from GNU time."""
-    shutil.rmtree(output, ignore_errors=True)
+def measure(command, cwd, output=None):
+    """Wall seconds, user CPU seconds, system CPU seconds and peak RSS (MiB) of one run, from GNU time; from no
+    output folder when `output` is given."""
+    if output is not None:
+        shutil.rmtree(output, ignore_errors=True)
     result = run(["/usr/bin/time", "-f", "%e %U %S %M", *command], cwd)
     wall, user, system, peak = result.stderr.strip().splitlines()[-1].split()
     return float(wall), float(user), float(system), int(peak) / 1024
 
 
-def page_size(folder):
-    """Average bytes of the HTML pages under `folder`."""
-    sizes = [path.stat().st_size for path in folder.rglob("*.html")]
-    return sum(sizes) / max(len(sizes), 1)
-
-
-def example_page_gzipped(sitegen):
-    """The example site's page (content/ and templates/ of the repository), gzipped, in bytes."""
-    with tempfile.TemporaryDirectory(prefix="sitegen-example-") as temp:
-        for name in ("content", "templates"):
-            shutil.copytree(ROOT / name, pathlib.Path(temp) / name)
-        run([str(sitegen), "build"], temp)
-        return len(gzip.compress((pathlib.Path(temp) / "Output" / "index.html").read_bytes(), 9))
+def mtimes(folder):
+    """Each file's mtime (ns) below `folder`, hidden files included."""
+    return {str(path.relative_to(folder)): path.stat().st_mtime_ns for path in folder.rglob("*") if path.is_file()}
 
 
 def file_system(folder):
@@ -214,62 +195,124 @@ def file_system(folder):
     return kind
 
 
+JOURNALED_IMAGE = "/tmp/sitegen-bench-journaled.img"
+JOURNALED_MOUNT = "/mnt/sitegen-bench-journaled"
+
+
+def work_folder(name):
+    """The folder for `name` of --work, making and mounting the journaled ext4 when asked; None when it cannot be had."""
+    if name == "tmpfs":
+        return "/dev/shm"
+    if name == "disk":
+        return tempfile.gettempdir()
+    if name != "journaled":
+        return name
+    if os.path.ismount(JOURNALED_MOUNT):
+        return JOURNALED_MOUNT
+    if os.geteuid() != 0:
+        print("journaled: skipped (making a loop-mounted ext4 needs root)")
+        return None
+    subprocess.run(["truncate", "-s", "4G", JOURNALED_IMAGE], check=True)
+    subprocess.run(["mkfs.ext4", "-q", "-F", "-j", JOURNALED_IMAGE], check=True)
+    os.makedirs(JOURNALED_MOUNT, exist_ok=True)
+    if subprocess.run(["mount", "-o", "loop", JOURNALED_IMAGE, JOURNALED_MOUNT]).returncode != 0:
+        print("journaled: skipped (cannot mount a loop device here)")
+        return None
+    return JOURNALED_MOUNT
+
+
+def bench(sitegen, work, count, runs):
+    """The four ways of building at `count` pages under `work`; returns the verdicts of the targets."""
+    with tempfile.TemporaryDirectory(prefix="sitegen-bench-", dir=work) as temp:
+        folder = pathlib.Path(temp)
+        generate(folder, count, inline_parts(sitegen, folder))
+        ours_out, hugo_out = folder / "sitegen" / "Output", folder / "hugo" / "public"
+        ours = [str(sitegen), "build", "-q", "--source", str(folder / "sitegen"), "--base-url", "https://example.org/"]
+        hugo = ["hugo", "--quiet", "--source", str(folder / "hugo"), "--destination", str(hugo_out)]
+        template, hugo_template = folder / "sitegen" / "templates" / "page.html", folder / "hugo" / "layouts" / "_default" / "single.html"
+        originals = {template: template.read_text(), hugo_template: hugo_template.read_text()}
+        rows = {}
+
+        def row(label, samples):
+            wall = statistics.median(r[0] for r in samples)
+            user = statistics.median(r[1] for r in samples)
+            system = statistics.median(r[2] for r in samples)
+            peak = max(r[3] for r in samples)
+            rows[label] = (wall, user, system, peak)
+            print(f"{count:>6}  {label:<30}{wall:>8.2f}{user / count * 1e6:>14.0f}{system:>8.2f}{peak:>10.1f}")
+
+        fresh = {"sitegen": [], "hugo": []}
+        for _ in range(runs):
+            fresh["sitegen"].append(measure(ours, folder, ours_out))
+            fresh["hugo"].append(measure(hugo, folder, hugo_out))
+        row("fresh: sitegen", fresh["sitegen"])
+        row("fresh: hugo", fresh["hugo"])
+
+        unchanged = {"sitegen": [], "hugo": []}
+        for _ in range(runs):
+            unchanged["sitegen"].append(measure(ours, folder))
+            unchanged["hugo"].append(measure(hugo, folder))
+        row("unchanged: sitegen", unchanged["sitegen"])
+        row("unchanged: hugo", unchanged["hugo"])
+
+        edited, touched_ok = [], True
+        for number in range(1, runs + 1):
+            page_file = folder / "sitegen" / "content" / f"p{number:05d}.md"
+            page_file.write_text(page_file.read_text() + f"\nEdited {number}.\n")
+            before = mtimes(ours_out)
+            edited.append(measure(ours, folder))
+            after = mtimes(ours_out)
+            touched = sorted(path for path, time in after.items() if before.get(path) != time)
+            allowed = {f"p{number:05d}/index.html", f"p{number:05d}/contact.vcf", f"p{number:05d}/qr.svg", ".sitegen-manifest"}
+            touched_ok &= set(touched) <= allowed and f"p{number:05d}/index.html" in touched
+            print(f"{count:>6}  one page edited: files with a new mtime: {', '.join(touched)}")
+        row("one page edited: sitegen", edited)
+
+        every = {"sitegen": [], "hugo": []}
+        for number in range(runs):
+            for path, text in originals.items():
+                path.write_text(text + f"<!-- edit {number} -->\n")
+            every["sitegen"].append(measure(ours, folder))
+            every["hugo"].append(measure(hugo, folder))
+        row("template edited: sitegen", every["sitegen"])
+        row("template edited: hugo", every["hugo"])
+
+    if count != 10000:
+        return []
+    kind = file_system(work)
+    unchanged_ratio = rows["unchanged: sitegen"][0] / rows["unchanged: hugo"][0]
+    every_ours, every_hugo = rows["template edited: sitegen"], rows["template edited: hugo"]
+    return [
+        (f"{kind}: unchanged, wall at most 0.25x Hugo's ({unchanged_ratio:.2f}x: {rows['unchanged: sitegen'][0]:.2f} s vs {rows['unchanged: hugo'][0]:.2f} s)", unchanged_ratio <= 0.25),
+        (f"{kind}: one page edited, at most 0.3 s ({rows['one page edited: sitegen'][0]:.2f} s)", rows["one page edited: sitegen"][0] <= 0.3),
+        (f"{kind}: one page edited, only its files get a new mtime", touched_ok),
+        (f"{kind}: template edited, wall at most Hugo's ({every_ours[0]:.2f} s vs {every_hugo[0]:.2f} s)", every_ours[0] <= every_hugo[0]),
+        (f"{kind}: template edited, user CPU per page at most Hugo's ({every_ours[1] / count * 1e6:.0f} µs vs {every_hugo[1] / count * 1e6:.0f} µs)", every_ours[1] <= every_hugo[1]),
+        (f"{kind}: template edited, peak memory at most 64 MiB ({every_ours[3]:.1f} MiB)", every_ours[3] <= 64),
+    ]
+
+
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--sizes", default="1000,10000")
+    parser.add_argument("--sizes", default="10000")
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--work", default=None, help="folder for the generated sites and outputs (default: temporary folder)")
+    parser.add_argument("--work", default="journaled,tmpfs,disk", help="where the sites and outputs go, comma-separated (see the docstring)")
     args = parser.parse_args()
     if not shutil.which("hugo"):
         sys.exit("hugo is missing: apt-get install hugo")
     run(["swift", "build", "-c", "release", "--product", "sitegen"], ROOT)
     sitegen = pathlib.Path(run(["swift", "build", "-c", "release", "--show-bin-path"], ROOT).stdout.strip()) / "sitegen"
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}  ({os.cpu_count()} cores)")
-    work = args.work or tempfile.gettempdir()
-    print(f"sites and outputs in {work} ({file_system(work)})")
-    print(f"{'pages':>6}  {'tool':<28}{'wall s':>8}{'user µs/page':>14}{'sys s':>8}{'peak MiB':>10}{'page bytes':>12}")
     verdicts = []
-    for count in [int(s) for s in args.sizes.split(",")]:
-        with tempfile.TemporaryDirectory(prefix="sitegen-bench-", dir=args.work) as temp:
-            folder = pathlib.Path(temp)
-            generate(folder, count, inline_parts(sitegen, folder))
-            outputs = {
-                "sitegen (real templates)": folder / "sitegen" / "Output",
-                "hugo (equal-weight template)": folder / "hugo" / "public",
-                "sitegen (minimal template)": folder / "minimal" / "Output",
-            }
-            commands = {
-                "sitegen (real templates)": [str(sitegen), "build", "--source", str(folder / "sitegen"), "--base-url", "https://example.org/"],
-                "hugo (equal-weight template)": ["hugo", "--quiet", "--source", str(folder / "hugo"), "--destination", str(outputs["hugo (equal-weight template)"])],
-                "sitegen (minimal template)": [str(sitegen), "build", "--source", str(folder / "minimal"), "--base-url", "https://example.org/"],
-            }
-            samples = {name: [] for name in commands}
-            for _ in range(args.runs):  # alternating, so both tools see the same machine load
-                for name, command in commands.items():
-                    samples[name].append(measure(command, folder, outputs[name]))
-            sizes = {name: page_size(output) for name, output in outputs.items()}
-        figures = {}
-        for name, runs in samples.items():
-            wall = statistics.median(r[0] for r in runs)
-            user = statistics.median(r[1] for r in runs)
-            system = statistics.median(r[2] for r in runs)
-            peak = max(r[3] for r in runs)
-            figures[name] = (wall, user, peak)
-            print(f"{count:>6}  {name:<28}{wall:>8.2f}{user / count * 1e6:>14.0f}{system:>8.2f}{peak:>10.1f}{sizes[name]:>12.0f}")
-        # Both tools measured in the same runs, so the ratio holds on a slower or busier machine where µs do not.
-        real, minimal, hugo_user = (figures[name][1] for name in ("sitegen (real templates)", "sitegen (minimal template)", "hugo (equal-weight template)"))
-        print(f"{count:>6}  user CPU per page, as a share of Hugo's: sitegen {real / hugo_user:.0%}, "
-              f"sitegen's pipeline alone (minimal template) {minimal / hugo_user:.0%}")
-        if count == 10000:
-            ours, hugo = figures["sitegen (real templates)"], figures["hugo (equal-weight template)"]
-            verdicts = [
-                (f"sitegen's wall time at most Hugo's ({ours[0]:.2f} s vs {hugo[0]:.2f} s)", ours[0] <= hugo[0]),
-                (f"at most 200 µs user CPU per page ({ours[1] / count * 1e6:.0f} µs)", ours[1] / count * 1e6 <= 200),
-                (f"peak memory at most 64 MiB ({ours[2]:.1f} MiB)", ours[2] <= 64),
-            ]
-    example = example_page_gzipped(sitegen)
-    verdicts.append((f"the example page at most 8 KB gzipped ({example} bytes)", example <= 8192))
-    print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    for name in args.work.split(","):
+        work = work_folder(name)
+        if work is None:
+            continue
+        print(f"\n{name}: sites and outputs in {work} ({file_system(work)})")
+        print(f"{'pages':>6}  {'build':<30}{'wall s':>8}{'user µs/page':>14}{'sys s':>8}{'peak MiB':>10}")
+        for count in [int(s) for s in args.sizes.split(",")]:
+            verdicts += bench(sitegen, work, count, args.runs)
+    print(f"\nload average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     for label, met in verdicts:
         print(f"target: {label}: {'met' if met else 'NOT met'}")
     return 0 if all(met for _, met in verdicts) else 1

@@ -100,7 +100,10 @@ public struct SiteBuilder: Sendable {
     /// without one, the files are returned.
     private func run(writer: SiteWriter?) throws(BuildFailure) -> BuildResult {
         var diagnostics: [Diagnostic] = []
-        let (sources, loadDiagnostics) = SiteLoader.load(options, fileSystem: fileSystem)
+        // The output folder's manifest is read on the other core meanwhile: for a large site both take a while.
+        let (loaded, manifestFailure) = Self.alongside({ SiteLoader.load(options, fileSystem: fileSystem) }, { writer?.readManifest() })
+        if let manifestFailure { throw manifestFailure }
+        let (sources, loadDiagnostics) = loaded
         diagnostics += loadDiagnostics
         if loadDiagnostics.contains(where: { $0.severity == .error }) && sources.pages.isEmpty && sources.templates.isEmpty {
             throw BuildFailure(diagnostics)
@@ -258,6 +261,12 @@ public struct SiteBuilder: Sendable {
             outcome.page = rendered
             return outcome
         }
+    }
+
+    /// `first` and `second` at once, on two cores.
+    static func alongside<First: Sendable, Second: Sendable>(_ first: @Sendable () -> First, _ second: @Sendable () -> Second) -> (First, Second) {
+        let results = concurrentMap([0, 1]) { index -> (First?, Second?) in index == 0 ? (first(), nil) : (nil, second()) }
+        return (results[0].0!, results[1].1!)
     }
 
     /// `transform` over `items` on every core, results in the items' order.

@@ -32,6 +32,8 @@ public protocol FileSystem: Sendable {
     func makeFolder(_ path: String) throws
     /// Writes a file that must not exist yet: a link or file in its place is an error, never followed or replaced.
     func writeNewFile(_ path: String, _ data: Data) throws
+    /// Adds bytes at the end of a file that exists (never through a link), in one write.
+    func appendFile(_ path: String, _ data: Data) throws
     /// rename(2): `source` takes the place of the file at `target` in one step (readers see the old file or the new).
     func replaceFile(_ target: String, with source: String) throws
     /// unlink(2): one file or link, never a folder.
@@ -227,6 +229,13 @@ public struct LocalFileSystem: FileSystem {
 
     public func writeNewFile(_ path: String, _ data: Data) throws {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw Self.failure(path, "cannot be written") }
+        defer { close(descriptor) }
+        try Self.write(data, to: descriptor, path: path)
+    }
+
+    public func appendFile(_ path: String, _ data: Data) throws {
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { throw Self.failure(path, "cannot be written") }
         defer { close(descriptor) }
         try Self.write(data, to: descriptor, path: path)

@@ -8,13 +8,16 @@ import CCrypto
 /// the folder and out of hidden places) and a bad one stops the build; a forged line gains nothing, since a file
 /// is replaced or removed only when its bytes match.
 ///
-/// One line per item, fields split by tabs; in paths `%`, `|`, `=` and control characters are percent-encoded:
+/// One line per item, fields split by tabs; in paths `%`, `|`, `=` and control characters are percent-encoded. A build
+/// adds lines at the end while it works (its staging folder, the files it is about to replace) and writes the whole
+/// record anew when it is done; a last line without its line break is one a killed build was adding, and is ignored:
 ///
 ///     sitegen-manifest 2
-///     file    PATH    SHA256[|SHA256…]    SIZE:INODE:MTIME:CTIME (or -)
+///     file    PATH    SHA256[|SHA256…]    SIZE:INODE:MTIME:CTIME (or -)   (listed again: either line's hashes)
 ///     folder  PATH
 ///     staging TOKEN
-///     page    SOURCE  DIGEST  FROM  UNTIL  POLICYPATH  POLICY  OUTPUT|OUTPUT…  ASSET=SHA256|…
+///     policy  NUMBER  POLICY
+///     page    SOURCE  DIGEST  FROM  UNTIL  POLICYPATH  #NUMBER  OUTPUT|OUTPUT…  ASSET=SHA256|…
 public struct OutputManifest: Equatable, Sendable {
     public static let fileName = ".sitegen-manifest"
     /// The next manifest, written whole and then renamed over the manifest, so a killed build leaves one or the other.
@@ -62,87 +65,118 @@ public struct OutputManifest: Equatable, Sendable {
         public var message: String
     }
 
-    /// Reads a manifest; the first bad line is the error (a build then stops, and nothing is removed).
+    /// Reads a manifest; the first bad line is the error (a build then stops, and nothing is removed). Lines and
+    /// fields are split on bytes: a manifest of 10,000 pages has 40,000 lines, and splitting Characters cost more
+    /// than the rest of a build with nothing to do.
     public static func parse(_ text: String) throws(Problem) -> OutputManifest {
         var manifest = OutputManifest()
         var sawFormat = false
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let number = index + 1
-            if line.isEmpty || line.hasPrefix("#") { continue }
+        var number = 0
+        var policies: [Int: SecurityPolicy] = [:]
+        var bytes = Array(text.utf8)
+        // A last line without its line break was being added when a build was killed: it never happened.
+        if let end = bytes.lastIndex(of: 10) { bytes.removeSubrange((end + 1)...) } else { bytes = [] }
+        for line in bytes.split(separator: 10, omittingEmptySubsequences: false) {
+            number += 1
+            if line.isEmpty || line.first == UInt8(ascii: "#") { continue }
             if !sawFormat {
-                guard line == formatLine else {
+                guard line.elementsEqual(formatLine.utf8) else {
                     throw Problem(line: number, message: "expected '\(formatLine)': a manifest of an older sitegen, or not one at all (it records no hashes, so it proves nothing; remove it, and the files here count as yours)")
                 }
                 sawFormat = true
                 continue
             }
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            func path(_ field: String, kind: String) throws(Problem) -> String {
-                guard let decoded = decode(field) else { throw Problem(line: number, message: "\(kind) path '\(field)' is not percent-encoded correctly") }
-                if let reason = pathProblem(decoded) { throw Problem(line: number, message: "\(kind) path '\(field)' \(reason)") }
-                return decoded
-            }
-            switch fields.first {
-            case "file":
-                guard fields.count == 4 else { throw Problem(line: number, message: "expected 'file', a path, hashes and a stamp, split by tabs") }
-                let hashes = fields[2].split(separator: "|").map(String.init)
-                guard !hashes.isEmpty, hashes.allSatisfy(isHash) else { throw Problem(line: number, message: "expected SHA-256 hashes (64 hex digits) split by '|'") }
-                let stamp: FileStamp?
-                if fields[3] == "-" { stamp = nil } else {
-                    let parts = fields[3].split(separator: ":")
-                    guard parts.count == 4, let size = Int64(parts[0]), let inode = UInt64(parts[1]), let modified = Int64(parts[2]),
-                          let changed = Int64(parts[3]) else { throw Problem(line: number, message: "expected a stamp SIZE:INODE:MTIME:CTIME or -") }
-                    stamp = FileStamp(size: size, inode: inode, modified: modified, changed: changed)
-                }
-                manifest.files[try path(fields[1], kind: "file")] = FileEntry(hashes: hashes, stamp: stamp)
-            case "folder":
-                guard fields.count == 2 else { throw Problem(line: number, message: "expected 'folder' and a path, split by a tab") }
-                manifest.folders.insert(try path(fields[1], kind: "folder"))
-            case "staging":
-                guard fields.count == 2, isToken(fields[1]) else { throw Problem(line: number, message: "expected 'staging' and a token of 32 hex digits") }
-                manifest.stagingTokens.append(fields[1])
-            case "page":
-                guard fields.count == 9 else { throw Problem(line: number, message: "expected 'page' and eight fields, split by tabs") }
-                guard let source = decode(fields[1]), pathProblem(source) == nil else { throw Problem(line: number, message: "page source '\(fields[1])' is not a plain path") }
-                guard isHash(fields[2]) else { throw Problem(line: number, message: "expected the page's digest, 64 hex digits") }
-                func time(_ field: String) throws(Problem) -> Int64? {
-                    if field == "-" { return nil }
-                    guard let value = Int64(field) else { throw Problem(line: number, message: "expected a time in seconds or -, found '\(field)'") }
-                    return value
-                }
-                var record = PageRecord(digest: fields[2], validFrom: try time(fields[3]), validUntil: try time(fields[4]), policy: nil, outputs: [], assets: [:])
-                if fields[5] != "-" {
-                    guard let policyPath = decode(fields[5]), let policy = decodePolicy(fields[6]) else {
-                        throw Problem(line: number, message: "the page's policy cannot be read")
-                    }
-                    record.policy = (policyPath, policy)
-                }
-                for output in fields[7].split(separator: "|") { record.outputs.append(try path(String(output), kind: "page output")) }
-                for asset in fields[8].split(separator: "|") {
-                    let parts = asset.split(separator: "=")
-                    guard parts.count == 2, let assetPath = decode(String(parts[0])), pathProblem(assetPath) == nil, isHash(String(parts[1])) else {
-                        throw Problem(line: number, message: "expected the page's assets as PATH=SHA256 split by '|'")
-                    }
-                    record.assets[assetPath] = String(parts[1])
-                }
-                manifest.pages[source] = record
-            default:
-                throw Problem(line: number, message: "expected a line starting with file, folder, staging or page")
-            }
+            let fields = line.split(separator: 9, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+            try manifest.read(fields, line: number, policies: &policies)
         }
         guard sawFormat else { throw Problem(line: 1, message: "expected '\(formatLine)': the manifest is empty") }
         return manifest
     }
 
+    /// One line's fields, into the manifest.
+    private mutating func read(_ fields: [String], line number: Int, policies: inout [Int: SecurityPolicy]) throws(Problem) {
+        func path(_ field: String, kind: String) throws(Problem) -> String {
+            guard let decoded = Self.decode(field) else { throw Problem(line: number, message: "\(kind) path '\(field)' is not percent-encoded correctly") }
+            if let reason = Self.pathProblem(decoded) { throw Problem(line: number, message: "\(kind) path '\(field)' \(reason)") }
+            return decoded
+        }
+        switch fields.first {
+        case "file":
+            guard fields.count == 4 else { throw Problem(line: number, message: "expected 'file', a path, hashes and a stamp, split by tabs") }
+            let hashes = Self.split(fields[2], "|")
+            guard !hashes.isEmpty, hashes.allSatisfy(Self.isHash) else { throw Problem(line: number, message: "expected SHA-256 hashes (64 hex digits) split by '|'") }
+            let stamp: FileStamp?
+            if fields[3] == "-" { stamp = nil } else {
+                let parts = Self.split(fields[3], ":")
+                guard parts.count == 4, let size = Int64(parts[0]), let inode = UInt64(parts[1]), let modified = Int64(parts[2]),
+                      let changed = Int64(parts[3]) else { throw Problem(line: number, message: "expected a stamp SIZE:INODE:MTIME:CTIME or -") }
+                stamp = FileStamp(size: size, inode: inode, modified: modified, changed: changed)
+            }
+            // A file listed again (added while a build replaced it) may have either line's bytes.
+            let filePath = try path(fields[1], kind: "file")
+            if var known = files[filePath] {
+                known.hashes += hashes.filter { !known.hashes.contains($0) }
+                files[filePath] = known
+            } else {
+                files[filePath] = FileEntry(hashes: hashes, stamp: stamp)
+            }
+        case "folder":
+            guard fields.count == 2 else { throw Problem(line: number, message: "expected 'folder' and a path, split by a tab") }
+            folders.insert(try path(fields[1], kind: "folder"))
+        case "policy":
+            guard fields.count == 3, let number = Int(fields[1]), let policy = Self.decodePolicy(fields[2]) else {
+                throw Problem(line: number, message: "expected 'policy', its number and the policy, split by tabs")
+            }
+            policies[number] = policy
+        case "staging":
+            guard fields.count == 2, Self.isToken(fields[1]) else { throw Problem(line: number, message: "expected 'staging' and a token of 32 hex digits") }
+            stagingTokens.append(fields[1])
+        case "page":
+            guard fields.count == 9 else { throw Problem(line: number, message: "expected 'page' and eight fields, split by tabs") }
+            guard let source = Self.decode(fields[1]), Self.pathProblem(source) == nil else { throw Problem(line: number, message: "page source '\(fields[1])' is not a plain path") }
+            guard Self.isHash(fields[2]) else { throw Problem(line: number, message: "expected the page's digest, 64 hex digits") }
+            func time(_ field: String) throws(Problem) -> Int64? {
+                if field == "-" { return nil }
+                guard let value = Int64(field) else { throw Problem(line: number, message: "expected a time in seconds or -, found '\(field)'") }
+                return value
+            }
+            var record = PageRecord(digest: fields[2], validFrom: try time(fields[3]), validUntil: try time(fields[4]), policy: nil, outputs: [], assets: [:])
+            if fields[5] != "-" {
+                guard let policyPath = Self.decode(fields[5]), fields[6].hasPrefix("#"), let number = Int(fields[6].dropFirst()),
+                      let policy = policies[number] else {
+                    throw Problem(line: number, message: "the page's policy cannot be read")
+                }
+                record.policy = (policyPath, policy)
+            }
+            for output in Self.split(fields[7], "|") { record.outputs.append(try path(output, kind: "page output")) }
+            for asset in Self.split(fields[8], "|") {
+                let parts = Self.split(asset, "=")
+                guard parts.count == 2, let assetPath = Self.decode(parts[0]), Self.pathProblem(assetPath) == nil, Self.isHash(parts[1]) else {
+                    throw Problem(line: number, message: "expected the page's assets as PATH=SHA256 split by '|'")
+                }
+                record.assets[assetPath] = parts[1]
+            }
+            pages[source] = record
+        default:
+            throw Problem(line: number, message: "expected a line starting with file, folder, staging, policy or page")
+        }
+    }
+
     /// Why a recorded path may not be touched, or nil: it must be relative and normalised, and hidden nowhere but
     /// the `.well-known/` files sitegen writes (so no record reaches `.git`, `.env` or anything above the folder).
     static func pathProblem(_ path: String) -> String? {
-        if path.isEmpty { return "is empty" }
-        if path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) { return "holds a control character" }
-        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        if parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) { return "is not a plain relative path inside the folder" }
-        for (index, part) in parts.enumerated() where part.hasPrefix(".") && !(index == 0 && part == ".well-known") {
-            return "names a hidden item ('\(part)'), which sitegen never writes"
+        let utf8 = path.utf8
+        if utf8.isEmpty { return "is empty" }
+        if utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) || path.unicodeScalars.contains(where: { (0x80...0x9F).contains($0.value) }) {
+            return "holds a control character"
+        }
+        var index = 0
+        for part in utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
+            defer { index += 1 }
+            if part.isEmpty || part.elementsEqual(".".utf8) || part.elementsEqual("..".utf8) { return "is not a plain relative path inside the folder" }
+            if part.first == UInt8(ascii: "."), !(index == 0 && part.elementsEqual(".well-known".utf8)) {
+                return "names a hidden item ('\(String(decoding: part, as: UTF8.self))'), which sitegen never writes"
+            }
         }
         return nil
     }
@@ -157,43 +191,106 @@ public struct OutputManifest: Equatable, Sendable {
 
     // MARK: writing
 
-    public var text: String {
-        var lines = ["# sitegen's record of the files it wrote here, with the SHA-256 of their bytes: a build replaces or removes",
-                     "# a file only while its bytes match. Edit nothing; remove this file and every file here counts as yours.",
-                     Self.formatLine]
-        for path in folders.sorted() { lines.append("folder\t" + Self.encode(path)) }
-        for token in stagingTokens { lines.append("staging\t" + token) }
-        for (path, entry) in files.sorted(by: { $0.key < $1.key }) {
-            let stamp = entry.stamp.map { "\($0.size):\($0.inode):\($0.modified):\($0.changed)" } ?? "-"
-            lines.append("file\t\(Self.encode(path))\t\(entry.hashes.joined(separator: "|"))\t\(stamp)")
+    /// The manifest as written: comments, the format, then the folders, staging tokens, files and pages, sorted.
+    public var data: Data {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(files.count * 200 + pages.count * 300)
+        bytes += Array(("# sitegen's record of the files it wrote here, with the SHA-256 of their bytes: a build replaces or removes\n"
+            + "# a file only while its bytes match. Edit nothing; remove this file and every file here counts as yours.\n"
+            + Self.formatLine + "\n").utf8)
+        for path in folders.sorted() { Self.appendFolderLine(path, to: &bytes) }
+        for token in stagingTokens { Self.appendStagingLine(token, to: &bytes) }
+        for path in files.keys.sorted() { Self.appendFileLine(path, files[path]!, to: &bytes) }
+        // Most pages share a policy: each is written once, and pages name it by number.
+        var policyNumbers: [SecurityPolicy: Int] = [:]
+        for source in pages.keys.sorted() {
+            guard let policy = pages[source]!.policy?.policy, policyNumbers[policy] == nil else { continue }
+            policyNumbers[policy] = policyNumbers.count
+            bytes += "policy\t\(policyNumbers[policy]!)\t\(Self.encodePolicy(policy))\n".utf8
         }
-        for (source, record) in pages.sorted(by: { $0.key < $1.key }) {
-            let validFrom: String = record.validFrom.map { String($0) } ?? "-"
-            let validUntil: String = record.validUntil.map { String($0) } ?? "-"
-            let policyPath: String = record.policy.map { Self.encode($0.path) } ?? "-"
-            let policy: String = record.policy.map { Self.encodePolicy($0.policy) } ?? "-"
-            let outputs: String = record.outputs.map(Self.encode).joined(separator: "|")
-            let assets: String = record.assets.sorted { $0.key < $1.key }.map { Self.encode($0.key) + "=" + $0.value }.joined(separator: "|")
-            let fields: [String] = ["page", Self.encode(source), record.digest, validFrom, validUntil, policyPath, policy, outputs, assets]
-            lines.append(fields.joined(separator: "\t"))
+        for source in pages.keys.sorted() {
+            let record = pages[source]!
+            func field(_ text: String) { bytes.append(9); bytes += text.utf8 }
+            bytes += "page".utf8
+            bytes.append(9); Self.appendEncoded(source, to: &bytes)
+            field(record.digest)
+            field(record.validFrom.map { String($0) } ?? "-")
+            field(record.validUntil.map { String($0) } ?? "-")
+            if let policy = record.policy {
+                bytes.append(9); Self.appendEncoded(policy.path, to: &bytes)
+                field("#\(policyNumbers[policy.policy]!)")
+            } else {
+                field("-"); field("-")
+            }
+            bytes.append(9)
+            for (index, output) in record.outputs.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: "|")) }
+                Self.appendEncoded(output, to: &bytes)
+            }
+            bytes.append(9)
+            for (index, path) in record.assets.keys.sorted().enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: "|")) }
+                Self.appendEncoded(path, to: &bytes)
+                bytes.append(UInt8(ascii: "="))
+                bytes += record.assets[path]!.utf8
+            }
+            bytes.append(10)
         }
-        return lines.joined(separator: "\n") + "\n"
+        return Data(bytes)
+    }
+
+    public var text: String { String(decoding: data, as: UTF8.self) }
+
+    static func appendFolderLine(_ path: String, to bytes: inout [UInt8]) {
+        bytes += "folder\t".utf8
+        appendEncoded(path, to: &bytes)
+        bytes.append(10)
+    }
+
+    static func appendStagingLine(_ token: String, to bytes: inout [UInt8]) {
+        bytes += "staging\t".utf8
+        bytes += token.utf8
+        bytes.append(10)
+    }
+
+    static func appendFileLine(_ path: String, _ entry: FileEntry, to bytes: inout [UInt8]) {
+        bytes += "file\t".utf8
+        appendEncoded(path, to: &bytes)
+        bytes.append(9)
+        for (index, hash) in entry.hashes.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: "|")) }
+            bytes += hash.utf8
+        }
+        bytes.append(9)
+        if let stamp = entry.stamp { bytes += "\(stamp.size):\(stamp.inode):\(stamp.modified):\(stamp.changed)".utf8 } else { bytes.append(UInt8(ascii: "-")) }
+        bytes.append(10)
+    }
+
+    /// A path with `%`, `|`, `=` and control bytes percent-encoded.
+    static func appendEncoded(_ path: String, to bytes: inout [UInt8]) {
+        let digits = Array("0123456789ABCDEF".utf8)
+        for byte in path.utf8 {
+            if byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "%") || byte == UInt8(ascii: "|") || byte == UInt8(ascii: "=") {
+                bytes += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 15)]]
+            } else {
+                bytes.append(byte)
+            }
+        }
     }
 
     static func encode(_ path: String) -> String {
-        var result = ""
-        for scalar in path.unicodeScalars {
-            if scalar.value < 0x20 || scalar.value == 0x7F || scalar == "%" || scalar == "|" || scalar == "=" || scalar == "\t" {
-                result += String(format: "%%%02X", scalar.value)
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
+        var bytes: [UInt8] = []
+        appendEncoded(path, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `text` split at an ASCII separator, on bytes (splitting Characters costs several times more).
+    static func split(_ text: String, _ separator: Unicode.Scalar, keepingEmpty: Bool = false) -> [String] {
+        text.utf8.split(separator: UInt8(separator.value), omittingEmptySubsequences: !keepingEmpty).map { String($0)! }
     }
 
     static func decode(_ field: String) -> String? {
-        guard field.contains("%") else { return field }
+        guard field.utf8.contains(UInt8(ascii: "%")) else { return field }
         return field.removingPercentEncoding
     }
 
@@ -203,9 +300,9 @@ public struct OutputManifest: Equatable, Sendable {
     }
 
     static func decodePolicy(_ field: String) -> SecurityPolicy? {
-        let parts = field.split(separator: ";", omittingEmptySubsequences: false)
+        let parts = split(field, ";", keepingEmpty: true)
         guard parts.count == 3, parts[0].hasPrefix("S="), parts[1].hasPrefix("T="), parts[2].hasPrefix("O=") else { return nil }
-        func list(_ part: Substring) -> [String] { part.dropFirst(2).split(separator: ",").map(String.init) }
+        func list(_ part: String) -> [String] { split(String(part.utf8.dropFirst(2))!, ",") }
         let origins = list(parts[2]).compactMap(decode)
         return SecurityPolicy(scriptHashes: list(parts[0]), styleHashes: list(parts[1]), connectOrigins: origins)
     }

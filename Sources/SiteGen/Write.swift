@@ -36,11 +36,12 @@ public final class SiteWriter: @unchecked Sendable {
     let fileSystem: any FileSystem
     let force: Bool
     /// The manifest the folder held when the build began: what sitegen can prove it wrote.
-    public let previous: OutputManifest
+    /// Read by `readManifest`, before any page is written.
+    public private(set) var previous = OutputManifest()
     /// The manifest's text when the build began (nil: none), put back when a build that changed it fails.
     private let previousManifestText: Data?
     /// Whether the folder held a manifest of this format: otherwise one is written even when nothing changed.
-    private let previousIsCurrent: Bool
+    private var previousIsCurrent = false
     /// The folders this build made on the way to the output folder, removed again if it fails.
     private let madeOnTheWay: [String]
     private let folderLock: FolderLock
@@ -104,36 +105,36 @@ public final class SiteWriter: @unchecked Sendable {
         folderLock = held
 
         let manifestPath = joinPath(resolved, OutputManifest.fileName)
-        let displayManifest = joinPath(output, OutputManifest.fileName)
         switch fileSystem.entryKind(at: manifestPath) {
         case .missing:
-            previous = OutputManifest()
             previousManifestText = nil
-            previousIsCurrent = false
         case .file:
-            let data: Data
-            do { data = try fileSystem.readFile(manifestPath) } catch {
+            do { previousManifestText = try fileSystem.readFile(manifestPath) } catch {
                 held.release(); undoFolders()
                 throw BuildFailure([Self.failure(error, output: output)])
             }
-            previousManifestText = data
-            let text = String(decoding: data, as: UTF8.self)
-            do {
-                previous = try OutputManifest.parse(text)
-                previousIsCurrent = true
-            } catch where text.hasPrefix("# Written by sitegen") {
-                // sitegen 0.1's list of paths, without hashes: it proves nothing, so every file here counts as the owner's.
-                previous = OutputManifest()
-                previousIsCurrent = false
-            } catch {
-                held.release(); undoFolders()
-                throw BuildFailure([Diagnostic(path: displayManifest, line: error.line, column: 1,
-                                               message: "\(error.message); nothing was changed (the manifest is sitegen's record of what it wrote here, and a build trusts no line it cannot check)")])
-            }
         default:
             held.release(); undoFolders()
-            throw BuildFailure([Diagnostic(path: displayManifest, message: "is not a file: sitegen keeps its record of what it wrote here in this file; move what is there away")])
+            throw BuildFailure([Diagnostic(path: joinPath(output, OutputManifest.fileName), message: "is not a file: sitegen keeps its record of what it wrote here in this file; move what is there away")])
         }
+    }
+
+    /// Reads the manifest the folder held (the build does this beside loading the site: a large site's takes as
+    /// long). A line it cannot check is the error: the build stops, and nothing is changed.
+    public func readManifest() -> BuildFailure? {
+        guard let data = previousManifestText else { return nil }
+        let text = String(decoding: data, as: UTF8.self)
+        do {
+            previous = try OutputManifest.parse(text)
+            previousIsCurrent = true
+        } catch where text.hasPrefix("# Written by sitegen") {
+            // sitegen 0.1's list of paths, without hashes: it proves nothing, so every file here counts as the owner's.
+            previous = OutputManifest()
+        } catch {
+            return BuildFailure([Diagnostic(path: joinPath(displayOutput, OutputManifest.fileName), line: error.line, column: 1,
+                                            message: "\(error.message); nothing was changed (the manifest is sitegen's record of what it wrote here, and a build trusts no line it cannot check)")])
+        }
+        return nil
     }
 
     private func stagingFolder(_ token: String) -> String { joinPath(output, OutputManifest.stagingPrefix + token) }
@@ -195,7 +196,8 @@ public final class SiteWriter: @unchecked Sendable {
     public func keep(_ paths: [String]) -> Bool {
         var entries: [(String, OutputManifest.FileEntry)] = []
         for path in paths {
-            guard let old = previous.files[path], old.hashes.count == 1, blockage(onTheWayTo: path) == nil else { return false }
+            // No check of the folders on the way: nothing is written here (removals check them).
+            guard let old = previous.files[path], old.hashes.count == 1 else { return false }
             let target = joinPath(output, path)
             let stamp = fileSystem.stamp(of: target)
             if stamp == nil || stamp != old.stamp {
@@ -241,16 +243,27 @@ public final class SiteWriter: @unchecked Sendable {
         var bytes = [UInt8](repeating: 0, count: 16)
         for index in bytes.indices { bytes[index] = UInt8.random(in: 0...255) }
         let made = ContentHash.hex(bytes)
-        var recorded = previous
-        recorded.stagingTokens.append(made)
-        try writeManifest(recorded)
+        var line: [UInt8] = []
+        OutputManifest.appendStagingLine(made, to: &line)
+        try addToManifest(line) {
+            var recorded = previous
+            recorded.stagingTokens.append(made)
+            return recorded
+        }
         try fileSystem.makeFolder(stagingFolder(made))
         token = made
         return made
     }
 
-    private func writeManifest(_ manifest: OutputManifest) throws {
-        try writeManifest(Data(manifest.text.utf8))
+    /// Adds `lines` to the manifest where it is one of this format (a small write, at its end: a line cut short by a
+    /// kill is ignored when read), or else writes `whole()` in its place.
+    private func addToManifest(_ lines: [UInt8], whole: () -> OutputManifest) throws {
+        if previousIsCurrent || manifestRewritten {
+            try fileSystem.appendFile(joinPath(output, OutputManifest.fileName), Data(lines))
+            manifestRewritten = true
+        } else {
+            try writeManifest(whole().data)
+        }
     }
 
     /// Writes the manifest whole beside the old one, then renames it over: one or the other is always there.
@@ -295,14 +308,23 @@ public final class SiteWriter: @unchecked Sendable {
 
             // Before the first rename: every file either version may have is recorded, so a build killed from here
             // on leaves nothing the next one cannot prove.
-            var meanwhile = OutputManifest()
-            meanwhile.files = previous.files.merging(kept) { _, new in new }
-            for (path, file) in staged {
-                meanwhile.files[path] = OutputManifest.FileEntry(hashes: (previous.files[path]?.hashes ?? []) + [file.hash], stamp: previous.files[path]?.stamp)
+            if !staged.isEmpty || !leaving.isEmpty {
+                var lines: [UInt8] = []
+                for folder in toMake { OutputManifest.appendFolderLine(folder, to: &lines) }
+                for (path, file) in staged.sorted(by: { $0.key < $1.key }) {
+                    OutputManifest.appendFileLine(path, OutputManifest.FileEntry(hashes: [file.hash], stamp: nil), to: &lines)
+                }
+                try addToManifest(lines) {
+                    var meanwhile = OutputManifest()
+                    meanwhile.files = previous.files.merging(kept) { _, new in new }
+                    for (path, file) in staged {
+                        meanwhile.files[path] = OutputManifest.FileEntry(hashes: (previous.files[path]?.hashes ?? []) + [file.hash], stamp: previous.files[path]?.stamp)
+                    }
+                    meanwhile.folders = folders
+                    meanwhile.stagingTokens = previous.stagingTokens + (token.map { [$0] } ?? [])
+                    return meanwhile
+                }
             }
-            meanwhile.folders = folders
-            meanwhile.stagingTokens = previous.stagingTokens + (token.map { [$0] } ?? [])
-            if !staged.isEmpty || !leaving.isEmpty { try writeManifest(meanwhile) }
 
             renaming = true
             for folder in toMake { try fileSystem.makeFolder(joinPath(output, folder)) }
@@ -315,18 +337,20 @@ public final class SiteWriter: @unchecked Sendable {
             }
             for (path, entry) in leaving.sorted(by: { $0.key < $1.key }) {
                 let target = joinPath(output, path)
-                guard fileSystem.entryKind(at: target) == .file else { continue }  // gone, or something of the owner's now
+                // Gone, something of the owner's now, or behind a link that could lead out of the folder.
+                guard fileSystem.entryKind(at: target) == .file, blockage(onTheWayTo: path) == nil else { continue }
                 guard let data = try? fileSystem.readFile(target), entry.hashes.contains(ContentHash.of(data)) else {
                     warnings.append(Diagnostic(.warning, path: joinPath(displayOutput, path), message: "sitegen wrote this file and the site no longer has it, but it changed since: kept as yours"))
                     continue
                 }
                 try fileSystem.removeFile(target)
             }
-            final.folders = tidy(folders, keepingAncestorsOf: sitePaths)
+            // Only a build that removed files can have emptied a folder.
+            final.folders = leaving.isEmpty ? folders : tidy(folders, keepingAncestorsOf: sitePaths)
             final.stagingTokens = tidyStaging(previous.stagingTokens, warnings: &warnings)
             if let token { try fileSystem.removeEmptyFolder(stagingFolder(token)) }
             final.pages = pageRecords.filter { $0.value.outputs.allSatisfy(sitePaths.contains) }
-            if final != previous || manifestRewritten || !previousIsCurrent { try writeManifest(final) }
+            if final != previous || manifestRewritten || !previousIsCurrent { try writeManifest(final.data) }
         } catch let failure as BuildFailure {
             discardStaging()
             throw failure
@@ -349,9 +373,11 @@ public final class SiteWriter: @unchecked Sendable {
         }
         var remaining: Set<String> = []
         // Deepest first, so a folder emptied of its emptied folders goes too.
-        for folder in folders.sorted(by: { $0.split(separator: "/").count > $1.split(separator: "/").count || ($0.split(separator: "/").count == $1.split(separator: "/").count && $0 < $1) }) {
+        let deepestFirst = folders.map { (folder: $0, depth: $0.utf8.count(where: { $0 == UInt8(ascii: "/") })) }
+            .sorted { $0.depth != $1.depth ? $0.depth > $1.depth : $0.folder < $1.folder }.map(\.folder)
+        for folder in deepestFirst {
             let path = joinPath(output, folder)
-            guard fileSystem.entryKind(at: path) == .directory else { continue }
+            guard fileSystem.entryKind(at: path) == .directory, blockage(onTheWayTo: folder + "/-") == nil else { continue }
             if needed.contains(folder) { remaining.insert(folder); continue }
             if (try? fileSystem.removeEmptyFolder(path)) == nil { remaining.insert(folder) }  // holds the owner's files
         }

@@ -121,6 +121,14 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
         try writeFile(path, data)
     }
 
+    public func appendFile(_ path: String, _ data: Data) throws {
+        let key = Self.normalize(path)
+        try lock.withLock {
+            guard files[key] != nil else { throw FileSystemError(path: path, reason: "cannot be written (no such file)") }
+            files[key]!.append(data)
+        }
+    }
+
     public func replaceFile(_ target: String, with source: String) throws {
         let from = Self.normalize(source), to = Self.normalize(target)
         try lock.withLock {

@@ -78,6 +78,108 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("Output").path))
     }
 
+    static func write(_ text: String, to url: URL) throws {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    /// `cp Output/* docs/` beside the owner's CNAME, pages and folder: no manifest there, so all of it is the
+    /// owner's; the copied files that hold the site's bytes are taken on, nothing is removed.
+    @Test func aFolderWithoutAManifestLosesNothing() throws {
+        let (folder, site) = try Self.site()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try ExampleSiteTests.run(["build"], in: site).code == 0)
+        let docs = site.appendingPathComponent("docs")
+        try FileManager.default.createDirectory(at: docs, withIntermediateDirectories: true)
+        for name in ["index.html", "qr.svg"] {
+            try FileManager.default.copyItem(at: site.appendingPathComponent("Output/\(name)"), to: docs.appendingPathComponent(name))
+        }
+        try Self.write("ada.example\n", to: docs.appendingPathComponent("CNAME"))
+        try Self.write("about", to: docs.appendingPathComponent("about.html"))
+        try Self.write("post", to: docs.appendingPathComponent("blog/p.html"))
+        let build = try ExampleSiteTests.run(["build", "-o", "docs"], in: site)
+        #expect(build.code == 0, "\(build.errors)")
+        let built = try Fixtures.snapshot(docs)
+        #expect(built["CNAME"] == Data("ada.example\n".utf8) && built["about.html"] == Data("about".utf8) && built["blog/p.html"] == Data("post".utf8))
+        #expect(built["index.html"] == (try Fixtures.snapshot(site.appendingPathComponent("Output")))["index.html"])
+    }
+
+    /// The manifest is committed with a gh-pages branch, so anyone who can push there can edit it.
+    @Test func aTamperedManifestDeletesNothing() throws {
+        let (folder, site) = try Self.site()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = site.appendingPathComponent("Output")
+        #expect(try ExampleSiteTests.run(["build"], in: site).code == 0)
+        try Self.write("[core]\n", to: site.appendingPathComponent(".git/config"))
+        try Self.write("ada.example\n", to: output.appendingPathComponent("CNAME"))
+        let manifest = try String(contentsOf: output.appendingPathComponent(".sitegen-manifest"), encoding: .utf8)
+        let forged = String(repeating: "0", count: 64)
+        for line in ["file\t../.git/config\t\(forged)\t-", "file\t.git/config\t\(forged)\t-"] {
+            try Self.write(manifest + line + "\n", to: output.appendingPathComponent(".sitegen-manifest"))
+            let before = try Fixtures.snapshot(site)
+            let build = try ExampleSiteTests.run(["build"], in: site)
+            #expect(build.code == 1)
+            #expect(build.errors.contains("Output/.sitegen-manifest:\(manifest.split(separator: "\n").count + 1):1: error: file path"), "\(build.errors)")
+            #expect(try Fixtures.snapshot(site) == before)
+        }
+        // A line for the owner's CNAME, with a hash of other bytes: the build goes on and CNAME stays.
+        try Self.write(manifest + "file\tCNAME\t\(forged)\t-\n", to: output.appendingPathComponent(".sitegen-manifest"))
+        #expect(try ExampleSiteTests.run(["build"], in: site).code == 0)
+        #expect(try String(contentsOf: output.appendingPathComponent("CNAME"), encoding: .utf8) == "ada.example\n")
+        #expect(try String(contentsOf: site.appendingPathComponent(".git/config"), encoding: .utf8) == "[core]\n")
+    }
+
+    /// A staging folder that a pull request could add, beside the output (sitegen 0.1's name) or in it, with a page and
+    /// links to secrets: it is neither adopted nor published, and stays the owner's.
+    @Test func aPlantedStagingFolderIsNeverAdopted() throws {
+        let (folder, site) = try Self.site()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try ExampleSiteTests.run(["build"], in: site).code == 0)
+        let token = String(repeating: "a", count: 32)
+        for planted in [site.appendingPathComponent(".Output.sitegen-staging-1"), site.appendingPathComponent("Output/.sitegen-staging-\(token)")] {
+            try Self.write("<script>alert(1)</script>", to: planted.appendingPathComponent("index.html"))
+            try Self.write("", to: planted.appendingPathComponent(".sitegen-staging"))
+            try FileManager.default.createSymbolicLink(atPath: planted.appendingPathComponent("etc").path, withDestinationPath: "/etc")
+        }
+        try Self.write("---\ntitle: Changed\n---\n", to: site.appendingPathComponent("content/index.md"))
+        let build = try ExampleSiteTests.run(["build"], in: site)
+        #expect(build.code == 0, "\(build.errors)")
+        let index = try String(contentsOf: site.appendingPathComponent("Output/index.html"), encoding: .utf8)
+        #expect(index.contains("Changed") && !index.contains("alert(1)"))
+        #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("Output/etc").path))
+        #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent(".Output.sitegen-staging-1/index.html").path))
+        #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("Output/.sitegen-staging-\(token)/index.html").path))
+    }
+
+    /// A private folder stays private: the output folder is never replaced, so its mode, group and inode (a shell's
+    /// working folder) stay; sibling output folders build side by side.
+    @Test func theOutputFolderKeepsItsModeGroupAndInode() throws {
+        let (folder, site) = try Self.site()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let www = site.appendingPathComponent("www")
+        try FileManager.default.createDirectory(at: www, withIntermediateDirectories: true)
+        #expect(chmod(www.path, 0o2770) == 0)
+        #expect(chown(www.path, UInt32.max, 1) == 0 || getuid() != 0)  // group daemon, where the tests run as root
+        var before = stat(), after = stat()
+        #expect(stat(www.path, &before) == 0)
+        for _ in 0..<2 { #expect(try ExampleSiteTests.run(["build", "-o", "www"], in: site).code == 0) }
+        #expect(stat(www.path, &after) == 0)
+        #expect(after.st_mode == before.st_mode && after.st_gid == before.st_gid && after.st_ino == before.st_ino)
+        #expect(after.st_mode & 0o7777 == 0o2770)
+
+        let a = site.appendingPathComponent("a")
+        try FileManager.default.createDirectory(at: a, withIntermediateDirectories: true)
+        let builds = try ["outA", "outB"].map { name in
+            let process = Process()
+            process.executableURL = ExampleSiteTests.binary
+            process.arguments = ["build", "-q", "-o", "a/\(name)"]
+            process.currentDirectoryURL = site
+            try process.run()
+            return process
+        }
+        for process in builds { process.waitUntilExit(); #expect(process.terminationStatus == 0) }
+    }
+
     /// Builds killed (kill -9) at random points, each into an output folder the one before left: every file there
     /// is always whole (the bytes of one version of the site or the other), and the next build that runs to its
     /// end converges on the site as it is, with nothing left over.
