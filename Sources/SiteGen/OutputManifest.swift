@@ -27,7 +27,7 @@ public struct OutputManifest: Equatable, Sendable {
 
     public struct FileEntry: Equatable, Sendable {
         /// Every hash the file may still have: one after a finished build; two while a build replaces it.
-        public var hashes: [String]
+        public var hashes: [ContentHash]
         /// The file as it was when last checked: equal stamps spare reading the file again.
         public var stamp: FileStamp?
     }
@@ -36,14 +36,14 @@ public struct OutputManifest: Equatable, Sendable {
     public struct PageRecord: Equatable, Sendable {
         /// SHA-256 of everything the page's render reads but the assets (the page, the site's settings, the
         /// templates, the icon sets, sitegen itself, the build's options).
-        public var digest: String
+        public var digest: ContentHash
         /// The span of `--now` (seconds) its scheduled links give the same page: [from, until).
         public var validFrom: Int64?
         public var validUntil: Int64?
         public var policy: (path: String, policy: SecurityPolicy)?
         public var outputs: [String]
         /// The files under content/ it uses (stylesheet, avatar, background, icons), with their SHA-256.
-        public var assets: [String: String]
+        public var assets: [String: ContentHash]
 
         public static func == (a: PageRecord, b: PageRecord) -> Bool {
             a.digest == b.digest && a.validFrom == b.validFrom && a.validUntil == b.validUntil && a.outputs == b.outputs
@@ -69,28 +69,61 @@ public struct OutputManifest: Equatable, Sendable {
     /// fields are split on bytes: a manifest of 10,000 pages has 40,000 lines, and splitting Characters cost more
     /// than the rest of a build with nothing to do.
     public static func parse(_ text: String) throws(Problem) -> OutputManifest {
-        var manifest = OutputManifest()
-        var sawFormat = false
-        var number = 0
-        var policies: [Int: SecurityPolicy] = [:]
         var bytes = Array(text.utf8)
         // A last line without its line break was being added when a build was killed: it never happened.
         if let end = bytes.lastIndex(of: 10) { bytes.removeSubrange((end + 1)...) } else { bytes = [] }
-        for line in bytes.split(separator: 10, omittingEmptySubsequences: false) {
-            number += 1
-            if line.isEmpty || line.first == UInt8(ascii: "#") { continue }
-            if !sawFormat {
-                guard line.elementsEqual(formatLine.utf8) else {
-                    throw Problem(line: number, message: "expected '\(formatLine)': a manifest of an older sitegen, or not one at all (it records no hashes, so it proves nothing; remove it, and the files here count as yours)")
-                }
-                sawFormat = true
-                continue
-            }
-            let fields = line.split(separator: 9, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
-            try manifest.read(fields, line: number, policies: &policies)
+        let lines = bytes.split(separator: 10, omittingEmptySubsequences: false)
+        @Sendable func isNote(_ line: ArraySlice<UInt8>) -> Bool { line.isEmpty || line.first == UInt8(ascii: "#") }
+        guard let formatIndex = lines.firstIndex(where: { !isNote($0) }) else {
+            throw Problem(line: 1, message: "expected '\(formatLine)': the manifest is empty")
         }
-        guard sawFormat else { throw Problem(line: 1, message: "expected '\(formatLine)': the manifest is empty") }
+        guard lines[formatIndex].elementsEqual(formatLine.utf8) else {
+            throw Problem(line: formatIndex + 1, message: "expected '\(formatLine)': a manifest of an older sitegen, or not one at all (it records no hashes, so it proves nothing; remove it, and the files here count as yours)")
+        }
+        @Sendable func fields(_ line: ArraySlice<UInt8>) -> [String] {
+            line.split(separator: 9, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        }
+        // The few policies first, which pages name by number; then the rest in parts, on every core (a large
+        // site's manifest has tens of thousands of lines), merged in order.
+        var policies: [Int: SecurityPolicy] = [:]
+        var ignored = OutputManifest()
+        for index in lines.indices where index > formatIndex && lines[index].starts(with: "policy\t".utf8) {
+            try ignored.read(fields(lines[index]), line: index + 1, policies: &policies)
+        }
+        let known = policies
+        let partSize = 4096
+        let starts = Array(stride(from: formatIndex + 1, to: lines.count, by: partSize))
+        let parts = SiteBuilder.concurrentMap(starts) { start -> Result<OutputManifest, Problem> in
+            var part = OutputManifest()
+            var policies = known
+            for index in start..<min(start + partSize, lines.count) where !isNote(lines[index]) && !lines[index].starts(with: "policy\t".utf8) {
+                do throws(Problem) { try part.read(fields(lines[index]), line: index + 1, policies: &policies) } catch { return .failure(error) }
+            }
+            return .success(part)
+        }
+        var manifest = OutputManifest()
+        for part in parts {
+            switch part {
+            case .failure(let problem): throw problem
+            case .success(let part): manifest.merge(part)
+            }
+        }
         return manifest
+    }
+
+    /// Adds what a later part of the same manifest read.
+    private mutating func merge(_ later: OutputManifest) {
+        for (path, entry) in later.files {
+            if var known = files[path] {
+                known.hashes += entry.hashes.filter { !known.hashes.contains($0) }
+                files[path] = known
+            } else {
+                files[path] = entry
+            }
+        }
+        folders.formUnion(later.folders)
+        stagingTokens += later.stagingTokens
+        pages.merge(later.pages) { _, new in new }
     }
 
     /// One line's fields, into the manifest.
@@ -103,8 +136,8 @@ public struct OutputManifest: Equatable, Sendable {
         switch fields.first {
         case "file":
             guard fields.count == 4 else { throw Problem(line: number, message: "expected 'file', a path, hashes and a stamp, split by tabs") }
-            let hashes = Self.split(fields[2], "|")
-            guard !hashes.isEmpty, hashes.allSatisfy(Self.isHash) else { throw Problem(line: number, message: "expected SHA-256 hashes (64 hex digits) split by '|'") }
+            let hashes = Self.split(fields[2], "|").compactMap(ContentHash.init(hex:))
+            guard !hashes.isEmpty, hashes.count == Self.split(fields[2], "|").count else { throw Problem(line: number, message: "expected SHA-256 hashes (64 hex digits) split by '|'") }
             let stamp: FileStamp?
             if fields[3] == "-" { stamp = nil } else {
                 let parts = Self.split(fields[3], ":")
@@ -134,13 +167,13 @@ public struct OutputManifest: Equatable, Sendable {
         case "page":
             guard fields.count == 9 else { throw Problem(line: number, message: "expected 'page' and eight fields, split by tabs") }
             guard let source = Self.decode(fields[1]), Self.pathProblem(source) == nil else { throw Problem(line: number, message: "page source '\(fields[1])' is not a plain path") }
-            guard Self.isHash(fields[2]) else { throw Problem(line: number, message: "expected the page's digest, 64 hex digits") }
+            guard let digest = ContentHash(hex: fields[2]) else { throw Problem(line: number, message: "expected the page's digest, 64 hex digits") }
             func time(_ field: String) throws(Problem) -> Int64? {
                 if field == "-" { return nil }
                 guard let value = Int64(field) else { throw Problem(line: number, message: "expected a time in seconds or -, found '\(field)'") }
                 return value
             }
-            var record = PageRecord(digest: fields[2], validFrom: try time(fields[3]), validUntil: try time(fields[4]), policy: nil, outputs: [], assets: [:])
+            var record = PageRecord(digest: digest, validFrom: try time(fields[3]), validUntil: try time(fields[4]), policy: nil, outputs: [], assets: [:])
             if fields[5] != "-" {
                 guard let policyPath = Self.decode(fields[5]), fields[6].hasPrefix("#"), let number = Int(fields[6].dropFirst()),
                       let policy = policies[number] else {
@@ -151,10 +184,10 @@ public struct OutputManifest: Equatable, Sendable {
             for output in Self.split(fields[7], "|") { record.outputs.append(try path(output, kind: "page output")) }
             for asset in Self.split(fields[8], "|") {
                 let parts = Self.split(asset, "=")
-                guard parts.count == 2, let assetPath = Self.decode(parts[0]), Self.pathProblem(assetPath) == nil, Self.isHash(parts[1]) else {
+                guard parts.count == 2, let assetPath = Self.decode(parts[0]), Self.pathProblem(assetPath) == nil, let hash = ContentHash(hex: parts[1]) else {
                     throw Problem(line: number, message: "expected the page's assets as PATH=SHA256 split by '|'")
                 }
-                record.assets[assetPath] = parts[1]
+                record.assets[assetPath] = hash
             }
             pages[source] = record
         default:
@@ -181,10 +214,6 @@ public struct OutputManifest: Equatable, Sendable {
         return nil
     }
 
-    private static func isHash(_ text: String) -> Bool {
-        text.utf8.count == 64 && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
-    }
-
     private static func isToken(_ text: String) -> Bool {
         text.utf8.count == 32 && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
     }
@@ -193,14 +222,18 @@ public struct OutputManifest: Equatable, Sendable {
 
     /// The manifest as written: comments, the format, then the folders, staging tokens, files and pages, sorted.
     public var data: Data {
+        // Written a line at a time into the Data itself: a large site's manifest is megabytes, and a second copy
+        // of it was the build's largest allocation.
+        var data = Data()
+        data.reserveCapacity(files.count * 150 + pages.count * 250)
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(files.count * 200 + pages.count * 300)
+        func flush() { data.append(contentsOf: bytes); bytes.removeAll(keepingCapacity: true) }
         bytes += Array(("# sitegen's record of the files it wrote here, with the SHA-256 of their bytes: a build replaces or removes\n"
             + "# a file only while its bytes match. Edit nothing; remove this file and every file here counts as yours.\n"
             + Self.formatLine + "\n").utf8)
         for path in folders.sorted() { Self.appendFolderLine(path, to: &bytes) }
         for token in stagingTokens { Self.appendStagingLine(token, to: &bytes) }
-        for path in files.keys.sorted() { Self.appendFileLine(path, files[path]!, to: &bytes) }
+        for path in files.keys.sorted() { Self.appendFileLine(path, files[path]!, to: &bytes); flush() }
         // Most pages share a policy: each is written once, and pages name it by number.
         var policyNumbers: [SecurityPolicy: Int] = [:]
         for source in pages.keys.sorted() {
@@ -208,12 +241,13 @@ public struct OutputManifest: Equatable, Sendable {
             policyNumbers[policy] = policyNumbers.count
             bytes += "policy\t\(policyNumbers[policy]!)\t\(Self.encodePolicy(policy))\n".utf8
         }
+        flush()
         for source in pages.keys.sorted() {
             let record = pages[source]!
             func field(_ text: String) { bytes.append(9); bytes += text.utf8 }
             bytes += "page".utf8
             bytes.append(9); Self.appendEncoded(source, to: &bytes)
-            field(record.digest)
+            field(record.digest.description)
             field(record.validFrom.map { String($0) } ?? "-")
             field(record.validUntil.map { String($0) } ?? "-")
             if let policy = record.policy {
@@ -232,11 +266,13 @@ public struct OutputManifest: Equatable, Sendable {
                 if index > 0 { bytes.append(UInt8(ascii: "|")) }
                 Self.appendEncoded(path, to: &bytes)
                 bytes.append(UInt8(ascii: "="))
-                bytes += record.assets[path]!.utf8
+                bytes += record.assets[path]!.description.utf8
             }
             bytes.append(10)
+            flush()
         }
-        return Data(bytes)
+        flush()
+        return data
     }
 
     public var text: String { String(decoding: data, as: UTF8.self) }
@@ -259,7 +295,7 @@ public struct OutputManifest: Equatable, Sendable {
         bytes.append(9)
         for (index, hash) in entry.hashes.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: "|")) }
-            bytes += hash.utf8
+            bytes += hash.description.utf8
         }
         bytes.append(9)
         if let stamp = entry.stamp { bytes += "\(stamp.size):\(stamp.inode):\(stamp.modified):\(stamp.changed)".utf8 } else { bytes.append(UInt8(ascii: "-")) }
@@ -308,15 +344,50 @@ public struct OutputManifest: Equatable, Sendable {
     }
 }
 
-/// SHA-256 in lower-case hex: how the manifest names bytes.
-enum ContentHash {
-    static func of(_ data: Data) -> String {
-        var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
-        data.withUnsafeBytes { _ = SHA256($0.baseAddress?.assumingMemoryBound(to: UInt8.self), $0.count, &digest) }
-        return hex(digest)
+/// The SHA-256 of some bytes: how the manifest names what a file held. Kept as four words, not as its 64 hex
+/// digits: a large site's manifest holds tens of thousands.
+public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
+    let words: (UInt64, UInt64, UInt64, UInt64)
+
+    public static func == (a: ContentHash, b: ContentHash) -> Bool { a.words == b.words }
+    public func hash(into hasher: inout Hasher) { hasher.combine(words.0); hasher.combine(words.1) }
+
+    init(digest: [UInt8]) {
+        func word(_ start: Int) -> UInt64 { digest[start..<(start + 8)].reduce(0) { $0 << 8 | UInt64($1) } }
+        words = (word(0), word(8), word(16), word(24))
     }
 
-    static func of(_ text: String) -> String { of(Data(text.utf8)) }
+    /// From its 64 lower-case hex digits, as the manifest writes it; nil for anything else.
+    init?(hex: String) {
+        let digits = Array(hex.utf8)
+        guard digits.count == 64 else { return nil }
+        var bytes = [UInt8](repeating: 0, count: 32)
+        for index in 0..<32 {
+            guard let high = Self.value(digits[2 * index]), let low = Self.value(digits[2 * index + 1]) else { return nil }
+            bytes[index] = high << 4 | low
+        }
+        self.init(digest: bytes)
+    }
+
+    private static func value(_ digit: UInt8) -> UInt8? {
+        switch digit {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
+        default: nil
+        }
+    }
+
+    public var description: String {
+        Self.hex([words.0, words.1, words.2, words.3].flatMap { word in (0..<8).map { UInt8(truncatingIfNeeded: word >> (56 - 8 * $0)) } })
+    }
+
+    static func of(_ data: Data) -> ContentHash {
+        var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
+        data.withUnsafeBytes { _ = SHA256($0.baseAddress?.assumingMemoryBound(to: UInt8.self), $0.count, &digest) }
+        return ContentHash(digest: digest)
+    }
+
+    static func of(_ text: String) -> ContentHash { of(Data(text.utf8)) }
 
     static func hex(_ bytes: [UInt8]) -> String {
         let digits = Array("0123456789abcdef".utf8)

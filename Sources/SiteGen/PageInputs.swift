@@ -20,19 +20,19 @@ struct PageInputs: Sendable {
         shared += " \(iconSets.forkAwesomeFont ?? "-") \(iconSets.forkAwesomeFont.map(Self.stamp) ?? "-")\0"
         shared += "settings \(sources.siteSettings?.text ?? "-")\0"
         for template in sources.templates.sorted(by: { $0.name < $1.name }) { shared += "template \(template.name)\0\(template.text)\0" }
-        sharedDigest = ContentHash.of(shared)
+        sharedDigest = ContentHash.of(shared).description
         now = Int64((options.now ?? Date()).timeIntervalSince1970.rounded(.down))
         self.writer = writer
         assetHashes = AssetHashes(contentFolder: joinPath(options.sourceDirectory, "content"), fileSystem: fileSystem)
     }
 
-    func digest(of page: ContentPage) -> String {
+    func digest(of page: ContentPage) -> ContentHash {
         ContentHash.of(sharedDigest + "\0" + page.path + "\0" + page.text)
     }
 
     /// The record of the page's last render, when nothing it was made from has changed and its files are in place.
-    func unchangedRecord(of page: ContentPage, digest: String) -> OutputManifest.PageRecord? {
-        guard let record = writer.previous.pages[page.path], record.digest == digest,
+    func unchangedRecord(of page: ContentPage, digest: ContentHash) -> OutputManifest.PageRecord? {
+        guard let record = writer.previousRecord(of: page.path), record.digest == digest,
               (record.validFrom ?? .min) <= now, now < (record.validUntil ?? .max),
               record.assets.allSatisfy({ assetHashes.hash(of: $0.key) == $0.value }),
               writer.keep(record.outputs) else { return nil }
@@ -40,11 +40,11 @@ struct PageInputs: Sendable {
     }
 
     /// What the next build checks before keeping this render.
-    func record(of page: ResolvedPage, digest: String, rendered: RenderedPageFiles) -> OutputManifest.PageRecord {
+    func record(of page: ResolvedPage, digest: ContentHash, rendered: RenderedPageFiles) -> OutputManifest.PageRecord {
         // The times its scheduled links open and close: the page stays the same while --now stays between two of them.
         let times = page.parsed.frontMatter.links.flatMap { [$0.window.from?.value.start, $0.window.until?.value.endExclusive].compactMap { $0 } }
-        var assets: [String: String] = [:]
-        for path in Self.assets(of: page) { assets[path] = assetHashes.hash(of: path) }
+        var assets: [String: ContentHash] = [:]
+        for path in Self.assets(of: page) { assets[path] = assetHashes.hash(of: path) }  // a missing one fails the page
         return OutputManifest.PageRecord(digest: digest, validFrom: times.filter { $0 <= now }.max(), validUntil: times.filter { $0 > now }.min(),
                                          policy: rendered.policy, outputs: rendered.files.map(\.path), assets: assets)
     }
@@ -77,16 +77,17 @@ final class AssetHashes: @unchecked Sendable {
     private let contentFolder: String
     private let fileSystem: any FileSystem
     private let lock = NSLock()
-    private var known: [String: String] = [:]
+    private var known: [String: ContentHash?] = [:]
 
     init(contentFolder: String, fileSystem: any FileSystem) {
         self.contentFolder = contentFolder
         self.fileSystem = fileSystem
     }
 
-    func hash(of path: String) -> String {
+    /// nil when the file cannot be read.
+    func hash(of path: String) -> ContentHash? {
         if let hash = lock.withLock({ known[path] }) { return hash }
-        let hash = (try? fileSystem.readFile(joinPath(contentFolder, path))).map(ContentHash.of) ?? "missing"
+        let hash = (try? fileSystem.readFile(joinPath(contentFolder, path))).map(ContentHash.of)
         lock.withLock { known[path] = hash }
         return hash
     }

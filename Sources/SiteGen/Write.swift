@@ -52,13 +52,17 @@ public final class SiteWriter: @unchecked Sendable {
     /// The new site's files that are already in place, as they are.
     private var kept: [String: OutputManifest.FileEntry] = [:]
     /// The new site's files waiting in the staging folder: their temporary name and hash.
-    private var staged: [String: (temporary: String, hash: String)] = [:]
+    private var staged: [String: (temporary: String, hash: ContentHash)] = [:]
     /// Files of the owner's where the new site has one (replaced only with `force`).
     private var foreign: Set<String> = []
     /// What no `force` can replace: a folder or a symbolic link on the way to a file of the site.
     private var blocked: [String: String] = [:]
     private var checkedFolders: Set<String> = []
     private var pageRecords: [String: OutputManifest.PageRecord] = [:]
+    /// The pages the manifest recorded that this build has not recorded again yet (each is dropped when the page
+    /// is, so a large site's records are not held twice), and whether a page's record changed.
+    private var previousPages: [String: OutputManifest.PageRecord] = [:]
+    private var pagesChanged = false
     private var manifestRewritten = false
     /// Set once the first staged file is renamed into place: from then on the manifest that records both versions
     /// stays, whatever happens.
@@ -125,7 +129,10 @@ public final class SiteWriter: @unchecked Sendable {
         guard let data = previousManifestText else { return nil }
         let text = String(decoding: data, as: UTF8.self)
         do {
-            previous = try OutputManifest.parse(text)
+            var parsed = try OutputManifest.parse(text)
+            previousPages = parsed.pages
+            parsed.pages = [:]
+            previous = parsed
             previousIsCurrent = true
         } catch where text.hasPrefix("# Written by sitegen") {
             // sitegen 0.1's list of paths, without hashes: it proves nothing, so every file here counts as the owner's.
@@ -212,12 +219,20 @@ public final class SiteWriter: @unchecked Sendable {
 
     /// Forgets the pages recorded so far: the next build renders them all again.
     public func forgetPages() {
-        lock.withLock { pageRecords = [:] }
+        lock.withLock { pageRecords = [:]; pagesChanged = true }
+    }
+
+    /// What the manifest recorded of a page's last render.
+    public func previousRecord(of source: String) -> OutputManifest.PageRecord? {
+        lock.withLock { previousPages[source] }
     }
 
     /// Remembers what a page was rendered from, for the next build's `keep`.
     public func record(page source: String, _ record: OutputManifest.PageRecord) {
-        lock.withLock { pageRecords[source] = record }
+        lock.withLock {
+            if previousPages.removeValue(forKey: source) != record { pagesChanged = true }
+            pageRecords[source] = record
+        }
     }
 
     /// Why a file cannot be written at `path`: something other than a folder on the way (a file, or a symbolic
@@ -281,7 +296,11 @@ public final class SiteWriter: @unchecked Sendable {
     @discardableResult
     public func commit() throws(BuildFailure) -> [Diagnostic] {
         defer { folderLock.release() }
-        let (kept, staged, foreign, blocked, token, pageRecords) = lock.withLock { (self.kept, self.staged, self.foreign, self.blocked, self.token, self.pageRecords) }
+        // Taken out, not copied: the final manifest grows from them, and a large site's are large.
+        var (kept, staged, foreign, blocked, token, pageRecords, pagesChanged) = lock.withLock {
+            defer { self.kept = [:]; self.staged = [:]; self.pageRecords = [:] }
+            return (self.kept, self.staged, self.foreign, self.blocked, self.token, self.pageRecords, self.pagesChanged || !previousPages.isEmpty)
+        }
         var warnings: [Diagnostic] = []
         do {
             let refused = blocked.sorted { $0.key < $1.key }.map { Diagnostic(path: joinPath(displayOutput, $0.key), message: "cannot be written: \($0.value)") }
@@ -329,7 +348,7 @@ public final class SiteWriter: @unchecked Sendable {
             renaming = true
             for folder in toMake { try fileSystem.makeFolder(joinPath(output, folder)) }
             var final = OutputManifest()
-            final.files = kept
+            swap(&final.files, &kept)
             for (path, file) in staged.sorted(by: { $0.key < $1.key }) {
                 let target = joinPath(output, path)
                 try fileSystem.replaceFile(target, with: file.temporary)
@@ -349,8 +368,11 @@ public final class SiteWriter: @unchecked Sendable {
             final.folders = leaving.isEmpty ? folders : tidy(folders, keepingAncestorsOf: sitePaths)
             final.stagingTokens = tidyStaging(previous.stagingTokens, warnings: &warnings)
             if let token { try fileSystem.removeEmptyFolder(stagingFolder(token)) }
-            final.pages = pageRecords.filter { $0.value.outputs.allSatisfy(sitePaths.contains) }
-            if final != previous || manifestRewritten || !previousIsCurrent { try writeManifest(final.data) }
+            swap(&final.pages, &pageRecords)
+            if final.files != previous.files || final.folders != previous.folders || final.stagingTokens != previous.stagingTokens
+                || pagesChanged || manifestRewritten || !previousIsCurrent {
+                try writeManifest(final.data)
+            }
         } catch let failure as BuildFailure {
             discardStaging()
             throw failure
