@@ -251,7 +251,7 @@ struct Compiler {
         case .comment, .setDelimiter:
             break
         case .variable, .unescaped:
-            append(.variable(VariableNode(name: Name(tag.name, numbering: numbering), escaped: tag.kind == .variable)))
+            append(.variable(VariableNode(name: Name(tag.name, numbering: numbering), escaped: tag.kind == .variable, location: location(of: tag))))
         case .section:
             stack.append(Frame(kind: .section, tag: tag))
         case .inverted:

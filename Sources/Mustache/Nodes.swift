@@ -45,10 +45,13 @@ final class SlotNumbering: @unchecked Sendable {
 final class VariableNode: Sendable {
     let name: Name
     let escaped: Bool
+    /// Where the tag is, for the error of a raw value inside a template's own script.
+    let location: SourceLocation?
 
-    init(name: Name, escaped: Bool) {
+    init(name: Name, escaped: Bool, location: SourceLocation? = nil) {
         self.name = name
         self.escaped = escaped
+        self.location = location
     }
 }
 

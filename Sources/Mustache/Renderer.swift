@@ -52,6 +52,13 @@ struct Renderer {
                     continue
                 }
                 guard let value = lookup(variable.name) else { continue }
+                if !variable.escaped, let open = openElement, open.runs, open.element == .script, variable.name.parts.last?.hasSuffix("_js") != true,
+                   case .string(let text) = value, !text.isEmpty {
+                    // Its hash would go into the page's policy as code the template wrote.
+                    let place = variable.location
+                    throw MustacheError(templateName: place?.templateName ?? "", line: place?.line ?? 0, column: place?.column ?? 0,
+                                        message: "a raw value ({{{…}}} or {{&…}}) inside the template's own <script> would run as the template's code: write {{…}}, which is escaped for the script, or pass data in a data- attribute or a <script type=\"application/json\"> block (only values named …_js, which sitegen makes, go in raw)")
+                }
                 write(value, escaped: variable.escaped)
 
             case .mark(let mark):
@@ -197,7 +204,14 @@ struct Renderer {
         case .string(let text):
             if !escaped {
                 output.append(contentsOf: text.utf8)
-            } else if let escaper, openElement == nil {
+            } else if let open = openElement {
+                // Inside the template's own script or style, HTML's references mean nothing: the value is escaped
+                // for the language there, so that it can end no string, comment or regular expression it stands in.
+                switch open.element {
+                case .script: MustacheTemplates.appendEscapedScript(text, to: &output)
+                case .style: MustacheTemplates.appendEscapedStyle(text, to: &output)
+                }
+            } else if let escaper {
                 escaper(text, &output)
             } else {
                 MustacheTemplates.appendEscapedHTML(text, to: &output)
@@ -213,6 +227,36 @@ struct Renderer {
 }
 
 extension MustacheTemplates {
+    /// Appends `text` for a script (JavaScript or JSON): letters, digits, space and `_ . , -` as they are, everything
+    /// else as `\uXXXX` (UTF-16), which a string, template literal or regular expression reads as the character
+    /// itself and which can close none of them, nor the element (`</script>`).
+    public static func appendEscapedScript(_ text: String, to output: inout [UInt8]) {
+        let hex = Array("0123456789abcdef".utf8)
+        for unit in text.utf16 {
+            if isPlain(unit) { output.append(UInt8(unit)); continue }
+            output += [0x5C, UInt8(ascii: "u"), hex[Int(unit >> 12)], hex[Int(unit >> 8 & 15)], hex[Int(unit >> 4 & 15)], hex[Int(unit & 15)]]
+        }
+    }
+
+    /// Appends `text` for a style sheet: the same plain characters and `#` `%` as they are, everything else as a CSS escape
+    /// (`\HEX ` with its code point), which a string or a comment cannot be ended by.
+    public static func appendEscapedStyle(_ text: String, to output: inout [UInt8]) {
+        for scalar in text.unicodeScalars {
+            // `#` and `%` too: colours (`#6364ff`) and lengths are written in style, and neither ends a string or comment.
+            if scalar.value < 0x80, isPlain(UInt16(scalar.value)) || scalar == "#" || scalar == "%" { output.append(UInt8(scalar.value)); continue }
+            output.append(0x5C)
+            output += String(scalar.value, radix: 16).utf8
+            output.append(0x20)
+        }
+    }
+
+    private static func isPlain(_ unit: UInt16) -> Bool {
+        switch unit {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x20, 0x5F, 0x2E, 0x2C, 0x2D: true
+        default: false
+        }
+    }
+
     /// Appends `text` with `& < > " '` as character references, as `{{name}}` writes it.
     public static func appendEscapedHTML(_ text: String, to output: inout [UInt8]) {
         let done: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in

@@ -22,9 +22,9 @@ import Testing
     }
 
     @Test func aValuesScriptIsNeverTheTemplates() throws {
-        let (text, html) = try render("<p>{{{v}}}</p><script>{{{w}}}</script></body>", [
+        let (text, html) = try render("<p>{{{v}}}</p><script>{{{w_js}}}</script></body>", [
             "v": "<script>evil()</script><style>p{}</style></body>",
-            "w": "ok()</script><script>evil()",
+            "w_js": "ok()</script><script>evil()",
         ])
         #expect(text.hasPrefix("<p><script>evil()"))
         // The template's script runs from its own opening tag to its own closing tag, whatever the value holds.
@@ -66,7 +66,31 @@ import Testing
             MustacheTemplates.appendEscapedHTML(text, to: &output)
             output.append(contentsOf: Array("]".utf8))
         })
-        #expect(text == "<p>[x&lt;y]</p><script>x&lt;y</script>x<y")
+        #expect(text == "<p>[x&lt;y]</p><script>x\\u003cy</script>x<y")
+    }
+
+    /// A value inside the template's own script or style is escaped for that language, so it ends no string, template
+    /// literal, regular expression or comment it stands in (and its hash in the policy covers only the template's code).
+    @Test(arguments: [
+        ("<script>var t=`{{v}}`;</script>", "${alert(document.domain)}", #"<script>var t=`\u0024\u007balert\u0028document.domain\u0029\u007d`;</script>"#),
+        ("<script>var r=/{{v}}/;</script>", "/x/;alert(2);//", #"<script>var r=/\u002fx\u002f\u003balert\u00282\u0029\u003b\u002f\u002f/;</script>"#),
+        (#"<script type="application/json">{"t":"{{v}}"}</script>"#, #"a\"b"#, #"<script type="application/json">{"t":"a\u005c\u0022b"}</script>"#),
+        ("<style>/* {{v}} */</style>", "*/ body{display:none} /*", #"<style>/* \2a \2f  body\7b display\3a none\7d  \2f \2a  */</style>"#),
+        ("<style>p::after{content:'{{v}}'}</style>", "'}</style><script>x()", #"<style>p::after{content:'\27 \7d \3c \2f style\3e \3c script\3e x\28 \29 '}</style>"#),
+    ])
+    func valuesInScriptAndStyleAreEscapedForTheirLanguage(template: String, value: String, expected: String) throws {
+        let (text, _) = try render(template, ["v": .string(value)])
+        #expect(text == expected)
+    }
+
+    @Test func aRawValueInTheTemplatesScriptIsRefusedWhereItIsWritten() throws {
+        #expect(throws: MustacheError.self) { try render("<p>{{{v}}}</p>\n<script>{{{v}}}</script>", ["v": "alert(1)"]) }
+        do { _ = try render("<p>{{{v}}}</p>\n<script>{{{v}}}</script>", ["v": "alert(1)"]) } catch let error as MustacheError {
+            #expect(error.line == 2 && error.column == 9)
+        }
+        // In a data block it runs nowhere, and a name that says it is code goes in as it is.
+        #expect(try render(#"<script type="application/json">{{{v}}}</script><script>{{{v_js}}}</script>"#, ["v": "{}", "v_js": "go()"]).0
+                == #"<script type="application/json">{}</script><script>go()</script>"#)
     }
 
     @Test func withoutHTMLNothingIsTracked() throws {

@@ -119,7 +119,8 @@ import Testing
         let serving = try serve.line(startingWith: "Serving ")
         let url = try #require(serving.split(separator: " ").first { $0.hasPrefix("http://") }.map(String.init))
         let deadline = Date(timeIntervalSinceNow: 10)
-        while !FileManager.default.fileExists(atPath: opened.path) && Date() < deadline { usleep(20_000) }
+        // The shell makes the file before it writes the line: wait for the whole line.
+        while !((try? String(contentsOf: opened, encoding: .utf8))?.hasSuffix("\n") ?? false) && Date() < deadline { usleep(20_000) }
         #expect(try String(contentsOf: opened, encoding: .utf8) == url + "\n")
         #expect(!serve.output.contains("No browser found"))
         #expect(try serve.interrupt() == 0)
