@@ -29,7 +29,7 @@ public struct CommandLineTool {
 
     /// Every command, in the order the overview lists them. Parsing, help and completions all read this.
     static let commands: [CommandSpec] = [buildCommand, checkCommand, newCommand, serveCommand, publishCommand, linksCommand, servicesCommand,
-                                          schemesCommand, completionsCommand, helpCommand]
+                                          schemesCommand, completionsCommand, helpCommand, versionCommand]
 
     static func command(named name: String) -> CommandSpec? { commands.first { $0.name == name } }
 
@@ -136,6 +136,11 @@ public struct CommandLineTool {
         options: [], argumentCompletion: .commands,
         run: { $0.help($1) })
 
+    static let versionCommand = CommandSpec(
+        name: "version", arguments: "", summary: "Print the version (the same as --version)",
+        details: "Prints sitegen's version, as sitegen --version and -V do.",
+        options: [], run: { $0.version($1) })
+
     public func run(_ arguments: [String]) -> ExitCode {
         guard let name = arguments.first else {
             standardError(Self.overview)
@@ -146,8 +151,7 @@ public struct CommandLineTool {
             standardOutput(Self.overview)
             return .success
         case "-V", "--version":
-            standardOutput("sitegen \(SiteGenVersion.current)")
-            return .success
+            return version(ParsedArguments())
         default: break
         }
         guard let command = Self.command(named: name) else {
@@ -193,6 +197,12 @@ public struct CommandLineTool {
             return usageError("unknown command '\(name)'\(hint)", command: nil)
         }
         standardOutput(command.help)
+        return .success
+    }
+
+    func version(_ arguments: ParsedArguments) -> ExitCode {
+        guard arguments.positional.isEmpty else { return usageError("unexpected argument '\(arguments.positional[0])'", command: Self.versionCommand) }
+        standardOutput("sitegen \(SiteGenVersion.current)")
         return .success
     }
 

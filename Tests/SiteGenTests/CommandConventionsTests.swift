@@ -70,6 +70,7 @@ import SiteGenTestSupport
         let expected: (Int32, String, String) = (0, "sitegen \(SiteGenVersion.current)\n", "")
         #expect(try Self.sitegen(["-V"]) == expected)
         #expect(try Self.sitegen(["--version"]) == expected)
+        #expect(try Self.sitegen(["version"]) == expected)
     }
 
     @Test func shortFlagsMeanTheirLongForms() throws {
