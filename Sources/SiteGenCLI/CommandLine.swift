@@ -152,6 +152,10 @@ public struct CommandLineTool {
             return .success
         case "-V", "--version":
             return version(ParsedArguments())
+        case "--help-man":
+            // Not listed: it is for scripts/package-deb.sh, which installs the page as sitegen(1).
+            standardOutput(ManPage.roff(commands: Self.commands, globalOptions: Self.globalOptions, overview: Self.overview))
+            return .success
         default: break
         }
         guard let command = Self.command(named: name) else {

@@ -175,6 +175,25 @@ import SiteGenTestSupport
         }
     }
 
+    // MARK: the manual page
+
+    /// sitegen(1) comes from the same table: every command's usage and every option, as roff writes them.
+    @Test func theManPageNamesEveryCommandAndOption() throws {
+        let page = try Self.sitegen(["--help-man"])
+        #expect(page.code == 0 && page.errors.isEmpty)
+        let escaped = { (text: String) in text.replacingOccurrences(of: "-", with: "\\-") }
+        for command in CommandLineTool.commands {
+            #expect(page.output.contains(".SS \"" + escaped(command.usage.dropFirst("Usage: ".count).description) + "\""), "\(command.name)")
+        }
+        for option in CommandLineTool.commands.flatMap(\.allOptions) + CommandLineTool.globalOptions {
+            #expect(page.output.contains("\\fB" + escaped(option.long) + "\\fR"), "\(option.long)")
+        }
+        #expect(!page.output.contains("\n "), "a line starting with a space breaks the paragraph")
+        if let groff = try Self.program("groff", ["-man", "-ww", "-z"], input: page.output) {
+            #expect(groff.code == 0 && groff.errors.isEmpty, "\(groff.errors)")
+        }
+    }
+
     @Test func theBashScriptParsesAndCompletes() throws {
         let script = try Self.sitegen(["completions", "bash"])
         #expect(script.code == 0)
