@@ -31,6 +31,9 @@ public struct SitePublisher: Sendable {
         self.sourceDirectory = sourceDirectory
         self.options = options
         let found = Git(gitDirectory: nil).run(["-C", sourceDirectory, "rev-parse", "--absolute-git-dir"])
+        if found.status == Git.notFound {
+            throw PublishError(.git, path: sourceDirectory, message: "publish needs git, which is not installed", hint: "install it: apt-get install git")
+        }
         guard found.succeeded, let gitDirectory = found.lines.first else {
             throw PublishError(.notARepository, path: sourceDirectory,
                                message: "not in a git repository: publish commits the built site to a branch of the site's repository",
@@ -217,6 +220,8 @@ public struct PublishError: Error, Sendable {
 public struct Git: Sendable {
     /// The repository's git folder, given to every command; nil to let git find it.
     public let gitDirectory: String?
+    /// The exit status of `env` when it finds no `git` on PATH (and of a git that could not be started).
+    static let notFound: Int32 = 127
 
     public struct Result: Sendable {
         var arguments: [String]
@@ -228,7 +233,6 @@ public struct Git: Sendable {
         /// Git's own words (its `fatal:` and `remote:` lines), or the exit status when it said nothing.
         var errorText: String {
             let text = errors.trimmingCharacters(in: .whitespacesAndNewlines)
-            if status == 127 && text.contains("git") { return "git is not installed (apt-get install git)" }
             return text.isEmpty ? "exit status \(status)" : text
         }
     }
@@ -247,7 +251,7 @@ public struct Git: Sendable {
         let inputFile = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-git-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: inputFile) }
         do { try input.write(to: inputFile) } catch {
-            return Result(arguments: arguments, status: 127, output: "", errors: "\(inputFile.path): \(error)")
+            return Result(arguments: arguments, status: -1, output: "", errors: "\(inputFile.path): \(error)")
         }
         let output = Pipe(), errors = Pipe()
         (process.standardOutput, process.standardError) = (output, errors)
@@ -255,7 +259,7 @@ public struct Git: Sendable {
             process.standardInput = try FileHandle(forReadingFrom: inputFile)
             try process.run()
         } catch {
-            return Result(arguments: arguments, status: 127, output: "", errors: "git: \(error)")
+            return Result(arguments: arguments, status: Git.notFound, output: "", errors: "git: \(error)")
         }
         // Standard error on a thread of its own: a full pipe would stop git while this waits on the other.
         let group = DispatchGroup()
