@@ -50,7 +50,8 @@ let package = Package(
             dependencies: ["SiteGen", "Preview", "OnlineCheck", "LinkChain", "WebServer"],
             // Resources/templates links to the top-level templates/, so `sitegen new` embeds those very files.
             resources: [.embedInCode("Resources/templates"), .embedInCode("Resources/new-site-index.md"),
-                        .embedInCode("Resources/new-site-site.yml")]
+                        .embedInCode("Resources/new-site-site.yml"),
+                        .embedInCode("Resources/new-site-gitignore")]
         ),
         .executableTarget(name: "sitegen", dependencies: ["SiteGenCLI"]),
         // Test doubles shared by the test suites: a file system in memory.

@@ -28,8 +28,8 @@ public struct CommandLineTool {
     }
 
     /// Every command, in the order the overview lists them. Parsing, help and completions all read this.
-    static let commands: [CommandSpec] = [buildCommand, checkCommand, newCommand, serveCommand, linksCommand, servicesCommand,
-                                          schemesCommand, completionsCommand, helpCommand]
+    static let commands: [CommandSpec] = [buildCommand, checkCommand, newCommand, serveCommand, publishCommand, linksCommand, servicesCommand,
+                                          schemesCommand, completionsCommand, helpCommand, versionCommand]
 
     static func command(named name: String) -> CommandSpec? { commands.first { $0.name == name } }
 
@@ -66,6 +66,9 @@ public struct CommandLineTool {
         }
     }
 
+    static let baseURLOption = CommandOption(long: "--base-url", short: nil, value: "URL", help: "The site's public address, for pages that do not set url")
+    static let quietOption = CommandOption(long: "--quiet", short: "q", value: nil, help: "Print nothing when the build succeeds without warnings")
+
     static let buildCommand = CommandSpec(
         name: "build", arguments: "", summary: "Render content/ through templates/ into Output/",
         details: """
@@ -73,11 +76,9 @@ public struct CommandLineTool {
             The output folder is replaced only when the whole build succeeds. Files there that sitegen did
             not write (.git, CNAME, ...) are kept; a build that would replace one stops instead.
             """,
-        options: [.source, outputOption,
-                  CommandOption(long: "--base-url", short: nil, value: "URL", help: "The site's public address, for pages that do not set url"),
+        options: [.source, outputOption, baseURLOption,
                   CommandOption(long: "--force", short: nil, value: nil, help: "Replace files in the output folder that sitegen did not write (never .git)"),
-                  nowOption,
-                  CommandOption(long: "--quiet", short: "q", value: nil, help: "Print nothing when the build succeeds without warnings")],
+                  nowOption, quietOption],
         run: { $0.build($1) })
 
     static let linksCommand = CommandSpec(
@@ -135,6 +136,11 @@ public struct CommandLineTool {
         options: [], argumentCompletion: .commands,
         run: { $0.help($1) })
 
+    static let versionCommand = CommandSpec(
+        name: "version", arguments: "", summary: "Print the version (the same as --version)",
+        details: "Prints sitegen's version, as sitegen --version and -V do.",
+        options: [], run: { $0.version($1) })
+
     public func run(_ arguments: [String]) -> ExitCode {
         guard let name = arguments.first else {
             standardError(Self.overview)
@@ -145,7 +151,10 @@ public struct CommandLineTool {
             standardOutput(Self.overview)
             return .success
         case "-V", "--version":
-            standardOutput("sitegen \(SiteGenVersion.current)")
+            return version(ParsedArguments())
+        case "--help-man":
+            // Not listed: it is for scripts/package-deb.sh, which installs the page as sitegen(1).
+            standardOutput(ManPage.roff(commands: Self.commands, globalOptions: Self.globalOptions, overview: Self.overview))
             return .success
         default: break
         }
@@ -195,6 +204,12 @@ public struct CommandLineTool {
         return .success
     }
 
+    func version(_ arguments: ParsedArguments) -> ExitCode {
+        guard arguments.positional.isEmpty else { return usageError("unexpected argument '\(arguments.positional[0])'", command: Self.versionCommand) }
+        standardOutput("sitegen \(SiteGenVersion.current)")
+        return .success
+    }
+
     func completions(_ arguments: ParsedArguments) -> ExitCode {
         guard arguments.positional.count == 1, let shell = CompletionScript.Shell(rawValue: arguments.positional[0]) else {
             let given = arguments.positional.first.map { ", not '\($0)'" } ?? ""
@@ -207,20 +222,36 @@ public struct CommandLineTool {
     func build(_ options: ParsedArguments) -> ExitCode {
         let command = Self.buildCommand
         guard options.positional.isEmpty else { return usageError("unexpected argument '\(options.positional[0])'", command: command) }
+        switch readBuildOptions(options, command: command) {
+        case .failure(let code): return code.exitCode
+        case .success(let buildOptions): return runBuild(buildOptions, quiet: options.has("--quiet")) == nil ? .failure : .success
+        }
+    }
+
+    /// A usage error's exit code, as a failure `Result` can carry.
+    struct Stopped: Error { let exitCode: ExitCode }
+
+    /// The options `build` and `publish` share, read and checked.
+    func readBuildOptions(_ options: ParsedArguments, command: CommandSpec) -> Result<BuildOptions, Stopped> {
         for name in ["--source", "--output"] where options[name] == "" {
-            return usageError("\(name) needs a folder, not an empty path", command: command)
+            return .failure(Stopped(exitCode: usageError("\(name) needs a folder, not an empty path", command: command)))
         }
         var baseURL: String?
         if let base = options["--base-url"] {
             switch PageAddress.parse(base) {
             case .success(let address): baseURL = address
-            case .failure(let problem): return usageError("--base-url must be the site's public address, like https://example.org/: \(problem.reason)", command: command)
+            case .failure(let problem):
+                return .failure(Stopped(exitCode: usageError("--base-url must be the site's public address, like https://example.org/: \(problem.reason)", command: command)))
             }
         }
         var now: Date?
-        if let code = readClock(options, command: command, into: &now) { return code }
-        let buildOptions = BuildOptions(sourceDirectory: options["--source"] ?? ".", outputDirectory: options["--output"],
-                                        baseURL: baseURL, replacesForeignFiles: options.has("--force"), now: now)
+        if let code = readClock(options, command: command, into: &now) { return .failure(Stopped(exitCode: code)) }
+        return .success(BuildOptions(sourceDirectory: options["--source"] ?? ".", outputDirectory: options["--output"],
+                                     baseURL: baseURL, replacesForeignFiles: options.has("--force"), now: now))
+    }
+
+    /// Builds and writes the site, reporting as `build` does; nil when it failed (its errors are reported).
+    func runBuild(_ buildOptions: BuildOptions, quiet: Bool) -> BuildResult? {
         let builder = SiteBuilder(options: buildOptions, fileSystem: fileSystem)
         // `Output/`, and `out/` rather than `out//` when the path already ends with a slash.
         let folder = buildOptions.outputDirectory.hasSuffix("/") ? buildOptions.outputDirectory : buildOptions.outputDirectory + "/"
@@ -228,15 +259,15 @@ public struct CommandLineTool {
             let result = try builder.build()
             report(result.warnings)
             let pages = result.paths.filter { $0.hasSuffix(".html") }.count
-            if !options.has("--quiet") {
+            if !quiet {
                 standardOutput("Built \(pages) page\(pages == 1 ? "" : "s") (\(result.paths.count) files) into \(folder)")
             }
-            return .success
+            return result
         } catch {
             report(error.diagnostics)
             let errors = error.diagnostics.filter { $0.severity == .error }.count
             standardError("Build failed with \(errors) error\(errors == 1 ? "" : "s"); \(folder) was left as it was.")
-            return .failure
+            return nil
         }
     }
 

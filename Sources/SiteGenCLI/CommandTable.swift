@@ -20,6 +20,9 @@ struct CommandOption: Sendable {
     let value: String?
     let help: String
     var completion: Completion = .none
+    /// Whether the value may be left out (`--push [REMOTE]`): then the next argument is the value only when it
+    /// does not start with -, and `has` is true either way.
+    var valueIsOptional = false
 
     static let help = CommandOption(long: "--help", short: "h", value: nil, help: "Show this help")
     static let source = CommandOption(long: "--source", short: "s", value: "DIR", help: "The site's folder (default: the current folder)",
@@ -27,12 +30,17 @@ struct CommandOption: Sendable {
 
     /// `-s, --source DIR`, or `    --base-url URL` when there is no short form.
     var label: String {
-        (short.map { "-\($0), " } ?? "    ") + long + (value.map { " \($0)" } ?? "")
+        (short.map { "-\($0), " } ?? "    ") + long + valueLabel
     }
 
     /// `[-s DIR]` in a usage line.
     var synopsis: String {
-        "[" + (short.map { "-\($0)" } ?? long) + (value.map { " \($0)" } ?? "") + "]"
+        "[" + (short.map { "-\($0)" } ?? long) + valueLabel + "]"
+    }
+
+    /// ` DIR`, ` [REMOTE]` for a value that may be left out, or "" for a flag.
+    var valueLabel: String {
+        value.map { valueIsOptional ? " [\($0)]" : " \($0)" } ?? ""
     }
 }
 
@@ -112,7 +120,11 @@ enum ArgumentParser {
                 if hint.isEmpty, command.argumentCompletion == .directory { hint = " (\(folderAfterOptions(argument, command: command)))" }
                 return .failure(UsageProblem("unknown option '\(argument)'\(hint)"))
             }
-            if option.value != nil {
+            if option.valueIsOptional {
+                parsed.flags.insert(option.long)
+                if let inlineValue { parsed.values[option.long, default: []].append(inlineValue) }
+                else if index + 1 < arguments.count, !arguments[index + 1].hasPrefix("-") { index += 1; parsed.values[option.long, default: []].append(arguments[index]) }
+            } else if option.value != nil {
                 if let inlineValue { parsed.values[option.long, default: []].append(inlineValue) }
                 else if index + 1 < arguments.count { index += 1; parsed.values[option.long, default: []].append(arguments[index]) }
                 else { return .failure(UsageProblem("\(argument) needs a value")) }

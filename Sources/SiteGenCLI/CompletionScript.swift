@@ -54,7 +54,7 @@ enum CompletionScript {
         ]
         for command in commands {
             lines.append("        \(command.name))")
-            let valued = command.allOptions.filter { $0.value != nil }
+            let valued = command.allOptions.filter { $0.value != nil && !$0.valueIsOptional }
             if !valued.isEmpty {
                 lines.append("            case \"$prev\" in")
                 for option in valued {
@@ -84,7 +84,8 @@ enum CompletionScript {
             }
         }
         func spec(_ option: CommandOption) -> String {
-            let value = option.value.map { ":\($0):\(action(option.completion))" } ?? ""
+            // `::` in zsh's _arguments: a value that may be left out.
+            let value = option.value.map { (option.valueIsOptional ? "::" : ":") + "\($0):\(action(option.completion))" } ?? ""
             let explanation = "[\(description(option.help))]\(value)'"
             guard let short = option.short else { return "'\(option.long)\(explanation)" }
             return "'(-\(short) \(option.long))'{-\(short),\(option.long)}'\(explanation)"
@@ -130,7 +131,7 @@ enum CompletionScript {
             var line = "complete -c sitegen -n '\(condition)'"
             if let short = option.short { line += " -s \(short)" }
             line += " -l \(option.long.dropFirst(2))"
-            if option.value != nil {
+            if option.value != nil, !option.valueIsOptional {
                 line += " -x"
                 switch option.completion {
                 case .none, .commands: break

@@ -38,7 +38,7 @@ public enum NewSite {
             settings += try linkYAML(shorthand)
         }
         return [("content/index.md", Array(page.utf8)), ("content/avatar.svg", Array(InitialsAvatar.svg(for: details.title).utf8)),
-                ("site.yml", Array(settings.utf8)), (".gitignore", Array("Output/\n".utf8))]
+                ("site.yml", Array(settings.utf8)), (".gitignore", PackageResources.new_site_gitignore)]
             + templates.map { ("templates/" + $0.name, $0.bytes) }
     }
 

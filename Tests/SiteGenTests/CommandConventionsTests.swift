@@ -70,6 +70,7 @@ import SiteGenTestSupport
         let expected: (Int32, String, String) = (0, "sitegen \(SiteGenVersion.current)\n", "")
         #expect(try Self.sitegen(["-V"]) == expected)
         #expect(try Self.sitegen(["--version"]) == expected)
+        #expect(try Self.sitegen(["version"]) == expected)
     }
 
     @Test func shortFlagsMeanTheirLongForms() throws {
@@ -171,6 +172,25 @@ import SiteGenTestSupport
                 #expect(script.contains(shell == .fish ? "-l \(option.long.dropFirst(2))" : option.long), "\(shell): \(option.long)")
                 if let short = option.short { #expect(script.contains(shell == .fish ? "-s \(short)" : "-\(short)")) }
             }
+        }
+    }
+
+    // MARK: the manual page
+
+    /// sitegen(1) comes from the same table: every command's usage and every option, as roff writes them.
+    @Test func theManPageNamesEveryCommandAndOption() throws {
+        let page = try Self.sitegen(["--help-man"])
+        #expect(page.code == 0 && page.errors.isEmpty)
+        let escaped = { (text: String) in text.replacingOccurrences(of: "-", with: "\\-") }
+        for command in CommandLineTool.commands {
+            #expect(page.output.contains(".SS \"" + escaped(command.usage.dropFirst("Usage: ".count).description) + "\""), "\(command.name)")
+        }
+        for option in CommandLineTool.commands.flatMap(\.allOptions) + CommandLineTool.globalOptions {
+            #expect(page.output.contains("\\fB" + escaped(option.long) + "\\fR"), "\(option.long)")
+        }
+        #expect(!page.output.contains("\n "), "a line starting with a space breaks the paragraph")
+        if let groff = try Self.program("groff", ["-man", "-ww", "-z"], input: page.output) {
+            #expect(groff.code == 0 && groff.errors.isEmpty, "\(groff.errors)")
         }
     }
 

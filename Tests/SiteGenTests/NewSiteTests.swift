@@ -42,6 +42,20 @@ import Testing
         #expect(try Self.text(folder, "Output/contact.vcf").contains("FN:" + VCard.escape(title)))
     }
 
+    /// In the site's repository, the built site is ignored and the sources are not; the file says how to publish.
+    @Test func theGitignoreKeepsTheBuiltSiteOutOfTheRepository() throws {
+        let (folder, made) = try Self.newSite([])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(made.code == 0, "\(made.errors)")
+        let site = folder.appendingPathComponent("site")
+        #expect(try ExampleSiteTests.run(["build"], in: site).code == 0)
+        let status = try PublishTests.shell("git init -q && git status --porcelain --untracked-files=all", in: site)
+        #expect(status.code == 0, "\(status.errors)")
+        let untracked = status.output.split(separator: "\n").map { String($0.dropFirst(3)) }
+        #expect(untracked == [".gitignore", "content/avatar.svg", "content/index.md", "site.yml"] + NewSite.templates.map { "templates/" + $0.name })
+        #expect(try Self.text(folder, ".gitignore").contains("sitegen publish --push"))
+    }
+
     @Test func theAvatarsColourComesFromTheTitleAlone() {
         #expect(InitialsAvatar.color(for: "Ada Lovelace") == InitialsAvatar.color(for: "Ada Lovelace"))
         let colours = Set(["Ada Lovelace", "Grace Hopper", "Your Name", "李小龍", "Ann"].map(InitialsAvatar.color(for:)))

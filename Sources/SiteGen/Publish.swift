@@ -1,0 +1,300 @@
+import Foundation
+
+/// `sitegen publish` after the build: the built site committed to a branch of the site's git repository
+/// (`gh-pages` by default, which GitHub Pages serves), then pushed when asked. Only git's plumbing is used, on a
+/// private index: the working tree, the index, HEAD and every other branch stay exactly as they were, and no
+/// worktree is needed (Debian 12's git 2.39 has no `worktree add --orphan` for a branch that does not exist yet).
+///
+/// The steps, in order: `init` finds the repository and checks the branch may be written; `base` reads the
+/// branch's tip (and the remote's, fetched, when pushing) and chooses the parent; the caller builds the site;
+/// `commit` writes the site's tree and a commit on the parent unless the tree is the parent's; `push` sends it.
+public struct SitePublisher: Sendable {
+    public struct Options: Sendable {
+        public var branch = "gh-pages"
+        /// The remote to push to; nil commits only.
+        public var remote: String?
+        /// The commit's message; nil for one naming sitegen and the source commit.
+        public var message: String?
+        /// `--force`: a branch that has diverged from the remote's replaces it there.
+        public var replacesDivergedBranch = false
+        public init() {}
+    }
+
+    public let options: Options
+    public let git: Git
+    /// The source folder as given, for messages.
+    let sourceDirectory: String
+    var ref: String { "refs/heads/" + options.branch }
+
+    /// Finds the repository holding `sourceDirectory` and refuses a branch that cannot be published to.
+    public init(sourceDirectory: String, options: Options) throws(PublishError) {
+        self.sourceDirectory = sourceDirectory
+        self.options = options
+        let found = Git(gitDirectory: nil).run(["-C", sourceDirectory, "rev-parse", "--absolute-git-dir"])
+        if found.status == Git.notFound {
+            throw PublishError(.git, path: sourceDirectory, message: "publish needs git, which is not installed", hint: "install it: apt-get install git")
+        }
+        guard found.succeeded, let gitDirectory = found.lines.first else {
+            throw PublishError(.notARepository, path: sourceDirectory,
+                               message: "not in a git repository: publish commits the built site to a branch of the site's repository",
+                               hint: "make one with git init, then add where to push with git remote add origin URL")
+        }
+        git = Git(gitDirectory: gitDirectory)
+        guard git.run(["check-ref-format", ref]).succeeded else {
+            throw PublishError(.branchName, path: options.branch, message: "not a valid branch name", hint: "choose another with --branch NAME")
+        }
+        // A worktree (the main one included) with the branch checked out would see its files change under it.
+        let worktrees = try git.output(["worktree", "list", "--porcelain"]).split(separator: "\n\n")
+        if let worktree = worktrees.first(where: { $0.split(separator: "\n").contains("branch \(ref)") }) {
+            let path = worktree.split(separator: "\n").first.map { String($0.dropFirst("worktree ".count)) } ?? "?"
+            throw PublishError(.branchCheckedOut, path: options.branch, message: "is checked out in \(path), whose files publishing would change",
+                               hint: "publish needs no worktree: remove it (git worktree remove \(path)), or name another branch with --branch")
+        }
+    }
+
+    /// Where the new commit goes: the branch's tip here and on the remote, and the parent chosen from them.
+    public struct Base: Sendable {
+        /// The local branch's tip; nil before the first publish.
+        public var local: String?
+        /// The remote branch's tip (fetched), when pushing; nil when not pushing or the remote has none.
+        public var remote: String?
+        /// The commit the new one follows: the later of the two tips, or the local one with --force.
+        public var parent: String?
+        /// Whether the remote branch is replaced rather than extended (--force on a diverged branch).
+        public var replacesRemote = false
+    }
+
+    /// Reads the tips and chooses the parent. When pushing, the remote's branch is fetched first, so that a publish
+    /// from a fresh clone follows what was published from elsewhere, and a branch that diverged is found before
+    /// anything is written.
+    public func base() throws(PublishError) -> Base {
+        var base = Base(local: git.commit(named: ref))
+        guard let remote = options.remote else {
+            base.parent = base.local
+            return base
+        }
+        let listed = git.run(["ls-remote", "--", remote, ref])
+        guard listed.succeeded else { throw refused(listed, doing: "could not be read") }
+        guard let remoteTip = listed.lines.first?.split(separator: "\t").first.map(String.init) else {
+            base.parent = base.local
+            return base
+        }
+        if git.commit(named: remoteTip) == nil {
+            let fetched = git.run(["fetch", "--quiet", "--no-tags", "--", remote, ref])
+            guard fetched.succeeded else { throw refused(fetched, doing: "could not be fetched from") }
+        }
+        base.remote = remoteTip
+        guard let local = base.local, local != remoteTip else {
+            base.parent = remoteTip
+            return base
+        }
+        if git.isAncestor(remoteTip, of: local) {
+            base.parent = local
+        } else if git.isAncestor(local, of: remoteTip) {
+            base.parent = remoteTip
+        } else if options.replacesDivergedBranch {
+            base.parent = local
+            base.replacesRemote = true
+        } else {
+            throw PublishError(.diverged, path: options.branch,
+                               message: "has diverged from \(remote)'s \(options.branch) (here \(local.prefix(7)), there \(remoteTip.prefix(7))): someone published from elsewhere",
+                               hint: "--force replaces \(remote)'s branch with this site; or take theirs first: git fetch \(remote) \(options.branch) && git branch -f \(options.branch) FETCH_HEAD")
+        }
+        return base
+    }
+
+    /// Commits the built site on `base.parent`; nil when the site is the parent's already. The tree holds exactly
+    /// `site.paths` below its folder (never the manifest, nor anything else there the build did not make), and the
+    /// files GitHub Pages reads (`site.extraFiles`), which are written as blobs, never into the user's folder.
+    public func commit(_ site: PublishedSite, on base: Base) throws(PublishError) -> String? {
+        if base.parent.map({ git.run(["cat-file", "-e", "\($0):CNAME"]).succeeded }) == true, site.siteURL == nil, !site.paths.contains("CNAME") {
+            throw PublishError(.noURL, path: joinPath(sourceDirectory, "content/index.md"),
+                               message: "the site sets no url, so its custom domain is unknown: \(options.branch) has a CNAME, which this publish would drop",
+                               hint: "set url: to the site's address (in content/index.md or site.yml), or give --base-url https://your.domain/")
+        }
+        let index = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-publish-\(UUID().uuidString).index").path
+        defer {
+            try? FileManager.default.removeItem(atPath: index)
+            try? FileManager.default.removeItem(atPath: index + ".lock")
+        }
+        let privateIndex = ["GIT_INDEX_FILE": index]
+        let paths = Data(site.paths.map { $0 + "\0" }.joined().utf8)
+        // -f: a global ignore file must not drop a site's file; literal pathspecs: a name with * is a name.
+        let added = git.run(["--work-tree=\(site.outputDirectory)", "add", "-A", "-f", "--pathspec-from-file=-", "--pathspec-file-nul"],
+                            input: paths, environment: privateIndex.merging(["GIT_LITERAL_PATHSPECS": "1"]) { $1 })
+        guard added.succeeded else { throw gitFailed(added) }
+        for file in site.extraFiles {
+            let blob = try git.output(["hash-object", "-w", "--stdin"], input: Data(file.contents.utf8))
+            let staged = git.run(["update-index", "--add", "--cacheinfo", "100644,\(blob),\(file.path)"], environment: privateIndex)
+            guard staged.succeeded else { throw gitFailed(staged) }
+        }
+        let tree = try git.output(["write-tree"], environment: privateIndex)
+        if let parent = base.parent, git.run(["rev-parse", "--verify", "--quiet", "\(parent)^{tree}"]).lines.first == tree { return nil }
+        let commit = try git.output(["commit-tree", tree] + (base.parent.map { ["-p", $0] } ?? []) + ["-m", message()])
+        // The old value: if the branch moved since it was read (another publish), this fails rather than lose that commit.
+        let updated = git.run(["update-ref", "-m", "sitegen publish", ref, commit, base.local ?? ""])
+        guard updated.succeeded else { throw gitFailed(updated) }
+        return commit
+    }
+
+    /// The default message names the source commit, so the published site can be traced to what made it.
+    func message() -> String {
+        if let message = options.message { return message }
+        let source = git.commit(named: "HEAD").map { " from \($0.prefix(12))" } ?? ""
+        return "Publish the site\(source) with sitegen \(SiteGenVersion.current)"
+    }
+
+    /// Pushes `tip` to the remote's branch unless it is there already; whether it pushed. The lease makes the push
+    /// fail if the remote's branch moved since `base` read it, rather than lose what was pushed meanwhile.
+    public func push(_ tip: String, base: Base) throws(PublishError) -> Bool {
+        guard let remote = options.remote, tip != base.remote else { return false }
+        let pushed = git.run(["push", "--quiet", "--force-with-lease=\(ref):\(base.remote ?? "")", "--", remote, "\(tip):\(ref)"])
+        guard pushed.succeeded else { throw refused(pushed, doing: "refused the push of") }
+        return true
+    }
+
+    private func refused(_ result: Git.Result, doing: String) -> PublishError {
+        PublishError(.remoteRefused, path: options.remote ?? "?", message: "\(options.branch) \(doing) it: \(result.errorText)",
+                     hint: "check the remote with git remote -v and that you may push there; --push NAME chooses another remote")
+    }
+
+    private func gitFailed(_ result: Git.Result) -> PublishError {
+        PublishError(.git, path: git.gitDirectory ?? sourceDirectory, message: "git \(result.arguments.first ?? "") failed: \(result.errorText)", hint: nil)
+    }
+}
+
+/// What a build made, as publishing needs it.
+public struct PublishedSite: Sendable {
+    /// The output folder, where the files are read from.
+    public var outputDirectory: String
+    /// The build's files, below the output folder (`BuildResult.paths`).
+    public var paths: [String]
+    /// The site's public address (content/index.md's url, or --base-url); nil when it has none.
+    public var siteURL: String?
+    /// The custom domain the site is served from, for `CNAME`; nil on `*.github.io` or without a url.
+    public var domain: String?
+
+    /// Reads the domain from the site's url; refuses a placeholder, which a CNAME would make the site's address.
+    public init(outputDirectory: String, paths: [String], siteURL: String?, urlSource: String) throws(PublishError) {
+        self.outputDirectory = outputDirectory
+        self.paths = paths
+        self.siteURL = siteURL
+        domain = try Self.customDomain(of: siteURL, urlSource: urlSource)
+    }
+
+    /// Hosts no one can serve a site from (RFC 2606 and 6761): a url there is still an example.
+    static let reservedSuffixes = [".example", ".test", ".invalid", ".localhost", "example.com", "example.net", "example.org"]
+
+    static func customDomain(of siteURL: String?, urlSource: String) throws(PublishError) -> String? {
+        guard let siteURL, let host = URLComponents(string: siteURL)?.host?.lowercased(), !host.isEmpty else { return nil }
+        if host == "localhost" || reservedSuffixes.contains(where: { host == $0 || host.hasSuffix($0.hasPrefix(".") ? $0 : "." + $0) }) {
+            throw PublishError(.placeholderURL, path: urlSource,
+                               message: "url \(siteURL) is an example address (\(host) is reserved), which no one can visit",
+                               hint: "set url: to the site's address: https://USER.github.io/REPO/ on GitHub Pages, or your own domain")
+        }
+        return host == "github.io" || host.hasSuffix(".github.io") ? nil : host
+    }
+
+    /// `.nojekyll`, so that GitHub Pages serves the files as they are (folders starting with _ included), and `CNAME`
+    /// for a custom domain. A file of the same name the site itself makes wins.
+    public var extraFiles: [(path: String, contents: String)] {
+        let files = [(".nojekyll", "")] + (domain.map { [("CNAME", $0 + "\n")] } ?? [])
+        return files.filter { !paths.contains($0.0) }.map { (path: $0.0, contents: $0.1) }
+    }
+}
+
+/// Why a publish stopped, as a diagnostic: the thing at fault, what is wrong, and what to do.
+public struct PublishError: Error, Sendable {
+    public enum Kind: Sendable { case notARepository, branchName, branchCheckedOut, placeholderURL, noURL, diverged, remoteRefused, git }
+    public var kind: Kind
+    public var diagnostic: Diagnostic
+
+    init(_ kind: Kind, path: String, message: String, hint: String?) {
+        self.kind = kind
+        diagnostic = Diagnostic(path: path, message: message)
+        diagnostic.hint = hint
+    }
+}
+
+/// The `git` command, found on PATH, run on one repository.
+public struct Git: Sendable {
+    /// The repository's git folder, given to every command; nil to let git find it.
+    public let gitDirectory: String?
+    /// The exit status of `env` when it finds no `git` on PATH (and of a git that could not be started).
+    static let notFound: Int32 = 127
+
+    public struct Result: Sendable {
+        var arguments: [String]
+        var status: Int32
+        var output: String
+        var errors: String
+        var succeeded: Bool { status == 0 }
+        var lines: [String] { output.split(separator: "\n").map(String.init) }
+        /// Git's own words (its `fatal:` and `remote:` lines), or the exit status when it said nothing.
+        var errorText: String {
+            let text = errors.trimmingCharacters(in: .whitespacesAndNewlines)
+            return text.isEmpty ? "exit status \(status)" : text
+        }
+    }
+
+    /// Runs git with `arguments`; `environment` is added to this process's own.
+    func run(_ arguments: [String], input: Data = Data(), environment: [String: String] = [:]) -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git"] + (gitDirectory.map { ["--git-dir=\($0)"] } ?? []) + arguments
+        var variables = ProcessInfo.processInfo.environment
+        // The repository and index are the ones named here, never ones a calling hook or shell set.
+        for name in ["GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE"] { variables[name] = nil }
+        process.environment = variables.merging(environment) { $1 }
+        // The input from a file, not a pipe: git may stop before reading it all, and a write to a pipe no one
+        // reads any more would end this process (SIGPIPE).
+        let inputFile = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-git-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: inputFile) }
+        do { try input.write(to: inputFile) } catch {
+            return Result(arguments: arguments, status: -1, output: "", errors: "\(inputFile.path): \(error)")
+        }
+        let output = Pipe(), errors = Pipe()
+        (process.standardOutput, process.standardError) = (output, errors)
+        do {
+            process.standardInput = try FileHandle(forReadingFrom: inputFile)
+            try process.run()
+        } catch {
+            return Result(arguments: arguments, status: Git.notFound, output: "", errors: "git: \(error)")
+        }
+        // Standard error on a thread of its own: a full pipe would stop git while this waits on the other.
+        let group = DispatchGroup()
+        let errorData = SharedData()
+        DispatchQueue.global().async(group: group) { errorData.set(errors.fileHandleForReading.readDataToEndOfFile()) }
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return Result(arguments: arguments, status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+                      errors: String(decoding: errorData.get(), as: UTF8.self))
+    }
+
+    /// What git prints, without the last newline, for a command that must succeed.
+    func output(_ arguments: [String], input: Data = Data(), environment: [String: String] = [:]) throws(PublishError) -> String {
+        let result = run(arguments, input: input, environment: environment)
+        guard result.succeeded else {
+            throw PublishError(.git, path: gitDirectory ?? ".", message: "git \(arguments.first ?? "") failed: \(result.errorText)", hint: nil)
+        }
+        return result.output.hasSuffix("\n") ? String(result.output.dropLast()) : result.output
+    }
+
+    /// The commit `name` names, in full; nil when there is none.
+    func commit(named name: String) -> String? {
+        run(["rev-parse", "--verify", "--quiet", "\(name)^{commit}"]).lines.first
+    }
+
+    func isAncestor(_ ancestor: String, of descendant: String) -> Bool {
+        run(["merge-base", "--is-ancestor", ancestor, descendant]).succeeded
+    }
+}
+
+/// Bytes one thread writes and another reads after waiting for it.
+private final class SharedData: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+    func set(_ value: Data) { lock.withLock { data = value } }
+    func get() -> Data { lock.withLock { data } }
+}
