@@ -125,6 +125,10 @@ public enum SiteLoader {
             var pagePaths: [String] = []
             for path in try files(in: "content") {
                 if pageExtension(of: path) != nil {
+                    if let pattern = headersPattern(inPage: path) {
+                        diagnostics.append(Diagnostic(path: options.displayPath("content/" + path), message: pattern))
+                        continue
+                    }
                     pagePaths.append(path)
                     continue
                 }
@@ -173,6 +177,20 @@ public enum SiteLoader {
             diagnostics.append(Diagnostic(path: source, message: reason(error)))
         }
         return (sources, diagnostics)
+    }
+
+    /// Why a page's address cannot be a line of `_headers`, or nil: Netlify and Cloudflare Pages read `*` in a path
+    /// there as a splat and a segment starting with `:` as a placeholder (both document `_headers` paths so), and no
+    /// escape is read back, so a page at `/*/` or `/:name/` would give its policy to every page that matches.
+    static func headersPattern(inPage path: String) -> String? {
+        let address = PageParser.outputPath(for: path).split(separator: "/").dropLast()
+        if let segment = address.first(where: { $0.contains("*") }) {
+            return "the page's address holds '*' (in '\(segment)'), which hosts read as a wildcard in _headers, so its security policy would apply to other pages: rename it without '*'"
+        }
+        if let segment = address.first(where: { $0.hasPrefix(":") }) {
+            return "the page's address has a part starting with ':' ('\(segment)'), which hosts read as a placeholder in _headers, so its security policy would apply to other pages: rename it"
+        }
+        return nil
     }
 
     /// The error for a source folder that is not there; nil when it is.

@@ -73,8 +73,9 @@ public struct CommandLineTool {
         name: "build", arguments: "", summary: "Render content/ through templates/ into Output/",
         details: """
             Reads content/ and templates/ in the source folder and writes the site to the output folder.
-            The output folder is replaced only when the whole build succeeds. Files there that sitegen did
-            not write (.git, CNAME, ...) are kept; a build that would replace one stops instead.
+            Nothing there changes unless the whole build succeeds; then each new or changed file takes its
+            old one's place in one step, and unchanged files are left alone. Files that sitegen did not write
+            (.git, CNAME, ...) or that changed since are kept; a build that would replace one stops instead.
             """,
         options: [.source, outputOption, baseURLOption,
                   CommandOption(long: "--force", short: nil, value: nil, help: "Replace files in the output folder that sitegen did not write (never .git)"),
