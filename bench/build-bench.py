@@ -221,7 +221,7 @@ def work_folder(name):
     return JOURNALED_MOUNT
 
 
-def bench(sitegen, work, count, runs):
+def bench(sitegen, name, work, count, runs):
     """The four ways of building at `count` pages under `work`; returns the verdicts of the targets."""
     with tempfile.TemporaryDirectory(prefix="sitegen-bench-", dir=work) as temp:
         folder = pathlib.Path(temp)
@@ -279,7 +279,7 @@ def bench(sitegen, work, count, runs):
 
     if count != 10000:
         return []
-    kind = file_system(work)
+    kind = f"{name} ({file_system(work)})"
     unchanged_ratio = rows["unchanged: sitegen"][0] / rows["unchanged: hugo"][0]
     every_ours, every_hugo = rows["template edited: sitegen"], rows["template edited: hugo"]
     return [
@@ -311,7 +311,7 @@ def main():
         print(f"\n{name}: sites and outputs in {work} ({file_system(work)})")
         print(f"{'pages':>6}  {'build':<30}{'wall s':>8}{'user µs/page':>14}{'sys s':>8}{'peak MiB':>10}")
         for count in [int(s) for s in args.sizes.split(",")]:
-            verdicts += bench(sitegen, work, count, args.runs)
+            verdicts += bench(sitegen, name, work, count, args.runs)
     print(f"\nload average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     for label, met in verdicts:
         print(f"target: {label}: {'met' if met else 'NOT met'}")

@@ -314,11 +314,13 @@ public final class SiteWriter: @unchecked Sendable {
             let leaving = previous.files.filter { !sitePaths.contains($0.key) }
             var folders = previous.folders
             var toMake: [String] = []
+            var looked: Set<String> = []
             for path in staged.keys.sorted() {
                 var folder = ""
                 for part in path.split(separator: "/").dropLast() {
                     folder = folder.isEmpty ? String(part) : folder + "/" + part
-                    if !folders.contains(folder), fileSystem.entryKind(at: joinPath(output, folder)) == .missing {
+                    // Asked of the disk even when recorded: the owner may have removed a folder sitegen made.
+                    if looked.insert(folder).inserted, fileSystem.entryKind(at: joinPath(output, folder)) == .missing {
                         folders.insert(folder)
                         toMake.append(folder)
                     }

@@ -55,5 +55,15 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             do { _ = try templates.render(name, fixedContext) } catch { _ = error.description }
         }
     }
+    // As HTML, where a value's escaping follows the template's own <script> and <style> (JavaScript, CSS) and a
+    // raw value in a running script is refused: the marks, the contexts and the escapers under arbitrary text.
+    if let templates = try? MustacheTemplates(sources: sources.merging(["js": "<script>var t=`{{title}}`;/{{url}}/</script><style>/*{{title}}*/</style>"]) { $1 }, html: true) {
+        for name in ["main", "extra", "js"] where templates.contains(name) {
+            do {
+                let page = try templates.renderHTML(name, fixedContext)
+                for range in page.scriptBodies + page.styleBodies { precondition(range.upperBound <= page.bytes.count) }
+            } catch { _ = error.description }
+        }
+    }
     return 0
 }

@@ -151,6 +151,15 @@ import SiteGenTestSupport
         #expect(Self.output(fileSystem) == ["index.html": try Fixtures.html(fileSystem), "d/notes.txt": "mine"])
     }
 
+    @Test func aFolderSitegenMadeAndTheOwnerRemovedIsMadeAgain() throws {
+        let fileSystem = Fixtures.site("# Home", extra: ["content/a/b.md": "B"])
+        _ = try Self.build(fileSystem)
+        try fileSystem.removeItem("site/Output/a")
+        try fileSystem.writeFile("site/content/a/b.md", Data("B, edited".utf8))
+        _ = try Self.build(fileSystem)
+        #expect(Self.output(fileSystem)["a/b/index.html"]?.contains("B, edited") == true)
+    }
+
     @Test func aStagingFolderIsRemovedOnlyWhenAManifestRecordedIt() throws {
         let fileSystem = Fixtures.site("# Home")
         _ = try Self.build(fileSystem)
