@@ -61,10 +61,14 @@ public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
         return text
     }
 
-    /// Control characters from a source file would act on the terminal (a bell, escape sequences): each is
-    /// shown as one visible character instead (its Control Picture, or U+FFFD), so the caret still lines up.
-    static func printable(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { $0 != "\t" && ($0.value < 0x20 || (0x7F...0x9F).contains($0.value)) }) else { return text }
+    /// Control characters from a source file or an argument would act on the terminal (a bell, escape sequences),
+    /// and bidirectional overrides would reorder what it shows: each is shown as one visible character instead (its
+    /// Control Picture, or U+FFFD), so the caret still lines up. Every message that repeats user input goes through it.
+    public static func printable(_ text: String) -> String {
+        func acts(_ scalar: Unicode.Scalar) -> Bool {
+            scalar != "\t" && (scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || isBidiControl(scalar))
+        }
+        guard text.unicodeScalars.contains(where: acts) else { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             switch scalar.value {
@@ -72,10 +76,15 @@ public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
             case 0x00..<0x20: result.append(Unicode.Scalar(0x2400 + scalar.value)!)
             case 0x7F: result.append("\u{2421}")
             case 0x80...0x9F: result.append("\u{FFFD}")
-            default: result.append(scalar)
+            default: result.append(isBidiControl(scalar) ? "\u{FFFD}" : scalar)
             }
         }
         return String(result)
+    }
+
+    /// The embeddings, overrides and isolates that reorder text (U+202A–U+202E, U+2066–U+2069).
+    static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+        (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
     }
 }
 

@@ -184,7 +184,7 @@ public struct CommandLineTool {
     }
 
     func reportError(_ message: String) {
-        standardError("\(errorStyle.label(.error)): \(message)")
+        standardError("\(errorStyle.label(.error)): \(Diagnostic.printable(message))")
     }
 
     func report(_ diagnostics: [Diagnostic]) {
@@ -261,13 +261,13 @@ public struct CommandLineTool {
             report(result.warnings)
             let pages = result.paths.filter { $0.hasSuffix(".html") }.count
             if !quiet {
-                standardOutput("Built \(pages) page\(pages == 1 ? "" : "s") (\(result.paths.count) files) into \(folder)")
+                standardOutput("Built \(pages) page\(pages == 1 ? "" : "s") (\(result.paths.count) files) into \(Diagnostic.printable(folder))")
             }
             return result
         } catch {
             report(error.diagnostics)
             let errors = error.diagnostics.filter { $0.severity == .error }.count
-            standardError("Build failed with \(errors) error\(errors == 1 ? "" : "s"); \(folder) was left as it was.")
+            standardError("Build failed with \(errors) error\(errors == 1 ? "" : "s"); \(Diagnostic.printable(folder)) was left as it was.")
             return nil
         }
     }

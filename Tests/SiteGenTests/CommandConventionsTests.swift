@@ -116,6 +116,16 @@ import SiteGenTestSupport
         #expect(captured.output.isEmpty)
     }
 
+    /// What a command repeats of its arguments cannot act on the terminal: ESC, BEL, line breaks and bidirectional
+    /// overrides are shown as visible characters.
+    @Test(arguments: [["--bogus\u{1B}[2J\u{07}"], ["services", "mast\u{1B}]0;owned\u{07}"], ["build", "--source", "\u{202E}nowhere\n"]])
+    func argumentsInMessagesCannotActOnTheTerminal(arguments: [String]) throws {
+        let result = try Self.sitegen(arguments)
+        #expect(result.code != 0)
+        #expect(!result.errors.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" || $0 == "\u{202E}" }, "\(result.errors.debugDescription)")
+        #expect(result.errors.contains("\u{241B}") || result.errors.contains("\u{FFFD}"), "\(result.errors.debugDescription)")
+    }
+
     @Test func doubleDashEndsTheOptions() {
         let captured = Captured()
         let fileSystem = InMemoryFileSystem()
