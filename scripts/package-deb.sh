@@ -72,7 +72,8 @@ maintainer="${DEBFULLNAME:-$(git config user.name || echo sitegen)} <${DEBEMAIL:
 
 # Plain text rather than the machine-readable format: a binary package has no source tree for Files: patterns,
 # and what matters here is naming what the one binary bundles.
-first_year="$(git log --reverse --format=%cd --date=format:%Y 2>/dev/null | head -1)"
+# The root commit's year (no `| head`: under pipefail, git killed by SIGPIPE would end the script silently).
+first_year="$(git log --max-parents=0 --format=%cd --date=format:%Y 2>/dev/null | sed -n '$p')"
 cat >"$root/usr/share/doc/sitegen/copyright" <<COPYRIGHT
 sitegen
 =======

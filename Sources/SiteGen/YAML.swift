@@ -46,6 +46,12 @@ public struct YAMLError: Error, Equatable, Sendable {
 public enum YAMLReader {
     public static let maximumDepth = 64
 
+    /// What no value may hold: control characters but tab and line feed (C0, DEL, C1 such as U+0085), the line and
+    /// paragraph separators, and the bidirectional embeddings, overrides and isolates that can spoof a name.
+    static func isRefused(_ scalar: Unicode.Scalar) -> Bool {
+        (SiteLoader.isControl(scalar) && scalar != "\t" && scalar != "\n") || Diagnostic.isBidiControl(scalar)
+    }
+
     /// Parses one document. An empty document gives an empty mapping.
     /// `lineOffset` is added to every line so positions refer to the enclosing file, and `file` names it.
     public static func parse(_ text: String, lineOffset: Int = 0, file: SourcePosition.File = .page) throws(YAMLError) -> YAMLNode {
@@ -102,6 +108,12 @@ public enum YAMLReader {
                 case YAML_SCALAR_EVENT:
                     let scalar = event.data.scalar
                     let value = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
+                    if let character = value.unicodeScalars.first(where: YAMLReader.isRefused) {
+                        // Only an escape ("\a", "\e", "\u202E") can write one: the reader refuses them as bytes.
+                        throw YAMLError(position: at, message: Diagnostic.isBidiControl(character)
+                            ? "the value holds \(UnicodeName.describe(character)), a bidirectional override written as an escape, which reorders what visitors read (a name can be spoofed with it): remove it"
+                            : "the value holds the control character \(UnicodeName.describe(character)), written as an escape, which would reach the page and the contact card: remove it")
+                    }
                     try add(.scalar(value, plain: scalar.style == YAML_PLAIN_SCALAR_STYLE, at: at))
                 case YAML_MAPPING_START_EVENT:
                     try open(.mapping([], pendingKey: nil, keyLines: [:], at: at), at: at)

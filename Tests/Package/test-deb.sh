@@ -47,7 +47,9 @@ run sh -c '! command -v swift' >/dev/null || fail "swift is on PATH=/usr/bin:/bi
 
 # The man page and completions the package installs are well formed.
 run man -l "$work/root/usr/share/man/man1/sitegen.1.gz" >/dev/null 2>"$work/man.err" || fail "man: $(cat "$work/man.err")"
-zcat "$work/root/usr/share/man/man1/sitegen.1.gz" | grep -q 'publish' || fail "the man page does not name publish"
+# Read whole before grep -q looks (under pipefail a writer cut off by grep's early exit fails the pipeline).
+manual="$(zcat "$work/root/usr/share/man/man1/sitegen.1.gz")"
+grep -q 'publish' <<<"$manual" || fail "the man page does not name publish"
 bash -n "$work/root/usr/share/bash-completion/completions/sitegen" || fail "the bash completion does not parse"
 
 began=$(now)
@@ -74,7 +76,8 @@ git status --porcelain | cmp -s - ../status.before || fail "git status changed"
 cmp -s .git/index ../index.before || fail "the index changed"
 [ "$(git rev-parse HEAD)" = "$(cat ../head.before)" ] || fail "HEAD moved"
 tip="$(git --git-dir=../remote.git rev-parse gh-pages)"
-run sh -c 'cd "$0" && "$SITEGEN" publish --push' "$work/site" | grep -q "no commit" || fail "a second publish with no change made a commit"
+again="$(run sh -c 'cd "$0" && "$SITEGEN" publish --push' "$work/site")"
+grep -q "no commit" <<<"$again" || fail "a second publish with no change made a commit"
 [ "$(git --git-dir=../remote.git rev-parse gh-pages)" = "$tip" ] || fail "the remote's branch moved"
 
 echo "PASS: $(basename "$deb"): package $(stat -c %s "$deb") bytes ($(du -h "$deb" | cut -f1)), installed $(du -sh "$work/root" | cut -f1);" \
