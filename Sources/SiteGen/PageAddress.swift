@@ -22,6 +22,15 @@ public enum PageAddress {
         return HTTPSAddress.parse(text).map(\.url).mapError { Problem(reason: $0.reason) }
     }
 
+    /// The address of the site's root (`--base-url`), which every page's path is appended to: a query or a fragment
+    /// would end up in the middle of each page's address (`https://x.example/?q=1/about/`).
+    public static func parseSiteRoot(_ text: String) -> Result<String, Problem> {
+        parse(text).flatMap { address in
+            guard let mark = address.firstIndex(where: { $0 == "?" || $0 == "#" }) else { return .success(address) }
+            return .failure(Problem(reason: "'\(address)' has a \(address[mark] == "?" ? "query (?…)" : "fragment (#…)"), which would land inside every page's address: expected the site's root, ending in its path"))
+        }
+    }
+
     /// A path below the output folder as it goes into a URL or a `_headers` line: each byte outside the
     /// characters a path may hold is percent-encoded (`%`, space, `#`, `?` included).
     static func encodePath(_ path: String) -> String {

@@ -39,6 +39,9 @@ public struct ScheduleTime: Equatable, Sendable {
               at(7) == UInt8(ascii: "-"), let day = number(8..<10) else {
             return .failure(Problem(reason: "'\(text)' is not a date: expected \(expected)"))
         }
+        // Pages carry the moment as an ISO date-time that JavaScript reads: a four-digit year, and none before 1970.
+        // (9999-12-31 as an until ends at 10000-01-01, which no four digits can write.)
+        guard (1970...9998).contains(year) else { return .failure(Problem(reason: "'\(text)' is in the year \(year): expected a year from 1970 to 9998")) }
         guard (1...12).contains(month) else { return .failure(Problem(reason: "'\(text)' has month \(month): expected 01 to 12")) }
         guard (1...daysIn(month: month, year: year)).contains(day) else {
             return .failure(Problem(reason: "'\(text)' has day \(day), and that month has \(daysIn(month: month, year: year)) days"))

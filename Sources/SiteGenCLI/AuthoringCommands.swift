@@ -17,7 +17,8 @@ extension CommandLineTool {
             """,
         options: [CommandOption(long: "--title", short: nil, value: "TEXT", help: "The page's title, and the avatar's initials (default: Your Name)"),
                   CommandOption(long: "--link", short: nil, value: "SHORTHAND",
-                                help: "A button, such as mastodon:@you@mastodon.social or mailto:you@example.org; repeat for more (default: examples)"),
+                                help: "A button, such as mastodon:@you@mastodon.social or mailto:you@example.org; repeat for more (default: examples)",
+                                repeatable: true),
                   CommandOption(long: "--url", short: nil, value: "URL",
                                 help: "The page's public https address, for the QR code and contact card (default: a placeholder)")],
         argumentCompletion: .directory, run: { $0.new($1) })

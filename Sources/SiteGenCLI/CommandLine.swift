@@ -239,7 +239,7 @@ public struct CommandLineTool {
         }
         var baseURL: String?
         if let base = options["--base-url"] {
-            switch PageAddress.parse(base) {
+            switch PageAddress.parseSiteRoot(base) {
             case .success(let address): baseURL = address
             case .failure(let problem):
                 return .failure(Stopped(exitCode: usageError("--base-url must be the site's public address, like https://example.org/: \(problem.reason)", command: command)))

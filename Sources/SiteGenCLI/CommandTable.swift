@@ -23,6 +23,9 @@ struct CommandOption: Sendable {
     /// Whether the value may be left out (`--push [REMOTE]`): then the next argument is the value only when it
     /// does not start with -, and `has` is true either way.
     var valueIsOptional = false
+    /// Whether the option may be given more than once (`--link`), each value kept; any other given twice is an
+    /// error, since which one would win is a guess.
+    var repeatable = false
 
     static let help = CommandOption(long: "--help", short: "h", value: nil, help: "Show this help")
     static let source = CommandOption(long: "--source", short: "s", value: "DIR", help: "The site's folder (default: the current folder)",
@@ -119,6 +122,10 @@ enum ArgumentParser {
                 var hint = Spelling.hint(for: argument, among: options.map(\.long), count: 1)
                 if hint.isEmpty, command.argumentCompletion == .directory { hint = " (\(folderAfterOptions(argument, command: command)))" }
                 return .failure(UsageProblem("unknown option '\(argument)'\(hint)"))
+            }
+            if let earlier = parsed.values[option.long]?.last, !option.repeatable {
+                let now = inlineValue ?? (index + 1 < arguments.count ? arguments[index + 1] : "")
+                return .failure(UsageProblem("\(option.long) is given twice ('\(earlier)', then '\(now)'): give it once"))
             }
             if option.valueIsOptional {
                 parsed.flags.insert(option.long)

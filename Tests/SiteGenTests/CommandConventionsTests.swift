@@ -126,6 +126,23 @@ import SiteGenTestSupport
         #expect(result.errors.contains("\u{241B}") || result.errors.contains("\u{FFFD}"), "\(result.errors.debugDescription)")
     }
 
+    /// An option given twice is an error (which one would win is a guess), but for --link, which adds a button each time.
+    @Test func anOptionGivenTwiceIsAUsageError() throws {
+        let twice = try Self.sitegen(["build", "--now", "2026-01-01", "--now", "2027-01-01"])
+        #expect(twice.code == 64)
+        #expect(twice.errors.hasPrefix("error: --now is given twice ('2026-01-01', then '2027-01-01'): give it once\n"))
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try Self.sitegen(["new", "s", "--link", "mailto:a@b.example", "--link", "mailto:c@d.example"], in: folder).code == 0)
+    }
+
+    @Test(arguments: ["https://x.example/?q=1", "https://x.example/a#f"])
+    func aBaseURLWithAQueryOrFragmentIsRefused(base: String) throws {
+        let result = try Self.sitegen(["build", "--base-url", base])
+        #expect(result.code == 64)
+        #expect(result.errors.contains("which would land inside every page's address"), "\(result.errors)")
+    }
+
     @Test func doubleDashEndsTheOptions() {
         let captured = Captured()
         let fileSystem = InMemoryFileSystem()
