@@ -152,6 +152,9 @@ public enum FrontMatterReader {
                     sink.report(line: 1, column: 1, "front matter must start on the first line: expected '---' here, with nothing before it")
                 } else if first == 0 && !line.isEmpty && line.allSatisfy({ $0 == "-" }) && line.count != 3 && line.count <= 5 {
                     sink.report(line: 1, column: 1, "front matter starts with a line of three dashes: expected '---', found '\(line)'")
+                } else if first == 0 && line == "+++" {
+                    // Hugo's and Zola's TOML front matter: read as Markdown, the page would lose every field, title included.
+                    sink.report(line: 1, column: 1, "this page starts with '+++', TOML front matter as Hugo and Zola write it: sitegen reads YAML between '---' lines (title: \"…\" rather than title = \"…\"); convert it")
                 }
             }
             return Split(yaml: nil, yamlFirstLine: 1, body: text, bodyFirstLine: 1)

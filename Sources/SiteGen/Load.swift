@@ -113,6 +113,10 @@ public enum SiteLoader {
         }
 
         let settingsPath = joinPath(source, SiteSettings.fileName)
+        // site.yaml is what many tools would call it: read silently as nothing, every page would lose its buttons and theme.
+        if fileSystem.entryKind(at: settingsPath) == .missing, fileSystem.entryKind(at: joinPath(source, "site.yaml")) != .missing {
+            diagnostics.append(Diagnostic(path: options.displayPath("site.yaml"), message: "sitegen reads the site's settings from site.yml, not site.yaml: rename it"))
+        }
         if let refusal = boundary.refusalOfFile(at: settingsPath, fileSystem: fileSystem) {
             diagnostics.append(Diagnostic(path: options.displayPath(SiteSettings.fileName), message: refusal))
         } else if fileSystem.entryKind(at: settingsPath) != .missing, let text = readText(SiteSettings.fileName) {
