@@ -20,12 +20,18 @@ public struct MustacheTemplates: Sendable {
     }
 
     /// How deeply partials and parents may nest while rendering (recursive partials stop here with an error).
+    /// The most a render may write, and the most nodes it may render: far beyond any page (a contact page is tens of
+    /// KiB and tens of thousands of nodes), far below what runs a build out of memory or time.
+    public static let maximumOutputBytes = 16 * 1_048_576
+    public static let maximumRenderSteps = 20_000_000
     public static let maxNestingDepth = 64
 
     private let templates: [String: CompiledTemplate]
     private let missingPartials: MissingPartial
     /// The names' numbers, frozen once compiled; its identity ties `MustacheSlots` to these templates.
     private let numbering: SlotNumbering
+    /// How many nodes one render may render (`maximumRenderSteps`; tests set less).
+    public var renderStepBudget = MustacheTemplates.maximumRenderSteps
 
     /// Compiles every source at once. `sources` maps a template name to its text.
     /// Throws all syntax errors found, across all templates, sorted by name, line and column.
@@ -119,6 +125,7 @@ public struct MustacheTemplates: Sendable {
         // The hole by its number: compared with every interpolation's, an integer, not a string.
         renderer.holeSlot = hole.map { numbering.slots[$0] ?? -1 }
         renderer.escaper = escaper
+        renderer.stepBudget = renderStepBudget
         renderer.output.reserveCapacity(32768)  // a page with a few buttons, its CSS and runtime: one allocation
         renderer.contexts.reserveCapacity(16)
         renderer.contexts.append(context)

@@ -27,6 +27,12 @@ struct Renderer {
     var html = RenderedHTML(bytes: [])
     /// The script or style element the template text has opened and not yet closed.
     var openElement: (element: RawTextElement, bodyStart: Int, runs: Bool)?
+    /// The partials and parents being rendered, outermost first: what a runaway render names.
+    var including: [(name: String, location: SourceLocation)] = []
+    /// Nodes rendered so far: a render that fans out (a partial that includes another four times, forty deep) is
+    /// stopped by this budget even when it writes nothing, and by the output's size when it does.
+    var steps = 0
+    var stepBudget = MustacheTemplates.maximumRenderSteps
 
     init(templates: [String: CompiledTemplate], failOnMissingPartial: Bool, maxDepth: Int, numbering: SlotNumbering) {
         self.templates = templates
@@ -37,6 +43,8 @@ struct Renderer {
 
     mutating func render(_ nodes: [Node], indent: String, overrides: OverrideFrame?) throws(MustacheError) {
         for node in nodes {
+            steps += 1
+            if steps > stepBudget || output.count > MustacheTemplates.maximumOutputBytes { throw runaway() }
             switch node {
             case .text(let bytes):
                 output.append(contentsOf: bytes)
@@ -91,7 +99,9 @@ struct Renderer {
             case .partial(let partial):
                 guard let template = try include(partial.name, at: partial.location) else { continue }
                 partialDepth += 1
+                including.append((partial.name, partial.location))
                 try render(template.nodes, indent: indented(indent, partial.indent), overrides: overrides)
+                including.removeLast()
                 partialDepth -= 1
 
             case .parent(let parent):
@@ -99,7 +109,9 @@ struct Renderer {
                 let frame = parent.overrides.isEmpty
                     ? overrides : OverrideFrame(blocks: parent.overrides, outer: overrides)
                 partialDepth += 1
+                including.append((parent.name, parent.location))
                 try render(template.nodes, indent: indented(indent, parent.indent), overrides: frame)
+                including.removeLast()
                 partialDepth -= 1
 
             case .block(let block):
@@ -123,6 +135,18 @@ struct Renderer {
                 }
             }
         }
+    }
+
+    /// The error of a render that outgrew its budget, at the innermost partial tag, naming the chain that led there.
+    private func runaway() -> MustacheError {
+        let chain = including.map(\.name).joined(separator: " → ")
+        let place = including.last?.location
+        let what = output.count > MustacheTemplates.maximumOutputBytes
+            ? "the page grew past \(MustacheTemplates.maximumOutputBytes / 1_048_576) MiB"
+            : "the render took more than \(stepBudget) steps"
+        return MustacheError(templateName: place?.templateName ?? "", line: place?.line ?? 0, column: place?.column ?? 0,
+                             message: "\(what)" + (chain.isEmpty ? "" : " while rendering the partials \(chain)")
+                                + ": a partial included many times over, at every level? No contact page needs this much")
     }
 
     /// Follows the template text's script and style elements as HTML's tokenizer does: inside one, only its

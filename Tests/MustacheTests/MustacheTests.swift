@@ -325,3 +325,32 @@ struct ConcurrencyTests {
     }
 }
 
+
+
+/// A render that fans out without end is stopped, with the chain of partials that did it.
+@Suite struct RunawayRenderTests {
+    static func fanOut(leaf: String) -> [String: String] {
+        var sources = ["e40": leaf]
+        for level in 0..<40 { sources["e\(level)"] = String(repeating: "{{> e\(level + 1)}}", count: 4) }
+        return sources
+    }
+
+    @Test func aPageThatGrowsPastItsCapIsAnErrorNamingThePartials() throws {
+        let templates = try MustacheTemplates(sources: Self.fanOut(leaf: String(repeating: "x", count: 1024)))
+        #expect(throws: MustacheError.self) { try templates.render("e0", [:]) }
+        do { _ = try templates.render("e0", [:]) } catch {
+            #expect(error.message.hasPrefix("the page grew past 16 MiB while rendering the partials e1 → e2 → "), "\(error.message)")
+        }
+    }
+
+    @Test func aRenderThatWritesNothingForeverRunsOutOfSteps() throws {
+        var templates = try MustacheTemplates(sources: Self.fanOut(leaf: ""))
+        templates.renderStepBudget = 100_000  // the real budget (20 million) takes seconds in a debug build
+        do {
+            _ = try templates.render("e0", [:])
+            Issue.record("the render ended")
+        } catch {
+            #expect(error.message.hasPrefix("the render took more than 100000 steps while rendering the partials e1 → "), "\(error.message)")
+        }
+    }
+}
