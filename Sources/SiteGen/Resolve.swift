@@ -280,7 +280,16 @@ public struct LinkResolver: Sendable {
     }
 
     private func avatarSource(_ avatar: Located<String>, page: ParsedPage, sink: inout DiagnosticSink) -> String? {
-        if URLScheme.asBrowsersRead(avatar.value) == "https" { return avatar.value }
+        if URLScheme.asBrowsersRead(avatar.value) == "https" {
+            // Published in img, og:image, JSON-LD and the vCard: read as every https address sitegen publishes is
+            // (no user name or password, no spaces, the host in Punycode), and written normalised.
+            switch PageAddress.parse(avatar.value) {
+            case .success(let address): return address
+            case .failure(let problem):
+                sink.report(at: avatar.position, "'avatar' must be an image path relative to this page, like avatar.jpg, or an https URL: \(problem.reason)")
+                return nil
+            }
+        }
         guard let assetPath = assetPath(avatar, page: page, field: "avatar", kind: "an image path", example: "avatar.jpg, or an https URL",
                                         noun: "avatar image", sink: &sink) else { return nil }
         let outputFolder = page.outputPath.split(separator: "/").dropLast().joined(separator: "/")
