@@ -233,6 +233,11 @@ public struct LinkResolver: Sendable {
         for link in markdown.links {
             guard let scheme = URLScheme.asBrowsersRead(link.destination), !isShorthand(link) else { continue }  // relative or fragment
             let allowed = link.isImage ? Self.allowedImageSchemes : Self.allowedLinkSchemes
+            if scheme == "https" || scheme == "http", Self.hasUserInfo(link.destination) {
+                // As buttons refuse it: https://bank.example@evil.example/ shows one host and opens another.
+                sink.report(at: link.position, "a user name or password before the host is not allowed in \(link.isImage ? "an image" : "a link"): write the address without 'name@' or 'name:password@'")
+                continue
+            }
             guard !allowed.contains(scheme) else { continue }
             let schemes = allowed.sorted().joined(separator: ", ")
             sink.report(at: link.position, link.isImage
@@ -252,6 +257,12 @@ public struct LinkResolver: Sendable {
             }
         }
         return resolved
+    }
+
+    /// Whether an http(s) URL names a user (and password) before its host.
+    static func hasUserInfo(_ url: String) -> Bool {
+        guard let start = url.range(of: "//") else { return false }
+        return url[start.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" && $0 != "\\" }.contains("@")
     }
 
     /// A link written as a service shorthand (`mastodon:@eb@social.coop`, `mailto:…`); plain https links stay plain.
