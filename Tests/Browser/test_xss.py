@@ -144,12 +144,13 @@ def yaml_quoted(text):
     return "'" + text.replace("'", "''") + "'"
 
 
-# A page address may not hold spaces (refused since they cannot be published), so the url payload has none.
+# A page address may not hold spaces (refused since they cannot be published), nor may an https avatar, so the url
+# and avatar payloads have none.
 ESCAPED_PAGE = f"""---
 title: {yaml_quoted(payload("title"))}
 description: {yaml_quoted(payload("description"))}
 url: {yaml_quoted("https://example.org/?" + payload("url").replace(" ", "/"))}
-avatar: {yaml_quoted("https://example.org/a.png?" + payload("avatar"))}
+avatar: {yaml_quoted("https://example.org/a.png?" + payload("avatar").replace(" ", "/"))}
 links:
   - email: {yaml_quoted('"<img src=x onerror=window.__pwned=1>"@example.org')}
     label: {yaml_quoted(payload("email-label"))}
