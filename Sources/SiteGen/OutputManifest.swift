@@ -69,7 +69,12 @@ public struct OutputManifest: Equatable, Sendable {
     /// fields are split on bytes: a manifest of 10,000 pages has 40,000 lines, and splitting Characters cost more
     /// than the rest of a build with nothing to do.
     public static func parse(_ text: String) throws(Problem) -> OutputManifest {
-        var bytes = Array(text.utf8)
+        try parse(bytes: Array(text.utf8))
+    }
+
+    /// The same from the file's bytes, as the writer reads them (a large site's manifest is megabytes: no String of it).
+    static func parse(bytes: [UInt8]) throws(Problem) -> OutputManifest {
+        var bytes = bytes
         // A last line without its line break was being added when a build was killed: it never happened.
         if let end = bytes.lastIndex(of: 10) { bytes.removeSubrange((end + 1)...) } else { bytes = [] }
         let lines = bytes.split(separator: 10, omittingEmptySubsequences: false)
@@ -200,9 +205,7 @@ public struct OutputManifest: Equatable, Sendable {
     static func pathProblem(_ path: String) -> String? {
         let utf8 = path.utf8
         if utf8.isEmpty { return "is empty" }
-        if utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) || path.unicodeScalars.contains(where: { (0x80...0x9F).contains($0.value) }) {
-            return "holds a control character"
-        }
+        if path.unicodeScalars.contains(where: SiteLoader.isControl) { return "holds a control character" }
         var index = 0
         for part in utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
             defer { index += 1 }

@@ -127,14 +127,13 @@ public final class SiteWriter: @unchecked Sendable {
     /// long). A line it cannot check is the error: the build stops, and nothing is changed.
     public func readManifest() -> BuildFailure? {
         guard let data = previousManifestText else { return nil }
-        let text = String(decoding: data, as: UTF8.self)
         do {
-            var parsed = try OutputManifest.parse(text)
+            var parsed = try OutputManifest.parse(bytes: Array(data))
             previousPages = parsed.pages
             parsed.pages = [:]
             previous = parsed
             previousIsCurrent = true
-        } catch where text.hasPrefix("# Written by sitegen") {
+        } catch where data.starts(with: "# Written by sitegen".utf8) {
             // sitegen 0.1's list of paths, without hashes: it proves nothing, so every file here counts as the owner's.
             previous = OutputManifest()
         } catch {
@@ -238,9 +237,7 @@ public final class SiteWriter: @unchecked Sendable {
     /// Why a file cannot be written at `path`: something other than a folder on the way (a file, or a symbolic
     /// link, which could lead out of the output folder); nil when the way is clear.
     private func blockage(onTheWayTo path: String) -> String? {
-        var folder = ""
-        for part in path.split(separator: "/").dropLast() {
-            folder = folder.isEmpty ? String(part) : folder + "/" + part
+        for folder in Self.folders(above: path) {
             if lock.withLock({ checkedFolders.contains(folder) }) { continue }
             switch fileSystem.entryKind(at: joinPath(output, folder)) {
             case .missing, .directory: lock.withLock { _ = checkedFolders.insert(folder) }
@@ -249,6 +246,13 @@ public final class SiteWriter: @unchecked Sendable {
             }
         }
         return nil
+    }
+
+    /// The folders a path below the output folder lies in, outermost first: `a/b/c.html` is in `a` and `a/b`.
+    static func folders(above path: String) -> [String] {
+        var folders: [String] = []
+        for part in path.split(separator: "/").dropLast() { folders.append(folders.last.map { $0 + "/" + part } ?? String(part)) }
+        return folders
     }
 
     /// The staging folder's token, making the folder the first time: its token is recorded in the manifest
@@ -316,14 +320,10 @@ public final class SiteWriter: @unchecked Sendable {
             var toMake: [String] = []
             var looked: Set<String> = []
             for path in staged.keys.sorted() {
-                var folder = ""
-                for part in path.split(separator: "/").dropLast() {
-                    folder = folder.isEmpty ? String(part) : folder + "/" + part
-                    // Asked of the disk even when recorded: the owner may have removed a folder sitegen made.
-                    if looked.insert(folder).inserted, fileSystem.entryKind(at: joinPath(output, folder)) == .missing {
-                        folders.insert(folder)
-                        toMake.append(folder)
-                    }
+                // Asked of the disk even when recorded: the owner may have removed a folder sitegen made.
+                for folder in Self.folders(above: path) where looked.insert(folder).inserted && fileSystem.entryKind(at: joinPath(output, folder)) == .missing {
+                    folders.insert(folder)
+                    toMake.append(folder)
                 }
             }
 
@@ -389,11 +389,8 @@ public final class SiteWriter: @unchecked Sendable {
     private func tidy(_ folders: Set<String>, keepingAncestorsOf paths: Set<String>) -> Set<String> {
         var needed: Set<String> = []
         for path in paths {
-            var folder = Substring(path)
-            while let slash = folder.lastIndex(of: "/") {
-                folder = folder[..<slash]
-                if !needed.insert(String(folder)).inserted { break }
-            }
+            // Innermost first: once a folder is known, so are the folders above it.
+            for folder in Self.folders(above: path).reversed() where !needed.insert(folder).inserted { break }
         }
         var remaining: Set<String> = []
         // Deepest first, so a folder emptied of its emptied folders goes too.
