@@ -101,9 +101,8 @@ public struct SiteBuilder: Sendable {
     private func run(writer: SiteWriter?) throws(BuildFailure) -> BuildResult {
         var diagnostics: [Diagnostic] = []
         // The output folder's manifest is read on the other core meanwhile: for a large site both take a while.
-        let (loaded, manifestFailure) = Self.alongside({ SiteLoader.load(options, fileSystem: fileSystem) }, { writer?.readManifest() })
+        var ((sources, loadDiagnostics), manifestFailure) = Self.alongside({ SiteLoader.load(options, fileSystem: fileSystem) }, { writer?.readManifest() })
         if let manifestFailure { throw manifestFailure }
-        let (sources, loadDiagnostics) = loaded
         diagnostics += loadDiagnostics
         if loadDiagnostics.contains(where: { $0.severity == .error }) && sources.pages.isEmpty && sources.templates.isEmpty {
             throw BuildFailure(diagnostics)
@@ -130,7 +129,11 @@ public struct SiteBuilder: Sendable {
         let context = PageJob(resolver: resolver, renderer: renderer, icons: icons, templateFiles: sources.templates,
                               siteSettings: sources.siteSettings, writer: writer, memo: writer == nil ? memo : nil,
                               inputs: writer.map { PageInputs(sources, options: options, iconSets: iconSets, fileSystem: fileSystem, writer: $0) })
-        let outcomes = Self.concurrentMap(sources.pages) { page in context.run(page) }
+        // The jobs hold the pages now, and each page's text is let go once its page is done (a large site's texts
+        // are megabytes); a page with `identity:` keeps its text for the messages about the site's identity.
+        var pages = sources.pages
+        sources.pages = []
+        let outcomes = Self.concurrentMap(releasingTextOf: &pages, keepingTextWhere: { $0.identity != nil }) { page in context.run(page) }
 
         var files: [OutputFile] = []
         var paths: [String] = []
@@ -142,7 +145,7 @@ public struct SiteBuilder: Sendable {
         let assetPaths = Set(sources.assets)
         var generatedBy: [String: String] = [:]
         var identities: [(page: ContentPage, identity: SiteIdentity)] = []
-        for (page, outcome) in zip(sources.pages, outcomes) {
+        for (page, outcome) in zip(pages, outcomes) {
             if let identity = outcome.identity { identities.append((page, identity)) }
             diagnostics += outcome.diagnostics
             for path in outcome.paths where assetPaths.contains(path) { generatedBy[path] = page.displayPath }
@@ -183,7 +186,7 @@ public struct SiteBuilder: Sendable {
         // An icon file that the icon check refused is not reported a second time as a published file.
         let refusedIcons = Set(icons.diagnostics.filter { $0.severity == .error }.map(\.path))
         diagnostics.removeAll { refusedIcons.contains($0.path) && $0.message.hasSuffix(PublishedSVG.messageMark) }
-        if sources.pages.isEmpty && !diagnostics.contains(where: { $0.severity == .error }) {
+        if pages.isEmpty && !diagnostics.contains(where: { $0.severity == .error }) {
             diagnostics.append(Diagnostic(path: options.displayPath("content"), message: "no pages found: expected Markdown files such as content/index.md"))
         }
         let sorted = Self.sorted(diagnostics)
@@ -282,8 +285,29 @@ public struct SiteBuilder: Sendable {
         return results.map { $0! }
     }
 
-    private struct UnsafeSlots<Value>: @unchecked Sendable {
-        let buffer: UnsafeMutableBufferPointer<Value?>
+    /// `transform` over `pages` on every core, results in the pages' order; each page's text is let go as soon as
+    /// its result is made, unless `keepsText` says the result still needs it. `pages` comes back without those texts.
+    static func concurrentMap<Result: Sendable>(releasingTextOf pages: inout [ContentPage], keepingTextWhere keepsText: @Sendable (Result) -> Bool,
+                                                _ transform: @Sendable (ContentPage) -> Result) -> [Result] {
+        let buffer = UnsafeMutableBufferPointer<ContentPage>.allocate(capacity: pages.count)
+        _ = buffer.initialize(from: pages)
+        pages = []  // the slots hold the only copies now
+        defer {
+            pages = Array(buffer)
+            buffer.deinitialize()
+            buffer.deallocate()
+        }
+        let slots = UnsafeSlots(buffer: buffer)
+        // Each iteration touches its own slot only, so the slots need no lock.
+        return concurrentMap(Array(buffer.indices)) { index in
+            let result = transform(slots.buffer[index])
+            if !keepsText(result) { slots.buffer[index].text = "" }
+            return result
+        }
+    }
+
+    private struct UnsafeSlots<Element>: @unchecked Sendable {
+        let buffer: UnsafeMutableBufferPointer<Element>
     }
 
     /// The site's one identity: set by content/index.md (a site-wide setting reaches every page alike). Another page

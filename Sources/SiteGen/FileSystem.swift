@@ -34,6 +34,8 @@ public protocol FileSystem: Sendable {
     func writeNewFile(_ path: String, _ data: Data) throws
     /// Adds bytes at the end of a file that exists (never through a link), in one write.
     func appendFile(_ path: String, _ data: Data) throws
+    /// Cuts a file that exists (never through a link) back to its first `size` bytes: what a failed build appended goes.
+    func truncateFile(_ path: String, toSize size: Int) throws
     /// rename(2): `source` takes the place of the file at `target` in one step (readers see the old file or the new).
     func replaceFile(_ target: String, with source: String) throws
     /// unlink(2): one file or link, never a folder.
@@ -152,14 +154,21 @@ public struct LocalFileSystem: FileSystem {
     }
 
     private func collect(_ folder: URL, prefix: String, into found: inout [String]) throws {
-        let names: [String]
-        do { names = try FileManager.default.contentsOfDirectory(atPath: folder.path) }
-        catch { throw FileSystemError(path: folder.path, reason: "cannot be listed (\(Self.reason(error)))") }
-        for name in names where !name.hasPrefix(".") {
-            let url = folder.appendingPathComponent(name)
+        // readdir(3) itself, whose entry type spares a stat(2) per file: a site of 10,000 pages is listed on
+        // every build. A link (or a file system that does not tell the type) is looked up as before, followed.
+        guard let stream = opendir(folder.path) else {
+            throw FileSystemError(path: folder.path, reason: "cannot be listed (\(String(cString: strerror(errno))))")
+        }
+        defer { closedir(stream) }
+        while let entry = readdir(stream) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
+            guard !name.hasPrefix(".") else { continue }
             let relative = prefix.isEmpty ? name : prefix + "/" + name
-            switch itemKind(at: url.path) {
-            case .directory: try collect(url, prefix: relative, into: &found)
+            let type = Int(entry.pointee.d_type)
+            let kind: FileItemKind
+            if type == Int(DT_REG) { kind = .file } else if type == Int(DT_DIR) { kind = .directory } else { kind = itemKind(at: folder.path + "/" + name) }
+            switch kind {
+            case .directory: try collect(folder.appendingPathComponent(name), prefix: relative, into: &found)
             case .file: found.append(relative)
             case .missing: continue
             }
@@ -239,6 +248,13 @@ public struct LocalFileSystem: FileSystem {
         guard descriptor >= 0 else { throw Self.failure(path, "cannot be written") }
         defer { close(descriptor) }
         try Self.write(data, to: descriptor, path: path)
+    }
+
+    public func truncateFile(_ path: String, toSize size: Int) throws {
+        let descriptor = open(path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { throw Self.failure(path, "cannot be written") }
+        defer { close(descriptor) }
+        guard ftruncate(descriptor, off_t(size)) == 0 else { throw Self.failure(path, "cannot be cut back") }
     }
 
     public func replaceFile(_ target: String, with source: String) throws {

@@ -65,35 +65,36 @@ public struct OutputManifest: Equatable, Sendable {
         public var message: String
     }
 
-    /// Reads a manifest; the first bad line is the error (a build then stops, and nothing is removed). Lines and
-    /// fields are split on bytes: a manifest of 10,000 pages has 40,000 lines, and splitting Characters cost more
-    /// than the rest of a build with nothing to do.
+    /// Reads a manifest; the first bad line is the error (a build then stops, and nothing is removed).
     public static func parse(_ text: String) throws(Problem) -> OutputManifest {
-        try parse(bytes: Array(text.utf8))
+        try parse(Data(text.utf8))
     }
 
-    /// The same from the file's bytes, as the writer reads them (a large site's manifest is megabytes: no String of it).
-    static func parse(bytes: [UInt8]) throws(Problem) -> OutputManifest {
-        var bytes = bytes
+    /// The same from the file's bytes, as the writer reads them. Lines and fields are read as slices of those bytes,
+    /// never as Strings or Characters: a manifest of 10,000 pages has 40,000 lines, and a String for each field cost
+    /// more than the rest of a build with nothing to do; only the paths kept become Strings.
+    static func parse(_ data: Data) throws(Problem) -> OutputManifest {
+        let result = data.withUnsafeBytes { raw -> Result<OutputManifest, Problem> in
+            do throws(Problem) { return .success(try parse(bytes: ManifestBytes(raw.bindMemory(to: UInt8.self)))) } catch { return .failure(error) }
+        }
+        return try result.get()
+    }
+
+    private static func parse(bytes: ManifestBytes) throws(Problem) -> OutputManifest {
         // A last line without its line break was being added when a build was killed: it never happened.
-        if let end = bytes.lastIndex(of: 10) { bytes.removeSubrange((end + 1)...) } else { bytes = [] }
-        let lines = bytes.split(separator: 10, omittingEmptySubsequences: false)
-        @Sendable func isNote(_ line: ArraySlice<UInt8>) -> Bool { line.isEmpty || line.first == UInt8(ascii: "#") }
+        let lines = bytes.lines
+        let isNote = bytes.isNote, isPolicy = bytes.isPolicy
         guard let formatIndex = lines.firstIndex(where: { !isNote($0) }) else {
             throw Problem(line: 1, message: "expected '\(formatLine)': the manifest is empty")
         }
-        guard lines[formatIndex].elementsEqual(formatLine.utf8) else {
+        guard bytes.buffer[lines[formatIndex]].elementsEqual(formatLine.utf8) else {
             throw Problem(line: formatIndex + 1, message: "expected '\(formatLine)': a manifest of an older sitegen, or not one at all (it records no hashes, so it proves nothing; remove it, and the files here count as yours)")
         }
-        @Sendable func fields(_ line: ArraySlice<UInt8>) -> [String] {
-            line.split(separator: 9, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
-        }
-        // The few policies first, which pages name by number; then the rest in parts, on every core (a large
-        // site's manifest has tens of thousands of lines), merged in order.
+        // The few policies first, which pages name by number; then the rest in parts, on every core, merged in order.
         var policies: [Int: SecurityPolicy] = [:]
         var ignored = OutputManifest()
-        for index in lines.indices where index > formatIndex && lines[index].starts(with: "policy\t".utf8) {
-            try ignored.read(fields(lines[index]), line: index + 1, policies: &policies)
+        for index in lines.indices where index > formatIndex && isPolicy(lines[index]) {
+            try ignored.read(bytes.fields(lines[index]), line: index + 1, policies: &policies)
         }
         let known = policies
         let partSize = 4096
@@ -101,12 +102,17 @@ public struct OutputManifest: Equatable, Sendable {
         let parts = SiteBuilder.concurrentMap(starts) { start -> Result<OutputManifest, Problem> in
             var part = OutputManifest()
             var policies = known
-            for index in start..<min(start + partSize, lines.count) where !isNote(lines[index]) && !lines[index].starts(with: "policy\t".utf8) {
-                do throws(Problem) { try part.read(fields(lines[index]), line: index + 1, policies: &policies) } catch { return .failure(error) }
+            for index in start..<min(start + partSize, lines.count) where !isNote(lines[index]) && !isPolicy(lines[index]) {
+                do throws(Problem) { try part.read(bytes.fields(lines[index]), line: index + 1, policies: &policies) } catch { return .failure(error) }
             }
             return .success(part)
         }
         var manifest = OutputManifest()
+        var fileCount = 0, pageCount = 0
+        for case .success(let part) in parts { fileCount += part.files.count; pageCount += part.pages.count }
+        // Sized once: growing a dictionary of tens of thousands of entries part by part left the old tables behind.
+        manifest.files.reserveCapacity(fileCount)
+        manifest.pages.reserveCapacity(pageCount)
         for part in parts {
             switch part {
             case .failure(let problem): throw problem
@@ -132,22 +138,24 @@ public struct OutputManifest: Equatable, Sendable {
     }
 
     /// One line's fields, into the manifest.
-    private mutating func read(_ fields: [String], line number: Int, policies: inout [Int: SecurityPolicy]) throws(Problem) {
-        func path(_ field: String, kind: String) throws(Problem) -> String {
-            guard let decoded = Self.decode(field) else { throw Problem(line: number, message: "\(kind) path '\(field)' is not percent-encoded correctly") }
-            if let reason = Self.pathProblem(decoded) { throw Problem(line: number, message: "\(kind) path '\(field)' \(reason)") }
+    private mutating func read(_ fields: [ManifestBytes.Field], line number: Int, policies: inout [Int: SecurityPolicy]) throws(Problem) {
+        func path(_ field: ManifestBytes.Field, kind: String) throws(Problem) -> String {
+            guard let decoded = field.decoded else { throw Problem(line: number, message: "\(kind) path '\(field.text)' is not percent-encoded correctly") }
+            if let reason = Self.pathProblem(decoded) { throw Problem(line: number, message: "\(kind) path '\(field.text)' \(reason)") }
             return decoded
         }
-        switch fields.first {
+        func hash(_ field: ManifestBytes.Field) -> ContentHash? { ContentHash(hex: field.bytes) }
+        switch fields.first?.text {
         case "file":
             guard fields.count == 4 else { throw Problem(line: number, message: "expected 'file', a path, hashes and a stamp, split by tabs") }
-            let hashes = Self.split(fields[2], "|").compactMap(ContentHash.init(hex:))
-            guard !hashes.isEmpty, hashes.count == Self.split(fields[2], "|").count else { throw Problem(line: number, message: "expected SHA-256 hashes (64 hex digits) split by '|'") }
+            let hashFields = fields[2].split("|")
+            let hashes = hashFields.compactMap(hash)
+            guard !hashes.isEmpty, hashes.count == hashFields.count else { throw Problem(line: number, message: "expected SHA-256 hashes (64 hex digits) split by '|'") }
             let stamp: FileStamp?
-            if fields[3] == "-" { stamp = nil } else {
-                let parts = Self.split(fields[3], ":")
-                guard parts.count == 4, let size = Int64(parts[0]), let inode = UInt64(parts[1]), let modified = Int64(parts[2]),
-                      let changed = Int64(parts[3]) else { throw Problem(line: number, message: "expected a stamp SIZE:INODE:MTIME:CTIME or -") }
+            if fields[3].bytes.elementsEqual("-".utf8) { stamp = nil } else {
+                let parts = fields[3].split(":")
+                guard parts.count == 4, let size = parts[0].integer, let inode = parts[1].unsigned, let modified = parts[2].integer,
+                      let changed = parts[3].integer else { throw Problem(line: number, message: "expected a stamp SIZE:INODE:MTIME:CTIME or -") }
                 stamp = FileStamp(size: size, inode: inode, modified: modified, changed: changed)
             }
             // A file listed again (added while a build replaced it) may have either line's bytes.
@@ -162,34 +170,36 @@ public struct OutputManifest: Equatable, Sendable {
             guard fields.count == 2 else { throw Problem(line: number, message: "expected 'folder' and a path, split by a tab") }
             folders.insert(try path(fields[1], kind: "folder"))
         case "policy":
-            guard fields.count == 3, let number = Int(fields[1]), let policy = Self.decodePolicy(fields[2]) else {
+            guard fields.count == 3, let number = fields[1].integer, let policy = Self.decodePolicy(fields[2].text) else {
                 throw Problem(line: number, message: "expected 'policy', its number and the policy, split by tabs")
             }
-            policies[number] = policy
+            policies[Int(number)] = policy
         case "staging":
-            guard fields.count == 2, Self.isToken(fields[1]) else { throw Problem(line: number, message: "expected 'staging' and a token of 32 hex digits") }
-            stagingTokens.append(fields[1])
+            guard fields.count == 2, Self.isToken(fields[1].text) else { throw Problem(line: number, message: "expected 'staging' and a token of 32 hex digits") }
+            stagingTokens.append(fields[1].text)
         case "page":
             guard fields.count == 9 else { throw Problem(line: number, message: "expected 'page' and eight fields, split by tabs") }
-            guard let source = Self.decode(fields[1]), Self.pathProblem(source) == nil else { throw Problem(line: number, message: "page source '\(fields[1])' is not a plain path") }
-            guard let digest = ContentHash(hex: fields[2]) else { throw Problem(line: number, message: "expected the page's digest, 64 hex digits") }
-            func time(_ field: String) throws(Problem) -> Int64? {
-                if field == "-" { return nil }
-                guard let value = Int64(field) else { throw Problem(line: number, message: "expected a time in seconds or -, found '\(field)'") }
+            guard let source = fields[1].decoded, Self.pathProblem(source) == nil else { throw Problem(line: number, message: "page source '\(fields[1].text)' is not a plain path") }
+            guard let digest = hash(fields[2]) else { throw Problem(line: number, message: "expected the page's digest, 64 hex digits") }
+            func time(_ field: ManifestBytes.Field) throws(Problem) -> Int64? {
+                if field.bytes.elementsEqual("-".utf8) { return nil }
+                guard let value = field.integer else { throw Problem(line: number, message: "expected a time in seconds or -, found '\(field.text)'") }
                 return value
             }
             var record = PageRecord(digest: digest, validFrom: try time(fields[3]), validUntil: try time(fields[4]), policy: nil, outputs: [], assets: [:])
-            if fields[5] != "-" {
-                guard let policyPath = Self.decode(fields[5]), fields[6].hasPrefix("#"), let number = Int(fields[6].dropFirst()),
-                      let policy = policies[number] else {
+            if !fields[5].bytes.elementsEqual("-".utf8) {
+                guard let policyPath = fields[5].decoded, fields[6].bytes.first == UInt8(ascii: "#"),
+                      let number = ManifestBytes.Field(bytes: fields[6].bytes.dropFirst()).integer, let policy = policies[Int(number)] else {
                     throw Problem(line: number, message: "the page's policy cannot be read")
                 }
                 record.policy = (policyPath, policy)
             }
-            for output in Self.split(fields[7], "|") { record.outputs.append(try path(output, kind: "page output")) }
-            for asset in Self.split(fields[8], "|") {
-                let parts = Self.split(asset, "=")
-                guard parts.count == 2, let assetPath = Self.decode(parts[0]), Self.pathProblem(assetPath) == nil, let hash = ContentHash(hex: parts[1]) else {
+            let outputs = fields[7].split("|")
+            record.outputs.reserveCapacity(outputs.count)
+            for output in outputs { record.outputs.append(try path(output, kind: "page output")) }
+            for asset in fields[8].split("|") {
+                let parts = asset.split("=")
+                guard parts.count == 2, let assetPath = parts[0].decoded, Self.pathProblem(assetPath) == nil, let hash = hash(parts[1]) else {
                     throw Problem(line: number, message: "expected the page's assets as PATH=SHA256 split by '|'")
                 }
                 record.assets[assetPath] = hash
@@ -225,60 +235,87 @@ public struct OutputManifest: Equatable, Sendable {
 
     /// The manifest as written: comments, the format, then the folders, staging tokens, files and pages, sorted.
     public var data: Data {
-        // Written a line at a time into the Data itself: a large site's manifest is megabytes, and a second copy
-        // of it was the build's largest allocation.
         var data = Data()
-        data.reserveCapacity(files.count * 150 + pages.count * 250)
-        var bytes: [UInt8] = []
-        func flush() { data.append(contentsOf: bytes); bytes.removeAll(keepingCapacity: true) }
-        bytes += Array(("# sitegen's record of the files it wrote here, with the SHA-256 of their bytes: a build replaces or removes\n"
-            + "# a file only while its bytes match. Edit nothing; remove this file and every file here counts as yours.\n"
-            + Self.formatLine + "\n").utf8)
-        for path in folders.sorted() { Self.appendFolderLine(path, to: &bytes) }
-        for token in stagingTokens { Self.appendStagingLine(token, to: &bytes) }
-        for path in files.keys.sorted() { Self.appendFileLine(path, files[path]!, to: &bytes); flush() }
-        // Most pages share a policy: each is written once, and pages name it by number.
-        var policyNumbers: [SecurityPolicy: Int] = [:]
-        for source in pages.keys.sorted() {
-            guard let policy = pages[source]!.policy?.policy, policyNumbers[policy] == nil else { continue }
-            policyNumbers[policy] = policyNumbers.count
-            bytes += "policy\t\(policyNumbers[policy]!)\t\(Self.encodePolicy(policy))\n".utf8
-        }
-        flush()
-        for source in pages.keys.sorted() {
-            let record = pages[source]!
-            func field(_ text: String) { bytes.append(9); bytes += text.utf8 }
-            bytes += "page".utf8
-            bytes.append(9); Self.appendEncoded(source, to: &bytes)
-            field(record.digest.description)
-            field(record.validFrom.map { String($0) } ?? "-")
-            field(record.validUntil.map { String($0) } ?? "-")
-            if let policy = record.policy {
-                bytes.append(9); Self.appendEncoded(policy.path, to: &bytes)
-                field("#\(policyNumbers[policy.policy]!)")
-            } else {
-                field("-"); field("-")
-            }
-            bytes.append(9)
-            for (index, output) in record.outputs.enumerated() {
-                if index > 0 { bytes.append(UInt8(ascii: "|")) }
-                Self.appendEncoded(output, to: &bytes)
-            }
-            bytes.append(9)
-            for (index, path) in record.assets.keys.sorted().enumerated() {
-                if index > 0 { bytes.append(UInt8(ascii: "|")) }
-                Self.appendEncoded(path, to: &bytes)
-                bytes.append(UInt8(ascii: "="))
-                bytes += record.assets[path]!.description.utf8
-            }
-            bytes.append(10)
-            flush()
-        }
-        flush()
+        writeChunks { data.append($0) }
         return data
     }
 
     public var text: String { String(decoding: data, as: UTF8.self) }
+
+    /// The manifest as written, in chunks of about `chunkSize` bytes, for the writer to put in the file one after
+    /// another: a large site's manifest is megabytes, and held whole beside the build it was its largest allocation.
+    func writeChunks<Failure: Error>(chunkSize: Int = 256 * 1024, _ take: (Data) throws(Failure) -> Void) throws(Failure) {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(chunkSize + 4096)
+        func flush(_ force: Bool = false) throws(Failure) {
+            guard force || bytes.count >= chunkSize else { return }
+            try take(Data(bytes))
+            bytes.removeAll(keepingCapacity: true)
+        }
+        bytes += Array(("# sitegen's record of the files it wrote here, with the SHA-256 of their bytes: a build replaces or removes\n"
+            + "# a file only while its bytes match. Edit nothing; remove this file and every file here counts as yours.\n"
+            + Self.formatLine + "\n").utf8)
+        for path in folders.sorted() { Self.appendFolderLine(path, to: &bytes); try flush() }
+        for token in stagingTokens { Self.appendStagingLine(token, to: &bytes) }
+        for path in files.keys.sorted() { Self.appendFileLine(path, files[path]!, to: &bytes); try flush() }
+        // Most pages share a policy: each is written once, and pages name it by number.
+        let sources = pages.keys.sorted()
+        var policyNumbers: [SecurityPolicy: Int] = [:]
+        for source in sources {
+            guard let policy = pages[source]!.policy?.policy, policyNumbers[policy] == nil else { continue }
+            policyNumbers[policy] = policyNumbers.count
+            bytes += "policy\t\(policyNumbers[policy]!)\t\(Self.encodePolicy(policy))\n".utf8
+            try flush()
+        }
+        for source in sources {
+            let record = pages[source]!
+            func tab() { bytes.append(9) }
+            func time(_ value: Int64?) { if let value { Self.appendDecimal(value, to: &bytes) } else { bytes.append(UInt8(ascii: "-")) } }
+            bytes += "page".utf8
+            tab(); Self.appendEncoded(source, to: &bytes)
+            tab(); record.digest.appendHex(to: &bytes)
+            tab(); time(record.validFrom)
+            tab(); time(record.validUntil)
+            if let policy = record.policy {
+                tab(); Self.appendEncoded(policy.path, to: &bytes)
+                tab(); bytes.append(UInt8(ascii: "#")); Self.appendDecimal(Int64(policyNumbers[policy.policy]!), to: &bytes)
+            } else {
+                bytes += "\t-\t-".utf8
+            }
+            tab()
+            for (index, output) in record.outputs.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: "|")) }
+                Self.appendEncoded(output, to: &bytes)
+            }
+            tab()
+            for (index, path) in record.assets.keys.sorted().enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: "|")) }
+                Self.appendEncoded(path, to: &bytes)
+                bytes.append(UInt8(ascii: "="))
+                record.assets[path]!.appendHex(to: &bytes)
+            }
+            bytes.append(10)
+            try flush()
+        }
+        try flush(true)
+    }
+
+    /// A number in decimal, without a String between.
+    static func appendDecimal(_ value: UInt64, to bytes: inout [UInt8]) {
+        var divisor: UInt64 = 1
+        while value / divisor >= 10 { divisor *= 10 }
+        var rest = value
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        }
+    }
+
+    static func appendDecimal(_ value: Int64, to bytes: inout [UInt8]) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        appendDecimal(value.magnitude, to: &bytes)
+    }
 
     static func appendFolderLine(_ path: String, to bytes: inout [UInt8]) {
         bytes += "folder\t".utf8
@@ -298,10 +335,17 @@ public struct OutputManifest: Equatable, Sendable {
         bytes.append(9)
         for (index, hash) in entry.hashes.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: "|")) }
-            bytes += hash.description.utf8
+            hash.appendHex(to: &bytes)
         }
         bytes.append(9)
-        if let stamp = entry.stamp { bytes += "\(stamp.size):\(stamp.inode):\(stamp.modified):\(stamp.changed)".utf8 } else { bytes.append(UInt8(ascii: "-")) }
+        if let stamp = entry.stamp {
+            appendDecimal(stamp.size, to: &bytes); bytes.append(UInt8(ascii: ":"))
+            appendDecimal(stamp.inode, to: &bytes); bytes.append(UInt8(ascii: ":"))
+            appendDecimal(stamp.modified, to: &bytes); bytes.append(UInt8(ascii: ":"))
+            appendDecimal(stamp.changed, to: &bytes)
+        } else {
+            bytes.append(UInt8(ascii: "-"))
+        }
         bytes.append(10)
     }
 
@@ -361,15 +405,21 @@ public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// From its 64 lower-case hex digits, as the manifest writes it; nil for anything else.
-    init?(hex: String) {
-        let digits = Array(hex.utf8)
+    init?(hex: String) { self.init(hex: hex.utf8) }
+
+    init?<Digits: Collection>(hex digits: Digits) where Digits.Element == UInt8 {
         guard digits.count == 64 else { return nil }
-        var bytes = [UInt8](repeating: 0, count: 32)
-        for index in 0..<32 {
-            guard let high = Self.value(digits[2 * index]), let low = Self.value(digits[2 * index + 1]) else { return nil }
-            bytes[index] = high << 4 | low
+        var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        for (index, digit) in digits.enumerated() {
+            guard let value = Self.value(digit).map(UInt64.init) else { return nil }
+            switch index / 16 {
+            case 0: words.0 = words.0 << 4 | value
+            case 1: words.1 = words.1 << 4 | value
+            case 2: words.2 = words.2 << 4 | value
+            default: words.3 = words.3 << 4 | value
+            }
         }
-        self.init(digest: bytes)
+        self.words = words
     }
 
     private static func value(_ digit: UInt8) -> UInt8? {
@@ -381,8 +431,20 @@ public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        Self.hex([words.0, words.1, words.2, words.3].flatMap { word in (0..<8).map { UInt8(truncatingIfNeeded: word >> (56 - 8 * $0)) } })
+        var bytes: [UInt8] = []
+        appendHex(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
+
+    /// Its 64 lower-case hex digits, added to `bytes`.
+    func appendHex(to bytes: inout [UInt8]) {
+        func append(_ word: UInt64) {
+            for shift in stride(from: 60, through: 0, by: -4) { bytes.append(Self.hexDigits[Int(word >> UInt64(shift) & 15)]) }
+        }
+        append(words.0); append(words.1); append(words.2); append(words.3)
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     static func of(_ data: Data) -> ContentHash {
         var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
@@ -398,5 +460,72 @@ public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
         result.reserveCapacity(bytes.count * 2)
         for byte in bytes { result.append(digits[Int(byte >> 4)]); result.append(digits[Int(byte & 15)]) }
         return String(decoding: result, as: UTF8.self)
+    }
+}
+
+/// A manifest's bytes while it is read, and its fields as slices of them. Only read while the manifest's Data is
+/// held (`OutputManifest.parse`), by every core at once: nothing writes it.
+private struct ManifestBytes: @unchecked Sendable {
+    let buffer: UnsafeBufferPointer<UInt8>
+    init(_ buffer: UnsafeBufferPointer<UInt8>) { self.buffer = buffer }
+
+    struct Field {
+        let bytes: Slice<UnsafeBufferPointer<UInt8>>
+
+        var text: String { String(decoding: bytes, as: UTF8.self) }
+
+        /// Percent-decoded; nil when an escape is broken.
+        var decoded: String? {
+            guard bytes.contains(UInt8(ascii: "%")) else { return text }
+            return text.removingPercentEncoding
+        }
+
+        /// A decimal number, optionally negative; nil for anything else or one that overflows.
+        var integer: Int64? {
+            if bytes.first == UInt8(ascii: "-") {
+                return Field(bytes: bytes.dropFirst()).unsigned.flatMap { $0 <= UInt64(Int64.max) ? -Int64($0) : nil }
+            }
+            return unsigned.flatMap { $0 <= UInt64(Int64.max) ? Int64($0) : nil }
+        }
+
+        /// A decimal number without a sign (an inode may use all 64 bits); nil for anything else or one that overflows.
+        var unsigned: UInt64? {
+            guard !bytes.isEmpty, bytes.count <= 20 else { return nil }
+            var value: UInt64 = 0
+            for byte in bytes {
+                guard (48...57).contains(byte) else { return nil }
+                let (times, overflowTimes) = value.multipliedReportingOverflow(by: 10)
+                let (sum, overflowSum) = times.addingReportingOverflow(UInt64(byte - 48))
+                guard !overflowTimes, !overflowSum else { return nil }
+                value = sum
+            }
+            return value
+        }
+
+        /// The parts between `separator`s, leaving out empty ones.
+        func split(_ separator: Unicode.Scalar) -> [Field] {
+            bytes.split(separator: UInt8(separator.value)).map { Field(bytes: $0) }
+        }
+    }
+
+    /// The lines that end in a line break (a last line without one was being added when a build was killed).
+    var lines: [Range<Int>] {
+        var lines: [Range<Int>] = []
+        var start = 0
+        for index in buffer.indices where buffer[index] == 10 {
+            lines.append(start..<index)
+            start = index + 1
+        }
+        return lines
+    }
+
+    /// An empty line or a comment.
+    @Sendable func isNote(_ line: Range<Int>) -> Bool { line.isEmpty || buffer[line.lowerBound] == UInt8(ascii: "#") }
+
+    @Sendable func isPolicy(_ line: Range<Int>) -> Bool { buffer[line].starts(with: "policy\t".utf8) }
+
+    /// A line's fields, split by tabs (empty ones kept, so a missing field is seen).
+    func fields(_ line: Range<Int>) -> [Field] {
+        buffer[line].split(separator: 9, omittingEmptySubsequences: false).map { Field(bytes: $0) }
     }
 }

@@ -38,8 +38,13 @@ public final class SiteWriter: @unchecked Sendable {
     /// The manifest the folder held when the build began: what sitegen can prove it wrote.
     /// Read by `readManifest`, before any page is written.
     public private(set) var previous = OutputManifest()
-    /// The manifest's text when the build began (nil: none), put back when a build that changed it fails.
-    private let previousManifestText: Data?
+    /// The manifest's bytes when the build began (nil: none), until `readManifest` has read them.
+    private var previousManifestText: Data?
+    /// What puts the manifest back when a build that changed it fails: its size, when this build only adds lines
+    /// at its end (a large site's manifest is megabytes, not worth holding twice to undo a few lines); the old
+    /// bytes themselves when it is of an older format, which the build writes anew; nil when there was none.
+    private var manifestBefore: ManifestBefore = .none
+    private enum ManifestBefore { case none, size(Int), bytes(Data) }
     /// Whether the folder held a manifest of this format: otherwise one is written even when nothing changed.
     private var previousIsCurrent = false
     /// The folders this build made on the way to the output folder, removed again if it fails.
@@ -51,8 +56,8 @@ public final class SiteWriter: @unchecked Sendable {
     private var stagedCount = 0
     /// The new site's files that are already in place, as they are.
     private var kept: [String: OutputManifest.FileEntry] = [:]
-    /// The new site's files waiting in the staging folder: their temporary name and hash.
-    private var staged: [String: (temporary: String, hash: ContentHash)] = [:]
+    /// The new site's files waiting in the staging folder: their number there (the file's name) and hash.
+    private var staged: [String: (number: Int, hash: ContentHash)] = [:]
     /// Files of the owner's where the new site has one (replaced only with `force`).
     private var foreign: Set<String> = []
     /// What no `force` can replace: a folder or a symbolic link on the way to a file of the site.
@@ -111,7 +116,7 @@ public final class SiteWriter: @unchecked Sendable {
         let manifestPath = joinPath(resolved, OutputManifest.fileName)
         switch fileSystem.entryKind(at: manifestPath) {
         case .missing:
-            previousManifestText = nil
+            break
         case .file:
             do { previousManifestText = try fileSystem.readFile(manifestPath) } catch {
                 held.release(); undoFolders()
@@ -127,12 +132,15 @@ public final class SiteWriter: @unchecked Sendable {
     /// long). A line it cannot check is the error: the build stops, and nothing is changed.
     public func readManifest() -> BuildFailure? {
         guard let data = previousManifestText else { return nil }
+        previousManifestText = nil
+        manifestBefore = .bytes(data)
         do {
-            var parsed = try OutputManifest.parse(bytes: Array(data))
+            var parsed = try OutputManifest.parse(data)
             previousPages = parsed.pages
             parsed.pages = [:]
             previous = parsed
             previousIsCurrent = true
+            manifestBefore = .size(data.count)
         } catch where data.starts(with: "# Written by sitegen".utf8) {
             // sitegen 0.1's list of paths, without hashes: it proves nothing, so every file here counts as the owner's.
             previous = OutputManifest()
@@ -183,13 +191,12 @@ public final class SiteWriter: @unchecked Sendable {
                 lock.withLock { blocked[file.path] = "a folder is where the new site has a file: move it away" }
                 return
             }
-            let temporary = try lock.withLock { () throws -> String in
-                let token = try openStaging()
+            let (token, number) = try lock.withLock { () throws -> (String, Int) in
                 stagedCount += 1
-                return joinPath(stagingFolder(token), String(stagedCount))
+                return (try openStaging(), stagedCount)
             }
-            try fileSystem.writeNewFile(temporary, data)
-            lock.withLock { staged[file.path] = (temporary, hash) }
+            try fileSystem.writeNewFile(joinPath(stagingFolder(token), String(number)), data)
+            lock.withLock { staged[file.path] = (number, hash) }
         } catch let failure as BuildFailure {
             throw failure
         } catch {
@@ -281,15 +288,21 @@ public final class SiteWriter: @unchecked Sendable {
             try fileSystem.appendFile(joinPath(output, OutputManifest.fileName), Data(lines))
             manifestRewritten = true
         } else {
-            try writeManifest(whole().data)
+            try writeManifest(whole())
         }
     }
 
-    /// Writes the manifest whole beside the old one, then renames it over: one or the other is always there.
-    private func writeManifest(_ data: Data) throws {
+    /// Writes the manifest whole beside the old one, a chunk at a time, then renames it over: one or the other is
+    /// always there.
+    private func writeManifest(_ manifest: OutputManifest) throws {
+        try writeManifest { take in try manifest.writeChunks(take) }
+    }
+
+    private func writeManifest(_ chunks: ((Data) throws -> Void) throws -> Void) throws {
         let next = joinPath(output, OutputManifest.nextFileName)
         if fileSystem.entryKind(at: next) != .missing { try fileSystem.removeFile(next) }  // a killed build's; the name is sitegen's
-        try fileSystem.writeNewFile(next, data)
+        try fileSystem.writeNewFile(next, Data())
+        try chunks { try fileSystem.appendFile(next, $0) }
         try fileSystem.replaceFile(joinPath(output, OutputManifest.fileName), with: next)
         manifestRewritten = true
     }
@@ -351,9 +364,10 @@ public final class SiteWriter: @unchecked Sendable {
             for folder in toMake { try fileSystem.makeFolder(joinPath(output, folder)) }
             var final = OutputManifest()
             swap(&final.files, &kept)
+            let staging = token.map(stagingFolder) ?? ""
             for (path, file) in staged.sorted(by: { $0.key < $1.key }) {
                 let target = joinPath(output, path)
-                try fileSystem.replaceFile(target, with: file.temporary)
+                try fileSystem.replaceFile(target, with: joinPath(staging, String(file.number)))
                 final.files[path] = OutputManifest.FileEntry(hashes: [file.hash], stamp: fileSystem.stamp(of: target))
             }
             for (path, entry) in leaving.sorted(by: { $0.key < $1.key }) {
@@ -373,7 +387,7 @@ public final class SiteWriter: @unchecked Sendable {
             swap(&final.pages, &pageRecords)
             if final.files != previous.files || final.folders != previous.folders || final.stagingTokens != previous.stagingTokens
                 || pagesChanged || manifestRewritten || !previousIsCurrent {
-                try writeManifest(final.data)
+                try writeManifest(final)
             }
         } catch let failure as BuildFailure {
             discardStaging()
@@ -433,8 +447,11 @@ public final class SiteWriter: @unchecked Sendable {
             try? fileSystem.removeEmptyFolder(folder)
         }
         if manifestRewritten && !renaming {
-            if let previousManifestText { try? writeManifest(previousManifestText) } else {
-                try? fileSystem.removeFile(joinPath(output, OutputManifest.fileName))
+            let manifest = joinPath(output, OutputManifest.fileName)
+            switch manifestBefore {
+            case .none: try? fileSystem.removeFile(manifest)
+            case .size(let size): try? fileSystem.truncateFile(manifest, toSize: size)
+            case .bytes(let data): try? writeManifest { take in try take(data) }
             }
             manifestRewritten = false
         }

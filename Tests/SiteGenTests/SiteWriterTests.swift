@@ -29,6 +29,7 @@ import SiteGenTestSupport
             lock.withLock { writtenPaths.append(path) }
         }
         func appendFile(_ path: String, _ data: Data) throws { try disk.appendFile(path, data) }
+        func truncateFile(_ path: String, toSize size: Int) throws { try disk.truncateFile(path, toSize: size) }
         func replaceFile(_ target: String, with source: String) throws { try disk.replaceFile(target, with: source) }
         func removeFile(_ path: String) throws { try disk.removeFile(path) }
         func removeEmptyFolder(_ path: String) throws { try disk.removeEmptyFolder(path) }
@@ -73,6 +74,19 @@ import SiteGenTestSupport
         #expect(fileSystem.allFiles == before)
         _ = try Self.build(fileSystem, force: true)
         #expect(try Fixtures.html(fileSystem).hasPrefix("<title>"))
+    }
+
+    @Test func aBuildThatFailsAfterStagingLeavesTheFolderAndItsManifestByteForByte() throws {
+        // The build stages b's new page (adding its staging folder's line to the manifest) before it meets the
+        // owner's file where c's page goes: the lines it added are cut off again, and nothing else changed.
+        let fileSystem = Fixtures.site("# Home", extra: ["content/a.md": "A", "content/b.md": "B"])
+        _ = try Self.build(fileSystem)
+        try fileSystem.writeFile("site/content/b.md", Data("B, edited".utf8))
+        try fileSystem.writeFile("site/content/c.md", Data("C".utf8))
+        try fileSystem.writeFile("site/Output/c/index.html", Data("mine".utf8))
+        let before = fileSystem.allFiles.filter { $0.key.hasPrefix("site/Output/") }
+        #expect(throws: BuildFailure.self) { try Self.build(fileSystem) }
+        #expect(fileSystem.allFiles.filter { $0.key.hasPrefix("site/Output/") } == before)
     }
 
     @Test func aFileSitegenWroteThatWasEditedIsTheOwnersFromThen() throws {
