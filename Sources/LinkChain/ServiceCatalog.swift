@@ -119,6 +119,8 @@ public struct ServiceDescription: Codable, Equatable, Sendable {
     public var provesIdentity: Bool
     /// Every app, verified or not, with its source; `inDefaultChain` marks the ones tried by default.
     public var apps: [AppEntry]
+    /// Platforms where the service's app claims its https links, so the default chain tries no app there.
+    public var appClaimedLinks: [AppClaimedLink]
 
     public init(_ service: any Service) {
         id = service.id
@@ -131,6 +133,7 @@ public struct ServiceDescription: Codable, Equatable, Sendable {
         icon = service.icon
         provesIdentity = service.provesIdentity
         apps = service.apps
+        appClaimedLinks = service.appClaimedLinks
     }
 }
 

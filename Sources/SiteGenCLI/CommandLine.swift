@@ -340,12 +340,17 @@ public struct CommandLineTool {
         if !service.optionNames.isEmpty { lines.append("  options: " + service.optionNames.joined(separator: ", ")) }
         if service.provesIdentity { lines.append("  proves identity: its links carry rel=\"me\"") }
         if service.apps.isEmpty { lines.append("  apps: none: the button opens its link") }
+        for claim in service.appClaimedLinks {
+            lines.append("  \(claim.platform.rawValue): the app opens the https link itself, so no app is tried by default (source: \(claim.source))")
+        }
         for platform in Platform.allCases {
             let apps = service.apps.filter { $0.platforms.contains(platform) || (platform == .android && $0.androidPackage != nil) }
             guard !apps.isEmpty else { continue }
             lines.append("  \(platform.rawValue):")
             for app in apps {
-                let status = (app.verified ? "" : "unverified, ") + (app.inDefaultChain ? "default" : "on request") + ", " + app.opensIn.phrase
+                let claimed = service.appClaimedLinks.contains { $0.platform == platform }
+                let tried = app.inDefaultChain ? (claimed ? "in the chooser, since the link opens the app" : "default") : "on request"
+                let status = (app.verified ? "" : "unverified, ") + tried + ", " + app.opensIn.phrase
                 let url = platform == .android && !app.platforms.contains(.android) ? "intent: \(app.url) in \(app.androidPackage!)" : app.url.text
                 lines.append("    \(app.id) (\(app.name), \(status)): \(url)")
                 lines.append("      source: \(app.source)")
