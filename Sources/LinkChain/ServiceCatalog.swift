@@ -76,7 +76,7 @@ public struct ServiceCatalog: Sendable {
         return try service.chain(handle: handle, options: options)
     }
 
-    /// `unknown service "mastadon" (did you mean "mastodon"?): expected one of the 33 services, such as …`: the three
+    /// `unknown service "mastadon" (did you mean "mastodon"?): expected one of the 82 services, such as …`: the three
     /// nearest names at most, and a few examples rather than every service (`expected` keeps the whole list).
     public func unknownService(_ name: String) -> LinkChainError {
         let near = Spelling.nearest(to: name, among: allNames, count: 3).map(LinkChainError.quoted)
@@ -88,7 +88,7 @@ public struct ServiceCatalog: Sendable {
         return LinkChainError(value: name, expected: "one of " + knownServicesList, message: message)
     }
 
-    /// What an unknown service name should have been, in a few words: `one of the 33 services, such as mastodon,
+    /// What an unknown service name should have been, in a few words: `one of the 82 services, such as mastodon,
     /// email or web (sitegen services lists them)`.
     public var unknownServiceExpectation: String {
         let examples = ["mastodon", "email", "web"].filter { service(named: $0) != nil }

@@ -328,7 +328,7 @@ public enum StandardServices {
         // Font Awesome Free has no Buy Me a Coffee brand: Fork Awesome's coffee cup stands in.
         named("buy-me-a-coffee", "Buy Me a Coffee", aliases: ["buymeacoffee"], example: "nasa", UsernameRule(symbols: "_-", length: 1...50),
               url: "https://buymeacoffee.com/{user}", color: "#ffdd00", icon: ServiceIcon(forkAwesome: "coffee", glyph: "heart")),
-        named("venmo", "Venmo", example: "nasa", UsernameRule(symbols: "_-", length: 5...30),
+        named("venmo", "Venmo", example: "nasa-gov", UsernameRule(symbols: "_-", length: 5...30),
               url: "https://venmo.com/u/{user}", color: "#008cff", icon: ServiceIcon(glyph: "heart"), provesIdentity: false, shownWithAt: true),
         // cash.app/$cashtag: a $ and 1 to 20 letters and digits.
         named("cash-app", "Cash App", aliases: ["cashapp"], example: "$nasa", UsernameRule(symbols: "", length: 1...20),

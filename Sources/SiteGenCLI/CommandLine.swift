@@ -104,7 +104,8 @@ public struct CommandLineTool {
             default (Opener, first in the seed chain, is the one exception, with its reason); a link can
             still choose them with apps: [...].
             """,
-        options: [CommandOption(long: "--json", short: nil, value: nil, help: "Print the catalog (or the one service) as JSON")],
+        options: [CommandOption(long: "--json", short: nil, value: nil, help: "Print the catalog (or the one service) as JSON"),
+                  CommandOption(long: "--markdown", short: nil, value: nil, help: "Print the catalog as the README's Markdown table")],
         argumentCompletion: .words(ServiceCatalog.standard.services.map(\.id)),
         run: { $0.services($1) })
 
@@ -302,7 +303,8 @@ public struct CommandLineTool {
         let catalog = ServiceCatalog.standard
         guard options.positional.count <= 1 else { return usageError("services takes one service name", command: Self.servicesCommand) }
         guard let name = options.positional.first else {
-            standardOutput(options.has("--json") ? Self.json(catalog.descriptions) : Self.compactTable(catalog.services))
+            standardOutput(options.has("--json") ? Self.json(catalog.descriptions)
+                           : options.has("--markdown") ? Self.markdownTable(catalog.services) : Self.compactTable(catalog.services))
             return .success
         }
         guard let service = catalog.service(named: name) else {
@@ -323,6 +325,39 @@ public struct CommandLineTool {
         return rows.map { row in
             (0..<3).map { row[$0] + String(repeating: " ", count: widths[$0] - row[$0].count + 2) }.joined() + row[3]
         }.joined(separator: "\n")
+    }
+
+    /// The README's service table: one row a service with its names, handle, where the button links for the
+    /// example handle, the apps tried by default per platform, and its icon. Written from the catalog, so the
+    /// README cannot drift from it (a test compares them).
+    static func markdownTable(_ services: [any Service]) -> String {
+        func code(_ text: String) -> String { "`" + text.replacingOccurrences(of: "|", with: "\\|") + "`" }
+        let rows = services.map { service -> String in
+            let names = code(service.id) + (service.aliases.isEmpty ? "" : " (" + service.aliases.map(code).joined(separator: ", ") + ")")
+            let example = exampleHandle(service.handleForm)
+            let link = (try? service.chain(handle: example).fallback).map(code) ?? "see below"
+            var tried: [String] = []
+            for platform in Platform.allCases {
+                let apps = service.defaultApps.filter { $0.platforms.contains(platform) || (platform == .android && $0.androidPackage != nil) }
+                let claimed = service.appClaimedLinks.contains { $0.platform == platform }
+                if !apps.isEmpty {
+                    tried.append(platformName(platform) + ": " + apps.map { $0.name + ($0.verified ? "" : " (unverified)") }.joined(separator: ", "))
+                } else if claimed {
+                    tried.append(platformName(platform) + ": none, the link opens the app")
+                }
+            }
+            let icon = service.icon
+            let iconText = icon.fontAwesome.map { "Font Awesome " + code($0) } ?? icon.forkAwesome.map { "Fork Awesome " + code($0) } ?? "glyph " + code(icon.glyph)
+            let options = service.optionNames.isEmpty ? "" : "; options " + service.optionNames.map(code).joined(separator: ", ")
+            let handle = service.handleForm.replacingOccurrences(of: "|", with: "\\|") + options
+            return "| \(names) | \(service.displayName) | \(handle) | \(link) | \(tried.isEmpty ? "none" : tried.joined(separator: "; ")) | \(iconText) |"
+        }
+        return (["| service (aliases) | name | handle | the button links to (for the example) | apps tried by default | icon |",
+                 "|---|---|---|---|---|---|"] + rows).joined(separator: "\n")
+    }
+
+    static func platformName(_ platform: Platform) -> String {
+        switch platform { case .ios: "iOS"; case .android: "Android"; case .desktop: "desktop" }
     }
 
     /// "@eb@social.coop" from "@user@host, like @eb@social.coop": the example alone keeps the table narrow.

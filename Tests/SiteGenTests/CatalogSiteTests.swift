@@ -62,6 +62,25 @@ import SiteGenTestSupport
         #expect(decoded.count >= 25)
     }
 
+    /// The README's service table is `sitegen services --markdown`, written from the catalog: every service, each
+    /// example handle valid, and the README holding the table as the command prints it.
+    @Test func readmeServiceTableIsTheCatalog() throws {
+        let captured = Captured()
+        #expect(captured.tool().run(["services", "--markdown"]) == .success)
+        let table = captured.output.joined(separator: "\n")
+        let rows = table.split(separator: "\n").dropFirst(2)
+        #expect(rows.count == ServiceCatalog.standard.services.count)
+        #expect(ServiceCatalog.standard.services.count >= 80)
+        for service in ServiceCatalog.standard.services {
+            #expect(throws: Never.self, "\(service.id): the example in its handle form is not valid") {
+                try service.chain(handle: CommandLineTool.exampleHandle(service.handleForm))
+            }
+        }
+        #expect(rows.contains { $0.hasPrefix("| `telegram` | Telegram |") && $0.contains("iOS: none, the link opens the app; Android: Telegram") })
+        let readme = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains("\n" + table + "\n"), "README.md's service table differs from sitegen services --markdown")
+    }
+
     @Test func servicesNameShowsEveryAppWithItsSource() {
         var text = ""
         for service in ServiceCatalog.standard.services {
