@@ -70,11 +70,15 @@ public struct ServiceIcon: Equatable, Hashable, Sendable, Codable {
     public var forkAwesome: String?
     /// The generic glyph used without a brand icon: envelope, globe, chat, link, phone, music, rss, code, heart.
     public var glyph: String
+    /// True when the named icon is not the service's own brand but stands in for it (Fork Awesome's coffee cup for
+    /// Buy Me a Coffee, YouTube's brand for YouTube Music), since no installed set has the brand.
+    public var standsIn: Bool
 
-    public init(fontAwesome: String? = nil, forkAwesome: String? = nil, glyph: String) {
+    public init(fontAwesome: String? = nil, forkAwesome: String? = nil, glyph: String, standsIn: Bool = false) {
         self.fontAwesome = fontAwesome
         self.forkAwesome = forkAwesome
         self.glyph = glyph
+        self.standsIn = standsIn
     }
 }
 

@@ -264,14 +264,14 @@ public enum StandardServices {
         numbered("apple-podcasts", "Apple Podcasts", aliases: ["applepodcasts"], noun: "an Apple Podcasts show ID",
                  example: "1200361736 (from podcasts.apple.com/…/id1200361736)", url: "https://podcasts.apple.com/podcast/id{id}",
                  // Font Awesome Free has no Apple Podcasts brand: Fork Awesome's podcast icon stands in.
-                 color: "#9933cc", icon: ServiceIcon(forkAwesome: "podcast", glyph: "music")),
+                 color: "#9933cc", icon: ServiceIcon(forkAwesome: "podcast", glyph: "music", standsIn: true)),
         numbered("deezer", "Deezer", noun: "a Deezer artist ID", example: "27 (from deezer.com/artist/27)",
                  url: "https://www.deezer.com/artist/{id}", color: "#a238ff", icon: ServiceIcon(fontAwesome: "deezer", glyph: "music")),
         // Font Awesome has no YouTube Music brand: YouTube's stands in.
         ProfileService(id: "youtube-music", aliases: ["youtubemusic"], displayName: "YouTube Music",
                        handle: .username("YouTube Music", example: "UC-9-kyTW8ZkZNDHQJ6FgpwQ", rule: UsernameRule(symbols: "_-", length: 24...24), kind: "channel ID"),
                        profileURL: "https://music.youtube.com/channel/{user}", brandColor: "#ff0000",
-                       icon: ServiceIcon(fontAwesome: "youtube", forkAwesome: "youtube-play", glyph: "music"), provesIdentity: false),
+                       icon: ServiceIcon(fontAwesome: "youtube", forkAwesome: "youtube-play", glyph: "music", standsIn: true), provesIdentity: false),
         numbered("tidal", "TIDAL", noun: "a TIDAL artist ID", example: "3346 (from tidal.com/artist/3346)",
                  url: "https://tidal.com/artist/{id}", color: "#000000", icon: ServiceIcon(glyph: "music")),
         named("lastfm", "Last.fm", example: "rj", UsernameRule(symbols: "_-", length: 2...15),
@@ -327,7 +327,7 @@ public enum StandardServices {
               provesIdentity: false, kind: "PayPal.Me name"),
         // Font Awesome Free has no Buy Me a Coffee brand: Fork Awesome's coffee cup stands in.
         named("buy-me-a-coffee", "Buy Me a Coffee", aliases: ["buymeacoffee"], example: "nasa", UsernameRule(symbols: "_-", length: 1...50),
-              url: "https://buymeacoffee.com/{user}", color: "#ffdd00", icon: ServiceIcon(forkAwesome: "coffee", glyph: "heart")),
+              url: "https://buymeacoffee.com/{user}", color: "#ffdd00", icon: ServiceIcon(forkAwesome: "coffee", glyph: "heart", standsIn: true)),
         named("venmo", "Venmo", example: "nasa-gov", UsernameRule(symbols: "_-", length: 5...30),
               url: "https://venmo.com/u/{user}", color: "#008cff", icon: ServiceIcon(glyph: "heart"), provesIdentity: false, shownWithAt: true),
         // cash.app/$cashtag: a $ and 1 to 20 letters and digits.
@@ -386,7 +386,7 @@ public enum StandardServices {
               icon: ServiceIcon(fontAwesome: "product-hunt", forkAwesome: "product-hunt", glyph: "link"), shownWithAt: true),
         // Font Awesome has no Calendly brand: Fork Awesome's calendar stands in.
         named("calendly", "Calendly", example: "nasa", UsernameRule(symbols: "_-", length: 1...60, lowercased: true),
-              url: "https://calendly.com/{user}", color: "#006bff", icon: ServiceIcon(forkAwesome: "calendar", glyph: "link"), provesIdentity: false),
+              url: "https://calendly.com/{user}", color: "#006bff", icon: ServiceIcon(forkAwesome: "calendar", glyph: "link", standsIn: true), provesIdentity: false),
         numbered("strava", "Strava", noun: "a Strava athlete ID", example: "1 (from strava.com/athletes/1)",
                  url: "https://www.strava.com/athletes/{id}", color: "#fc4c02", icon: ServiceIcon(fontAwesome: "strava", glyph: "link"),
                  provesIdentity: true),

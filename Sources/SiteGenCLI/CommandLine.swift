@@ -100,9 +100,10 @@ public struct CommandLineTool {
             Without NAME, lists every service on one line each: its name, what it is, its handle form and
             its apps. With NAME (or one of its aliases), shows that service in full: its options, and its
             apps per platform with the source of each app's URL format and whether the app opens the
-            target natively or in a web view. Unverified formats (no primary source) are not tried by
+            target natively or in a web view, and the platforms where the service's app claims its https
+            links (there no app is tried by default). Unverified formats (no primary source) are not tried by
             default (Opener, first in the seed chain, is the one exception, with its reason); a link can
-            still choose them with apps: [...].
+            still choose them with apps: [...]. --markdown prints the catalog as the README's table.
             """,
         options: [CommandOption(long: "--json", short: nil, value: nil, help: "Print the catalog (or the one service) as JSON"),
                   CommandOption(long: "--markdown", short: nil, value: nil, help: "Print the catalog as the README's Markdown table")],
@@ -347,7 +348,9 @@ public struct CommandLineTool {
                 }
             }
             let icon = service.icon
-            let iconText = icon.fontAwesome.map { "Font Awesome " + code($0) } ?? icon.forkAwesome.map { "Fork Awesome " + code($0) } ?? "glyph " + code(icon.glyph)
+            let iconText = (icon.fontAwesome.map { "Font Awesome " + code($0) } ?? icon.forkAwesome.map { "Fork Awesome " + code($0) }).map {
+                $0 + (icon.standsIn ? " (stands in)" : "")
+            } ?? "sitegen's glyph " + code(icon.glyph)
             let options = service.optionNames.isEmpty ? "" : "; options " + service.optionNames.map(code).joined(separator: ", ")
             let handle = service.handleForm.replacingOccurrences(of: "|", with: "\\|") + options
             return "| \(names) | \(service.displayName) | \(handle) | \(link) | \(tried.isEmpty ? "none" : tried.joined(separator: "; ")) | \(iconText) |"
