@@ -102,6 +102,16 @@ import SiteGenTestSupport
         #expect(text.contains("  android:\n    telegram (Telegram, default, opens natively): intent: tg://resolve?domain={user} in org.telegram.messenger"))
     }
 
+    /// Where the app claims the https link on iOS, `sitegen links` tries no custom scheme there: the link alone.
+    @Test(arguments: [("telegram:durov", "https://t.me/durov"),
+                      ("spotify:artist:0OdUWJ0sBjDrqHygGUXeCF", "https://open.spotify.com/artist/0OdUWJ0sBjDrqHygGUXeCF"),
+                      ("matrix:@eb:matrix.org", "https://matrix.to/#/@eb:matrix.org")])
+    func linksOnIOSTryNoSchemeWhereTheAppClaimsTheLink(_ shorthand: String, _ link: String) {
+        let captured = Captured()
+        #expect(captured.tool().run(["links", shorthand, "--platform", "ios"]) == .success)
+        #expect(captured.output.joined(separator: "\n") == "1. Fallback  all  \(link)")
+    }
+
     @Test(arguments: [
         (["links", "bluesky:eb.bsky.social", "--platform", "android"], CommandLineTool.ExitCode.success),
         (["links", "bluesky:eb.bsky.social", "--platform", "windows"], .usage),
