@@ -335,6 +335,14 @@ public struct AppEntry: Equatable, Sendable, Codable {
                         source: "the page's front matter (custom app)", verified: false)
     }
 
+    /// This app without its candidates on `platforms` (no `intent:` when Android is among them); nil when none is left.
+    func leavingOut(_ platforms: [Platform]) -> AppEntry? {
+        var app = self
+        app.platforms = self.platforms.filter { !platforms.contains($0) }
+        if platforms.contains(.android) { app.androidPackage = nil }
+        return app.platforms.isEmpty && app.androidPackage == nil ? nil : app
+    }
+
     /// The chain entries for a link: the app URL on `platforms`, and an `intent:` URL on Android
     /// when the app has a package name. None when a placeholder the URL needs has no value.
     public func candidates(values: TemplateValues, fallback: String) -> [Candidate] {

@@ -94,20 +94,22 @@ public struct UsernameRule: Sendable {
 }
 
 extension HandleSyntax {
-    /// A user name checked by `rule`, filling `{user}`. A leading `@` is dropped; `display` is how the
-    /// name is shown (`@name` or `name`).
+    /// A user name checked by `rule`, filling `{user}`. A leading `sigil` (`@`, or Cash App's `$`) is dropped;
+    /// `display` is how the name is shown (`@name` or `name`).
     public static func username(_ serviceName: String, example: String, rule: UsernameRule, shownWithAt: Bool = false,
-                                kind: String = "user name") -> HandleSyntax {
+                                kind: String = "user name", sigil: String = "@") -> HandleSyntax {
         // "an Instagram user name", "an X user name" (said "ex").
         let article = "AEIOUX".contains(serviceName.prefix(1)) ? "an" : "a"
-        return HandleSyntax(noun: "\(article) \(serviceName) \(kind)", expected: "a \(kind), like \(example)", placeholders: ["user"]) { text in
+        // "an app ID", "an ID", "a user name" (said "you").
+        let kindArticle = "aeioAEIO".contains(kind.prefix(1)) || kind.hasPrefix("ID") ? "an" : "a"
+        return HandleSyntax(noun: "\(article) \(serviceName) \(kind)", expected: "\(kindArticle) \(kind), like \(example)", placeholders: ["user"]) { text in
             if text.lowercased().hasPrefix("http:") || text.lowercased().hasPrefix("https:") {
                 return .invalid(reason: "give the \(kind) alone, not the address of the profile")
             }
-            var name = text.hasPrefix("@") ? String(text.dropFirst()) : text
+            var name = text.hasPrefix(sigil) ? String(text.dropFirst(sigil.count)) : text
             if rule.lowercased { name = name.lowercased() }
             if let problem = rule.problem(name, serviceName: serviceName) { return .invalid(reason: problem) }
-            return .valid(display: (shownWithAt ? "@" : "") + name, values: ["user": name])
+            return .valid(display: (shownWithAt ? sigil : "") + name, values: ["user": name])
         }
     }
 

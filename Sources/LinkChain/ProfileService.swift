@@ -16,10 +16,11 @@ public struct ProfileService: Service {
     public var provesIdentity: Bool
     /// The account's URI for fediverse accounts, `acct:{user}@{host}`; nil for other services.
     public var accountURI: URLTemplate?
+    public var appClaimedLinks: [AppClaimedLink]
 
     public init(id: String, aliases: [String] = [], displayName: String, handle: HandleSyntax, profileURL: String,
                 optionNames: [String] = [], apps: [AppEntry] = [], brandColor: String, icon: ServiceIcon,
-                provesIdentity: Bool, accountURI: String? = nil) {
+                provesIdentity: Bool, accountURI: String? = nil, appClaimedLinks: [AppClaimedLink] = []) {
         self.id = id
         self.aliases = aliases
         self.displayName = displayName
@@ -31,6 +32,7 @@ public struct ProfileService: Service {
         self.icon = icon
         self.provesIdentity = provesIdentity
         self.accountURI = accountURI.map(URLTemplate.init)
+        self.appClaimedLinks = appClaimedLinks
     }
 
     public var handleForm: String { handle.expected }

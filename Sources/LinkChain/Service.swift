@@ -29,6 +29,9 @@ public protocol Service: Sendable {
     /// True when a link to the service is the author's own account there, so it carries `rel="me"`
     /// (how Mastodon and IndieWeb tools verify that the page and the account belong together).
     var provesIdentity: Bool { get }
+    /// Where the service's own app claims its https links (universal links on iOS, verified App Links on Android),
+    /// each with its source: on those platforms the default chain tries no app scheme (see `defaultApps`).
+    var appClaimedLinks: [AppClaimedLink] { get }
     /// Validates `handle` and `options`: what a link opens, before any app is chosen.
     func target(handle: String, options: [String: String]) throws(LinkChainError) -> LinkTarget
     /// Splits what follows `prefix:` in a shorthand such as `mailto:a@b.org?subject=Hi`
@@ -67,11 +70,29 @@ public struct ServiceIcon: Equatable, Hashable, Sendable, Codable {
     public var forkAwesome: String?
     /// The generic glyph used without a brand icon: envelope, globe, chat, link, phone, music, rss, code, heart.
     public var glyph: String
+    /// True when the named icon is not the service's own brand but stands in for it (Fork Awesome's coffee cup for
+    /// Buy Me a Coffee, YouTube's brand for YouTube Music), since no installed set has the brand.
+    public var standsIn: Bool
 
-    public init(fontAwesome: String? = nil, forkAwesome: String? = nil, glyph: String) {
+    public init(fontAwesome: String? = nil, forkAwesome: String? = nil, glyph: String, standsIn: Bool = false) {
         self.fontAwesome = fontAwesome
         self.forkAwesome = forkAwesome
         self.glyph = glyph
+        self.standsIn = standsIn
+    }
+}
+
+/// A platform on which a service's app opens the service's https links itself: a universal link (iOS associated
+/// domains) or a verified App Link (Android). A tap on the plain link already opens the app there, while an app
+/// scheme could only add the "Open in …?" prompt, or an alert where the app is missing.
+public struct AppClaimedLink: Equatable, Sendable, Codable {
+    public var platform: Platform
+    /// Where the claim is documented (the app's entitlements or manifest, or the vendor's guide).
+    public var source: String
+
+    public init(_ platform: Platform, source: String) {
+        self.platform = platform
+        self.source = source
     }
 }
 
@@ -99,12 +120,20 @@ extension Service {
 
     public var provesIdentity: Bool { false }
 
+    public var appClaimedLinks: [AppClaimedLink] { [] }
+
     public func parseShorthand(_ body: String, prefix: String) throws(LinkChainError) -> ServiceRequest {
         ServiceRequest(handle: body)
     }
 
-    /// The apps tried when a link does not choose its own, in order.
-    public var defaultApps: [AppEntry] { apps.filter(\.inDefaultChain) }
+    /// The apps tried when a link does not choose its own, in order. The universal-link rule, written here once:
+    /// on a platform where the service's app claims its https links (`appClaimedLinks`), no app is tried; the
+    /// chooser still offers them (`otherChoices`).
+    public var defaultApps: [AppEntry] {
+        let claimed = appClaimedLinks.map(\.platform)
+        let apps = apps.filter(\.inDefaultChain)
+        return claimed.isEmpty ? apps : apps.compactMap { $0.leavingOut(claimed) }
+    }
 
     /// Builds the chain for a handle: `apps` in order (the default apps when nil), each giving its
     /// candidates, then the fallback.
@@ -121,15 +150,25 @@ extension Service {
                      accountURI: target.accountURI)
     }
 
-    /// What a visitor may pick in a chooser besides `chain`'s own candidates: the candidates of every other app
-    /// the service knows, verified or not, in catalog order.
+    /// What a visitor may pick in a chooser besides `chain`'s own candidates: the candidates of every app the
+    /// service knows, verified or not, in catalog order, that `tried` did not give (a default app left out on a
+    /// platform whose https link its app claims is offered there).
     public func otherChoices(target: LinkTarget, besides tried: [AppEntry]) -> [Candidate] {
         // By index and into one array: a page asks this for every link, and copying each app entry costs.
         let apps = self.apps
         var choices: [Candidate] = []
         choices.reserveCapacity(apps.count + 2)
-        for index in apps.indices where !tried.contains(where: { $0.id == apps[index].id }) {
-            apps[index].appendCandidates(values: target.values, fallback: target.fallback, to: &choices)
+        for index in apps.indices {
+            guard let triedApp = tried.first(where: { $0.id == apps[index].id }) else {
+                apps[index].appendCandidates(values: target.values, fallback: target.fallback, to: &choices)
+                continue
+            }
+            guard triedApp != apps[index] else { continue }
+            var given: [Candidate] = []
+            triedApp.appendCandidates(values: target.values, fallback: target.fallback, to: &given)
+            var all: [Candidate] = []
+            apps[index].appendCandidates(values: target.values, fallback: target.fallback, to: &all)
+            choices += all.filter { !given.contains($0) }
         }
         return choices
     }

@@ -76,7 +76,7 @@ public struct ServiceCatalog: Sendable {
         return try service.chain(handle: handle, options: options)
     }
 
-    /// `unknown service "mastadon" (did you mean "mastodon"?): expected one of the 33 services, such as …`: the three
+    /// `unknown service "mastadon" (did you mean "mastodon"?): expected one of the 82 services, such as …`: the three
     /// nearest names at most, and a few examples rather than every service (`expected` keeps the whole list).
     public func unknownService(_ name: String) -> LinkChainError {
         let near = Spelling.nearest(to: name, among: allNames, count: 3).map(LinkChainError.quoted)
@@ -88,7 +88,7 @@ public struct ServiceCatalog: Sendable {
         return LinkChainError(value: name, expected: "one of " + knownServicesList, message: message)
     }
 
-    /// What an unknown service name should have been, in a few words: `one of the 33 services, such as mastodon,
+    /// What an unknown service name should have been, in a few words: `one of the 82 services, such as mastodon,
     /// email or web (sitegen services lists them)`.
     public var unknownServiceExpectation: String {
         let examples = ["mastodon", "email", "web"].filter { service(named: $0) != nil }
@@ -119,6 +119,8 @@ public struct ServiceDescription: Codable, Equatable, Sendable {
     public var provesIdentity: Bool
     /// Every app, verified or not, with its source; `inDefaultChain` marks the ones tried by default.
     public var apps: [AppEntry]
+    /// Platforms where the service's app claims its https links, so the default chain tries no app there.
+    public var appClaimedLinks: [AppClaimedLink]
 
     public init(_ service: any Service) {
         id = service.id
@@ -131,6 +133,7 @@ public struct ServiceDescription: Codable, Equatable, Sendable {
         icon = service.icon
         provesIdentity = service.provesIdentity
         apps = service.apps
+        appClaimedLinks = service.appClaimedLinks
     }
 }
 

@@ -3,10 +3,12 @@ import Synchronization
 
 /// The colours of one button: its fill, its text, and its edge on the page in light and dark mode.
 ///
-/// A brand button keeps the service's colour and reaches WCAG text contrast (4.5:1) by changing only the fill's
-/// lightness (OKLab L, hue and chroma kept as far as sRGB allows), never by switching the text colour unless the
-/// brand itself pairs its colour with dark text. Its edge (a 2 px border) is the fill where the fill already stands
-/// out from the surface behind it (3:1, WCAG 1.4.11), and otherwise the fill moved in lightness until it does.
+/// Exact fills first: a button keeps its colour (the brand's, or the one a page wrote) as the fill whenever white or
+/// near-black text reaches WCAG text contrast (4.5:1) on it, by choosing the text colour. Only where neither does is
+/// the fill's lightness moved (OKLab L, hue and chroma kept as far as sRGB allows), towards whichever text colour
+/// needs the smaller move from the colour itself. The fill is the same in light and dark mode; its edge (a 2 px
+/// border) is the fill where the fill already stands out from the surface behind it (3:1, WCAG 1.4.11), and
+/// otherwise the fill moved in lightness until it does, for each mode's surface.
 public struct ButtonPaint: Equatable, Sendable {
     public var fill: HexColor
     public var text: HexColor
@@ -15,58 +17,43 @@ public struct ButtonPaint: Equatable, Sendable {
 
     public static let textContrast = 4.5
     public static let edgeContrast = 3.0
-    /// How far (OKLab distance; 0.02 is just noticeable) a brand fill may move from its reference colour. Darkening
-    /// for white text costs Misskey's lime the most (0.156), then the RSS orange (0.132) and Telegram's blue (0.124).
-    public static let brandDistanceLimit = 0.16
+    /// How far (OKLab distance from the brand's own colour; 0.02 is just noticeable) a catalog fill may move. Only
+    /// colours that neither text colour reads on move at all, and those sit near the middle of the lightness range.
+    public static let brandDistanceLimit = 0.05
 
-    /// A service's button. `written` is a colour the page set with `color:`; it keeps the text colour that reads
-    /// best on it and is not held to the brand distance.
-    public static func make(brand: HexColor, serviceID: String?, written: Bool, surfaces: (light: HexColor, dark: HexColor)) -> ButtonPaint {
-        // Every page of a site asks for the same few paints, and each costs three bisections of OKLab lightness.
-        let key = PaintKey(brand: brand, serviceID: serviceID, written: written, light: surfaces.light, dark: surfaces.dark)
+    /// A service's button in `brand`, the catalog's colour or one the page set with `color:`.
+    public static func make(brand: HexColor, surfaces: (light: HexColor, dark: HexColor)) -> ButtonPaint {
+        // Every page of a site asks for the same few paints, and each costs up to four bisections of OKLab lightness.
+        let key = PaintKey(brand: brand, light: surfaces.light, dark: surfaces.dark)
         if let known = paints.withLock({ $0[key] }) { return known }
-        let paint = compute(brand: brand, serviceID: serviceID, written: written, surfaces: surfaces)
+        let (fill, text) = brand.readableFill
+        let paint = ButtonPaint(fill: fill, text: text,
+                                edgeLight: fill.adjustingLightness(toContrast: edgeContrast, with: surfaces.light),
+                                edgeDark: fill.adjustingLightness(toContrast: edgeContrast, with: surfaces.dark))
         paints.withLock { $0[key] = paint }
         return paint
     }
 
     private struct PaintKey: Hashable {
-        var brand: HexColor, serviceID: String?, written: Bool, light: HexColor, dark: HexColor
+        var brand: HexColor, light: HexColor, dark: HexColor
     }
 
     private static let paints = Mutex<[PaintKey: ButtonPaint]>([:])
-
-    private static func compute(brand: HexColor, serviceID: String?, written: Bool, surfaces: (light: HexColor, dark: HexColor)) -> ButtonPaint {
-        let style = written ? nil : serviceID.flatMap { BrandStyle.documented[$0] }
-        let reference = style?.variant ?? brand
-        let text = written ? reference.readableText : (style?.darkText == true ? HexColor.nearBlack : HexColor.white)
-        let fill = reference.adjustingLightness(toContrast: textContrast, with: text)
-        return ButtonPaint(fill: fill, text: text,
-                           edgeLight: fill.adjustingLightness(toContrast: edgeContrast, with: surfaces.light),
-                           edgeDark: fill.adjustingLightness(toContrast: edgeContrast, with: surfaces.dark))
-    }
-
-    /// The colour a service's fill is measured against: the brand's documented variant where it has one.
-    public static func reference(brand: HexColor, serviceID: String) -> HexColor {
-        BrandStyle.documented[serviceID]?.variant ?? brand
-    }
-}
-
-/// What a few brands document beyond the catalog's one colour.
-enum BrandStyle {
-    /// `variant`: the brand's own darker colour, used instead of darkening its main one a long way.
-    /// `darkText`: the brand pairs its colour with dark text on its own buttons.
-    static let documented: [String: (variant: HexColor?, darkText: Bool)] = [
-        // Spotify's buttons are Spotify Green with black text.
-        "spotify": (nil, true),
-        // WhatsApp's brand palette lists Teal Green (#128C7E) beside its light green.
-        "whatsapp": (HexColor("#128c7e"), false),
-        // GitLab's logo palette: #E24329 beside the catalog's #FC6D26.
-        "gitlab": (HexColor("#e24329"), false),
-    ]
 }
 
 extension HexColor {
+    /// The fill and text colour of a button in this colour: this colour with white or near-black text when either
+    /// reaches `ButtonPaint.textContrast`, else this colour moved in lightness for the text colour that needs the
+    /// smaller move (white on a tie).
+    public var readableFill: (fill: HexColor, text: HexColor) {
+        let ratio = ButtonPaint.textContrast
+        if contrast(with: .white) >= ratio { return (self, .white) }
+        if contrast(with: .nearBlack) >= ratio { return (self, .nearBlack) }
+        let forWhite = adjustingLightness(toContrast: ratio, with: .white)
+        let forDark = adjustingLightness(toContrast: ratio, with: .nearBlack)
+        return forDark.distance(to: self) < forWhite.distance(to: self) ? (forDark, .nearBlack) : (forWhite, .white)
+    }
+
     /// OKLab coordinates (Björn Ottosson's transform of linear sRGB).
     public var oklab: (l: Double, a: Double, b: Double) {
         func linear(_ c: Double) -> Double { c <= 0.04045 ? c / 12.92 : Foundation.pow((c + 0.055) / 1.055, 2.4) }

@@ -89,7 +89,8 @@ public enum ChainMarkup {
     }
 
     /// `[{"app":"Ivory","auto":true,"platforms":["ios"],"url":"ivory:…"}, …]`: what the runtime needs and no more.
-    /// `auto` marks the candidates a tap tries without being asked; the rest wait in the chooser. What goes without
+    /// `auto` marks the candidates a tap tries without being asked; the rest wait in the chooser, those whose URL no
+    /// primary source documents (`more`) behind its "More apps…" item. What goes without
     /// saying is left out, and the runtime's `candidatesFor` fills it in: `id` where it is the app's name in lower
     /// case (ASCII, which JavaScript lower-cases the same way), `platforms` where the candidate runs on every one.
     /// With `inSingleQuotedAttribute`, `&`, `'` and `<` are also written as character references, in the same pass.
@@ -107,6 +108,8 @@ public enum ChainMarkup {
             // The same app, URL and platforms: the rest of a candidate (name, source) comes with its app.
             if tried.contains(where: { $0.appID == candidate.appID && $0.url == candidate.url && $0.platforms == candidate.platforms }) {
                 json.raw(",\"auto\":true")
+            } else if !candidate.verified {
+                json.raw(",\"more\":true")  // no primary source documents its URL: the chooser keeps it under "More apps…"
             }
             if !isLowercased(candidate.appID, of: candidate.appName) {
                 json.raw(",\"id\":")

@@ -222,7 +222,7 @@ public struct LinkResolver: Sendable {
         guard valid else { return nil }
         // A sealed address must not come back as the button's text.
         let sealed = page.frontMatter.emailProtection == .sealed && chain.kind == .email
-        let paint = ButtonPaint.make(brand: color, serviceID: service.id, written: entry.color != nil,
+        let paint = ButtonPaint.make(brand: color,
                                      surfaces: matter.theme.surfaces(onCard: matter.theme.onCard || matter.background != nil))
         return ResolvedLink(label: entry.label ?? (sealed ? service.displayName : chain.handle), service: service, chain: chain,
                             choices: choices, icon: icon, color: color, paint: paint, position: at)

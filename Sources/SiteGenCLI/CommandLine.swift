@@ -100,11 +100,13 @@ public struct CommandLineTool {
             Without NAME, lists every service on one line each: its name, what it is, its handle form and
             its apps. With NAME (or one of its aliases), shows that service in full: its options, and its
             apps per platform with the source of each app's URL format and whether the app opens the
-            target natively or in a web view. Unverified formats (no primary source) are not tried by
+            target natively or in a web view, and the platforms where the service's app claims its https
+            links (there no app is tried by default). Unverified formats (no primary source) are not tried by
             default (Opener, first in the seed chain, is the one exception, with its reason); a link can
-            still choose them with apps: [...].
+            still choose them with apps: [...]. --markdown prints the catalog as the README's table.
             """,
-        options: [CommandOption(long: "--json", short: nil, value: nil, help: "Print the catalog (or the one service) as JSON")],
+        options: [CommandOption(long: "--json", short: nil, value: nil, help: "Print the catalog (or the one service) as JSON"),
+                  CommandOption(long: "--markdown", short: nil, value: nil, help: "Print the catalog as the README's Markdown table")],
         argumentCompletion: .words(ServiceCatalog.standard.services.map(\.id)),
         run: { $0.services($1) })
 
@@ -302,7 +304,8 @@ public struct CommandLineTool {
         let catalog = ServiceCatalog.standard
         guard options.positional.count <= 1 else { return usageError("services takes one service name", command: Self.servicesCommand) }
         guard let name = options.positional.first else {
-            standardOutput(options.has("--json") ? Self.json(catalog.descriptions) : Self.compactTable(catalog.services))
+            standardOutput(options.has("--json") ? Self.json(catalog.descriptions)
+                           : options.has("--markdown") ? Self.markdownTable(catalog.services) : Self.compactTable(catalog.services))
             return .success
         }
         guard let service = catalog.service(named: name) else {
@@ -325,6 +328,41 @@ public struct CommandLineTool {
         }.joined(separator: "\n")
     }
 
+    /// The README's service table: one row a service with its names, handle, where the button links for the
+    /// example handle, the apps tried by default per platform, and its icon. Written from the catalog, so the
+    /// README cannot drift from it (a test compares them).
+    static func markdownTable(_ services: [any Service]) -> String {
+        func code(_ text: String) -> String { "`" + text.replacingOccurrences(of: "|", with: "\\|") + "`" }
+        let rows = services.map { service -> String in
+            let names = code(service.id) + (service.aliases.isEmpty ? "" : " (" + service.aliases.map(code).joined(separator: ", ") + ")")
+            let example = exampleHandle(service.handleForm)
+            let link = (try? service.chain(handle: example).fallback).map(code) ?? "see below"
+            var tried: [String] = []
+            for platform in Platform.allCases {
+                let apps = service.defaultApps.filter { $0.platforms.contains(platform) || (platform == .android && $0.androidPackage != nil) }
+                let claimed = service.appClaimedLinks.contains { $0.platform == platform }
+                if !apps.isEmpty {
+                    tried.append(platformName(platform) + ": " + apps.map { $0.name + ($0.verified ? "" : " (unverified)") }.joined(separator: ", "))
+                } else if claimed {
+                    tried.append(platformName(platform) + ": none, the link opens the app")
+                }
+            }
+            let icon = service.icon
+            let iconText = (icon.fontAwesome.map { "Font Awesome " + code($0) } ?? icon.forkAwesome.map { "Fork Awesome " + code($0) }).map {
+                $0 + (icon.standsIn ? " (stands in)" : "")
+            } ?? "sitegen's glyph " + code(icon.glyph)
+            let options = service.optionNames.isEmpty ? "" : "; options " + service.optionNames.map(code).joined(separator: ", ")
+            let handle = service.handleForm.replacingOccurrences(of: "|", with: "\\|") + options
+            return "| \(names) | \(service.displayName) | \(handle) | \(link) | \(tried.isEmpty ? "none" : tried.joined(separator: "; ")) | \(iconText) |"
+        }
+        return (["| service (aliases) | name | handle | the button links to (for the example) | apps tried by default | icon |",
+                 "|---|---|---|---|---|---|"] + rows).joined(separator: "\n")
+    }
+
+    static func platformName(_ platform: Platform) -> String {
+        switch platform { case .ios: "iOS"; case .android: "Android"; case .desktop: "desktop" }
+    }
+
     /// "@eb@social.coop" from "@user@host, like @eb@social.coop": the example alone keeps the table narrow.
     static func exampleHandle(_ handleForm: String) -> String {
         guard let like = handleForm.range(of: ", like ") else { return handleForm }
@@ -340,12 +378,17 @@ public struct CommandLineTool {
         if !service.optionNames.isEmpty { lines.append("  options: " + service.optionNames.joined(separator: ", ")) }
         if service.provesIdentity { lines.append("  proves identity: its links carry rel=\"me\"") }
         if service.apps.isEmpty { lines.append("  apps: none: the button opens its link") }
+        for claim in service.appClaimedLinks {
+            lines.append("  \(claim.platform.rawValue): the app opens the https link itself, so no app is tried by default (source: \(claim.source))")
+        }
         for platform in Platform.allCases {
             let apps = service.apps.filter { $0.platforms.contains(platform) || (platform == .android && $0.androidPackage != nil) }
             guard !apps.isEmpty else { continue }
             lines.append("  \(platform.rawValue):")
             for app in apps {
-                let status = (app.verified ? "" : "unverified, ") + (app.inDefaultChain ? "default" : "on request") + ", " + app.opensIn.phrase
+                let claimed = service.appClaimedLinks.contains { $0.platform == platform }
+                let tried = app.inDefaultChain ? (claimed ? "in the chooser, since the link opens the app" : "default") : "on request"
+                let status = (app.verified ? "" : "unverified, ") + tried + ", " + app.opensIn.phrase
                 let url = platform == .android && !app.platforms.contains(.android) ? "intent: \(app.url) in \(app.androidPackage!)" : app.url.text
                 lines.append("    \(app.id) (\(app.name), \(status)): \(url)")
                 lines.append("      source: \(app.source)")

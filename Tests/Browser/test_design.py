@@ -203,6 +203,14 @@ def test_sections_are_headings_between_the_buttons(themed_sites, driver):
         ["Messengers", "UL", "Telegram"],
         ["Listen", "UL", "Spotify"],
         ["Code and support", "UL", "Github"],
+        ["More of the fediverse and social networks", "UL", "Lemmy"],
+        ["More messengers", "UL", "Messenger"],
+        ["More to listen to", "UL", "Apple Podcasts"],
+        ["More code", "UL", "Stack Overflow"],
+        ["Support me", "UL", "PayPal"],
+        ["Writing", "UL", "Medium"],
+        ["Work and play", "UL", "Behance"],
+        ["Shops and apps", "UL", "Etsy"],
         ["Read", "UL", "Rss"],
     ]
     # Below the page's one h1, so the outline reads name, then sections.

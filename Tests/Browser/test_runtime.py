@@ -83,19 +83,19 @@ def test_the_chooser_works_by_keyboard_alone(server, browser):
     assert toggle.get_attribute("aria-expanded") == "true"
     menu = browser.find_element(By.CSS_SELECTOR, "[role=menu]")
     assert menu.get_attribute("aria-label") == "More ways to open Follow my Mastodon"
-    # Desktop has no Mastodon app to launch; Elk on the web is offered, never tried unasked.
-    assert items(browser) == ["Elk (web)", "Open in browser", "Follow from your server…", "Copy handle"]
-    assert browser.switch_to.active_element.text == "Elk (web)"
-    browser.switch_to.active_element.send_keys(Keys.ARROW_DOWN)
+    # The visitor's default first; desktop has no Mastodon app to launch, and Elk on the web is offered, never tried unasked.
+    assert items(browser) == ["Open in browser", "Elk (web)", "Follow from your server…", "Copy handle"]
     assert browser.switch_to.active_element.text == "Open in browser"
+    browser.switch_to.active_element.send_keys(Keys.ARROW_DOWN)
+    assert browser.switch_to.active_element.text == "Elk (web)"
     browser.switch_to.active_element.send_keys(Keys.END)
     assert browser.switch_to.active_element.text == "Copy handle"
     browser.switch_to.active_element.send_keys(Keys.ARROW_DOWN)
-    assert browser.switch_to.active_element.text == "Elk (web)"  # wraps around
+    assert browser.switch_to.active_element.text == "Open in browser"  # wraps around
     browser.switch_to.active_element.send_keys(Keys.ARROW_UP)
     assert browser.switch_to.active_element.text == "Copy handle"
     browser.switch_to.active_element.send_keys(Keys.HOME)
-    assert browser.switch_to.active_element.text == "Elk (web)"
+    assert browser.switch_to.active_element.text == "Open in browser"
     browser.switch_to.active_element.send_keys(Keys.ESCAPE)
     assert browser.find_elements(By.CSS_SELECTOR, "[role=menu]") == []
     assert browser.switch_to.active_element == toggle
@@ -117,8 +117,12 @@ def test_copy_confirms_visibly(server, browser):
 def test_a_remembered_choice_survives_a_reload_and_can_be_forgotten(server, browser):
     browser.get(server)
     open_chooser(browser, 1)  # email
-    assert items(browser) == ["Gmail (web)", "Outlook.com", "Yahoo Mail (web)", "Your mail app", "Copy address"]
-    browser.find_elements(By.CSS_SELECTOR, ".chooser [role=menuitem]")[0].click()
+    # The visitor's own mail app first; web mail, whose compose URLs no vendor documents, under "More apps…".
+    assert items(browser) == ["Your mail app", "More apps…", "Copy address"]
+    browser.find_elements(By.CSS_SELECTOR, ".chooser [role=menuitem]")[1].click()
+    assert items(browser) == ["Your mail app", "Gmail (web)", "Outlook.com", "Yahoo Mail (web)", "Copy address"]
+    assert browser.switch_to.active_element.text == "Gmail (web)"
+    browser.find_elements(By.CSS_SELECTOR, ".chooser [role=menuitem]")[1].click()
     url, _ = wait_for_navigation(browser, "https://mail.google.com/")
     assert url.startswith("https://mail.google.com/mail/?view=cm&fs=1&to=someone%40example.org&su=Hello%20from%20your%20page")
 
@@ -130,7 +134,8 @@ def test_a_remembered_choice_survives_a_reload_and_can_be_forgotten(server, brow
     browser.get(server)
     open_chooser(browser, 1)
     chosen = browser.find_elements(By.CSS_SELECTOR, ".chooser [aria-current=true]")
-    assert [e.text for e in chosen] == ["Gmail (web)"]
+    assert [e.text for e in chosen] == ["Gmail (web)"]  # the remembered app stays out of "More apps…"
+    assert items(browser)[:3] == ["Your mail app", "Gmail (web)", "More apps…"]
     assert items(browser)[-1] == "Forget my choice"
     browser.find_elements(By.CSS_SELECTOR, ".chooser [role=menuitem]")[-1].click()
     assert browser.execute_script("return localStorage.getItem('sitegen:app:email')") is None

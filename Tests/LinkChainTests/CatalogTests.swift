@@ -4,15 +4,15 @@ import LinkChain   // not @testable: a new service must be writable with the pub
 
 /// A service added by a test, with only the required members written: the catalog,
 /// shorthand parsing, suggestions, option checks and chains must work without other edits.
-struct LemmyService: Service {
-    var id: String { "lemmy" }
-    var displayName: String { "Lemmy" }
-    var handleForm: String { "@user@host, like @eb@lemmy.ml" }
+struct MbinService: Service {
+    var id: String { "mbin" }
+    var displayName: String { "Mbin" }
+    var handleForm: String { "@user@host, like @eb@fedia.io" }
     var brandColor: String { "#00a846" }
 
     func target(handle: String, options: [String: String]) throws(LinkChainError) -> LinkTarget {
         _ = try validatedOptions(options)
-        let account = try FediverseAccount.parse(handle, serviceName: "Lemmy")
+        let account = try FediverseAccount.parse(handle, serviceName: "Mbin")
         return LinkTarget(handle: account.handle, fallback: "https://\(account.host)/u/\(account.user)")
     }
 }
@@ -23,16 +23,23 @@ struct CatalogTests {
 
     @Test func standardServices() {
         #expect(catalog.services.map(\.id) == [
-            "mastodon", "fediverse", "pixelfed", "peertube", "misskey", "gotosocial", "email", "phone", "sms",
+            "mastodon", "fediverse", "pixelfed", "peertube", "misskey", "gotosocial", "lemmy", "email", "phone", "sms",
             "bluesky", "threads", "instagram", "x", "youtube", "tiktok", "twitch", "linkedin",
-            "telegram", "signal", "whatsapp", "matrix", "discord", "spotify", "apple-music", "soundcloud", "bandcamp",
-            "github", "gitlab", "codeberg", "patreon", "ko-fi", "rss", "web",
+            "facebook", "reddit", "pinterest", "snapchat", "tumblr", "flickr", "vimeo", "xing",
+            "telegram", "signal", "whatsapp", "matrix", "discord", "messenger", "threema", "line", "slack",
+            "spotify", "apple-music", "soundcloud", "bandcamp", "apple-podcasts", "deezer", "youtube-music", "tidal", "lastfm", "mixcloud",
+            "github", "gitlab", "codeberg", "stack-overflow", "dev", "keybase",
+            "patreon", "ko-fi", "paypal", "buy-me-a-coffee", "venmo", "cash-app", "liberapay", "open-collective", "kickstarter",
+            "medium", "substack", "wordpress", "kit", "notion", "goodreads", "letterboxd",
+            "behance", "dribbble", "figma", "trello", "product-hunt", "calendly", "strava", "steam", "itch-io",
+            "etsy", "amazon", "app-store", "google-play", "rss", "web",
         ])
+        #expect(catalog.services.count >= 80)
         #expect(Set(catalog.allNames).count == catalog.allNames.count, "two services share a name")
         #expect(catalog.service(named: "email")?.aliases == ["mailto"])
         #expect(catalog.service(named: "web")?.aliases == ["url", "https"])
         #expect(catalog.service(named: "email")?.optionNames == ["subject", "body", "cc", "bcc"])
-        #expect(catalog.knownServicesList.hasPrefix("mastodon, fediverse, pixelfed, peertube, misskey, gotosocial, email (mailto), phone (tel), sms,"))
+        #expect(catalog.knownServicesList.hasPrefix("mastodon, fediverse, pixelfed, peertube, misskey, gotosocial, lemmy, email (mailto), phone (tel), sms,"))
         #expect(catalog.knownServicesList.hasSuffix(", rss (feed), web (url, https)"))
         #expect(catalog.services.allSatisfy { !$0.handleForm.isEmpty && !$0.displayName.isEmpty })
     }
@@ -100,7 +107,7 @@ struct CatalogTests {
         let known = catalog.knownServicesList
         #expect(throws: LinkChainError(
             value: "mastadon", expected: "one of \(known)",
-            message: "unknown service \"mastadon\" (did you mean \"mastodon\"?): expected one of the 33 services, such as mastodon, email or web (sitegen services lists them)")) {
+            message: "unknown service \"mastadon\" (did you mean \"mastodon\"?): expected one of the 82 services, such as mastodon, email or web (sitegen services lists them)")) {
             try catalog.chain(shorthand: "mastadon:@eb@social.coop")
         }
     }
@@ -109,7 +116,7 @@ struct CatalogTests {
         let known = catalog.knownServicesList
         #expect(throws: LinkChainError(
             value: "myspace", expected: "one of \(known)",
-            message: "unknown service \"myspace\": expected one of the 33 services, such as mastodon, email or web (sitegen services lists them)")) {
+            message: "unknown service \"myspace\": expected one of the 82 services, such as mastodon, email or web (sitegen services lists them)")) {
             try catalog.chain(shorthand: "myspace:@eb")
         }
     }
@@ -178,28 +185,28 @@ struct CatalogTests {
     }
 
     @Test func addingAServiceNeedsNoOtherEdits() throws {
-        let extended = ServiceCatalog(services: ServiceCatalog.standard.services + [LemmyService()])
-        let chain = try extended.chain(shorthand: "lemmy:@EB@Lemmy.ml")
-        #expect(chain == Chain(serviceID: "lemmy", handle: "@EB@lemmy.ml", candidates: [], fallback: "https://lemmy.ml/u/EB"))
-        #expect(extended.service(named: "Lemmy")?.id == "lemmy")
-        #expect(extended.isShorthand("lemmy:x"))
-        #expect(extended.suggestion(for: "lemy") == "lemmy")
-        #expect(extended.knownServicesList.hasSuffix(", web (url, https), lemmy"))
+        let extended = ServiceCatalog(services: ServiceCatalog.standard.services + [MbinService()])
+        let chain = try extended.chain(shorthand: "mbin:@EB@Fedia.io")
+        #expect(chain == Chain(serviceID: "mbin", handle: "@EB@fedia.io", candidates: [], fallback: "https://fedia.io/u/EB"))
+        #expect(extended.service(named: "Mbin")?.id == "mbin")
+        #expect(extended.isShorthand("mbin:x"))
+        #expect(extended.suggestion(for: "mbn") == "mbin")
+        #expect(extended.knownServicesList.hasSuffix(", web (url, https), mbin"))
         // Defaults from the protocol extension: no aliases, options, apps or identity; the link glyph; only {url}.
-        let lemmy = LemmyService()
-        #expect(lemmy.aliases.isEmpty && lemmy.apps.isEmpty && !lemmy.provesIdentity)
-        #expect(lemmy.icon == ServiceIcon(glyph: "link"))
-        #expect(lemmy.placeholders == ["url"])
+        let mbin = MbinService()
+        #expect(mbin.aliases.isEmpty && mbin.apps.isEmpty && !mbin.provesIdentity)
+        #expect(mbin.icon == ServiceIcon(glyph: "link"))
+        #expect(mbin.placeholders == ["url"])
         #expect(throws: LinkChainError(value: "x", expected: "no options",
-                                       message: "unknown option \"x\" for Lemmy: it takes no options")) {
-            try lemmy.chain(handle: "@eb@lemmy.ml", options: ["x": "1"])
+                                       message: "unknown option \"x\" for Mbin: it takes no options")) {
+            try mbin.chain(handle: "@eb@fedia.io", options: ["x": "1"])
         }
         // A custom app works with the default placeholders.
-        let app = try AppEntry.custom(name: "Reader", url: "reader://open?u={url}", placeholders: lemmy.placeholders)
-        #expect(try lemmy.chain(handle: "@eb@lemmy.ml", apps: [app]).candidates.map(\.url) == ["reader://open?u=https%3A%2F%2Flemmy.ml%2Fu%2Feb"])
+        let app = try AppEntry.custom(name: "Reader", url: "reader://open?u={url}", placeholders: mbin.placeholders)
+        #expect(try mbin.chain(handle: "@eb@fedia.io", apps: [app]).candidates.map(\.url) == ["reader://open?u=https%3A%2F%2Ffedia.io%2Fu%2Feb"])
         // The standard services keep working in the extended catalog, and the standard catalog does not know the new one.
         #expect(try extended.chain(shorthand: "mastodon:@eb@social.coop").fallback == "https://social.coop/@eb")
-        #expect(ServiceCatalog.standard.service(named: "lemmy") == nil)
+        #expect(ServiceCatalog.standard.service(named: "mbin") == nil)
     }
 
     @Test func firstServiceWinsANameClash() throws {

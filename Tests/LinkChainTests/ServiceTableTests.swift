@@ -47,16 +47,17 @@ struct ServiceTableTests {
         ServiceCase(shorthand: "tiktok:@nasa.gov", handle: "@nasa.gov", fallback: "https://www.tiktok.com/@nasa.gov"),
         ServiceCase(shorthand: "twitch:NASA", handle: "nasa", fallback: "https://www.twitch.tv/nasa", ios: ["twitch://stream/nasa"]),
         ServiceCase(shorthand: "linkedin:satya-nadella", handle: "satya-nadella", fallback: "https://www.linkedin.com/in/satya-nadella/"),
-        ServiceCase(shorthand: "telegram:durov", handle: "durov", fallback: "https://t.me/durov", ios: ["tg://resolve?domain=durov"],
+        // Telegram claims t.me on iOS (a universal link), not on Android (no autoVerify): the tg: intent is tried there.
+        ServiceCase(shorthand: "telegram:durov", handle: "durov", fallback: "https://t.me/durov",
                     android: ["intent://resolve?domain=durov#Intent;scheme=tg;package=org.telegram.messenger;S.browser_fallback_url=https%3A%2F%2Ft.me%2Fdurov;end"]),
         ServiceCase(shorthand: "signal:+49 151 12345678", handle: "+49 151 12345678", fallback: "https://signal.me/#p/+4915112345678"),
         ServiceCase(shorthand: "whatsapp:+4915112345678", handle: "+4915112345678", fallback: "https://wa.me/4915112345678"),
-        ServiceCase(shorthand: "matrix:@eb:Matrix.org", handle: "@eb:matrix.org", fallback: "https://matrix.to/#/@eb:matrix.org",
-                    ios: ["matrix:u/eb:matrix.org?action=chat"]),
+        // Element X claims matrix.to on iOS: the matrix: scheme waits in the chooser.
+        ServiceCase(shorthand: "matrix:@eb:Matrix.org", handle: "@eb:matrix.org", fallback: "https://matrix.to/#/@eb:matrix.org"),
         ServiceCase(shorthand: "discord:80351110224678912", handle: "80351110224678912", fallback: "https://discord.com/users/80351110224678912"),
         ServiceCase(shorthand: "spotify:artist:0OdUWJ0sBjDrqHygGUXeCF", handle: "artist:0OdUWJ0sBjDrqHygGUXeCF",
                     fallback: "https://open.spotify.com/artist/0OdUWJ0sBjDrqHygGUXeCF",
-                    ios: ["spotify:artist:0OdUWJ0sBjDrqHygGUXeCF"], desktop: ["spotify:artist:0OdUWJ0sBjDrqHygGUXeCF"]),
+                    desktop: ["spotify:artist:0OdUWJ0sBjDrqHygGUXeCF"]),
         ServiceCase(shorthand: "apple-music:909253", handle: "909253", fallback: "https://music.apple.com/artist/909253"),
         ServiceCase(shorthand: "soundcloud:NASA", handle: "nasa", fallback: "https://soundcloud.com/nasa"),
         ServiceCase(shorthand: "bandcamp:MyBand", handle: "myband", fallback: "https://myband.bandcamp.com/"),
@@ -65,6 +66,61 @@ struct ServiceTableTests {
         ServiceCase(shorthand: "codeberg:forgejo", handle: "forgejo", fallback: "https://codeberg.org/forgejo"),
         ServiceCase(shorthand: "patreon:nasa", handle: "nasa", fallback: "https://www.patreon.com/nasa"),
         ServiceCase(shorthand: "ko-fi:nasa", handle: "nasa", fallback: "https://ko-fi.com/nasa"),
+        ServiceCase(shorthand: "signal:https://signal.me/#eu/Qd6dzZ1bZx1kVvmT2qC4Hk1X5d0Lr2v0d2z8c2YtFv7b3Yw9z2JcVnW4xPq8rS6t",
+                    handle: "Signal username", fallback: "https://signal.me/#eu/Qd6dzZ1bZx1kVvmT2qC4Hk1X5d0Lr2v0d2z8c2YtFv7b3Yw9z2JcVnW4xPq8rS6t"),
+        ServiceCase(shorthand: "lemmy:@eb@lemmy.ml", handle: "@eb@lemmy.ml", fallback: "https://lemmy.ml/u/eb"),
+        ServiceCase(shorthand: "facebook:NASA", handle: "nasa", fallback: "https://www.facebook.com/nasa"),
+        ServiceCase(shorthand: "fb:zuck.berg", handle: "zuck.berg", fallback: "https://www.facebook.com/zuck.berg"),
+        ServiceCase(shorthand: "reddit:spez", handle: "spez", fallback: "https://www.reddit.com/user/spez/"),
+        ServiceCase(shorthand: "pinterest:NASA", handle: "nasa", fallback: "https://www.pinterest.com/nasa/"),
+        ServiceCase(shorthand: "snapchat:team.snap", handle: "team.snap", fallback: "https://www.snapchat.com/add/team.snap"),
+        ServiceCase(shorthand: "tumblr:staff", handle: "staff", fallback: "https://www.tumblr.com/staff"),
+        ServiceCase(shorthand: "flickr:nasahqphoto", handle: "nasahqphoto", fallback: "https://www.flickr.com/photos/nasahqphoto/"),
+        ServiceCase(shorthand: "vimeo:Staff", handle: "staff", fallback: "https://vimeo.com/staff"),
+        ServiceCase(shorthand: "xing:Ada_Lovelace", handle: "Ada_Lovelace", fallback: "https://www.xing.com/profile/Ada_Lovelace"),
+        ServiceCase(shorthand: "messenger:nasa", handle: "nasa", fallback: "https://m.me/nasa"),
+        ServiceCase(shorthand: "threema:ECHOECHO", handle: "ECHOECHO", fallback: "https://threema.id/ECHOECHO"),
+        ServiceCase(shorthand: "line:line_official", handle: "line_official", fallback: "https://line.me/ti/p/~line_official"),
+        ServiceCase(shorthand: "slack:MyTeam", handle: "myteam", fallback: "https://myteam.slack.com/"),
+        ServiceCase(shorthand: "apple-podcasts:1200361736", handle: "1200361736", fallback: "https://podcasts.apple.com/podcast/id1200361736"),
+        ServiceCase(shorthand: "deezer:27", handle: "27", fallback: "https://www.deezer.com/artist/27"),
+        ServiceCase(shorthand: "youtube-music:UC-9-kyTW8ZkZNDHQJ6FgpwQ", handle: "UC-9-kyTW8ZkZNDHQJ6FgpwQ",
+                    fallback: "https://music.youtube.com/channel/UC-9-kyTW8ZkZNDHQJ6FgpwQ"),
+        ServiceCase(shorthand: "tidal:3346", handle: "3346", fallback: "https://tidal.com/artist/3346"),
+        ServiceCase(shorthand: "lastfm:rj", handle: "rj", fallback: "https://www.last.fm/user/rj"),
+        ServiceCase(shorthand: "mixcloud:nts", handle: "nts", fallback: "https://www.mixcloud.com/nts/"),
+        ServiceCase(shorthand: "stack-overflow:22656", handle: "22656", fallback: "https://stackoverflow.com/users/22656"),
+        ServiceCase(shorthand: "dev:ben", handle: "ben", fallback: "https://dev.to/ben"),
+        ServiceCase(shorthand: "keybase:Chris", handle: "chris", fallback: "https://keybase.io/chris"),
+        ServiceCase(shorthand: "paypal:nasa", handle: "nasa", fallback: "https://paypal.me/nasa"),
+        ServiceCase(shorthand: "buy-me-a-coffee:nasa", handle: "nasa", fallback: "https://buymeacoffee.com/nasa"),
+        ServiceCase(shorthand: "venmo:@nasa-gov", handle: "@nasa-gov", fallback: "https://venmo.com/u/nasa-gov"),
+        ServiceCase(shorthand: "cash-app:$nasa", handle: "$nasa", fallback: "https://cash.app/$nasa"),
+        ServiceCase(shorthand: "cashapp:nasa", handle: "$nasa", fallback: "https://cash.app/$nasa"),
+        ServiceCase(shorthand: "liberapay:Changaco", handle: "Changaco", fallback: "https://liberapay.com/Changaco"),
+        ServiceCase(shorthand: "open-collective:webpack", handle: "webpack", fallback: "https://opencollective.com/webpack"),
+        ServiceCase(shorthand: "kickstarter:nasa", handle: "nasa", fallback: "https://www.kickstarter.com/profile/nasa"),
+        ServiceCase(shorthand: "medium:@ev", handle: "@ev", fallback: "https://medium.com/@ev"),
+        ServiceCase(shorthand: "substack:platformer", handle: "platformer", fallback: "https://platformer.substack.com/"),
+        ServiceCase(shorthand: "wordpress:myblog", handle: "myblog", fallback: "https://myblog.wordpress.com/"),
+        ServiceCase(shorthand: "kit:myname", handle: "myname", fallback: "https://myname.kit.com/"),
+        ServiceCase(shorthand: "notion:my-site", handle: "my-site", fallback: "https://my-site.notion.site/"),
+        ServiceCase(shorthand: "goodreads:1", handle: "1", fallback: "https://www.goodreads.com/user/show/1"),
+        ServiceCase(shorthand: "letterboxd:Dave", handle: "dave", fallback: "https://letterboxd.com/dave/"),
+        ServiceCase(shorthand: "behance:nasa", handle: "nasa", fallback: "https://www.behance.net/nasa"),
+        ServiceCase(shorthand: "dribbble:dribbble", handle: "dribbble", fallback: "https://dribbble.com/dribbble"),
+        ServiceCase(shorthand: "figma:@figma", handle: "@figma", fallback: "https://www.figma.com/@figma"),
+        ServiceCase(shorthand: "trello:trello", handle: "trello", fallback: "https://trello.com/u/trello"),
+        ServiceCase(shorthand: "product-hunt:rrhoover", handle: "@rrhoover", fallback: "https://www.producthunt.com/@rrhoover"),
+        ServiceCase(shorthand: "calendly:nasa", handle: "nasa", fallback: "https://calendly.com/nasa"),
+        ServiceCase(shorthand: "strava:1", handle: "1", fallback: "https://www.strava.com/athletes/1"),
+        ServiceCase(shorthand: "steam:gabelogannewell", handle: "gabelogannewell", fallback: "https://steamcommunity.com/id/gabelogannewell"),
+        ServiceCase(shorthand: "itch-io:leafo", handle: "leafo", fallback: "https://leafo.itch.io/"),
+        ServiceCase(shorthand: "etsy:myshop", handle: "myshop", fallback: "https://www.etsy.com/shop/myshop"),
+        ServiceCase(shorthand: "amazon:2LO3AVBFUMPAC", handle: "2LO3AVBFUMPAC", fallback: "https://www.amazon.com/hz/wishlist/ls/2LO3AVBFUMPAC"),
+        ServiceCase(shorthand: "app-store:1571998974", handle: "1571998974", fallback: "https://apps.apple.com/app/id1571998974"),
+        ServiceCase(shorthand: "google-play:org.joinmastodon.android", handle: "org.joinmastodon.android",
+                    fallback: "https://play.google.com/store/apps/details?id=org.joinmastodon.android"),
         ServiceCase(shorthand: "rss:https://example.org/feed.xml", handle: "https://example.org/feed.xml", fallback: "https://example.org/feed.xml"),
         ServiceCase(shorthand: "https://example.org/", handle: "https://example.org/", fallback: "https://example.org/"),
     ]
@@ -104,6 +160,12 @@ struct ServiceTableTests {
         RefusalCase(shorthand: "spotify:song:123", message: #""song:123" is not a Spotify item: expected kind:ID, like artist:0OdUWJ0sBjDrqHygGUXeCF (kinds: artist, album, playlist, show, track, user). It must be one of artist, album, playlist, show, track, user, a colon and the ID from the Spotify link."#),
         RefusalCase(shorthand: "apple-music:", message: #""" is not an Apple Music artist ID: expected a number, like 909253 (from music.apple.com/…/artist/…/909253). It is empty."#),
         RefusalCase(shorthand: "bandcamp:my_band", message: #""my_band" is not a Bandcamp site name: expected a site name, like myband (from myband.bandcamp.com). The character "_" (U+005F) is not allowed: use letters, digits and hyphens."#),
+        RefusalCase(shorthand: "signal:eb.01", message: #""eb.01" is not a Signal number or username link: expected an international number starting with +, like +49 151 12345678, or a username link, like https://signal.me/#eu/… (Signal: Settings, Profile, Username, Share). A username cannot be linked by its name alone: copy its link from Signal, or give a number starting with +."#),
+        RefusalCase(shorthand: "signal:https://signal.me/#eu/short", message: #""https://signal.me/#eu/short" is not a Signal number or username link: expected an international number starting with +, like +49 151 12345678, or a username link, like https://signal.me/#eu/… (Signal: Settings, Profile, Username, Share). The part after #eu/ must be the 40 to 128 letters, digits, - and _ Signal wrote."#),
+        RefusalCase(shorthand: "threema:ECHO", message: #""ECHO" is not a Threema ID: expected an ID, like ECHOECHO. It is 4 characters long; Threema names have 8."#),
+        RefusalCase(shorthand: "cash-app:$na sa", message: #""$na sa" is not a Cash App $cashtag: expected a $cashtag, like $nasa. The character (U+0020) is not allowed: use letters, digits."#),
+        RefusalCase(shorthand: "deezer:artist/27", message: #""artist/27" is not a Deezer artist ID: expected a number, like 27 (from deezer.com/artist/27). It may contain only digits."#),
+        RefusalCase(shorthand: "google-play:.org.example", message: #"".org.example" is not a Google Play app ID: expected an app ID, like org.joinmastodon.android. It may not start or end with dots and underscores."#),
         RefusalCase(shorthand: "rss:http://example.org/feed", message: #""http://example.org/feed" is not an https web address: expected an https:// URL, like https://example.org/contact. Only https links are allowed; use https://example.org/feed if the site supports it."#),
     ]
 
@@ -115,6 +177,27 @@ struct ServiceTableTests {
         } catch {
             #expect(error.message == row.message)
         }
+    }
+
+    /// The universal-link rule: where a service's app claims its https link on a platform, the default chain tries
+    /// no app scheme there, and the chooser still offers the app.
+    @Test("an app that claims the https link is not tried, yet offered", arguments: [
+        ("telegram:durov", Platform.ios, "tg://resolve?domain=durov"),
+        ("spotify:artist:0OdUWJ0sBjDrqHygGUXeCF", Platform.ios, "spotify:artist:0OdUWJ0sBjDrqHygGUXeCF"),
+        ("matrix:@eb:matrix.org", Platform.ios, "matrix:u/eb:matrix.org?action=chat"),
+        ("bluesky:eb.bsky.social", Platform.ios, "bluesky://profile/eb.bsky.social"),
+    ])
+    func claimedLinksAreNotTriedButOffered(_ shorthand: String, _ platform: Platform, _ app: String) throws {
+        let catalog = ServiceCatalog.standard
+        let (service, request) = try catalog.parse(shorthand: shorthand)
+        #expect(service.appClaimedLinks.contains { $0.platform == platform && !$0.source.isEmpty })
+        let target = try service.target(handle: request.handle, options: request.options)
+        let chain = service.chain(target: target, apps: service.defaultApps)
+        #expect(chain.candidates(for: platform).isEmpty, "\(shorthand) tries \(chain.candidates(for: platform).map(\.url))")
+        let offered = service.otherChoices(target: target, besides: service.defaultApps).filter { $0.platforms.contains(platform) }
+        #expect(offered.map(\.url) == [app])
+        // Named by the page, the app is tried.
+        #expect(try catalog.chain(shorthand: shorthand, apps: .all).candidates(for: platform).map(\.url).contains(app))
     }
 
     @Test func smsBodyIsAnOptionEncodedLikeEveryValue() throws {

@@ -26,26 +26,27 @@ import SiteGenTestSupport
         return files
     }
 
-    /// Every brand button reads (text 4.5:1) and keeps its brand: the fill moves only in lightness, within
-    /// `ButtonPaint.brandDistanceLimit` of the brand colour (or the brand's documented variant), hue kept; the
-    /// text is white unless the brand itself uses dark text; its edge stands out from every theme's page.
+    /// Every brand button reads (text 4.5:1) and keeps its brand: the exact brand colour whenever white or
+    /// near-black text reads on it, else moved only in lightness, within `ButtonPaint.brandDistanceLimit` of the
+    /// brand's own colour, hue kept; its edge stands out from every theme's page in light and dark mode.
     @Test(arguments: ServiceCatalog.standard.services.map(\.id))
     func brandButtonsReadAndStayOnBrand(_ id: String) throws {
         let service = try #require(ServiceCatalog.standard.service(named: id))
         let brand = try #require(HexColor(service.brandColor))
-        let reference = ButtonPaint.reference(brand: brand, serviceID: id)
+        let exactReads = max(brand.contrast(with: .white), brand.contrast(with: .nearBlack)) >= 4.5
         for theme in Theme.all {
             for onCard in [false, true] {
                 let surfaces = theme.surfaces(onCard: onCard)
-                let paint = ButtonPaint.make(brand: brand, serviceID: id, written: false, surfaces: surfaces)
+                let paint = ButtonPaint.make(brand: brand, surfaces: surfaces)
+                #expect([HexColor.white, .nearBlack].contains(paint.text))
                 #expect(paint.fill.contrast(with: paint.text) >= 4.5, "\(id): \(paint.fill.css) on \(paint.text.css)")
-                #expect(paint.fill.distance(to: reference) <= ButtonPaint.brandDistanceLimit,
-                        "\(id): \(paint.fill.css) is \(paint.fill.distance(to: reference)) from \(reference.css)")
-                if let fillHue = paint.fill.hue, let brandHue = reference.hue {
+                if exactReads { #expect(paint.fill == brand, "\(id): \(paint.fill.css) instead of the exact \(brand.css)") }
+                #expect(paint.fill.distance(to: brand) <= ButtonPaint.brandDistanceLimit,
+                        "\(id): \(paint.fill.css) is \(paint.fill.distance(to: brand)) from \(brand.css)")
+                if let fillHue = paint.fill.hue, let brandHue = brand.hue {
                     let turn = abs(fillHue - brandHue).truncatingRemainder(dividingBy: 360)
                     #expect(min(turn, 360 - turn) <= 4, "\(id): hue \(fillHue) against \(brandHue)")
                 }
-                #expect(paint.text == (id == "spotify" ? HexColor.nearBlack : HexColor.white), "\(id) text")
                 #expect(max(paint.fill.contrast(with: surfaces.light), paint.edgeLight.contrast(with: surfaces.light)) >= 3, "\(id) edge, \(theme.name) light")
                 #expect(max(paint.fill.contrast(with: surfaces.dark), paint.edgeDark.contrast(with: surfaces.dark)) >= 3, "\(id) edge, \(theme.name) dark")
             }
@@ -59,6 +60,25 @@ import SiteGenTestSupport
         let decoded = try JSONDecoder().decode([ServiceDescription].self, from: Data(captured.output.joined().utf8))
         #expect(decoded == ServiceCatalog.standard.descriptions)
         #expect(decoded.count >= 25)
+    }
+
+    /// The README's service table is `sitegen services --markdown`, written from the catalog: every service, each
+    /// example handle valid, and the README holding the table as the command prints it.
+    @Test func readmeServiceTableIsTheCatalog() throws {
+        let captured = Captured()
+        #expect(captured.tool().run(["services", "--markdown"]) == .success)
+        let table = captured.output.joined(separator: "\n")
+        let rows = table.split(separator: "\n").dropFirst(2)
+        #expect(rows.count == ServiceCatalog.standard.services.count)
+        #expect(ServiceCatalog.standard.services.count >= 80)
+        for service in ServiceCatalog.standard.services {
+            #expect(throws: Never.self, "\(service.id): the example in its handle form is not valid") {
+                try service.chain(handle: CommandLineTool.exampleHandle(service.handleForm))
+            }
+        }
+        #expect(rows.contains { $0.hasPrefix("| `telegram` | Telegram |") && $0.contains("iOS: none, the link opens the app; Android: Telegram") })
+        let readme = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains("\n" + table + "\n"), "README.md's service table differs from sitegen services --markdown")
     }
 
     @Test func servicesNameShowsEveryAppWithItsSource() {
@@ -76,8 +96,20 @@ import SiteGenTestSupport
         #expect(text.contains("    ivory (Ivory, default, opens natively): ivory:///user_profile/{user}@{host}"))
         #expect(text.contains("    icecubes (Ice Cubes, default, opens in a web view): icecubesapp://{host}/@{user}"))
         #expect(text.contains("    mammoth (Mammoth, unverified, on request, opens in a web view): mammoth://{host}/@{user}"))
-        #expect(text.contains("  android:\n    bluesky (Bluesky, on request, opens natively): intent: bluesky://profile/{handle} in xyz.blueskyweb.app"))
+        #expect(text.contains("  android:\n    bluesky (Bluesky, in the chooser, since the link opens the app, opens natively): intent: bluesky://profile/{handle} in xyz.blueskyweb.app"))
+        #expect(text.contains("  ios:\n    telegram (Telegram, in the chooser, since the link opens the app, opens natively): tg://resolve?domain={user}"))
+        #expect(text.contains("  ios: the app opens the https link itself, so no app is tried by default (source: TelegramMessenger/Telegram-iOS Telegram/BUILD: associated domain applinks:t.me)"))
         #expect(text.contains("  android:\n    telegram (Telegram, default, opens natively): intent: tg://resolve?domain={user} in org.telegram.messenger"))
+    }
+
+    /// Where the app claims the https link on iOS, `sitegen links` tries no custom scheme there: the link alone.
+    @Test(arguments: [("telegram:durov", "https://t.me/durov"),
+                      ("spotify:artist:0OdUWJ0sBjDrqHygGUXeCF", "https://open.spotify.com/artist/0OdUWJ0sBjDrqHygGUXeCF"),
+                      ("matrix:@eb:matrix.org", "https://matrix.to/#/@eb:matrix.org")])
+    func linksOnIOSTryNoSchemeWhereTheAppClaimsTheLink(_ shorthand: String, _ link: String) {
+        let captured = Captured()
+        #expect(captured.tool().run(["links", shorthand, "--platform", "ios"]) == .success)
+        #expect(captured.output.joined(separator: "\n") == "1. Fallback  all  \(link)")
     }
 
     @Test(arguments: [
@@ -118,6 +150,7 @@ import SiteGenTestSupport
             links:
               - mastodon: "@eb@social.coop"
               - telegram: durov
+                apps: [telegram]
               - bluesky: eb.bsky.social
                 apps: [bluesky]
               - email: a@example.org
@@ -274,7 +307,7 @@ import SiteGenTestSupport
             attributes = EmailShield(LinkResolver.emailAddresses(chain))?.protect(attributes) ?? attributes
             #expect(page.contains(#"<a id="link-\#(number + 1)" class="button \#(PageRenderer.hCardClass(chain.kind))" \#(attributes)"#), "\(link.service) button")
             #expect(page.contains("<span>\(link.service) button</span>"))
-            let paint = ButtonPaint.make(brand: HexColor(service.brandColor)!, serviceID: service.id, written: false, surfaces: Theme.standard.surfaces(onCard: false))
+            let paint = ButtonPaint.make(brand: HexColor(service.brandColor)!, surfaces: Theme.standard.surfaces(onCard: false))
             #expect(page.contains(".link-\(number + 1){--brand:\(paint.fill.css);--on-brand:\(paint.text.css);--edge-light:\(paint.edgeLight.css);--edge-dark:\(paint.edgeDark.css)}"))
             #expect(page.contains(#"<a \#(attributes)"#), "\(link.service) Markdown link")
         }
@@ -408,5 +441,16 @@ enum ServiceTableCases {
         ("matrix", "@eb:matrix.org"), ("discord", "80351110224678912"), ("spotify", "artist:0OdUWJ0sBjDrqHygGUXeCF"),
         ("apple-music", "909253"), ("soundcloud", "nasa"), ("bandcamp", "myband"), ("github", "octocat"), ("gitlab", "gitlab-org"),
         ("codeberg", "forgejo"), ("patreon", "nasa"), ("ko-fi", "nasa"), ("rss", "https://example.org/feed.xml"), ("web", "https://example.org/"),
+        ("lemmy", "@eb@lemmy.ml"), ("facebook", "nasa"), ("reddit", "spez"), ("pinterest", "nasa"), ("snapchat", "team.snap"),
+        ("tumblr", "staff"), ("flickr", "nasahqphoto"), ("vimeo", "staff"), ("xing", "Ada_Lovelace"), ("messenger", "nasa"),
+        ("threema", "ECHOECHO"), ("line", "line_official"), ("slack", "myteam"), ("apple-podcasts", "1200361736"), ("deezer", "27"),
+        ("youtube-music", "UC-9-kyTW8ZkZNDHQJ6FgpwQ"), ("tidal", "3346"), ("lastfm", "rj"), ("mixcloud", "nts"),
+        ("stack-overflow", "22656"), ("dev", "ben"), ("keybase", "chris"), ("paypal", "nasa"), ("buy-me-a-coffee", "nasa"),
+        ("venmo", "nasa-gov"), ("cash-app", "$nasa"), ("liberapay", "Changaco"), ("open-collective", "webpack"), ("kickstarter", "nasa"),
+        ("medium", "ev"), ("substack", "platformer"), ("wordpress", "myblog"), ("kit", "myname"), ("notion", "my-site"),
+        ("goodreads", "1"), ("letterboxd", "dave"), ("behance", "nasa"), ("dribbble", "dribbble"), ("figma", "figma"),
+        ("trello", "trello"), ("product-hunt", "rrhoover"), ("calendly", "nasa"), ("strava", "1"), ("steam", "gabelogannewell"),
+        ("itch-io", "leafo"), ("etsy", "myshop"), ("amazon", "2LO3AVBFUMPAC"), ("app-store", "1571998974"),
+        ("google-play", "org.joinmastodon.android"),
     ]
 }

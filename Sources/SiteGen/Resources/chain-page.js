@@ -127,7 +127,7 @@ doc.addEventListener("click", function (event) {
   else if (decision.go) go(decision.go);
   else if (SITEGEN_ASK && decision.ask) {
     event.stopImmediatePropagation(); // this very click must not count as one outside the chooser it opens
-    openChooser(toggle, link, true);
+    openChooser(toggle, link);
   }
   else attempt(link, data, decision.app);
 });
@@ -153,14 +153,17 @@ function closeMenu(focusToggle) {
 
 function menuItems() { return Array.from(openMenu.p.querySelectorAll("[role=menuitem]")); }
 
-// The chooser's items: the apps for this platform in chain order, then the link itself ("Open in browser"), or with
-// browserFirst (first_tap: ask) the link first.
-function fillMenu(panel, link, browserFirst) {
+// The chooser's items, short enough for a phone's screen: the visitor's own default first (the link itself: "Open in
+// browser", or for an address "Your mail app"), then the apps for this platform whose URL a primary source documents
+// (and any the chain tries, or the visitor chose before), in chain order; the rest wait under "More apps…".
+function fillMenu(panel, link) {
   var data = linkData(link), service = "app:" + link.dataset.service, remembered = store(service), acct = link.dataset.acct;
-  function item(label, action, id) {
-    var button = make("button", { class: "chooser-item", type: "button", role: "menuitem", tabindex: -1 }, label, panel);
+  function item(label, action, id, before) {
+    var button = make("button", { class: "chooser-item", type: "button", role: "menuitem", tabindex: -1 }, label);
+    panel.insertBefore(button, before || null);
     if (id && id == remembered) button.setAttribute("aria-current", true); // the remembered choice
     button.onclick = function () { action(button); };
+    return button;
   }
   // A web choice (and the browser) always works, so it is remembered at once; an app only once it has opened.
   function choose(candidate) {
@@ -172,11 +175,15 @@ function fillMenu(panel, link, browserFirst) {
       go(candidate.url);
     };
   }
-  // "Open in browser", or for an address "Your mail app": the link's own href either way.
-  function browser() { item(words["open-" + link.dataset.copyKind], choose({ id: "browser", url: data.href }), "browser"); }
-  if (SITEGEN_ASK && browserFirst) browser();
-  candidatesFor(data.chain, platform).forEach(function (c) { item(c.app, choose(c), c.id); });
-  if (!(SITEGEN_ASK && browserFirst)) browser();
+  item(words["open-" + link.dataset.copyKind], choose({ id: "browser", url: data.href }), "browser");
+  var candidates = candidatesFor(data.chain, platform), more = candidates.filter(function (c) { return c.more && c.id != remembered; });
+  candidates.forEach(function (c) { if (more.indexOf(c) < 0) item(c.app, choose(c), c.id); });
+  if (more.length) item(words.others || "More apps…", function (button) {
+    more.forEach(function (c) { item(c.app, choose(c), c.id, button); });
+    menuItems()[menuItems().indexOf(button) - more.length].focus();
+    button.remove();
+    place(panel);
+  });
   if (SITEGEN_FOLLOW && acct) item(words.follow, function () {
     tell("follow", { service: link.dataset.service });
     showFollow(panel, acct);
@@ -215,16 +222,25 @@ function showFollow(panel, acct) {
   };
 }
 
-function openChooser(toggle, link, browserFirst) {
+// The chooser opens below its button, or above it where the screen has more room there; then in view.
+function place(panel) {
+  panel.classList.remove("up");
+  var box = panel.getBoundingClientRect(), button = panel.parentNode.getBoundingClientRect();
+  if (box.bottom > innerHeight && button.top > box.height) panel.classList.add("up");
+  panel.scrollIntoView({ block: "nearest" });
+}
+
+function openChooser(toggle, link) {
   var wasOpen = openMenu && openMenu.t == toggle;
   closeMenu();
   if (wasOpen) return;
   var panel = make("div", { class: "chooser", role: "menu", "aria-label": toggle.getAttribute("aria-label") });
-  fillMenu(panel, link, browserFirst);
+  fillMenu(panel, link);
   toggle.after(panel);
   toggle.setAttribute("aria-expanded", true);
   openMenu = { t: toggle, p: panel };
-  menuItems()[0].focus();
+  place(panel);
+  menuItems()[0].focus({ preventScroll: true });
 }
 
 doc.addEventListener("keydown", function (event) {
