@@ -28,7 +28,7 @@ public struct CommandLineTool {
     }
 
     /// Every command, in the order the overview lists them. Parsing, help and completions all read this.
-    static let commands: [CommandSpec] = [buildCommand, checkCommand, newCommand, serveCommand, publishCommand, linksCommand, servicesCommand,
+    static let commands: [CommandSpec] = [buildCommand, checkCommand, newCommand, importCommand, serveCommand, publishCommand, linksCommand, servicesCommand,
                                           schemesCommand, completionsCommand, helpCommand, versionCommand]
 
     static func command(named name: String) -> CommandSpec? { commands.first { $0.name == name } }
