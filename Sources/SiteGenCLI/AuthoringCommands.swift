@@ -82,17 +82,22 @@ extension CommandLineTool {
         details.links = options.all("--link")
         if let url = options["--url"] { details.url = url }
         do {
-            let templates = try NewSite.create(at: folder, details: details, fileSystem: fileSystem).filter { $0.hasPrefix("templates/") }.count
-            // The next command is meant to be pasted: a folder named "My page" must arrive as one argument, one
-            // named "-site" as a folder, not an option of cd.
-            let shown = folder.hasSuffix("/") ? folder : folder + "/"
-            let cdPath = folder.hasPrefix("-") ? "./" + folder : folder
-            standardOutput("Created \(shown) with site.yml, content/index.md and \(templates) templates.\nNext: cd \(Self.shellQuoted(cdPath)) && sitegen serve")
+            _ = try NewSite.create(at: folder, details: details, fileSystem: fileSystem)
+            standardOutput(Self.created(folder))
             return .success
         } catch {
             if let path = error.path { report([Diagnostic(path: path, message: error.message)]) } else { reportError(error.message) }
             return .failure
         }
+    }
+
+    /// What `new` and `import` print once the site is made, with a sentence of their own before the next command.
+    static func created(_ folder: String, then advice: String = "") -> String {
+        // The next command is meant to be pasted: a folder named "My page" must arrive as one argument, one
+        // named "-site" as a folder, not an option of cd.
+        let shown = folder.hasSuffix("/") ? folder : folder + "/"
+        let cdPath = folder.hasPrefix("-") ? "./" + folder : folder
+        return "Created \(Diagnostic.printable(shown)) with site.yml, content/index.md and \(NewSite.templates.count) templates.\(advice)\nNext: cd \(shellQuoted(cdPath)) && sitegen serve"
     }
 
     func check(_ options: ParsedArguments) -> ExitCode {

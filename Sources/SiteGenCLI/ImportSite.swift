@@ -164,11 +164,7 @@ extension CommandLineTool {
             if let url = options["--url"] { plan.details.url = url }
             _ = try NewSite.create(at: folder, details: plan.details, command: "import", fileSystem: fileSystem)
             ImportSite.report(plan, source: source, format: page.format).forEach(standardOutput)
-            let shown = folder.hasSuffix("/") ? folder : folder + "/"
-            let cdPath = folder.hasPrefix("-") ? "./" + folder : folder
-            standardOutput("Created \(Diagnostic.printable(shown)) with site.yml, content/index.md and \(NewSite.templates.count) templates."
-                           + (options["--url"] == nil ? " Put your page's address in url: in content/index.md." : "")
-                           + "\nNext: cd \(Self.shellQuoted(cdPath)) && sitegen serve")
+            standardOutput(Self.created(folder, then: options["--url"] == nil ? " Put your page's address in url: in content/index.md." : ""))
             return .success
         } catch {
             if let path = error.path { report([Diagnostic(path: path, message: error.message)]) } else { reportError(error.message) }

@@ -82,7 +82,7 @@ struct ImportedPage: Equatable {
         let account = props["account"] as? [String: Any] ?? [:]
         var page = ImportedPage(format: .linktree)
         page.name = (account["pageTitle"] as? String)?.nonEmpty ?? (account["username"] as? String).map { "@" + $0 }
-        page.bio = (account["description"] as? String)?.nonEmpty
+        page.bio = (account["description"] as? String).map(HTMLElement.collapsed)?.nonEmpty
         page.avatar = (account["profilePictureUrl"] as? String)?.nonEmpty
         let links = props["links"] as? [[String: Any]] ?? account["links"] as? [[String: Any]] ?? []
         for link in links {
