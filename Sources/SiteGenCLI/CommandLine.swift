@@ -16,6 +16,7 @@ public struct CommandLineTool {
     /// Where `check --online` fetches profiles from; nil: the network, through libcurl.
     public var profileFetcher: (any ProfileFetcher)?
     public var onlineLimits = OnlineCheck.Limits()
+    public var linkLimits = LinkCheck.defaultLimits
 
     public init(fileSystem: any FileSystem = LocalFileSystem(),
                 standardOutput: @escaping (String) -> Void = { print($0) },
