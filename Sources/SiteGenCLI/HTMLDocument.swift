@@ -8,13 +8,34 @@ struct HTMLElement: Sendable {
     var name: String
     /// Attributes by lowercase name.
     var attributes: [String: String]
-    var children: [HTMLElement]
-    /// The text inside, at any depth, with runs of white space as one space and trimmed.
-    var text: String
-    /// The text directly inside, as written (a script's JSON).
-    var ownText: String
+    /// The text and elements inside, in order.
+    var nodes: [HTMLNode]
     /// The line of the source the element starts on.
     var line: Int
+
+    var children: [HTMLElement] { nodes.compactMap { if case .element(let element) = $0 { element } else { nil } } }
+
+    /// The text directly inside, as written (a script's JSON).
+    var ownText: String { nodes.map { if case .text(let text) = $0 { text } else { "" } }.joined() }
+
+    /// The text inside, at any depth, with runs of white space as one space and trimmed: how a browser shows it.
+    /// Worked out when asked, for the few elements whose text is read, so a deep page holds its text once.
+    var text: String {
+        var pieces: [String] = []
+        func collect(_ element: HTMLElement) {
+            for node in element.nodes {
+                switch node {
+                case .text(let text): pieces.append(text)
+                case .element(let inner):
+                    pieces.append(" ")
+                    collect(inner)
+                    pieces.append(" ")
+                }
+            }
+        }
+        collect(self)
+        return Self.collapsed(pieces.joined())
+    }
 
     /// The words of the `class` attribute.
     var classes: [String] { (attributes["class"] ?? "").split(whereSeparator: \.isWhitespace).map(String.init) }
@@ -62,23 +83,19 @@ struct HTMLElement: Sendable {
             }
             attribute = current.pointee.next
         }
-        var children: [HTMLElement] = []
-        var text = "", ownText = ""
+        var nodes: [HTMLNode] = []
         var child = node.pointee.children
         while let current = child {
             switch current.pointee.type {
             case XML_ELEMENT_NODE where depth < maximumDepth:
-                let inner = element(current, depth: depth + 1)
-                children.append(inner)
-                text += " " + inner.text + " "
+                nodes.append(.element(element(current, depth: depth + 1)))
             case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
-                if let content = current.pointee.content { ownText += String(cString: content); text += String(cString: content) }
+                if let content = current.pointee.content { nodes.append(.text(String(cString: content))) }
             default: break
             }
             child = current.pointee.next
         }
-        return HTMLElement(name: string(node.pointee.name).lowercased(), attributes: attributes, children: children,
-                           text: collapsed(text), ownText: ownText, line: Int(xmlGetLineNo(node)))
+        return HTMLElement(name: string(node.pointee.name).lowercased(), attributes: attributes, nodes: nodes, line: Int(xmlGetLineNo(node)))
     }
 
     private static func string(_ pointer: UnsafePointer<xmlChar>?) -> String {
@@ -89,4 +106,10 @@ struct HTMLElement: Sendable {
     static func collapsed(_ text: String) -> String {
         text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
     }
+}
+
+/// What an element holds: text, or another element.
+indirect enum HTMLNode: Sendable {
+    case text(String)
+    case element(HTMLElement)
 }

@@ -38,11 +38,16 @@ enum ImportSite {
             }
         }
         var items: [NewSite.LinkItem] = []
+        var seen: Set<String> = []
         for item in page.items {
             switch item {
             case .section(let title):
                 items.append(.section(title))
             case .link(let url, let label, let brand):
+                guard seen.insert(url.trimmingCharacters(in: .whitespacesAndNewlines)).inserted else {
+                    plan.outcomes.append((url, .leftOut("the same address as an earlier link")))
+                    continue
+                }
                 let (outcome, button) = map(url: url, label: label, brand: brand, catalog: catalog)
                 plan.outcomes.append((url, outcome))
                 if let button { items.append(button) }
@@ -144,7 +149,7 @@ extension CommandLineTool {
             """,
         options: [CommandOption(long: "--url", short: nil, value: "URL",
                                 help: "The page's public https address, for the QR code and contact card (default: a placeholder)")],
-        argumentCompletion: .directory, run: { $0.importSite($1) })
+        argumentCompletion: .file, run: { $0.importSite($1) })
 
     func importSite(_ options: ParsedArguments) -> ExitCode {
         let command = Self.importCommand

@@ -42,7 +42,7 @@ struct ImportedPage: Equatable {
             throw ImportProblem("it holds no HTML or JSON: expected a saved link page (index.html) or a BioDrop profile (.json)")
         }
         if let script = document.all("script").first(where: { $0.attributes["id"] == "__NEXT_DATA__" }) {
-            return try linktree(Data(script.ownText.utf8), document: document)
+            return try linktree(Data(script.ownText.utf8))
         }
         if document.all("a").contains(where: { $0.classes.contains { $0.hasPrefix("button-") } }) {
             return littleLink(document)
@@ -74,7 +74,7 @@ struct ImportedPage: Equatable {
     /// A page saved from Linktree: its embedded Next.js data holds `props.pageProps` with the `account`
     /// (`pageTitle`, `username`, `description`, `profilePictureUrl`, `socialLinks` of `type` and `url`) and the
     /// `links` (`title`, `url`, `type`; a `HEADER` is a heading).
-    static func linktree(_ json: Data, document: HTMLElement) throws(ImportProblem) -> ImportedPage {
+    static func linktree(_ json: Data) throws(ImportProblem) -> ImportedPage {
         guard let root = try? JSONSerialization.jsonObject(with: json) as? [String: Any],
               let props = (root["props"] as? [String: Any])?["pageProps"] as? [String: Any] else {
             throw ImportProblem("its __NEXT_DATA__ script is not Linktree's page data: expected JSON with props.pageProps")
@@ -141,17 +141,15 @@ struct ImportedPage: Equatable {
 
     // MARK: Any other HTML page
 
-    /// Any page: its `<title>` (or first heading) and description, and every link that leaves it (an address with
-    /// a scheme: `https:`, `mailto:`, `tel:` …), each once, in order. Links within the page's own site are skipped.
+    /// Any page: its `<title>` (or first heading) and description, and every link, in order (`ImportSite` leaves
+    /// out those within the page's own site, and an address given again).
     static func html(_ document: HTMLElement) -> ImportedPage {
         var page = ImportedPage(format: .html)
         page.name = document.first("title")?.text.nonEmpty ?? document.first("h1")?.text.nonEmpty
         page.bio = document.all("meta").first { $0.attributes["name"]?.lowercased() == "description" }?.attributes["content"].map(HTMLElement.collapsed)?.nonEmpty
         page.avatar = document.all("meta").first { $0.attributes["property"]?.lowercased() == "og:image" }?.attributes["content"]?.nonEmpty
-        var seen: Set<String> = []
         for anchor in document.all("a") {
-            guard let href = anchor.attributes["href"]?.trimmingCharacters(in: .whitespaces), URLScheme.of(href) != nil,
-                  seen.insert(href).inserted else { continue }
+            guard let href = anchor.attributes["href"] else { continue }
             let label = anchor.text.isEmpty ? (anchor.attributes["aria-label"] ?? anchor.attributes["title"] ?? "") : anchor.text
             page.items.append(.link(url: href, label: HTMLElement.collapsed(label), brand: ""))
         }

@@ -48,12 +48,15 @@ import Testing
             ("https://hachyderm.io/@ines", ("mastodon", "https://hachyderm.io/@ines")),
         ], sections: ["Code", "Support"]),
         Expected(fixture: "handmade.html", title: "Ole Strand — links", description: "Woodworker in Bergen.", links: [
+            ("#contact", nil),
+            ("/about.html", nil),
             ("https://pixelfed.social/olestrand", ("pixelfed", "https://pixelfed.social/olestrand")),
             ("https://medium.com/@olestrand", ("web", "https://medium.com/@olestrand")),
             ("tel:+47 55 12 34 56", ("phone", "tel:+4755123456")),
             ("https://www.linkedin.com/in/ole-strand/", ("linkedin", "https://www.linkedin.com/in/ole-strand/")),
             ("https://github.com/olestrand", ("github", "https://github.com/olestrand")),
             ("javascript:alert(1)", nil),
+            ("https://pixelfed.social/olestrand", nil),
         ]),
     ]
 
@@ -146,7 +149,7 @@ import Testing
         NewSiteTests.RefusedFolder(testDescription: "a missing file", setup: "", arguments: ["page.html", "site"],
                 errors: "page.html: error: cannot be read (No such file or directory)\n"),
         NewSiteTests.RefusedFolder(testDescription: "a page without links", setup: "printf '<p>Hello <a href=\"/x\">x</a></p>' > page.html", arguments: ["page.html", "site"],
-                errors: "page.html: error: read as an HTML page, it has no link that can be a button (0 found): nothing was made\n"),
+                errors: "page.html: error: read as an HTML page, it has no link that can be a button (1 found): nothing was made\n"),
         NewSiteTests.RefusedFolder(testDescription: "JSON that is not a profile", setup: "printf '{\"a\": 1}' > page.json", arguments: ["page.json", "site"],
                 errors: "page.json: error: a JSON object without links or socials: expected a BioDrop profile with name, bio and links\n"),
         NewSiteTests.RefusedFolder(testDescription: "a folder that is not empty", setup: "printf '<a href=\"https://github.com/x\">x</a>' > page.html && mkdir site && touch site/notes",
@@ -190,5 +193,33 @@ import Testing
         #expect(plan.details.items == [.section("Code"), .button(service: "github", handle: "x", options: [:], label: nil)])
         #expect(plan.outcomes.map(\.outcome) == [.mapped(service: "github", handle: "x"),
                                                  .leftOut("only https links can be buttons: use https://old.example/ if the site has it")])
+    }
+
+    /// libxml2 reads broken markup as a browser would: unclosed tags closed, references decoded, a script's text
+    /// kept as written; and a page nested deeper than any link page is read to a bounded depth, its text once.
+    @Test func theHTMLParserRecoversAndStaysBounded() throws {
+        let page = try #require(HTMLElement.parse(Data("<p>Fish &amp; <b>chips</b><a href=x class='button  button-github'>Git<i>Hub</i>\n</p><script id=s>{\"a\":  \"<b>\"}</script>".utf8)))
+        let anchor = try #require(page.first("a"))
+        #expect(anchor.attributes["href"] == "x" && anchor.classes == ["button", "button-github"] && anchor.text == "Git Hub")
+        #expect(page.first("p")?.text == "Fish & chips Git Hub")
+        #expect(page.first("script")?.ownText == "{\"a\":  \"<b>\"}")
+        let deep = String(repeating: "<div>", count: 5_000) + "<a href='https://github.com/x'>x</a>" + String(repeating: "</div>", count: 5_000)
+        let parsed = try #require(HTMLElement.parse(Data(deep.utf8)))
+        #expect(parsed.descendants.count <= HTMLElement.maximumDepth + 2)
+        #expect(HTMLElement.parse(Data()) == nil)
+    }
+
+    /// Each kind of source is told apart by what only it has.
+    @Test(arguments: [("littlelink.html", ImportedPage.Format.littleLink), ("linktree.html", .linktree), ("biodrop.json", .bioDrop), ("handmade.html", .html)])
+    func theSourcesKindIsRecognised(_ fixture: String, _ format: ImportedPage.Format) throws {
+        #expect(try ImportedPage.read(Data(contentsOf: Self.fixtures.appendingPathComponent(fixture))).format == format)
+    }
+
+    @Test func theCommandIsInTheHelpTheManPageAndTheCompletions() {
+        #expect(CommandLineTool.overview.contains("  import       Create a site from a link page saved elsewhere"))
+        #expect(ManPage.roff(commands: CommandLineTool.commands, globalOptions: CommandLineTool.globalOptions, overview: CommandLineTool.overview)
+            .contains(".SS \"sitegen import SOURCE [DIR] [\\-\\-url URL]\""))
+        let bash = CompletionScript.script(for: .bash, commands: CommandLineTool.commands, globalOptions: CommandLineTool.globalOptions)
+        #expect(bash.contains("        import)\n") && bash.contains("COMPREPLY=($(compgen -f -- \"$cur\"))"))
     }
 }
