@@ -28,8 +28,9 @@ enum ImportSite {
     /// button for an https address; anything else is left out with its reason.
     static func plan(_ page: ImportedPage, catalog: ServiceCatalog = .standard) -> Plan {
         var plan = Plan()
-        if let name = page.name { plan.details.title = name }
-        plan.details.description = page.bio
+        // One line each, as the page shows them: a title or bio with line breaks in the source is still one line.
+        if let name = page.name.map(HTMLElement.collapsed)?.nonEmpty { plan.details.title = name }
+        plan.details.description = page.bio.map(HTMLElement.collapsed)?.nonEmpty
         if let avatar = page.avatar {
             if URLScheme.of(avatar) == "https", let address = try? WebAddress.parse(avatar) {
                 plan.details.avatar = address.url
