@@ -26,6 +26,9 @@ extension ServiceCatalog {
     /// placeholder (`https://{host}/@{user}`, the fediverse) matches any site's `/@name` page (Medium's too), so it
     /// counts only when `hint` (the link's label or the source's brand name for it) names the service:
     /// "Mastodon", "Follow me on Pixelfed".
+    /// Hosts a service has left whose profile paths it kept: an older page's `https://twitter.com/nasa` is X's.
+    static let renamedHosts = [("twitter.com", "x.com"), ("threads.net", "threads.com")]
+
     public func recognize(_ link: String, hint: String = "") -> RecognizedLink? {
         let text = trimmed(link)
         guard let scheme = URLScheme.of(text) else { return nil }
@@ -34,14 +37,24 @@ extension ServiceCatalog {
                   (try? service.target(handle: request.handle, options: request.options)) != nil else { return nil }
             return RecognizedLink(serviceID: service.id, handle: request.handle, options: request.options)
         }
-        guard let address = try? WebAddress.parse(text) else { return nil }
+        guard var address = try? WebAddress.parse(text) else { return nil }
+        for (former, current) in Self.renamedHosts {
+            for prefix in ["https://", "https://www."] where address.url.hasPrefix(prefix + former + "/") {
+                address.url = "https://" + current + address.url.dropFirst(prefix.count + former.count)
+            }
+        }
         let lowerHint = hint.lowercased()
         let candidates = services.compactMap { $0 as? ProfileService }.filter { $0.profileURL.text.lowercased().hasPrefix("https://") }
         // Templates of one site before those of any site, so https://www.youtube.com/@nasa is YouTube's.
         let ordered = candidates.filter { !$0.profileURL.text.contains("{host}") } + candidates.filter { $0.profileURL.text.contains("{host}") }
         for service in ordered {
-            if service.profileURL.text.contains("{host}"),
-               !([service.id, service.displayName.lowercased()] + service.aliases).contains(where: { lowerHint.contains($0) }) { continue }
+            if service.profileURL.text.contains("{host}") {
+                guard ([service.id, service.displayName.lowercased()] + service.aliases).contains(where: { lowerHint.contains($0) }) else { continue }
+                // A fediverse handle reads profile URLs itself, a remote account's (`https://a.example/@eb@b.example`) too.
+                if let target = try? service.target(handle: address.url, options: [:]) {
+                    return RecognizedLink(serviceID: service.id, handle: target.handle)
+                }
+            }
             for values in ProfileURLPattern(service.profileURL.text).matches(address.url) {
                 guard let handle = ProfileURLPattern.handleText(values),
                       let target = try? service.target(handle: handle, options: [:]) else { continue }
