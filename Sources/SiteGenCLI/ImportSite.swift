@@ -85,8 +85,9 @@ enum ImportSite {
         case "http":
             return (.leftOut("only https links can be buttons: use https:\(text.dropFirst(5)) if the site has it"), nil)
         default:
-            if catalog.service(named: scheme) != nil, let problem = Result(catching: { () throws(LinkChainError) in try catalog.chain(shorthand: text) }).failure {
-                return (.leftOut(problem.message), nil)
+            // A service's own scheme that its service refuses (`tel:` without a number): say why.
+            if catalog.service(named: scheme) != nil {
+                do { _ = try catalog.chain(shorthand: text) } catch { return (.leftOut(error.message), nil) }
             }
             return (.leftOut("the scheme \(scheme): is not one a button can use (https, mailto, tel, sms, or a service's own)"), nil)
         }
@@ -130,11 +131,6 @@ enum ImportSite {
             throw NewSiteError(path: path, message: error.message)
         }
     }
-}
-
-extension Result {
-    /// The error, or nil for a success.
-    var failure: Failure? { if case .failure(let error) = self { error } else { nil } }
 }
 
 extension CommandLineTool {

@@ -195,6 +195,14 @@ import Testing
                                                  .leftOut("only https links can be buttons: use https://old.example/ if the site has it")])
     }
 
+    /// A link in a service's own scheme that the service refuses is left out with the service's reason.
+    @Test func aRefusedShorthandSaysWhy() throws {
+        let (outcome, button) = ImportSite.map(url: "tel:call-me", label: "Call", brand: "", catalog: .standard)
+        #expect(button == nil)
+        guard case .leftOut(let reason) = outcome else { Issue.record("\(outcome)"); return }
+        #expect(reason.contains("is not a phone number"), "\(reason)")
+    }
+
     /// libxml2 reads broken markup as a browser would: unclosed tags closed, references decoded, a script's text
     /// kept as written; and a page nested deeper than any link page is read to a bounded depth, its text once.
     @Test func theHTMLParserRecoversAndStaysBounded() throws {
