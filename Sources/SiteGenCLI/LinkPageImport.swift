@@ -72,7 +72,7 @@ struct ImportedPage: Equatable {
     // MARK: Linktree
 
     /// A page saved from Linktree: its embedded Next.js data holds `props.pageProps` with the `account`
-    /// (`pageTitle`, `username`, `description`, `profilePictureUrl`, `socialLinks` of `type` and `url`) and the
+    /// (`pageTitle` or `displayName`, `username`, `description`, `profilePictureUrl`, `socialLinks` of `type` and `url`) and the
     /// `links` (`title`, `url`, `type`; a `HEADER` is a heading).
     static func linktree(_ json: Data) throws(ImportProblem) -> ImportedPage {
         guard let root = try? JSONSerialization.jsonObject(with: json) as? [String: Any],
@@ -81,7 +81,8 @@ struct ImportedPage: Equatable {
         }
         let account = props["account"] as? [String: Any] ?? [:]
         var page = ImportedPage(format: .linktree)
-        page.name = (account["pageTitle"] as? String)?.nonEmpty ?? (account["username"] as? String).map { "@" + $0 }
+        page.name = (account["pageTitle"] as? String)?.nonEmpty ?? (account["displayName"] as? String)?.nonEmpty
+            ?? (account["username"] as? String).map { "@" + $0 }
         page.bio = (account["description"] as? String).map(HTMLElement.collapsed)?.nonEmpty
         page.avatar = (account["profilePictureUrl"] as? String)?.nonEmpty
         let links = props["links"] as? [[String: Any]] ?? account["links"] as? [[String: Any]] ?? []
