@@ -20,6 +20,8 @@ let package = Package(
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         // HTTP(S) requests for `sitegen check --online`.
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // libxml2's HTML parser, for `sitegen import` reading a link page saved from elsewhere.
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // A small read-only HTTP server with Server-Sent Events, for `sitegen serve`.
         .target(name: "WebServer", dependencies: ["CMicroHTTPD"]),
         // The pipeline: load → parse → resolve → render → write, its diagnostics and its file system.
@@ -44,10 +46,10 @@ let package = Package(
                 resources: [.embedInCode("Resources/preview.js"), .embedInCode("Resources/live-reload.js")]),
         // `sitegen check --online`: fetches profiles (libcurl) and reads their rel="me" links.
         .target(name: "OnlineCheck", dependencies: ["SiteGen", "LinkChain", "CCurl"]),
-        // The command line: one table of commands, `new` with the embedded templates, completions.
+        // The command line: one table of commands, `new` and `import` with the embedded templates, completions.
         .target(
             name: "SiteGenCLI",
-            dependencies: ["SiteGen", "Preview", "OnlineCheck", "LinkChain", "WebServer"],
+            dependencies: ["SiteGen", "Preview", "OnlineCheck", "LinkChain", "WebServer", "CLibXML2"],
             // Resources/templates links to the top-level templates/, so `sitegen new` embeds those very files.
             resources: [.embedInCode("Resources/templates"), .embedInCode("Resources/new-site-index.md"),
                         .embedInCode("Resources/new-site-site.yml"),

@@ -16,6 +16,8 @@ public struct OnlineCheck: Sendable {
         public var maxBytes = 1_048_576
         /// Redirects followed per request, as Mastodon does.
         public var maxRedirects = 3
+        /// Requests under way at once.
+        public var concurrency = 8
 
         public init() {}
     }
@@ -84,15 +86,19 @@ public struct OnlineCheck: Sendable {
         }
     }
 
-    /// Checks every page's links, one request at a time, within `limits.totalTime`.
+    /// Checks every page's links, `limits.concurrency` at a time, all within `limits.totalTime`.
     public func run(_ pages: [Page]) -> [PageReport] {
-        var session = Session(fetcher: fetcher, limits: limits, deadline: ProcessInfo.processInfo.systemUptime + limits.totalTime)
-        return pages.map { page in
-            PageReport(path: page.path, url: page.url, findings: page.url == nil ? [] : page.identities.map { check($0, of: page, session: &session) })
+        let session = Session(fetcher: fetcher, limits: limits, deadline: ProcessInfo.processInfo.systemUptime + limits.totalTime)
+        let jobs = pages.indices.flatMap { index in pages[index].url == nil ? [] : pages[index].identities.indices.map { (index, $0) } }
+        let findings = BoundedWork.map(jobs, workers: limits.concurrency) { page, identity in
+            check(pages[page].identities[identity], of: pages[page], session: session)
         }
+        var byPage: [Int: [Finding]] = [:]
+        for (job, finding) in zip(jobs, findings) { byPage[job.0, default: []].append(finding) }
+        return pages.indices.map { PageReport(path: pages[$0].path, url: pages[$0].url, findings: byPage[$0] ?? []) }
     }
 
-    private func check(_ chain: Chain, of page: Page, session: inout Session) -> Finding {
+    private func check(_ chain: Chain, of page: Page, session: Session) -> Finding {
         let name = catalog.service(named: chain.serviceID)?.displayName ?? chain.serviceID
         var finding = Finding(service: name, handle: chain.handle, status: .missing, details: [], hints: [])
         let pageURL = page.url!
@@ -113,19 +119,19 @@ public struct OnlineCheck: Sendable {
             finding.details = ["the page's url is not https, and Mastodon verifies only https pages"]
             finding.hints = ["publish the page over https and set url: https://… in its front matter"]
         } else if let account = chain.accountURI.flatMap(Self.account(from:)) {
-            switch checkMastodon(account, pageURL: pageURL, name: name, session: &session) {
+            switch checkMastodon(account, pageURL: pageURL, name: name, session: session) {
             case .decided(let decided, let profileURL):
                 finding = Finding(service: name, handle: chain.handle, status: decided.status, details: decided.details, hints: decided.hints)
                 linkedProfile = profileURL ?? chain.fallback
-                if finding.status == .notVerified { checkPublishedPage(pageURL, linksTo: linkedProfile, finding: &finding, session: &session) }
+                if finding.status == .notVerified { checkPublishedPage(pageURL, linksTo: linkedProfile, finding: &finding, session: session) }
             case .notMastodon(let reason):
-                finding = checkProfilePage(chain.fallback, pageURL: pageURL, name: name, session: &session)
+                finding = checkProfilePage(chain.fallback, pageURL: pageURL, name: name, session: session)
                 if finding.status != .failed { finding.details.insert(reason, at: 0) }
             }
         } else if chain.serviceID == "github" {
-            finding = checkGitHub(chain, pageURL: pageURL, name: name, session: &session)
+            finding = checkGitHub(chain, pageURL: pageURL, name: name, session: session)
         } else {
-            finding = checkProfilePage(chain.fallback, pageURL: pageURL, name: name, session: &session)
+            finding = checkProfilePage(chain.fallback, pageURL: pageURL, name: name, session: session)
         }
         finding.service = name
         finding.handle = chain.handle
@@ -177,14 +183,14 @@ public struct OnlineCheck: Sendable {
     /// The account through Mastodon's public API, `GET /api/v1/accounts/lookup?acct=USER`: whether one of its
     /// profile fields holds the page's url, and whether Mastodon marked that field verified.
     private func checkMastodon(_ account: (user: String, host: String), pageURL: String, name: String,
-                               session: inout Session) -> MastodonOutcome {
+                               session: Session) -> MastodonOutcome {
         let user = account.user.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed.subtracting(CharacterSet(charactersIn: "&=+#"))) ?? account.user
         let api = "https://\(account.host)/api/v1/accounts/lookup?acct=\(user)"
         let answer: Session.Document
         switch session.get(api, accept: "application/json") {
         case .success(let document): answer = document
-        case .failure(.noAnswer(let reason)): return .decided(Decided(status: .failed, details: [reason]), profileURL: nil)
-        case .failure(.refused(let reason)): return .notMastodon("\(account.host) has no Mastodon API here (\(reason)), so its profile page was read instead")
+        case .failure(.noAnswer(let reason)), .failure(.outOfTime(let reason)): return .decided(Decided(status: .failed, details: [reason]), profileURL: nil)
+        case .failure(.refused(let reason, _)): return .notMastodon("\(account.host) has no Mastodon API here (\(reason)), so its profile page was read instead")
         }
         guard let decoded = try? JSONDecoder().decode(MastodonAccount.self, from: answer.body) else {
             return .notMastodon("\(account.host) answered its account lookup with something other than a Mastodon account, so its profile page was read instead")
@@ -219,7 +225,7 @@ public struct OnlineCheck: Sendable {
 
     /// For a field Mastodon has not verified: what Mastodon will read on the next save, the published page at
     /// `url` (a 200 answer, its first 1 MB, after at most 3 redirects), and whether it links to the profile.
-    private func checkPublishedPage(_ pageURL: String, linksTo profile: String, finding: inout Finding, session: inout Session) {
+    private func checkPublishedPage(_ pageURL: String, linksTo profile: String, finding: inout Finding, session: Session) {
         switch session.get(pageURL, accept: "text/html") {
         case .success(let published) where published.status == 200:
             if RelMeLinks.scan(String(decoding: published.body, as: UTF8.self)).contains(where: { $0.href.lowercased() == profile.lowercased() }) {
@@ -230,7 +236,7 @@ public struct OnlineCheck: Sendable {
             }
         case .success(let published):
             finding.details.append("the published page answered HTTP \(published.status), and Mastodon accepts only 200")
-        case .failure(.noAnswer(let reason)), .failure(.refused(let reason)):
+        case .failure(.noAnswer(let reason)), .failure(.refused(let reason, _)), .failure(.outOfTime(let reason)):
             finding.details.append("the published page could not be read: \(reason)")
         }
     }
@@ -247,14 +253,14 @@ public struct OnlineCheck: Sendable {
 
     /// The profile's website (`blog`) and social accounts through GitHub's API; GitHub shows both with `rel="me"`.
     /// When the API does not answer (its limit is 60 requests an hour), the profile page.
-    private func checkGitHub(_ chain: Chain, pageURL: String, name: String, session: inout Session) -> Finding {
+    private func checkGitHub(_ chain: Chain, pageURL: String, name: String, session: Session) -> Finding {
         let user = chain.fallback.split(separator: "/").last.map(String.init) ?? chain.handle
         let profile: Session.Document
         switch session.get("https://api.github.com/users/\(user)", accept: "application/vnd.github+json") {
         case .success(let document): profile = document
-        case .failure(.noAnswer(let reason)): return Finding(service: name, handle: chain.handle, status: .failed, details: [reason], hints: [])
-        case .failure(.refused(let reason)):
-            var finding = checkProfilePage(chain.fallback, pageURL: pageURL, name: name, session: &session)
+        case .failure(.noAnswer(let reason)), .failure(.outOfTime(let reason)): return Finding(service: name, handle: chain.handle, status: .failed, details: [reason], hints: [])
+        case .failure(.refused(let reason, _)):
+            var finding = checkProfilePage(chain.fallback, pageURL: pageURL, name: name, session: session)
             if finding.status != .failed { finding.details.insert("GitHub's API did not answer (\(reason)), so the profile page was read instead", at: 0) }
             return finding
         }
@@ -278,12 +284,12 @@ public struct OnlineCheck: Sendable {
     // MARK: Any profile page
 
     /// The profile's HTML: whether it has a rel="me" link to the page.
-    private func checkProfilePage(_ profile: String, pageURL: String, name: String, session: inout Session) -> Finding {
+    private func checkProfilePage(_ profile: String, pageURL: String, name: String, session: Session) -> Finding {
         var finding = Finding(service: name, handle: "", status: .missing, details: [], hints: [])
         let document: Session.Document
         switch session.get(profile, accept: "text/html") {
         case .success(let fetched): document = fetched
-        case .failure(.noAnswer(let reason)), .failure(.refused(let reason)):
+        case .failure(.noAnswer(let reason)), .failure(.refused(let reason, _)), .failure(.outOfTime(let reason)):
             finding.status = .failed
             finding.details = [reason]
             return finding
@@ -337,11 +343,13 @@ public struct OnlineCheck: Sendable {
 
     // MARK: Requests
 
-    /// The requests of one check: redirects followed and counted, the time limit shared.
-    private struct Session {
+    /// The requests of one check: redirects followed and counted, the time limit shared (by every thread).
+    struct Session: Sendable {
         let fetcher: any ProfileFetcher
         let limits: Limits
         let deadline: Double
+        /// The check's name where the time runs out: "online check".
+        var name = "online check"
 
         struct Document {
             /// Where the body came from, after redirects.
@@ -349,31 +357,45 @@ public struct OnlineCheck: Sendable {
             var status: Int
             var body: Data
             var truncated: Bool
+            /// How many redirects led there.
+            var redirects = 0
         }
 
-        enum Problem: Error {
+        enum Problem: Error, Equatable {
             /// No usable answer: the network, a timeout, a loop of redirects: nothing else is asked for that link.
             case noAnswer(String)
             /// The server answered, with an error status.
-            case refused(String)
+            case refused(String, status: Int)
+            /// The check's total time ran out before the request was made.
+            case outOfTime(String)
         }
 
         func get(_ address: String, accept: String) -> Result<Document, Problem> {
+            fetch(address, method: "GET", accept: accept)
+        }
+
+        func fetch(_ address: String, method: String, accept: String) -> Result<Document, Problem> {
             var url = address
             var visited = [address]
             while true {
                 let remaining = deadline - ProcessInfo.processInfo.systemUptime
                 // Less than a tenth of a second is too little for any answer.
                 guard remaining >= 0.1 else {
-                    return .failure(.noAnswer("the online check's \(CurlProfileFetcher.seconds(limits.totalTime)) were used up"))
+                    return .failure(.outOfTime("the \(name)'s \(CurlProfileFetcher.seconds(limits.totalTime)) were used up"))
                 }
-                let request = ProfileRequest(url: url, accept: accept, timeout: min(limits.requestTimeout, remaining), maxBytes: limits.maxBytes)
+                let request = ProfileRequest(url: url, method: method, accept: accept, timeout: min(limits.requestTimeout, remaining), maxBytes: limits.maxBytes)
                 switch fetcher.fetch(request) {
                 case .failure(let reason):
+                    // A request the total time cut short says nothing of the server.
+                    if remaining < limits.requestTimeout, deadline - ProcessInfo.processInfo.systemUptime < 0.1 {
+                        return .failure(.outOfTime("the \(name)'s \(CurlProfileFetcher.seconds(limits.totalTime)) were used up"))
+                    }
                     return .failure(.noAnswer(reason))
                 case .answer(let status, let location, let body, let truncated):
-                    if (200..<300).contains(status) { return .success(Document(url: url, status: status, body: body, truncated: truncated)) }
-                    guard (300..<400).contains(status) && status != 304 else { return .failure(.refused("HTTP \(status) from \(url)")) }
+                    if (200..<300).contains(status) {
+                        return .success(Document(url: url, status: status, body: body, truncated: truncated, redirects: visited.count - 1))
+                    }
+                    guard (300..<400).contains(status) && status != 304 else { return .failure(.refused("HTTP \(status) from \(url)", status: status)) }
                     guard let location, let next = URL(string: location, relativeTo: URL(string: url))?.absoluteString,
                           ["http", "https"].contains(URL(string: next)?.scheme?.lowercased() ?? "") else {
                         return .failure(.noAnswer("HTTP \(status) from \(url) without a usable Location"))

@@ -2,10 +2,12 @@ import CCurl
 import Foundation
 import SiteGen
 
-/// One GET of `check --online`. Redirects are not followed here: the check follows them itself, so that it can
-/// count them, see loops and say where a chain of them went.
+/// One request of `check --online` or `check --links`. Redirects are not followed here: the check follows them
+/// itself, so that it can count them, see loops and say where a chain of them went.
 public struct ProfileRequest: Sendable, Equatable {
     public var url: String
+    /// "GET", or "HEAD" (no body is asked for; `check --links` asks that first).
+    public var method = "GET"
     /// The `Accept` header: `text/html` for a profile page, JSON for an API.
     public var accept: String
     /// Seconds for the whole request, connecting included.
@@ -26,7 +28,8 @@ public struct LoopbackHostsProblem: Error, Sendable {
     public let message: String
 }
 
-/// Where `check --online` gets profiles from: the network, or whatever a test puts in its place.
+/// Where `check --online` gets profiles (and `check --links` its links) from: the network, or whatever a test
+/// puts in its place. Called from several threads at once.
 public protocol ProfileFetcher: Sendable {
     func fetch(_ request: ProfileRequest) -> ProfileResponse
 }
@@ -70,7 +73,7 @@ public struct CurlProfileFetcher: ProfileFetcher {
         guard var components = URLComponents(string: request.url), let host = components.host?.lowercased(), !host.isEmpty else {
             return .failure("not a URL: \(request.url)")
         }
-        var headers = ["Accept: \(request.accept)", "User-Agent: sitegen/\(SiteGenVersion.current) (check --online)"]
+        var headers = ["Accept: \(request.accept)", "User-Agent: sitegen/\(SiteGenVersion.current) (sitegen check)"]
         var target = request.url
         if let loopbackHosts {
             guard let loopback = loopbackHosts[host], let colon = loopback.lastIndex(of: ":") else {
@@ -94,6 +97,7 @@ public struct CurlProfileFetcher: ProfileFetcher {
         _ = sitegen_curl_set_string(handle, CURLOPT_URL, target)
         _ = sitegen_curl_set_string(handle, CURLOPT_PROTOCOLS_STR, "http,https")
         _ = sitegen_curl_set_long(handle, CURLOPT_FOLLOWLOCATION, 0)
+        if request.method == "HEAD" { _ = sitegen_curl_set_long(handle, CURLOPT_NOBODY, 1) }
         // No signals: requests may run on any thread.
         _ = sitegen_curl_set_long(handle, CURLOPT_NOSIGNAL, 1)
         _ = sitegen_curl_set_long(handle, CURLOPT_TIMEOUT_MS, max(1, Int(request.timeout * 1000)))

@@ -1,4 +1,5 @@
 import Foundation
+import LinkChain
 import OnlineCheck
 import Preview
 import SiteGen
@@ -53,11 +54,18 @@ extension CommandLineTool {
             With --online, it then fetches the profile of each identity link (Mastodon through its API,
             GitHub, others through their page) and reports whether it links back to the page's url, and
             whether the page links to it with rel="me", with what to do where not. What the network
-            answers never changes the exit status.
+            answers there never changes the exit status.
+            With --links, it asks every external https address of the site (buttons, Markdown links and
+            images; HEAD, then GET where HEAD is refused), 8 at a time, 10 s each and 60 s in all: a 4xx or
+            5xx answer or a host that cannot be reached is an error at each place the address is written
+            (exit 1), a redirect a warning with the final address. Addresses found fine are remembered for a
+            day in .sitegen-link-cache in the site's folder, so a re-run asks only the others.
             """,
         options: [.source,
                   CommandOption(long: "--online", short: nil, value: nil,
                                 help: "Also ask each identity link's profile whether it links back (rel=\"me\")"),
+                  CommandOption(long: "--links", short: nil, value: nil,
+                                help: "Also ask every external https link whether it still works (cached for a day)"),
                   nowOption],
         run: { $0.check($1) })
 
@@ -82,17 +90,22 @@ extension CommandLineTool {
         details.links = options.all("--link")
         if let url = options["--url"] { details.url = url }
         do {
-            let templates = try NewSite.create(at: folder, details: details, fileSystem: fileSystem).filter { $0.hasPrefix("templates/") }.count
-            // The next command is meant to be pasted: a folder named "My page" must arrive as one argument, one
-            // named "-site" as a folder, not an option of cd.
-            let shown = folder.hasSuffix("/") ? folder : folder + "/"
-            let cdPath = folder.hasPrefix("-") ? "./" + folder : folder
-            standardOutput("Created \(shown) with site.yml, content/index.md and \(templates) templates.\nNext: cd \(Self.shellQuoted(cdPath)) && sitegen serve")
+            _ = try NewSite.create(at: folder, details: details, fileSystem: fileSystem)
+            standardOutput(Self.created(folder))
             return .success
         } catch {
             if let path = error.path { report([Diagnostic(path: path, message: error.message)]) } else { reportError(error.message) }
             return .failure
         }
+    }
+
+    /// What `new` and `import` print once the site is made, with a sentence of their own before the next command.
+    static func created(_ folder: String, then advice: String = "") -> String {
+        // The next command is meant to be pasted: a folder named "My page" must arrive as one argument, one
+        // named "-site" as a folder, not an option of cd.
+        let shown = folder.hasSuffix("/") ? folder : folder + "/"
+        let cdPath = folder.hasPrefix("-") ? "./" + folder : folder
+        return "Created \(Diagnostic.printable(shown)) with site.yml, content/index.md and \(NewSite.templates.count) templates.\(advice)\nNext: cd \(shellQuoted(cdPath)) && sitegen serve"
     }
 
     func check(_ options: ParsedArguments) -> ExitCode {
@@ -105,34 +118,76 @@ extension CommandLineTool {
             report(result.warnings)
             let pages = result.renderedPages.count, warnings = result.warnings.count
             standardOutput("Checked \(pages) page\(pages == 1 ? "" : "s"): no errors" + (warnings == 0 ? "." : ", \(warnings) warning\(warnings == 1 ? "" : "s")."))
-            if options.has("--online") { checkOnline(builder, files: result.files) }
+            guard options.has("--online") || options.has("--links") else { return .success }
+            guard let fetcher = networkFetcher() else { return .failure }
+            let resolved = builder.pages().pages
+            if options.has("--online") { checkOnline(resolved, files: result.files, fetcher: fetcher, catalog: builder.catalog) }
+            if options.has("--links") { return checkLinks(resolved, source: options["--source"] ?? ".", fetcher: fetcher) }
             return .success
         } catch {
             report(error.diagnostics)
             standardError("Found \(error.errorCount) error\(error.errorCount == 1 ? "" : "s").")
-            if options.has("--online") { standardError("The online check did not run: fix the errors first.") }
+            for (option, name) in [("--online", "online check"), ("--links", "link check")] where options.has(option) {
+                standardError("The \(name) did not run: fix the errors first.")
+            }
             return .failure
         }
     }
 
-    /// `check --online` after a check without errors: the report on standard output, whatever the network did.
-    private func checkOnline(_ builder: SiteBuilder, files: [OutputFile]) {
-        let resolved = builder.pages().pages
-        let fetcher: any ProfileFetcher
-        if let fixed = profileFetcher {
-            fetcher = fixed
-        } else if let seam = ProcessInfo.processInfo.environment[CurlProfileFetcher.environmentVariable] {
-            switch CurlProfileFetcher.parseLoopbackHosts(seam) {
-            case .success(let hosts): fetcher = CurlProfileFetcher(loopbackHosts: hosts)
-            case .failure(let problem):
-                reportError(problem.message)
-                return
-            }
-        } else {
-            fetcher = CurlProfileFetcher()
+    /// Where `check --online` and `--links` send their requests: the test's fetcher, the loopback servers of
+    /// `SITEGEN_TEST_LOOPBACK_HOSTS`, or the network; nil (the problem reported) when that variable is malformed.
+    private func networkFetcher() -> (any ProfileFetcher)? {
+        if let fixed = profileFetcher { return fixed }
+        guard let seam = ProcessInfo.processInfo.environment[CurlProfileFetcher.environmentVariable] else { return CurlProfileFetcher() }
+        switch CurlProfileFetcher.parseLoopbackHosts(seam) {
+        case .success(let hosts): return CurlProfileFetcher(loopbackHosts: hosts)
+        case .failure(let problem):
+            reportError(problem.message)
+            return nil
         }
-        let check = OnlineCheck(fetcher: fetcher, limits: onlineLimits, catalog: builder.catalog)
+    }
+
+    /// `check --online` after a check without errors: the report on standard output, whatever the network did.
+    private func checkOnline(_ resolved: [ResolvedPage], files: [OutputFile], fetcher: any ProfileFetcher, catalog: ServiceCatalog) {
+        let check = OnlineCheck(fetcher: fetcher, limits: onlineLimits, catalog: catalog)
         standardOutput(OnlineCheck.format(check.run(OnlineCheck.pages(resolved, files: files))))
+    }
+
+    /// `check --links` after a check without errors: each problem at its places, then a summary; a failure when an
+    /// address is broken or unreachable. The cache in the site's folder is read and written only as sitegen's own
+    /// regular file (never through a link, never over a file of the same name that sitegen did not write).
+    private func checkLinks(_ resolved: [ResolvedPage], source: String, fetcher: any ProfileFetcher) -> ExitCode {
+        let cachePath = joinPath(source, LinkCache.fileName)
+        var cache = LinkCache(), keepsCache = true
+        switch fileSystem.entryKind(at: cachePath) {
+        case .missing: break
+        case .file:
+            if let read = (try? fileSystem.readFile(cachePath)).flatMap({ LinkCache(text: String(decoding: $0, as: UTF8.self)) }) {
+                cache = read
+            } else {
+                keepsCache = false
+                report([Diagnostic(.warning, path: cachePath, message: "not a cache sitegen wrote: left as it is, and nothing is remembered for the next run")])
+            }
+        default:
+            keepsCache = false
+            report([Diagnostic(.warning, path: cachePath, message: "not a regular file: left as it is, and nothing is remembered for the next run")])
+        }
+        let links = LinkCheck.links(resolved)
+        let (outcomes, updated, fromCache) = LinkCheck(fetcher: fetcher, limits: linkLimits).run(links, cache: cache)
+        let diagnostics = LinkCheck.diagnostics(links, outcomes)
+        report(diagnostics)
+        standardOutput(LinkCheck.summary(outcomes, fromCache: fromCache))
+        if keepsCache && updated != cache {
+            let staged = cachePath + ".\(ProcessInfo.processInfo.processIdentifier).new"
+            do {
+                try fileSystem.writeNewFile(staged, Data(updated.text.utf8))
+                try fileSystem.replaceFile(cachePath, with: staged)
+            } catch {
+                try? fileSystem.removeFile(staged)
+                report([Diagnostic(.warning, path: cachePath, message: "the results could not be kept: \((error as? FileSystemError)?.reason ?? "\(error)")")])
+            }
+        }
+        return diagnostics.contains { $0.severity == .error } ? .failure : .success
     }
 
     func serve(_ options: ParsedArguments) -> ExitCode {

@@ -16,6 +16,7 @@ public struct CommandLineTool {
     /// Where `check --online` fetches profiles from; nil: the network, through libcurl.
     public var profileFetcher: (any ProfileFetcher)?
     public var onlineLimits = OnlineCheck.Limits()
+    public var linkLimits = LinkCheck.defaultLimits
 
     public init(fileSystem: any FileSystem = LocalFileSystem(),
                 standardOutput: @escaping (String) -> Void = { print($0) },
@@ -28,7 +29,7 @@ public struct CommandLineTool {
     }
 
     /// Every command, in the order the overview lists them. Parsing, help and completions all read this.
-    static let commands: [CommandSpec] = [buildCommand, checkCommand, newCommand, serveCommand, publishCommand, linksCommand, servicesCommand,
+    static let commands: [CommandSpec] = [buildCommand, checkCommand, newCommand, importCommand, serveCommand, publishCommand, linksCommand, servicesCommand,
                                           schemesCommand, completionsCommand, helpCommand, versionCommand]
 
     static func command(named name: String) -> CommandSpec? { commands.first { $0.name == name } }

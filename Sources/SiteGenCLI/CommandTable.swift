@@ -7,7 +7,8 @@ import SiteGen
 struct CommandOption: Sendable {
     /// What a shell offers after the option (or as a command's positional argument).
     enum Completion: Sendable, Equatable {
-        case none, directory, words([String])
+        /// `file`: any path (`import`'s saved page), folders included.
+        case none, directory, file, words([String])
         /// The names of the commands (for `help`).
         case commands
     }
@@ -120,7 +121,7 @@ enum ArgumentParser {
             guard let option else {
                 // Long names only: any one letter is one edit from every other, so '-x' has no nearest option.
                 var hint = Spelling.hint(for: argument, among: options.map(\.long), count: 1)
-                if hint.isEmpty, command.argumentCompletion == .directory { hint = " (\(folderAfterOptions(argument, command: command)))" }
+                if hint.isEmpty, [.directory, .file].contains(command.argumentCompletion) { hint = " (\(folderAfterOptions(argument, command: command)))" }
                 return .failure(UsageProblem("unknown option '\(argument)'\(hint)"))
             }
             if let earlier = parsed.values[option.long]?.last, !option.repeatable {

@@ -39,6 +39,7 @@ enum CompletionScript {
             switch completion {
             case .none, .commands: "COMPREPLY=()"
             case .directory: "COMPREPLY=($(compgen -d -- \"$cur\"))"
+            case .file: "COMPREPLY=($(compgen -f -- \"$cur\"))"
             case .words(let words): "COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\"))"
             }
         }
@@ -80,6 +81,7 @@ enum CompletionScript {
             switch completion {
             case .none, .commands: " "
             case .directory: "_files -/"
+            case .file: "_files"
             case .words(let words): "(\(words.joined(separator: " ")))"
             }
         }
@@ -136,6 +138,7 @@ enum CompletionScript {
                 switch option.completion {
                 case .none, .commands: break
                 case .directory: line += " -a '(__fish_complete_directories)'"
+                case .file: line += " -a '(__fish_complete_path)'"
                 case .words(let words): line += " -a '\(words.joined(separator: " "))'"
                 }
             }
@@ -152,6 +155,7 @@ enum CompletionScript {
             switch command.argumentCompletion {
             case .none, .commands: break
             case .directory: lines.append("complete -c sitegen -n '\(condition)' -a '(__fish_complete_directories)'")
+            case .file: lines.append("complete -c sitegen -n '\(condition)' -a '(__fish_complete_path)'")
             case .words(let words): lines.append("complete -c sitegen -n '\(condition)' -a '\(words.joined(separator: " "))'")
             }
         }

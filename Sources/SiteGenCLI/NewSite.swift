@@ -21,7 +21,31 @@ public enum NewSite {
         /// Shorthands as given to `--link` (`mastodon:@you@host`); empty for the examples.
         public var links: [String] = []
         public var url = "https://you.example/"
+        /// The page's description, instead of the template's example.
+        public var description: String?
+        /// An https avatar, instead of the initials drawn in content/avatar.svg.
+        public var avatar: String?
+        /// Buttons already checked (`import` gives these), instead of `links`.
+        var items: [LinkItem]?
         public init() {}
+    }
+
+    /// One item of the new site's `links:`: a button, or a heading between buttons.
+    enum LinkItem: Equatable {
+        case button(service: String, handle: String, options: [String: String], label: String?)
+        case section(String)
+
+        var yaml: String {
+            switch self {
+            case .section(let title):
+                return "  - section: \(YAMLText.quoted(title))\n"
+            case .button(let service, let handle, let options, let label):
+                var item = "  - \(service): \(YAMLText.quoted(handle))\n"
+                if let label { item += "    label: \(YAMLText.quoted(label))\n" }
+                for name in options.keys.sorted() { item += "    \(name): \(YAMLText.quoted(options[name]!))\n" }
+                return item
+            }
+        }
     }
 
     /// Buttons shown until the author gives their own: services drawn with sitegen's own glyphs, so the first
@@ -33,12 +57,16 @@ public enum NewSite {
         var page = String(decoding: PackageResources.new_site_index_md, as: UTF8.self)
         page = replacingValue(of: "title", with: YAMLText.quoted(details.title), in: page)
         page = replacingValue(of: "url", with: YAMLText.quoted(try checkedURL(details.url)), in: page)
+        if let description = details.description { page = replacingValue(of: "description", with: YAMLText.quoted(description), in: page) }
+        if let avatar = details.avatar { page = replacingValue(of: "avatar", with: YAMLText.quoted(avatar), in: page) }
         var settings = String(decoding: PackageResources.new_site_site_yml, as: UTF8.self)
-        for shorthand in details.links.isEmpty ? exampleLinks : details.links {
-            settings += try linkYAML(shorthand)
+        var items = details.items ?? []
+        if details.items == nil {
+            for shorthand in details.links.isEmpty ? exampleLinks : details.links { items.append(try linkItem(shorthand)) }
         }
-        return [("content/index.md", Array(page.utf8)), ("content/avatar.svg", Array(InitialsAvatar.svg(for: details.title).utf8)),
-                ("site.yml", Array(settings.utf8)), (".gitignore", PackageResources.new_site_gitignore)]
+        settings += items.map(\.yaml).joined()
+        let avatar: [(path: String, bytes: [UInt8])] = details.avatar == nil ? [("content/avatar.svg", Array(InitialsAvatar.svg(for: details.title).utf8))] : []
+        return [("content/index.md", Array(page.utf8))] + avatar + [("site.yml", Array(settings.utf8)), (".gitignore", PackageResources.new_site_gitignore)]
             + templates.map { ("templates/" + $0.name, $0.bytes) }
     }
 
@@ -62,7 +90,7 @@ public enum NewSite {
     }
 
     /// `mastodon:@you@host` as a `links:` item, after the checks a page's link gets.
-    static func linkYAML(_ shorthand: String) throws(NewSiteError) -> String {
+    static func linkItem(_ shorthand: String) throws(NewSiteError) -> LinkItem {
         let catalog = ServiceCatalog.standard
         let service: any Service, request: ServiceRequest
         do {
@@ -71,16 +99,15 @@ public enum NewSite {
         } catch {
             throw NewSiteError(message: "--link \(shorthand): \(error.message)")
         }
-        var item = "  - \(service.id): \(YAMLText.quoted(request.handle))\n"
-        for name in request.options.keys.sorted() { item += "    \(name): \(YAMLText.quoted(request.options[name]!))\n" }
-        return item
+        return .button(service: service.id, handle: request.handle, options: request.options, label: nil)
     }
 
     /// Writes the site into `folder`, which may be missing or empty (hidden files such as `.git` are
     /// fine); returns the paths written, or why nothing was. Every check comes before the first write.
-    public static func create(at folder: String, details: Details = Details(), fileSystem: any FileSystem) throws(NewSiteError) -> [String] {
+    /// `command` names the command in refusals: `new`, or `import`, which makes its site the same way.
+    public static func create(at folder: String, details: Details = Details(), command: String = "new", fileSystem: any FileSystem) throws(NewSiteError) -> [String] {
         let files = try files(details)
-        try checkFolder(folder, for: files.map(\.path), fileSystem: fileSystem)
+        try checkFolder(folder, for: files.map(\.path), command: command, fileSystem: fileSystem)
         do {
             for file in files.sorted(by: { $0.path < $1.path }) {
                 let path = joinPath(folder, file.path)
@@ -105,10 +132,10 @@ public enum NewSite {
     /// back with `..` after a folder (through a link that would be the link's parent); a folder that is a
     /// symbolic link (folders above it may be); a file; or a folder holding anything but hidden files that
     /// `new` does not write. Entries are read without following links, so nothing written can go through one.
-    static func checkFolder(_ folder: String, for paths: [String], fileSystem: any FileSystem) throws(NewSiteError) {
-        let expected = "sitegen new makes a site in a new or empty folder"
+    static func checkFolder(_ folder: String, for paths: [String], command: String, fileSystem: any FileSystem) throws(NewSiteError) {
+        let expected = "sitegen \(command) makes a site in a new or empty folder"
         guard !folder.isEmpty else {
-            throw NewSiteError(message: "the folder's name is empty: \(expected), named as in sitegen new mysite (. is the current folder)")
+            throw NewSiteError(message: "the folder's name is empty: \(expected), named as in sitegen \(command == "new" ? "new" : "import links.html") mysite (. is the current folder)")
         }
         if let scalar = folder.unicodeScalars.first(where: SiteLoader.isControl) {
             throw NewSiteError(path: folder, message: "the name holds the control character \(UnicodeName.describe(scalar)): choose a name without one")
@@ -125,7 +152,7 @@ public enum NewSite {
             return
         case .symbolicLink:
             let destination = fileSystem.linkDestination(named) ?? "?"
-            throw NewSiteError(path: folder, message: "a symbolic link to \(destination): sitegen new writes only into the folder it names, never through a link; name the folder itself")
+            throw NewSiteError(path: folder, message: "a symbolic link to \(destination): sitegen \(command) writes only into the folder it names, never through a link; name the folder itself")
         case .file, .special:
             throw NewSiteError(path: folder, message: "a file: \(expected)")
         case .directory:

@@ -42,21 +42,33 @@ import WebServer
     /// Runs `check --online` on a one-page site with a fake server per host; the servers stop before it returns.
     static func check(_ page: String = page, extra: [String: String] = [:], servers: [String: HTTPServer.Handler],
                       down: [String] = [], limits: OnlineCheck.Limits = OnlineCheck.Limits()) throws -> (code: CommandLineTool.ExitCode, output: String, errors: [String]) {
-        var running: [HTTPServer] = []
+        let (hosts, running) = try startServers(servers, down: down)
         defer { for server in running { server.stop() } }
-        var hosts: [String: String] = [:]
-        for (host, handler) in servers {
-            let server = HTTPServer(allowedHosts: [host], handler: handler)
-            hosts[host] = "127.0.0.1:\(try server.start(host: "127.0.0.1", port: 0))"
-            running.append(server)
-        }
-        for host in down { hosts[host] = "127.0.0.1:\(try closedPort())" }
         let captured = Captured()
         var tool = captured.tool(Fixtures.site(page, extra: extra))
         tool.profileFetcher = CurlProfileFetcher(loopbackHosts: hosts)
         tool.onlineLimits = limits
         let code = tool.run(["check", "--source", "site", "--online"])
         return (code, captured.output.joined(separator: "\n"), captured.errors)
+    }
+
+    /// A fake server on 127.0.0.1 for each host, answering only to its name, and a closed port for each host
+    /// `down`: the loopback seam's map of host to address, and the servers the caller must stop.
+    static func startServers(_ servers: [String: HTTPServer.Handler], down: [String] = []) throws -> (hosts: [String: String], running: [HTTPServer]) {
+        var running: [HTTPServer] = []
+        var hosts: [String: String] = [:]
+        do {
+            for (host, handler) in servers {
+                let server = HTTPServer(allowedHosts: [host], handler: handler)
+                running.append(server)
+                hosts[host] = "127.0.0.1:\(try server.start(host: "127.0.0.1", port: 0))"
+            }
+            for host in down { hosts[host] = "127.0.0.1:\(try closedPort())" }
+        } catch {
+            for server in running { server.stop() }
+            throw error
+        }
+        return (hosts, running)
     }
 
     /// A port on 127.0.0.1 where nothing listens (a server was there a moment ago).
@@ -225,12 +237,16 @@ import WebServer
             "  Codeberg eb: could not check: more than 3 redirects: https://codeberg.org/eb → https://codeberg.org/eb1 → https://codeberg.org/eb2 → https://codeberg.org/eb3 → https://codeberg.org/eb4\n"))
     }
 
+    static let twoProfiles = "---\nurl: https://eb.example/\nlinks:\n  - codeberg: eb\n  - gitlab: eb\n---\n"
+
+    /// A profile that links back, after 1.5 s.
+    static let slowProfile: HTTPServer.Handler = { _ in
+        Thread.sleep(forTimeInterval: 1.5)
+        return Self.html(#"<link rel="me" href="https://eb.example/">"#)
+    }
+
     @Test func aSlowServerTimesOutAndTheWholeCheckIsBounded() throws {
-        let page = "---\nurl: https://eb.example/\nlinks:\n  - codeberg: eb\n  - gitlab: eb\n---\n"
-        let slow: HTTPServer.Handler = { _ in
-            Thread.sleep(forTimeInterval: 1.5)
-            return Self.html(#"<link rel="me" href="https://eb.example/">"#)
-        }
+        let page = Self.twoProfiles, slow = Self.slowProfile
         var limits = OnlineCheck.Limits()
         limits.requestTimeout = 0.3
         let timedOut = try Self.check(page, servers: ["codeberg.org": slow, "gitlab.com": slow], limits: limits)
@@ -240,8 +256,22 @@ import WebServer
         limits.requestTimeout = 10
         limits.totalTime = 0.5
         let bounded = try Self.check(page, servers: ["codeberg.org": slow, "gitlab.com": slow], limits: limits)
-        #expect(bounded.output.contains("  Codeberg eb: could not check: no answer from codeberg.org within 0.5 s\n"))
+        // Both asked at once, and both cut short when the total time ran out.
+        #expect(bounded.output.contains("  Codeberg eb: could not check: the online check's 0.5 s were used up\n"))
         #expect(bounded.output.contains("  GitLab eb: could not check: the online check's 0.5 s were used up\n"))
+        // One at a time, the second is never asked.
+        limits.concurrency = 1
+        let oneByOne = try Self.check(page, servers: ["codeberg.org": slow, "gitlab.com": slow], limits: limits)
+        #expect(oneByOne.output.contains("  Codeberg eb: could not check: the online check's 0.5 s were used up\n"))
+        #expect(oneByOne.output.contains("  GitLab eb: could not check: the online check's 0.5 s were used up\n"))
+    }
+
+    /// Two profiles that each take 1.5 s to answer both answer within a total of 2.5 s: they are asked at once.
+    @Test func profilesAreAskedConcurrentlyWithinTheTotalTime() throws {
+        var limits = OnlineCheck.Limits()
+        limits.totalTime = 2.5
+        let result = try Self.check(Self.twoProfiles, servers: ["codeberg.org": Self.slowProfile, "gitlab.com": Self.slowProfile], limits: limits)
+        #expect(result.output.hasSuffix("Online: 2 links checked: links back: 2."), "\(result.output)")
     }
 
     @Test func onlyTheFirstMegabyteOfAHugePageIsRead() throws {

@@ -1,0 +1,138 @@
+// Reading a link back into a service and handle: the reverse of each service's profile URL, for importing a link
+// page written elsewhere (`https://social.coop/@eb` → `mastodon: "@eb@social.coop"`).
+
+/// A link the catalog recognised: the service and the handle (and options) a page's `links:` item gives it.
+public struct RecognizedLink: Equatable, Sendable {
+    /// The service's id, e.g. "mastodon".
+    public var serviceID: String
+    /// The handle as the service shows it, e.g. "@eb@social.coop".
+    public var handle: String
+    /// Options the link carried (an email's `subject`), by name.
+    public var options: [String: String]
+
+    public init(serviceID: String, handle: String, options: [String: String] = [:]) {
+        self.serviceID = serviceID
+        self.handle = handle
+        self.options = options
+    }
+}
+
+extension ServiceCatalog {
+    /// The service and handle whose link is `link`, or nil when no service but the plain web claims it.
+    ///
+    /// A link with a service's own scheme (`mailto:`, `tel:`, `sms:`) is read as that shorthand. An https link is
+    /// matched against each profile URL template (`https://github.com/{user}`), ignoring a `www.` before the host
+    /// and a final slash; the handle read from it must pass the service's own checks. A template whose host is a
+    /// placeholder (`https://{host}/@{user}`, the fediverse) matches any site's `/@name` page (Medium's too), so it
+    /// counts only when `hint` (the link's label or the source's brand name for it) names the service:
+    /// "Mastodon", "Follow me on Pixelfed".
+    /// Hosts a service has left whose profile paths it kept: an older page's `https://twitter.com/nasa` is X's.
+    static let renamedHosts = [("twitter.com", "x.com"), ("threads.net", "threads.com")]
+
+    public func recognize(_ link: String, hint: String = "") -> RecognizedLink? {
+        let text = trimmed(link)
+        guard let scheme = URLScheme.of(text) else { return nil }
+        if scheme != "https" {
+            guard scheme != "http", let (service, request) = try? parse(shorthand: text),
+                  (try? service.target(handle: request.handle, options: request.options)) != nil else { return nil }
+            return RecognizedLink(serviceID: service.id, handle: request.handle, options: request.options)
+        }
+        guard var address = try? WebAddress.parse(text) else { return nil }
+        for (former, current) in Self.renamedHosts {
+            for prefix in ["https://", "https://www."] where address.url.hasPrefix(prefix + former + "/") {
+                address.url = "https://" + current + address.url.dropFirst(prefix.count + former.count)
+            }
+        }
+        let lowerHint = hint.lowercased()
+        let candidates = services.compactMap { $0 as? ProfileService }.filter { $0.profileURL.text.lowercased().hasPrefix("https://") }
+        // Templates of one site before those of any site, so https://www.youtube.com/@nasa is YouTube's.
+        let ordered = candidates.filter { !$0.profileURL.text.contains("{host}") } + candidates.filter { $0.profileURL.text.contains("{host}") }
+        for service in ordered {
+            if service.profileURL.text.contains("{host}") {
+                guard ([service.id, service.displayName.lowercased()] + service.aliases).contains(where: { lowerHint.contains($0) }) else { continue }
+                // A fediverse handle reads profile URLs itself, a remote account's (`https://a.example/@eb@b.example`) too.
+                if let target = try? service.target(handle: address.url, options: [:]) {
+                    return RecognizedLink(serviceID: service.id, handle: target.handle)
+                }
+            }
+            for values in ProfileURLPattern(service.profileURL.text).matches(address.url) {
+                guard let handle = ProfileURLPattern.handleText(values),
+                      let target = try? service.target(handle: handle, options: [:]) else { continue }
+                return RecognizedLink(serviceID: service.id, handle: target.handle)
+            }
+        }
+        return nil
+    }
+}
+
+/// A profile URL template read backwards: which placeholder values make a given URL.
+struct ProfileURLPattern {
+    enum Part: Equatable { case literal(String), placeholder(String) }
+    let parts: [Part]
+
+    init(_ template: String) {
+        var parts: [Part] = []
+        var rest = Substring(ProfileURLPattern.normalised(template))
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            if open > rest.startIndex { parts.append(.literal(String(rest[..<open]))) }
+            parts.append(.placeholder(String(rest[rest.index(after: open)..<close])))
+            rest = rest[rest.index(after: close)...]
+        }
+        if !rest.isEmpty { parts.append(.literal(String(rest))) }
+        self.parts = parts
+    }
+
+    /// `https://www.x.com/a/` as `https://x.com/a`: the forms of one address a template and a link may differ by.
+    static func normalised(_ url: String) -> String {
+        var text = url
+        if text.lowercased().hasPrefix("https://www.") { text = "https://" + text.dropFirst("https://www.".count) }
+        let path = text.dropFirst("https://".count)
+        if path.hasSuffix("/"), path.dropLast().contains("/") { text.removeLast() }
+        return text
+    }
+
+    /// Every assignment of the placeholders that spells `url`, shortest first values first. A value is never empty
+    /// and never holds `/`, `?`, `#` or `@` (a path segment, not a path), so the search stays small.
+    func matches(_ url: String) -> [[String: String]] {
+        let target = Array(Self.normalised(url).unicodeScalars)
+        var found: [[String: String]] = []
+        func walk(_ partIndex: Int, _ position: Int, _ values: [String: String]) {
+            guard found.count < 4 else { return }
+            guard partIndex < parts.count else {
+                if position == target.count { found.append(values) }
+                return
+            }
+            switch parts[partIndex] {
+            case .literal(let literal):
+                let scalars = Array(literal.unicodeScalars)
+                guard position + scalars.count <= target.count else { return }
+                // Scheme and host compare without case; the template's literal parts are lowercase.
+                let slice = String(String.UnicodeScalarView(target[position..<position + scalars.count]))
+                guard slice == literal || (partIndex == 0 && slice.lowercased() == literal) else { return }
+                walk(partIndex + 1, position + scalars.count, values)
+            case .placeholder(let name):
+                var end = position
+                while end < target.count, !"/?#@".unicodeScalars.contains(target[end]) {
+                    end += 1
+                    var next = values
+                    next[name] = String(String.UnicodeScalarView(target[position..<end]))
+                    walk(partIndex + 1, end, next)
+                }
+            }
+        }
+        walk(0, 0, [:])
+        return found
+    }
+
+    /// The handle as a page writes it, from the values its profile URL was filled with.
+    static func handleText(_ values: [String: String]) -> String? {
+        switch Set(values.keys) {
+        case ["user", "host"]: return "@\(values["user"]!)@\(values["host"]!)"
+        case ["user", "server"]: return "@\(values["user"]!):\(values["server"]!)"
+        case ["kind", "id"]: return "\(values["kind"]!):\(values["id"]!)"
+        case ["digits"]: return "+" + values["digits"]!
+        case ["user"], ["id"], ["handle"]: return values.values.first
+        default: return nil
+        }
+    }
+}

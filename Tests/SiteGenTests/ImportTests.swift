@@ -1,0 +1,233 @@
+import Foundation
+import Testing
+@testable import SiteGen
+@testable import SiteGenCLI
+
+/// `sitegen import SOURCE DIR` through the real binary, from the fixtures in Tests/Import (one per kind of
+/// source, written for these tests): each source link becomes one button (or is left out, said why), and the
+/// site builds and checks clean at once.
+@Suite struct ImportTests {
+    static let fixtures = Fixtures.packageRoot.appendingPathComponent("Tests/Import")
+
+    /// A fixture and what its import must give: the page's title and description, and for each link of the
+    /// source in order, the button's service and link (nil where the link is left out).
+    struct Expected: Sendable, CustomTestStringConvertible {
+        var fixture: String
+        var title: String
+        var description: String
+        var links: [(source: String, button: (service: String, href: String)?)]
+        var sections: [String] = []
+        var avatar = "avatar.svg"
+        var testDescription: String { fixture }
+    }
+
+    static let expectations: [Expected] = [
+        Expected(fixture: "littlelink.html", title: "Rosa Quill", description: "Letterpress printer &amp; type nerd. Prints on Tuesdays.", links: [
+            ("https://typo.social/@rosa", ("mastodon", "https://typo.social/@rosa")),
+            ("https://github.com/rosaquill", ("github", "https://github.com/rosaquill")),
+            ("https://www.instagram.com/rosa.quill/", ("instagram", "https://www.instagram.com/rosa.quill/")),
+            ("https://signal.me/#p/+4915112345678", ("signal", "https://signal.me/#p/+4915112345678")),
+            ("https://shop.rosaquill.example/prints?sort=new", ("web", "https://shop.rosaquill.example/prints?sort=new")),
+            ("mailto:rosa@rosaquill.example?subject=Hello", ("email", "mailto:rosa@rosaquill.example?subject=Hello")),
+            ("http://old.rosaquill.example/", nil),
+        ]),
+        Expected(fixture: "linktree.html", title: "Hal Brook", description: "Field recordings and &quot;quiet&quot; synths.", links: [
+            ("https://halbrook.bandcamp.com/", ("bandcamp", "https://halbrook.bandcamp.com/")),
+            ("https://open.spotify.com/artist/0OdUWJ0sBjDrqHygGUXeCF", ("spotify", "https://open.spotify.com/artist/0OdUWJ0sBjDrqHygGUXeCF")),
+            ("https://matrix.to/#/@hal:matrix.org", ("matrix", "https://matrix.to/#/@hal:matrix.org")),
+            ("https://halbrook.example/tour", ("web", "https://halbrook.example/tour")),
+            ("https://bsky.app/profile/halbrook.bsky.social", ("bluesky", "https://bsky.app/profile/halbrook.bsky.social")),
+            ("https://www.youtube.com/@halbrook", ("youtube", "https://www.youtube.com/@halbrook")),
+        ], sections: ["Listen", "Talk"], avatar: "https://ugc.linktree.example/halbrook/avatar.png"),
+        Expected(fixture: "biodrop.json", title: "Ines Varga", description: "Rust, maps and open data. She/her.", links: [
+            ("https://codeberg.org/ines", ("codeberg", "https://codeberg.org/ines")),
+            ("https://crates.io/users/inesvarga", ("web", "https://crates.io/users/inesvarga")),
+            ("https://ko-fi.com/inesvarga", ("ko-fi", "https://ko-fi.com/inesvarga")),
+            ("https://t.me/inesvarga", ("telegram", "https://t.me/inesvarga")),
+            ("https://github.com/inesvarga", ("github", "https://github.com/inesvarga")),
+            ("https://hachyderm.io/@ines", ("mastodon", "https://hachyderm.io/@ines")),
+        ], sections: ["Code", "Support"]),
+        Expected(fixture: "handmade.html", title: "Ole Strand — links", description: "Woodworker in Bergen.", links: [
+            ("#contact", nil),
+            ("/about.html", nil),
+            ("https://pixelfed.social/olestrand", ("pixelfed", "https://pixelfed.social/olestrand")),
+            ("https://medium.com/@olestrand", ("web", "https://medium.com/@olestrand")),
+            ("tel:+47 55 12 34 56", ("phone", "tel:+4755123456")),
+            ("https://www.linkedin.com/in/ole-strand/", ("linkedin", "https://www.linkedin.com/in/ole-strand/")),
+            ("https://github.com/olestrand", ("github", "https://github.com/olestrand")),
+            ("javascript:alert(1)", nil),
+            ("https://pixelfed.social/olestrand", nil),
+        ]),
+    ]
+
+    /// The page's buttons' links in order, their character references decoded.
+    static func buttonLinks(_ page: String) -> [String] {
+        let anchor = try! NSRegularExpression(pattern: #"<a id="link-\d+" class="button[^"]*" href="([^"]*)""#)
+        return anchor.matches(in: page, range: NSRange(page.startIndex..., in: page)).map { match in
+            decoded(String(page[Range(match.range(at: 1), in: page)!]))
+        }
+    }
+
+    /// The services of the `links:` items of site.yml, in order (sections left out).
+    static func services(_ settings: String) -> [String] {
+        settings.split(separator: "\n").compactMap { line in
+            guard line.hasPrefix("  - "), let colon = line.firstIndex(of: ":") else { return nil }
+            let key = String(line[line.index(line.startIndex, offsetBy: 4)..<colon])
+            return key == "section" ? nil : key
+        }
+    }
+
+    static func decoded(_ html: String) -> String {
+        var result = html.replacingOccurrences(of: "&amp;", with: "&")
+        let reference = try! NSRegularExpression(pattern: "&#([0-9]+);")
+        while let match = reference.firstMatch(in: result, range: NSRange(result.startIndex..., in: result)) {
+            let number = UInt32(result[Range(match.range(at: 1), in: result)!])!
+            result.replaceSubrange(Range(match.range, in: result)!, with: String(UnicodeScalar(number)!))
+        }
+        return result
+    }
+
+    @Test(arguments: expectations)
+    func eachSourceLinkIsOneButtonAndTheSiteBuilds(_ expected: Expected) throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = Self.fixtures.appendingPathComponent(expected.fixture).path
+        let made = try ExampleSiteTests.run(["import", source, "site"], in: folder)
+        #expect(made.code == 0, "\(made.errors)")
+        #expect(made.errors.isEmpty)
+        // The report names every source link once, with where it went.
+        let reported = made.output.split(separator: "\n").filter { $0.hasPrefix("  ") }.map { String($0.dropFirst(2)) }
+        #expect(reported.count == expected.links.count, "\(made.output)")
+        for (line, link) in zip(reported, expected.links) {
+            #expect(line.hasPrefix(link.source + " -> " + (link.button == nil ? "left out: " : "")), "\(line)")
+        }
+        let site = folder.appendingPathComponent("site")
+        let checked = try ExampleSiteTests.run(["check"], in: site)
+        #expect(checked.code == 0 && checked.errors.isEmpty, "\(checked.errors)")
+        let built = try ExampleSiteTests.run(["build"], in: site)
+        #expect(built.code == 0 && built.errors.isEmpty, "\(built.errors)")
+        let page = try String(contentsOf: site.appendingPathComponent("Output/index.html"), encoding: .utf8)
+        let wanted = expected.links.compactMap(\.button)
+        #expect(Self.buttonLinks(page) == wanted.map(\.href))
+        #expect(Self.services(try String(contentsOf: site.appendingPathComponent("site.yml"), encoding: .utf8)) == wanted.map(\.service))
+        #expect(page.contains("<title>\(HTML.escape(expected.title))</title>"))
+        #expect(page.contains("<meta name=\"description\" content=\"\(expected.description)\">"), "\(expected.description)")
+        #expect(page.contains("src=\"\(expected.avatar)\""))
+        let headings = try NSRegularExpression(pattern: "<h2[^>]*>([^<]*)</h2>").matches(in: page, range: NSRange(page.startIndex..., in: page))
+            .map { String(page[Range($0.range(at: 1), in: page)!]) }
+        #expect(headings == expected.sections)
+    }
+
+    /// Every label the source shows is the button's, quoted so that any text survives YAML (`My "Print" Shop`).
+    @Test func labelsAreKeptAndQuoted() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let made = try ExampleSiteTests.run(["import", Self.fixtures.appendingPathComponent("littlelink.html").path, "site", "--url", "https://rosa.example/"], in: folder)
+        #expect(made.code == 0, "\(made.errors)")
+        let settings = try String(contentsOf: folder.appendingPathComponent("site/site.yml"), encoding: .utf8)
+        #expect(settings.contains("""
+              - web: "https://shop.rosaquill.example/prints?sort=new"
+                label: "My \\"Print\\" Shop"
+            """))
+        #expect(settings.contains("  - mastodon: \"@rosa@typo.social\"\n    label: \"Mastodon\"\n"))
+        #expect(try String(contentsOf: folder.appendingPathComponent("site/content/index.md"), encoding: .utf8).contains("\nurl: \"https://rosa.example/\""))
+        // The relative avatar is not read: the report says so, and the initials stand in.
+        #expect(made.output.contains("note: the avatar images/avatar.png is not copied"))
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("site/content/avatar.svg").path))
+    }
+
+    /// A source `import` must refuse, and a folder it must not write into: nothing is made or changed.
+    static let refusals = [
+        NewSiteTests.RefusedFolder(testDescription: "a FIFO", setup: "mkfifo page.html", arguments: ["page.html", "site"],
+                errors: "page.html: error: cannot be read (a FIFO (named pipe), not a regular file)\n"),
+        NewSiteTests.RefusedFolder(testDescription: "a device", setup: "", arguments: ["/dev/zero", "site"],
+                errors: "/dev/zero: error: cannot be read (a character device, not a regular file)\n"),
+        NewSiteTests.RefusedFolder(testDescription: "a folder", setup: "mkdir page", arguments: ["page", "site"],
+                errors: "page: error: cannot be read (a folder, not a regular file)\n"),
+        NewSiteTests.RefusedFolder(testDescription: "a huge file", setup: "head -c 4194305 /dev/zero | tr '\\0' ' ' > page.html", arguments: ["page.html", "site"],
+                errors: "page.html: error: the file has 4194305 bytes: expected a saved link page of at most 4 MiB\n"),
+        NewSiteTests.RefusedFolder(testDescription: "a missing file", setup: "", arguments: ["page.html", "site"],
+                errors: "page.html: error: cannot be read (No such file or directory)\n"),
+        NewSiteTests.RefusedFolder(testDescription: "a page without links", setup: "printf '<p>Hello <a href=\"/x\">x</a></p>' > page.html", arguments: ["page.html", "site"],
+                errors: "page.html: error: read as an HTML page, it has no link that can be a button (1 found): nothing was made\n"),
+        NewSiteTests.RefusedFolder(testDescription: "JSON that is not a profile", setup: "printf '{\"a\": 1}' > page.json", arguments: ["page.json", "site"],
+                errors: "page.json: error: a JSON object without links or socials: expected a BioDrop profile with name, bio and links\n"),
+        NewSiteTests.RefusedFolder(testDescription: "a folder that is not empty", setup: "printf '<a href=\"https://github.com/x\">x</a>' > page.html && mkdir site && touch site/notes",
+                arguments: ["page.html", "site"],
+                errors: "site: error: a folder that is not empty: it holds notes; sitegen import makes a site in a new or empty folder\n"),
+        NewSiteTests.RefusedFolder(testDescription: "the current folder, holding the source", setup: "printf '<a href=\"https://github.com/x\">x</a>' > page.html",
+                arguments: ["page.html"],
+                errors: ".: error: a folder that is not empty: it holds page.html; sitegen import makes a site in a new or empty folder\n"),
+        NewSiteTests.RefusedFolder(testDescription: "an empty name", setup: "printf '<a href=\"https://github.com/x\">x</a>' > page.html", arguments: ["page.html", ""],
+                errors: "error: the folder's name is empty: sitegen import makes a site in a new or empty folder, named as in sitegen import links.html mysite (. is the current folder)\n"),
+        NewSiteTests.RefusedFolder(testDescription: "a control character", setup: "printf '<a href=\"https://github.com/x\">x</a>' > page.html", arguments: ["page.html", "a\nb"],
+                errors: "a\u{240A}b: error: the name holds the control character U+000A: choose a name without one\n"),
+        NewSiteTests.RefusedFolder(testDescription: "the name -", setup: "printf '<a href=\"https://github.com/x\">x</a>' > page.html", arguments: ["page.html", "-"], code: 64,
+                errors: "error: a folder whose name starts with - goes after --: sitegen import -- -\nsee 'sitegen help import'\n"),
+        NewSiteTests.RefusedFolder(testDescription: "no source", setup: "", arguments: [], code: 64,
+                errors: "error: import needs the saved page, e.g. sitegen import index.html mysite\nsee 'sitegen help import'\n"),
+    ]
+
+    @Test(arguments: refusals)
+    func aRefusedSourceOrFolderMakesNothing(_ refused: NewSiteTests.RefusedFolder) throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let setup = try OutputSafetyTests.shell(refused.setup, in: folder)
+        try #require(setup.code == 0, "\(setup.output)")
+        // A FIFO is listed, not read: reading it would wait for a writer.
+        let tree = { () throws -> [String] in refused.setup.hasPrefix("mkfifo") ? try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() : try NewSiteTests.tree(folder) }
+        let before = try tree()
+        let made = try ExampleSiteTests.run(["import"] + refused.arguments, in: folder)
+        #expect(made.code == refused.code)
+        #expect(made.errors == refused.errors)
+        #expect(made.output.isEmpty)
+        #expect(try tree() == before)
+    }
+
+    /// Headings with no button under them are left out, and the site's `links:` are only what the source gave.
+    @Test func aHeadingWithoutButtonsIsLeftOut() {
+        var page = ImportedPage(format: .linktree)
+        page.items = [.section("Empty"), .section("Code"), .link(url: "https://github.com/x", label: "", brand: ""),
+                      .section("Old"), .link(url: "http://old.example/", label: "Old", brand: "")]
+        let plan = ImportSite.plan(page)
+        #expect(plan.details.items == [.section("Code"), .button(service: "github", handle: "x", options: [:], label: nil)])
+        #expect(plan.outcomes.map(\.outcome) == [.mapped(service: "github", handle: "x"),
+                                                 .leftOut("only https links can be buttons: use https://old.example/ if the site has it")])
+    }
+
+    /// A link in a service's own scheme that the service refuses is left out with the service's reason.
+    @Test func aRefusedShorthandSaysWhy() throws {
+        let (outcome, button) = ImportSite.map(url: "tel:call-me", label: "Call", brand: "", catalog: .standard)
+        #expect(button == nil)
+        guard case .leftOut(let reason) = outcome else { Issue.record("\(outcome)"); return }
+        #expect(reason.contains("is not a phone number"), "\(reason)")
+    }
+
+    /// libxml2 reads broken markup as a browser would: unclosed tags closed, references decoded, a script's text
+    /// kept as written; and a page nested deeper than any link page is read to a bounded depth, its text once.
+    @Test func theHTMLParserRecoversAndStaysBounded() throws {
+        let page = try #require(HTMLElement.parse(Data("<p>Fish &amp; <b>chips</b><a href=x class='button  button-github'>Git<i>Hub</i>\n</p><script id=s>{\"a\":  \"<b>\"}</script>".utf8)))
+        let anchor = try #require(page.first("a"))
+        #expect(anchor.attributes["href"] == "x" && anchor.classes == ["button", "button-github"] && anchor.text == "Git Hub")
+        #expect(page.first("p")?.text == "Fish & chips Git Hub")
+        #expect(page.first("script")?.ownText == "{\"a\":  \"<b>\"}")
+        let deep = String(repeating: "<div>", count: 5_000) + "<a href='https://github.com/x'>x</a>" + String(repeating: "</div>", count: 5_000)
+        let parsed = try #require(HTMLElement.parse(Data(deep.utf8)))
+        #expect(parsed.descendants.count <= HTMLElement.maximumDepth + 2)
+        #expect(HTMLElement.parse(Data()) == nil)
+    }
+
+    /// Each kind of source is told apart by what only it has.
+    @Test(arguments: [("littlelink.html", ImportedPage.Format.littleLink), ("linktree.html", .linktree), ("biodrop.json", .bioDrop), ("handmade.html", .html)])
+    func theSourcesKindIsRecognised(_ fixture: String, _ format: ImportedPage.Format) throws {
+        #expect(try ImportedPage.read(Data(contentsOf: Self.fixtures.appendingPathComponent(fixture))).format == format)
+    }
+
+    @Test func theCommandIsInTheHelpTheManPageAndTheCompletions() {
+        #expect(CommandLineTool.overview.contains("  import       Create a site from a link page saved elsewhere"))
+        #expect(ManPage.roff(commands: CommandLineTool.commands, globalOptions: CommandLineTool.globalOptions, overview: CommandLineTool.overview)
+            .contains(".SS \"sitegen import SOURCE [DIR] [\\-\\-url URL]\""))
+        let bash = CompletionScript.script(for: .bash, commands: CommandLineTool.commands, globalOptions: CommandLineTool.globalOptions)
+        #expect(bash.contains("        import)\n") && bash.contains("COMPREPLY=($(compgen -f -- \"$cur\"))"))
+    }
+}
