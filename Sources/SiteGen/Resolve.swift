@@ -112,7 +112,8 @@ public struct LinkResolver: Sendable {
         let identities = links.filter(\.service.provesIdentity).map { ($0.chain, $0.position) }
             + markdownLinks.filter(\.provesIdentity).map { ($0.chain, $0.position) }
         var identityLinks: [String] = []
-        for (chain, _) in identities where !identityLinks.contains(chain.fallback) { identityLinks.append(chain.fallback) }
+        var seenIdentityLinks: Set<String> = []  // a list's contains would make many identity links quadratic
+        for (chain, _) in identities where seenIdentityLinks.insert(chain.fallback).inserted { identityLinks.append(chain.fallback) }
         let templateName = matter.template?.value ?? "page"
         if let templateNames, !templateNames.contains(templateName) {
             let at = matter.template?.position ?? SourcePosition(line: 0, column: 0)
@@ -137,7 +138,7 @@ public struct LinkResolver: Sendable {
                 assetPath($0, page: parsed, field: "stylesheet", kind: "a CSS file path", example: "style.css", noun: "stylesheet", sink: &sink)
             },
             backgroundImageSource: backgroundImageSource(matter.background, page: parsed, sink: &sink),
-            emailAddresses: (links.map(\.chain) + markdownLinks.map(\.chain)).flatMap(Self.emailAddresses))
+            emailAddresses: (links.map(\.chain) + markdownLinks.map(\.chain)).flatMap(EmailForms.addresses))
         return (resolved, sink.diagnostics)
     }
 
@@ -269,17 +270,6 @@ public struct LinkResolver: Sendable {
     private func isShorthand(_ link: MarkdownDocument.Link) -> Bool {
         guard !link.isImage, let scheme = URLScheme.asBrowsersRead(link.destination), scheme != "https" else { return false }
         return catalog.service(named: scheme) != nil
-    }
-
-    /// An email chain's address as people read it, as its mailto: link writes it (they differ for IDN domains), and
-    /// as the mail apps' URLs carry it, a query value (`to=ann%40example.org`), which a harvester that decodes URLs
-    /// would read as well.
-    static func emailAddresses(_ chain: Chain) -> [String] {
-        guard chain.kind == .email else { return [] }
-        let written = String(chain.fallback.dropFirst("mailto:".count).prefix { $0 != "?" })
-        // Foundation's decoding is costly and most addresses hold no escape.
-        let decoded = written.utf8.contains(UInt8(ascii: "%")) ? written.removingPercentEncoding ?? "" : written
-        return [chain.handle, written, decoded, PercentEncoding.queryValue.encode(chain.handle)].filter { !$0.isEmpty }
     }
 
     /// A `background` image as the page's output folder sees it; gradients need no file.
