@@ -234,9 +234,10 @@ public struct LinkResolver: Sendable {
         for link in markdown.links {
             guard let scheme = URLScheme.asBrowsersRead(link.destination), !isShorthand(link) else { continue }  // relative or fragment
             let allowed = link.isImage ? Self.allowedImageSchemes : Self.allowedLinkSchemes
-            if scheme == "https" || scheme == "http", Self.hasUserInfo(link.destination) {
-                // As buttons refuse it: https://bank.example@evil.example/ shows one host and opens another.
-                sink.report(at: link.position, "a user name or password before the host is not allowed in \(link.isImage ? "an image" : "a link"): write the address without 'name@' or 'name:password@'")
+            if scheme == "https" || scheme == "http", case .failure(let problem) = HTTPSAddress.read(link.destination) {
+                // Read as every web address sitegen takes: https://bank.example@evil.example/ (one host shown,
+                // another opened) is refused here as in a button, url: or avatar:.
+                sink.report(at: link.position, "\(link.isImage ? "an image" : "a link") must have a valid web address: \(problem.reason)")
                 continue
             }
             guard !allowed.contains(scheme) else { continue }
@@ -258,12 +259,6 @@ public struct LinkResolver: Sendable {
             }
         }
         return resolved
-    }
-
-    /// Whether an http(s) URL names a user (and password) before its host.
-    static func hasUserInfo(_ url: String) -> Bool {
-        guard let start = url.range(of: "//") else { return false }
-        return url[start.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" && $0 != "\\" }.contains("@")
     }
 
     /// A link written as a service shorthand (`mastodon:@eb@social.coop`, `mailto:…`); plain https links stay plain.
