@@ -218,7 +218,8 @@ struct EmailShield {
 
     /// Nil when there is nothing to hide.
     init?(_ addresses: [String]) {
-        let needles = Array(Set(addresses.filter { !$0.isEmpty })).sorted()
+        // In any order: what is found does not depend on it.
+        let needles = Array(Set(addresses.filter { !$0.isEmpty }))
         guard !needles.isEmpty else { return nil }
         references = needles.map(ChainMarkup.characterReferenceBytes)
         finder = LongestMatchFinder(needles.map { Array($0.utf8) })

@@ -24,16 +24,16 @@ enum EmailForms {
                 }
             }
         }
-        var forms: [String] = []
-        for address in found where !address.isEmpty {
-            var written = [address]
-            if let parsed = try? EmailAddress.parse(address) { written += [parsed.display, parsed.ascii, parsed.mailtoForm] }
+        var forms: Set<String> = []
+        for address in Set(found) where !address.isEmpty {
+            var written: Set = [address]
+            if let parsed = try? EmailAddress.parse(address) { written.formUnion([parsed.display, parsed.ascii, parsed.mailtoForm]) }
             // Encoded twice as well: an address percent-encoded in a subject is encoded again in the link.
             for form in written {
-                for encoded in [form] + encodings(form) { forms += [encoded] + encodings(encoded) }
+                for encoded in Set([form] + encodings(form)) { forms.formUnion([encoded] + encodings(encoded)) }
             }
         }
-        return forms
+        return Array(forms)
     }
 
     /// `text` as a query value and as a mailto: header value (which keeps `@`) are written.

@@ -63,8 +63,8 @@ struct LongestMatchFinder {
     /// The matches in `bytes`, leftmost first, the longest at each place, none overlapping another: each as where it
     /// starts and the index of its string.
     func matches(in bytes: UnsafeBufferPointer<UInt8>) -> [(start: Int, string: Int)] {
-        guard !bytes.isEmpty else { return [] }
-        var startingAt = [Int32](repeating: -1, count: bytes.count)
+        // Read from the end: each place where some string starts, with the longest one (few places have one).
+        var startsFromTheEnd: [(start: Int, string: Int)] = []
         var node: Int32 = 0
         var index = bytes.count
         while index > 0 {
@@ -76,14 +76,15 @@ struct LongestMatchFinder {
             }
             // Most text stays at the root: its edges are a table, not a hash lookup.
             if node == 0 { node = rootEdges[byte] }
-            startingAt[index] = longest[Int(node)]
+            let string = longest[Int(node)]
+            if string >= 0 { startsFromTheEnd.append((index, Int(string))) }
         }
+        // Then from the left, each match that does not overlap the one before.
         var found: [(start: Int, string: Int)] = []
-        while index < bytes.count {
-            let string = startingAt[index]
-            if string < 0 { index += 1; continue }
-            found.append((index, Int(string)))
-            index += lengths[Int(string)]
+        var free = 0
+        for (start, string) in startsFromTheEnd.reversed() where start >= free {
+            found.append((start, string))
+            free = start + lengths[string]
         }
         return found
     }
