@@ -90,6 +90,7 @@ public struct LinkResolver: Sendable {
         var links: [ResolvedLink] = []
         let seconds = Int64(now.timeIntervalSince1970.rounded(.down))
         // Links outside their window are checked like the others, then left out; the sections after them move up.
+        var leftOut: [Int] = []  // their indices, last first
         for (index, entry) in matter.links.enumerated().reversed() {
             guard var link = resolve(entry, page: parsed, sink: &sink) else { continue }
             switch entry.window.state(at: seconds) {
@@ -103,11 +104,21 @@ public struct LinkResolver: Sendable {
                             "this link's until has passed (it closed at \(ScheduleTime.utcText(until.value.endExclusive))), so the page leaves it out: remove the link, or change its until")
             case .notYetOpen: break
             }
-            for section in parsed.frontMatter.sections.indices where parsed.frontMatter.sections[section].beforeLink > index {
-                parsed.frontMatter.sections[section].beforeLink -= 1
-            }
+            leftOut.append(index)
         }
         links.reverse()
+        // Each section moves up by the links left out before it: counted by a binary search in the sorted indices,
+        // not by a pass over the sections for every link left out (quadratic for pages with many of both).
+        let leftOutInOrder = Array(leftOut.reversed())
+        for section in parsed.frontMatter.sections.indices {
+            let beforeLink = parsed.frontMatter.sections[section].beforeLink
+            var (low, high) = (0, leftOutInOrder.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if leftOutInOrder[middle] < beforeLink { low = middle + 1 } else { high = middle }
+            }
+            parsed.frontMatter.sections[section].beforeLink -= low
+        }
         let markdownLinks = resolveMarkdownLinks(parsed.markdown, sink: &sink)
         let identities = links.filter(\.service.provesIdentity).map { ($0.chain, $0.position) }
             + markdownLinks.filter(\.provesIdentity).map { ($0.chain, $0.position) }
