@@ -289,23 +289,14 @@ import WebServer
             ---
             title: Eb
             links:
-              - url: https://a.example/
-                label: A
-              - url: https://b.example/
-                label: B
-                until: 2026-01-01
+              - {url: https://a.example/, label: A}
+              - {url: https://b.example/, label: B, until: 2026-01-01}
               - section: One
-              - url: https://c.example/
-                label: C
-              - url: https://d.example/
-                label: D
-                from: 2027-01-01
-              - url: https://e.example/
-                label: E
-                until: 2026-01-01
+              - {url: https://c.example/, label: C}
+              - {url: https://d.example/, label: D, from: 2027-01-01}
+              - {url: https://e.example/, label: E, until: 2026-01-01}
               - section: Two
-              - url: https://f.example/
-                label: F
+              - {url: https://f.example/, label: F}
             ---
 
             """)
