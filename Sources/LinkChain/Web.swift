@@ -8,7 +8,7 @@ public struct WebAddress: Equatable, Sendable {
     /// The same URL as people read it: Unicode host, the rest as written.
     public var display: String
 
-    static let noun = "an https web address"
+    public static let noun = "an https web address"
     static let expected = "an https:// URL, like https://example.org/contact"
 
     // RFC 3986 section 3.3: pchar = unreserved / pct-encoded / sub-delims / ":" / "@".

@@ -317,12 +317,14 @@ public struct SiteBuilder: Sendable {
         guard !identities.isEmpty else { return (nil, []) }
         let root = identities.first { $0.page.path == "index.md" }
         var diagnostics: [Diagnostic] = []
+        // Where the root's identity was written: content/index.md, or site.yml, which the root took it from.
+        let setter = root?.identity.position.file == .siteSettings ? siteSettings?.displayPath ?? "site.yml" : "content/index.md"
         for (page, identity) in identities where page.path != "index.md" {
             guard root.map({ !$0.identity.sameSettings(as: identity) }) ?? true else { continue }
             var sink = DiagnosticSink(path: page.displayPath, text: page.text, siteSettings: siteSettings)
             sink.report(at: identity.position, root == nil
                 ? "only content/index.md (or the site's settings) may set identity: the site has one, at its root; move it there"
-                : "identity differs from the one content/index.md sets: the site has one identity; set it once, in content/index.md")
+                : "identity differs from the one \(setter) sets: the site has one identity; set it once, in \(setter)")
             diagnostics += sink.diagnostics
         }
         return (diagnostics.isEmpty ? root?.identity : nil, diagnostics)

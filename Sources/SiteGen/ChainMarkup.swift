@@ -156,35 +156,39 @@ public enum ChainMarkup {
         return Data(json.utf8.reversed()).base64EncodedString()
     }
 
-    /// The byte ranges of `<script>` and `<style>` elements, which hold code, not text.
+    /// The byte ranges of `<script>` and `<style>` elements, which hold code, not text: in order, none overlapping,
+    /// each found by one forward search (an element runs to its closing tag, or to the end).
     static func codeRanges(_ bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+        let elements = [(Array("<script".utf8), Array("</script>".utf8)), (Array("<style".utf8), Array("</style>".utf8))]
         var ranges: [Range<Int>] = []
-        for (open, close) in [("<script", "</script>"), ("<style", "</style>")] {
-            let closing = Array(close.utf8)
-            for start in occurrences(of: Array(open.utf8), in: bytes) {
-                let end = occurrences(of: closing, in: bytes, from: start.upperBound).first?.upperBound ?? bytes.count
-                ranges.append(start.lowerBound..<end)
+        var offset = 0
+        // Each element's next opening tag, searched again only once the text before it is passed.
+        var next = elements.map { firstOccurrence(of: $0.0, in: bytes, from: 0) }
+        while true {
+            for (index, element) in elements.enumerated() where (next[index]?.lowerBound ?? Int.max) < offset {
+                next[index] = firstOccurrence(of: element.0, in: bytes, from: offset)
             }
+            guard let index = next.indices.filter({ next[$0] != nil }).min(by: { next[$0]!.lowerBound < next[$1]!.lowerBound }) else {
+                return ranges
+            }
+            let start = next[index]!
+            let end = firstOccurrence(of: elements[index].1, in: bytes, from: start.upperBound)?.upperBound ?? bytes.count
+            ranges.append(start.lowerBound..<end)
+            offset = end
         }
-        return ranges
     }
 
-    /// Where `needle` occurs in `bytes` from `start` on, without overlaps.
-    static func occurrences(of needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> [Range<Int>] {
-        guard let base = bytes.baseAddress, let first = needle.first else { return [] }
-        var found: [Range<Int>] = []
+    /// Where `needle` first occurs in `bytes` from `start` on.
+    static func firstOccurrence(of needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Range<Int>? {
+        guard let base = bytes.baseAddress, let first = needle.first else { return nil }
         var offset = start
         while offset + needle.count <= bytes.count,
               let hit = memchr(base + offset, Int32(first), bytes.count - offset - needle.count + 1) {
             let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-            if needle.withUnsafeBufferPointer({ memcmp(base + at, $0.baseAddress!, needle.count) }) == 0 {
-                found.append(at..<at + needle.count)
-                offset = at + needle.count
-            } else {
-                offset = at + 1
-            }
+            if needle.withUnsafeBufferPointer({ memcmp(base + at, $0.baseAddress!, needle.count) }) == 0 { return at..<at + needle.count }
+            offset = at + 1
         }
-        return found
+        return nil
     }
 
     static func characterReferences(_ text: String) -> String {
@@ -210,40 +214,30 @@ public enum ChainMarkup {
 
 /// A page's email addresses written as character references wherever they stand as text, so no harvester reads
 /// them: in the HTML sitegen makes (`protect`) and in plain-text values as the template writes them (`escaper`).
-/// Made once per page.
+/// Made once per page; both read a text once, however many addresses the page has.
 struct EmailShield {
-    private let addresses: [(bytes: [UInt8], references: [UInt8])]
-    /// Whether a byte starts some address: the others are passed over without comparing.
-    private let starts: [Bool]
+    private let references: [[UInt8]]
+    private let finder: LongestMatchFinder
 
     /// Nil when there is nothing to hide.
     init?(_ addresses: [String]) {
-        // Longer first, so an address that contains another is replaced whole.
-        let needles = Set(addresses.filter { !$0.isEmpty }).sorted { ($0.utf8.count, $0) > ($1.utf8.count, $1) }
+        // In any order: what is found does not depend on it.
+        let needles = Array(Set(addresses.filter { !$0.isEmpty }))
         guard !needles.isEmpty else { return nil }
-        self.addresses = needles.map { (Array($0.utf8), ChainMarkup.characterReferenceBytes($0)) }
-        var starts = [Bool](repeating: false, count: 256)
-        for address in self.addresses { starts[Int(address.bytes[0])] = true }
-        self.starts = starts
+        references = needles.map(ChainMarkup.characterReferenceBytes)
+        finder = LongestMatchFinder(needles.map { Array($0.utf8) })
     }
 
     var escaper: MustacheTemplates.Escaper {
-        let addresses = self.addresses, starts = self.starts
+        let references = self.references, finder = self.finder
         return { text, output in
             var text = text
             text.withUTF8 { bytes in
                 var position = 0
-                var index = 0
-                while index < bytes.count {
-                    guard starts[Int(bytes[index])],
-                          let address = addresses.first(where: { Self.matches($0.bytes, in: bytes, at: index) }) else {
-                        index += 1
-                        continue
-                    }
-                    MustacheTemplates.appendEscapedHTML(UnsafeBufferPointer(rebasing: bytes[position..<index]), to: &output)
-                    output.append(contentsOf: address.references)
-                    index += address.bytes.count
-                    position = index
+                for match in finder.matches(in: bytes) {
+                    MustacheTemplates.appendEscapedHTML(UnsafeBufferPointer(rebasing: bytes[position..<match.start]), to: &output)
+                    output.append(contentsOf: references[match.string])
+                    position = match.start + finder.lengths[match.string]
                 }
                 MustacheTemplates.appendEscapedHTML(UnsafeBufferPointer(rebasing: bytes[position...]), to: &output)
             }
@@ -256,34 +250,28 @@ struct EmailShield {
     func protect(_ html: String) -> String {
         var page = html
         return page.withUTF8 { bytes in
-            // Every occurrence outside code, leftmost first; at one place the longest address wins.
-            var code: [Range<Int>]?  // found only when an address is: most HTML has none
-            var hits: [(range: Range<Int>, references: [UInt8])] = []
-            for address in addresses {
-                for range in ChainMarkup.occurrences(of: address.bytes, in: bytes) {
-                    if code == nil { code = ChainMarkup.codeRanges(bytes) }
-                    if !code!.contains(where: { $0.overlaps(range) }) && !hits.contains(where: { $0.range.overlaps(range) }) {
-                        hits.append((range, address.references))
-                    }
+            var result: [UInt8] = []
+            var position = 0
+            // The text between code elements, and after the last: an address never spans a tag.
+            var texts: [Range<Int>] = []
+            for code in ChainMarkup.codeRanges(bytes) {
+                texts.append(position..<code.lowerBound)
+                position = code.upperBound
+            }
+            texts.append(position..<bytes.count)
+            position = 0
+            for text in texts {
+                for match in finder.matches(in: UnsafeBufferPointer(rebasing: bytes[text])) {
+                    let start = text.lowerBound + match.start
+                    if result.isEmpty { result.reserveCapacity(bytes.count * 2) }
+                    result.append(contentsOf: bytes[position..<start])
+                    result.append(contentsOf: references[match.string])
+                    position = start + finder.lengths[match.string]
                 }
             }
-            if hits.isEmpty { return html }
-            hits.sort { $0.range.lowerBound < $1.range.lowerBound }
-            var result: [UInt8] = []
-            result.reserveCapacity(bytes.count + hits.count * 64)
-            var position = 0
-            for hit in hits {
-                result.append(contentsOf: bytes[position..<hit.range.lowerBound])
-                result.append(contentsOf: hit.references)
-                position = hit.range.upperBound
-            }
+            if position == 0 { return html }
             result.append(contentsOf: bytes[position...])
             return String(decoding: result, as: UTF8.self)
         }
-    }
-
-    private static func matches(_ needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
-        guard bytes[index] == needle[0], index + needle.count <= bytes.count else { return false }
-        return needle.withUnsafeBufferPointer { memcmp(bytes.baseAddress! + index, $0.baseAddress!, needle.count) } == 0
     }
 }

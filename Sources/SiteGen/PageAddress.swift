@@ -16,9 +16,6 @@ public enum PageAddress {
         if text.utf8.count > maximumBytes {
             return .failure(Problem(reason: "the address has \(text.utf8.count) bytes: expected at most \(maximumBytes), so that its QR code can be drawn and scanned"))
         }
-        if let space = text.unicodeScalars.first(where: { $0.properties.isWhitespace }) {
-            return .failure(Problem(reason: "'\(text)' contains \(space == " " ? "a space" : "white space (\(UnicodeName.describe(space)))"): expected an address without spaces (write a space in a path as %20)"))
-        }
         return HTTPSAddress.parse(text).map(\.url).mapError { Problem(reason: $0.reason) }
     }
 
@@ -53,10 +50,11 @@ struct HTTPSAddress: Equatable {
     struct Problem: Error { var reason: String }
 
     static func parse(_ text: String) -> Result<HTTPSAddress, Problem> {
-        let isHTTP = text.prefix(7).lowercased() == "http://"
+        let isHTTP: Bool
         let address: WebAddress
-        do { address = try WebAddress.parse(isHTTP ? "https://" + text.dropFirst(7) : text) } catch {
-            return .failure(Problem(reason: error.message))
+        switch read(text) {
+        case .success(let read): (address, isHTTP) = read
+        case .failure(let problem): return .failure(problem)
         }
         let afterScheme = address.url.dropFirst("https://".count)
         let authority = afterScheme.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
@@ -68,6 +66,23 @@ struct HTTPSAddress: Equatable {
             return .failure(Problem(reason: "\(LinkChainError.quoted(text)) is not an https address: only https addresses are allowed (http only for this machine, such as http://localhost:8000/ or http://127.0.0.1/, for testing)"))
         }
         return .success(HTTPSAddress(url: "http://" + afterScheme, origin: "http://" + authority))
+    }
+
+    /// An http or https address read by `WebAddress`'s rules (http read as https), with no white space: the one
+    /// reading behind every address sitegen takes, whether it publishes it (`parse`) or links to it (a Markdown link
+    /// or image, which may be plain http to any host). `isHTTP` tells which scheme was written.
+    static func read(_ text: String) -> Result<(address: WebAddress, isHTTP: Bool), Problem> {
+        if let space = text.unicodeScalars.first(where: { $0.properties.isWhitespace }) {
+            return .failure(Problem(reason: "\(LinkChainError.quoted(Diagnostic.printable(text))) contains \(space == " " ? "a space" : "white space (\(UnicodeName.describe(space)))"): expected an address without spaces (write a space in a path as %20)"))
+        }
+        let isHTTP = text.prefix(7).lowercased() == "http://"
+        do { return .success((try WebAddress.parse(isHTTP ? "https://" + text.dropFirst(7) : text), isHTTP)) } catch {
+            // Read as https for the same rules, but told as written: "http://a@b", not "https://a@b", and not
+            // as an https address wanted where http was allowed.
+            let opening = LinkChainError.invalid(error.value, isNot: WebAddress.noun, expected: error.expected).message + ". "
+            guard isHTTP, error.message.hasPrefix(opening) else { return .failure(Problem(reason: error.message)) }
+            return .failure(Problem(reason: LinkChainError.quoted(text) + " is not a valid web address. " + error.message.dropFirst(opening.count)))
+        }
     }
 }
 

@@ -189,7 +189,7 @@ public struct PageRenderer: Sendable {
         for link in page.links {
             let chain = link.chain
             switch chain.kind {
-            case .email: if !card.emails.contains(chain.handle) { card.emails.append(chain.handle) }
+            case .email: card.addEmail(chain.handle)
             case .phone: card.addPhone(chain.phoneNumber ?? chain.handle, type: "VOICE")
             case .sms: card.addPhone(chain.phoneNumber ?? chain.handle, type: "MSG")
             case .web: card.addURL(chain.fallback)

@@ -90,6 +90,7 @@ public struct LinkResolver: Sendable {
         var links: [ResolvedLink] = []
         let seconds = Int64(now.timeIntervalSince1970.rounded(.down))
         // Links outside their window are checked like the others, then left out; the sections after them move up.
+        var leftOut: [Int] = []  // their indices, last first
         for (index, entry) in matter.links.enumerated().reversed() {
             guard var link = resolve(entry, page: parsed, sink: &sink) else { continue }
             switch entry.window.state(at: seconds) {
@@ -103,16 +104,27 @@ public struct LinkResolver: Sendable {
                             "this link's until has passed (it closed at \(ScheduleTime.utcText(until.value.endExclusive))), so the page leaves it out: remove the link, or change its until")
             case .notYetOpen: break
             }
-            for section in parsed.frontMatter.sections.indices where parsed.frontMatter.sections[section].beforeLink > index {
-                parsed.frontMatter.sections[section].beforeLink -= 1
-            }
+            leftOut.append(index)
         }
         links.reverse()
+        // Each section moves up by the links left out before it: counted by a binary search in the sorted indices,
+        // not by a pass over the sections for every link left out (quadratic for pages with many of both).
+        let leftOutInOrder = Array(leftOut.reversed())
+        for section in parsed.frontMatter.sections.indices {
+            let beforeLink = parsed.frontMatter.sections[section].beforeLink
+            var (low, high) = (0, leftOutInOrder.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if leftOutInOrder[middle] < beforeLink { low = middle + 1 } else { high = middle }
+            }
+            parsed.frontMatter.sections[section].beforeLink -= low
+        }
         let markdownLinks = resolveMarkdownLinks(parsed.markdown, sink: &sink)
         let identities = links.filter(\.service.provesIdentity).map { ($0.chain, $0.position) }
             + markdownLinks.filter(\.provesIdentity).map { ($0.chain, $0.position) }
         var identityLinks: [String] = []
-        for (chain, _) in identities where !identityLinks.contains(chain.fallback) { identityLinks.append(chain.fallback) }
+        var seenIdentityLinks: Set<String> = []  // a list's contains would make many identity links quadratic
+        for (chain, _) in identities where seenIdentityLinks.insert(chain.fallback).inserted { identityLinks.append(chain.fallback) }
         let templateName = matter.template?.value ?? "page"
         if let templateNames, !templateNames.contains(templateName) {
             let at = matter.template?.position ?? SourcePosition(line: 0, column: 0)
@@ -137,7 +149,7 @@ public struct LinkResolver: Sendable {
                 assetPath($0, page: parsed, field: "stylesheet", kind: "a CSS file path", example: "style.css", noun: "stylesheet", sink: &sink)
             },
             backgroundImageSource: backgroundImageSource(matter.background, page: parsed, sink: &sink),
-            emailAddresses: (links.map(\.chain) + markdownLinks.map(\.chain)).flatMap(Self.emailAddresses))
+            emailAddresses: (links.map(\.chain) + markdownLinks.map(\.chain)).flatMap(EmailForms.addresses))
         return (resolved, sink.diagnostics)
     }
 
@@ -233,9 +245,10 @@ public struct LinkResolver: Sendable {
         for link in markdown.links {
             guard let scheme = URLScheme.asBrowsersRead(link.destination), !isShorthand(link) else { continue }  // relative or fragment
             let allowed = link.isImage ? Self.allowedImageSchemes : Self.allowedLinkSchemes
-            if scheme == "https" || scheme == "http", Self.hasUserInfo(link.destination) {
-                // As buttons refuse it: https://bank.example@evil.example/ shows one host and opens another.
-                sink.report(at: link.position, "a user name or password before the host is not allowed in \(link.isImage ? "an image" : "a link"): write the address without 'name@' or 'name:password@'")
+            if scheme == "https" || scheme == "http", case .failure(let problem) = HTTPSAddress.read(link.destination) {
+                // Read as every web address sitegen takes: https://bank.example@evil.example/ (one host shown,
+                // another opened) is refused here as in a button, url: or avatar:.
+                sink.report(at: link.position, "\(link.isImage ? "an image" : "a link") must have a valid web address: \(problem.reason)")
                 continue
             }
             guard !allowed.contains(scheme) else { continue }
@@ -259,27 +272,10 @@ public struct LinkResolver: Sendable {
         return resolved
     }
 
-    /// Whether an http(s) URL names a user (and password) before its host.
-    static func hasUserInfo(_ url: String) -> Bool {
-        guard let start = url.range(of: "//") else { return false }
-        return url[start.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" && $0 != "\\" }.contains("@")
-    }
-
     /// A link written as a service shorthand (`mastodon:@eb@social.coop`, `mailto:…`); plain https links stay plain.
     private func isShorthand(_ link: MarkdownDocument.Link) -> Bool {
         guard !link.isImage, let scheme = URLScheme.asBrowsersRead(link.destination), scheme != "https" else { return false }
         return catalog.service(named: scheme) != nil
-    }
-
-    /// An email chain's address as people read it, as its mailto: link writes it (they differ for IDN domains), and
-    /// as the mail apps' URLs carry it, a query value (`to=ann%40example.org`), which a harvester that decodes URLs
-    /// would read as well.
-    static func emailAddresses(_ chain: Chain) -> [String] {
-        guard chain.kind == .email else { return [] }
-        let written = String(chain.fallback.dropFirst("mailto:".count).prefix { $0 != "?" })
-        // Foundation's decoding is costly and most addresses hold no escape.
-        let decoded = written.utf8.contains(UInt8(ascii: "%")) ? written.removingPercentEncoding ?? "" : written
-        return [chain.handle, written, decoded, PercentEncoding.queryValue.encode(chain.handle)].filter { !$0.isEmpty }
     }
 
     /// A `background` image as the page's output folder sees it; gradients need no file.

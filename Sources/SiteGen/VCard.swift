@@ -9,33 +9,45 @@ public struct VCard: Equatable, Sendable {
     public var note: String?
     /// The avatar's absolute URL and its type (`JPEG` or `PNG`): the only images contact apps show.
     public var photo: (url: String, type: String)?
-    public var emails: [String] = []
+    /// Email addresses, each once.
+    public private(set) var emails: [String] = []
     /// Phone numbers, each once, with its types: `VOICE` for a phone link, `MSG` for an SMS link, both for both.
     public private(set) var phones: [(number: String, types: [String])] = []
     /// Web addresses: the page itself and plain websites.
-    public var urls: [String] = []
+    public private(set) var urls: [String] = []
     /// Social profiles by service name, each written once as a labelled `URL` (iOS and macOS show the
     /// `X-ABLabel`; Android and Outlook read the URL).
-    public var profiles: [(service: String, url: String)] = []
+    public private(set) var profiles: [(service: String, url: String)] = []
+    /// What the card has, looked up by value: a page may have tens of thousands of links, and searching the lists
+    /// for each would take time quadratic in them.
+    private var emailSet: Set<String> = []
+    private var phoneIndex: [String: Int] = [:]
+    private var webAddresses: Set<String> = []
 
     public init(name: String) { self.name = name }
 
+    /// An email address, once.
+    public mutating func addEmail(_ address: String) {
+        if emailSet.insert(address).inserted { emails.append(address) }
+    }
+
     public mutating func addPhone(_ number: String, type: String) {
-        if let index = phones.firstIndex(where: { $0.number == number }) {
+        if let index = phoneIndex[number] {
             if !phones[index].types.contains(type) { phones[index].types.append(type) }
         } else {
+            phoneIndex[number] = phones.count
             phones.append((number, [type]))
         }
     }
 
     /// A web address, unless the card already has it (as a URL or a profile).
     public mutating func addURL(_ url: String) {
-        if !urls.contains(url), !profiles.contains(where: { $0.url == url }) { urls.append(url) }
+        if webAddresses.insert(url).inserted { urls.append(url) }
     }
 
     /// A social profile, once: a page may link the same account twice.
     public mutating func addProfile(service: String, url: String) {
-        if !urls.contains(url), !profiles.contains(where: { $0.url == url }) { profiles.append((service, url)) }
+        if webAddresses.insert(url).inserted { profiles.append((service, url)) }
     }
 
     public static func == (a: VCard, b: VCard) -> Bool { a.text == b.text }

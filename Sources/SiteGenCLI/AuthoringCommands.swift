@@ -211,10 +211,17 @@ extension CommandLineTool {
         }
         let lan = options.has("--lan")
         if lan, options["--host"] != nil { return usageError("--lan listens on every interface: leave out --host", command: Self.serveCommand) }
+        var host = "127.0.0.1"
+        if let written = options["--host"] {
+            switch ServeHost.parse(written) {
+            case .success(let parsed): host = parsed
+            case .failure(let problem): return usageError(Diagnostic.printable(problem.description), command: Self.serveCommand)
+            }
+        }
         let output = SendableOutput(standardOutput), errors = SendableOutput(standardError)
         // --lan: IPv6's any-address, which Linux and macOS also answer IPv4 on; 0.0.0.0 where IPv6 is off.
         var server: DevServer?, url = "", lastError: HTTPServerError?
-        for host in lan ? ["::", "0.0.0.0"] : [options["--host"] ?? "127.0.0.1"] {
+        for host in lan ? ["::", "0.0.0.0"] : [host] {
             let candidate = DevServer(options: DevServer.Options(build: BuildOptions(sourceDirectory: source, now: now), host: host,
                                                                  port: port, extraPorts: options["--port"] == nil ? Self.extraServePorts : 0),
                                       output: output.write, errors: errors.write, errorStyle: errorStyle)
@@ -225,11 +232,14 @@ extension CommandLineTool {
             } catch { lastError = error }
         }
         guard let server else {
-            errors.write("\(errorStyle.label(.error)): \(lastError.map { "\($0)" } ?? "cannot listen")" + (options["--port"] == nil ? "" : "; choose another --port, or leave it out to take a free one"))
+            let portAdvice = options["--port"] != nil && lastError?.isAboutThePort == true
+            errors.write("\(errorStyle.label(.error)): \(Diagnostic.printable(lastError.map { "\($0)" } ?? "cannot listen"))" + (portAdvice ? "; choose another --port, or leave it out to take a free one" : ""))
             return .failure
         }
         let folder = source == "." ? "this folder" : source
-        if lan {
+        // Bound to every interface, the addresses worth opening are the interfaces' (which the Host check
+        // accepts), never 0.0.0.0 or [::], which a browser cannot open and the check would answer with 421.
+        if lan || ServeHost.isEveryInterface(server.options.host) {
             let port = server.port ?? 0, ipv6 = server.options.host == "::"
             url = "http://localhost:\(port)/"
             output.write(LANPreview.announcement(folder: folder, port: port, addresses: LANPreview.addresses(LocalAddresses.all(), ipv6: ipv6),

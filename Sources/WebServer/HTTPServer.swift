@@ -12,7 +12,12 @@ private let fileLimitResource = RLIMIT_NOFILE
 
 public struct HTTPServerError: Error, CustomStringConvertible, Sendable {
     public var description: String
-    init(_ description: String) { self.description = description }
+    /// Whether another port may work (it is in use); false when the host is what is wrong.
+    public var isAboutThePort: Bool
+    init(_ description: String, isAboutThePort: Bool = false) {
+        self.description = description
+        self.isAboutThePort = isAboutThePort
+    }
 }
 
 /// A read-only HTTP server on GNU libmicrohttpd: GET and HEAD go to the handler, every other method gets
@@ -219,11 +224,14 @@ public final class HTTPServer: @unchecked Sendable {
                 let failure = errno
                 close(listener)
                 if failure == EADDRINUSE { inUse = true; break }
-                throw HTTPServerError("cannot listen on \(host):\(candidate): \(String(cString: strerror(failure)))")
+                if failure == EADDRNOTAVAIL {
+                    throw HTTPServerError("cannot listen on \(host): it is not an address of this computer (\(LocalAddresses.all().joined(separator: ", ")) are)")
+                }
+                throw HTTPServerError("cannot listen on \(host):\(candidate): \(String(cString: strerror(failure)))", isAboutThePort: failure == EACCES)
             }
             if !inUse { throw HTTPServerError("cannot listen on \(host):\(candidate)") }
         }
-        throw HTTPServerError(last == port ? "port \(port) is in use" : "ports \(port) to \(last) are all in use")
+        throw HTTPServerError(last == port ? "port \(port) is in use" : "ports \(port) to \(last) are all in use", isAboutThePort: true)
     }
 
     private static func boundPort(of listener: Int32) -> Int? {

@@ -188,6 +188,37 @@ def test_progress_is_shown_announced_and_open_in_browser_is_reachable_by_keyboar
         assert [url for url, _ in events(driver) if url != "tap"] == ["https://social.coop/@eb"]
         assert link.text == "Follow my Mastodon"
         assert stored(driver, "absent:mastodon") == "opener"
+        assert status.get_attribute("textContent") == ""  # the status region is cleared once the attempt settles
+    finally:
+        driver.quit()
+
+
+WAIT_MS = 5000
+
+
+def test_a_prompt_nobody_answers_stops_showing_progress_and_leaves_the_way_to_the_web(server):
+    driver = phone("iphone-safari")
+    try:
+        driver.get(server)
+        driver.execute_script("window.__prompt = true")  # the page blurs as a protocol dialog opens; focus never comes back
+        link = driver.find_element(By.ID, "link-1")
+        navigations = tap(driver, "link-1", wait=WAIT_MS + 500)
+        assert app_urls(navigations) == ["opener://x-callback-url/show-options?url=https%3A%2F%2Fsocial.coop%2F%40eb"]
+        assert [url for url, _ in navigations if url.startswith("https:")] == []  # not sent to the web behind the dialog
+        assert link.text == "Follow my Mastodon"
+        assert link.get_attribute("aria-busy") is None
+        assert driver.find_element(By.CSS_SELECTOR, "[role=status].sr-only").get_attribute("textContent") == ""
+        # Nothing learned, and "Open in browser" is still there: a plain link to the profile.
+        assert stored(driver, "absent:mastodon") is None and stored(driver, "app:mastodon") is None
+        ways = driver.find_elements(By.CSS_SELECTOR, ".open-web")
+        assert len(ways) == 1 and ways[0].get_attribute("href") == "https://social.coop/@eb"
+        driver.execute_script("window.__events = []")
+        ways[0].click()
+        time.sleep(0.2)
+        assert [url for url, _ in events(driver) if url != "tap"] == ["https://social.coop/@eb"]
+        # A new tap brings its own way out, not a second one.
+        driver.find_element(By.ID, "link-1").click()
+        assert len(driver.find_elements(By.CSS_SELECTOR, ".open-web")) == 1
     finally:
         driver.quit()
 

@@ -3,7 +3,9 @@
 //
 // Built by bench/fuzz.sh together with Sources/Mustache/*.swift into one module, so it sees what the library
 // sees. The input is the template "main"; a NUL byte starts a second template, "extra", so the fuzzer can
-// also write a partial or parent that "main" includes (and that includes "main").
+// also write a partial or parent that "main" includes (and that includes "main"); a second NUL starts a value,
+// which a fixed template writes as text, inside its own <script> and inside its own <style>: each must come out
+// escaped for its context (`checkValueContexts`).
 
 /// Partials the fuzzed template can include by name: a plain one, one that iterates, and a parent with blocks.
 let fixedPartials: [String: String] = [
@@ -39,10 +41,11 @@ let fixedContext: MustacheValue = [
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = UnsafeBufferPointer(start: data, count: size)
-    let parts = bytes.split(separator: 0, maxSplits: 1, omittingEmptySubsequences: false)
+    let parts = bytes.split(separator: 0, maxSplits: 2, omittingEmptySubsequences: false)
     var sources = fixedPartials
     sources["main"] = String(decoding: parts[0], as: UTF8.self)
     if parts.count > 1 { sources["extra"] = String(decoding: parts[1], as: UTF8.self) }
+    if parts.count > 2 { checkValueContexts(String(decoding: parts[2], as: UTF8.self)) }
 
     // Missing partials both ways: the build's (.fail) and the spec's (.renderEmpty, which renders further).
     for missing in [MustacheTemplates.MissingPartial.fail, .renderEmpty] {
@@ -66,4 +69,65 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
     }
     return 0
+}
+
+/// A template that writes one value in each context, between markers that no escaped value can hold.
+let contextTemplate = #"<p>{{v}}</p><script>var a="[{{v}}]";</script><style>/*[{{v}}]*/</style>"#
+
+/// Renders `value` in text, script and style, and checks each: only plain characters and the context's own escapes
+/// (so nothing in it can end a string, a comment, a template literal, a regular expression or the element), and
+/// read back through those escapes it is the value itself.
+func checkValueContexts(_ value: String) {
+    // Compiled for each input, as the rest of the harness does (a global would be reported as a leak at exit).
+    guard let templates = try? MustacheTemplates(sources: ["ctx": contextTemplate], html: true),
+          let page = try? templates.renderHTML("ctx", ["v": .string(value)]) else { preconditionFailure("a plain value must render") }
+    let text = String(decoding: page.bytes, as: UTF8.self)
+    func between(_ open: String, _ close: String) -> Substring {
+        guard let start = text.firstRange(of: open), let end = text[start.upperBound...].firstRange(of: close) else {
+            preconditionFailure("marker \(open) lost in \(text)")
+        }
+        return text[start.upperBound..<end.lowerBound]
+    }
+    let html = between("<p>", "</p>")
+    precondition(!html.contains("<") && !html.contains(">") && !html.contains("\""), "text not escaped: \(html)")
+
+    // Script: plain characters, and \uXXXX (four lowercase hex digits) for every UTF-16 unit else.
+    let script = Array(between(#"var a="["#, #"]";</script>"#).utf8)
+    var units: [UInt16] = []
+    var index = 0
+    while index < script.count {
+        let byte = script[index]
+        if isPlain(byte) { units.append(UInt16(byte)); index += 1; continue }
+        precondition(byte == 0x5C && index + 5 < script.count && script[index + 1] == UInt8(ascii: "u"), "script: a bare byte \(byte)")
+        let hex = String(decoding: script[index + 2..<index + 6], as: UTF8.self)
+        precondition(hex.allSatisfy { $0.isHexDigit && !$0.isUppercase }, "script: bad escape \\u\(hex)")
+        units.append(UInt16(hex, radix: 16)!)
+        index += 6
+    }
+    precondition(String(decoding: units, as: UTF16.self) == String(decoding: value.utf16, as: UTF16.self), "script: the value did not read back")
+
+    // Style: plain characters, # and %, and \HEX followed by one space for every scalar else.
+    let style = Array(between("/*[", "]*/</style>").utf8)
+    var scalars = String.UnicodeScalarView()
+    index = 0
+    while index < style.count {
+        let byte = style[index]
+        if isPlain(byte) || byte == UInt8(ascii: "#") || byte == UInt8(ascii: "%") {
+            scalars.append(Unicode.Scalar(byte)); index += 1; continue
+        }
+        precondition(byte == 0x5C, "style: a bare byte \(byte)")
+        var end = index + 1
+        while end < style.count, style[end] != 0x20 { end += 1 }
+        precondition(end < style.count && end > index + 1, "style: an escape without its space")
+        let hex = String(decoding: style[index + 1..<end], as: UTF8.self)
+        guard let code = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(code) else { preconditionFailure("style: bad escape \\\(hex)") }
+        scalars.append(scalar)
+        index = end + 1
+    }
+    precondition(String(scalars) == value, "style: the value did not read back")
+}
+
+/// Letters, digits, space and `_ . , -`: what the script and style escapers leave as they are.
+func isPlain(_ byte: UInt8) -> Bool {
+    (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == 0x20 || byte == 0x5F || byte == 0x2E || byte == 0x2C || byte == 0x2D
 }

@@ -211,6 +211,13 @@ test("an attempt learns from page events", () => {
   assert.equal(run("web"), "absent");                     // "Open in browser" beside the button
   assert.equal(run("blur", "web"), "absent");
   assert.equal(run("hidden", "focus", "timeout"), "opened"); // settled states stay
+  assert.equal(run("blur", "timeout", "stalled"), "unanswered"); // a prompt left open: no answer, no focus back
+  assert.equal(run("blur", "stalled", "focus", "hidden"), "unanswered");
+  assert.equal(run("hidden", "stalled"), "opened");
+  assert.equal(run("timeout", "stalled"), "absent");
+  assert.equal(runtime.isSettled("unanswered"), true);
+  // The bound is a few seconds: longer than a step, so it ends only attempts that nothing else has.
+  assert.ok(runtime.WAIT_MS > runtime.STEP_MS && runtime.WAIT_MS <= 10000);
   assert.equal(runtime.isSettled("trying"), false);
   assert.equal(runtime.isSettled("asking"), false);
   for (const state of ["opened", "declined", "absent", "left"]) assert.equal(runtime.isSettled(state), true);
@@ -226,6 +233,9 @@ test("what is kept after an attempt", () => {
   assert.deepEqual(plain(runtime.settle("absent", ivory, "ivory", [])), { remembered: null, absent: ["ivory"], go: true });
   assert.deepEqual(plain(runtime.settle("absent", ivory, "elk", [])), { remembered: "elk", absent: ["ivory"], go: true });
   assert.deepEqual(plain(runtime.settle("left", ivory, null, [])), { remembered: null, absent: [], go: false });
+  // Unanswered learns nothing: the app is neither remembered nor marked absent, and the page stays.
+  assert.deepEqual(plain(runtime.settle("unanswered", ivory, "elk", ["opener", "ivory"])), { remembered: "elk", absent: ["opener", "ivory"], go: false });
+  assert.deepEqual(plain(runtime.settle("unanswered", ivory, null, null)), { remembered: null, absent: [], go: false });
 });
 
 // A visitor walks the chain over several taps: each missing app costs one tap (one alert) and is not tried again.

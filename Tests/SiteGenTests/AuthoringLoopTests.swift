@@ -135,3 +135,53 @@ import Testing
         #expect(try alone.interrupt() == 0)
     }
 }
+
+/// `serve --host`, through the real binary: it prints only addresses it answers, and a host it cannot take is
+/// a message about the host.
+@Suite(.timeLimit(.minutes(1))) struct ServeHostTests {
+    @Test func everyInterfacePrintsTheInterfacesWhichTheHostCheckAnswers() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try ExampleSiteTests.run(["new", "site"], in: folder).code == 0)
+        let serve = try AuthoringLoopTests.ServeProcess(in: folder.appendingPathComponent("site"), arguments: ["--host", "0.0.0.0", "--port", "0", "--no-open"])
+        let serving = try serve.line(startingWith: "Serving ")
+        let port = try #require(serving.split(separator: " ").last { $0.hasPrefix("http://localhost:") }
+            .flatMap { Int($0.dropFirst("http://localhost:".count).prefix { $0.isNumber }) })
+        _ = try? serve.line(startingWith: "?debug", timeout: 5)  // the announcement's last line, when there is a network
+        let output = serve.output
+        #expect(!output.contains("0.0.0.0") && !output.contains("[::]"), "\(output)")
+        // Every address printed is answered (through loopback, with that Host), as is localhost.
+        let printed = output.split(separator: "\n").compactMap { line -> String? in
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard trimmed.hasPrefix("http://"), trimmed.hasSuffix(":\(port)/") else { return nil }
+            return String(trimmed.dropFirst("http://".count).dropLast(1))
+        } + ["localhost:\(port)"]
+        for host in printed {
+            #expect(try HTTPTestClient.request("/", port: port, host: host).status == 200, "\(host)")
+        }
+        #expect(try HTTPTestClient.request("/", port: port, host: "evil.example:\(port)").status == 421)
+        #expect(try serve.interrupt() == 0)
+    }
+
+    @Test(arguments: [
+        (["--host", "0"], "error: --host 0 would listen on every interface (the system reads 0 as 0.0.0.0): write --host 0.0.0.0 (or --lan) for that, or --host 127.0.0.1 for this computer alone"),
+        (["--host", "127.1"], "error: --host '127.1' is not an IP address: expected an address of this computer such as 127.0.0.1 or ::1, localhost, or 0.0.0.0 or :: for every interface"),
+        (["--host", "example.org\u{1B}[2J"], "error: --host 'example.org\u{241B}[2J' is not an IP address: expected an address of this computer such as 127.0.0.1 or ::1, localhost, or 0.0.0.0 or :: for every interface"),
+        (["--host", "::g"], "error: --host '::g' is not an IPv6 address: expected one such as ::1, or :: for every interface"),
+    ]) func aHostThatIsNotAnAddressIsAUsageError(arguments: [String], message: String) throws {
+        let result = try ExampleSiteTests.run(["serve", "--no-open"] + arguments, in: FileManager.default.temporaryDirectory)
+        #expect(result.code == 64)
+        #expect(result.errors.split(separator: "\n").first.map(String.init) == message)
+    }
+
+    /// 203.0.113.77 is in TEST-NET-3 (RFC 5737): documentation only, no computer on a real network has it.
+    @Test func anAddressOfAnotherComputerSaysSoNotChooseAnotherPort() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try ExampleSiteTests.run(["new", "site"], in: folder).code == 0)
+        let result = try ExampleSiteTests.run(["serve", "-s", "site", "--host", "203.0.113.77", "--port", "8999", "--no-open"], in: folder)
+        #expect(result.code == 1)
+        #expect(result.errors.hasPrefix("error: cannot listen on 203.0.113.77: it is not an address of this computer ("), "\(result.errors)")
+        #expect(!result.errors.contains("--port"))
+    }
+}

@@ -121,3 +121,118 @@ import Testing
     }
 }
 
+
+@Suite struct LongestMatchFinderTests {
+    /// What the finder must agree with: at each place from the left, the longest string that starts there.
+    static func naiveMatches(_ strings: [[UInt8]], in text: [UInt8]) -> [(start: Int, length: Int)] {
+        var found: [(start: Int, length: Int)] = []
+        var index = 0
+        while index < text.count {
+            let lengths = strings.filter { index + $0.count <= text.count && Array(text[index..<index + $0.count]) == $0 }.map(\.count)
+            guard let longest = lengths.max() else { index += 1; continue }
+            found.append((index, longest))
+            index += longest
+        }
+        return found
+    }
+
+    static func matches(_ finder: LongestMatchFinder, in text: [UInt8]) -> [(start: Int, length: Int)] {
+        text.withUnsafeBufferPointer { finder.matches(in: $0) }.map { ($0.start, finder.lengths[$0.string]) }
+    }
+
+    @Test func theLongestAtTheLeftmostPlaceWins() {
+        let strings = ["nn@example.org", "ann@example.org", "ann@example.org.uk", "n@e"].map { Array($0.utf8) }
+        let finder = LongestMatchFinder(strings)
+        let text = Array("jo ann@example.org.uk, ann@example.org; nn@example.orgn@e".utf8)
+        let found = Self.matches(finder, in: text)
+        #expect(found.map(\.start) == [3, 23, 40, 54])
+        #expect(found.map(\.length) == [18, 15, 14, 3])
+    }
+
+    /// Strings over a two-letter alphabet share prefixes and suffixes every way: the automaton's fallbacks are
+    /// all exercised. The same pseudo-random sequence on every run.
+    @Test func agreesWithComparingEveryStringAtEveryPlace() {
+        var state: UInt64 = 0x2545F4914F6CDD1D
+        func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        for _ in 0..<300 {
+            let strings = (0..<(1 + next(6))).map { _ in (0..<(1 + next(5))).map { _ in UInt8(ascii: "a") + UInt8(next(2)) } }
+            let text = (0..<next(40)).map { _ in UInt8(ascii: "a") + UInt8(next(3)) }
+            let found = Self.matches(LongestMatchFinder(strings), in: text)
+            let expected = Self.naiveMatches(strings, in: text)
+            #expect(found.map(\.start) == expected.map(\.start) && found.map(\.length) == expected.map(\.length),
+                    "\(strings.map { String(decoding: $0, as: UTF8.self) }) in \(String(decoding: text, as: UTF8.self))")
+        }
+    }
+}
+
+/// Every written form of an email address on a page built by the real binary from the starter site, in both
+/// protection modes: a button's recipient, cc and bcc, addresses in its subject and body (raw, and percent-encoded by
+/// the writer), a Markdown mailto: link's recipient, cc and subject, an autolink, and the same addresses in the text.
+@Suite struct EveryAddressFormTests {
+    static let names = ["ann", "bob", "cat", "dan", "eve", "fay", "gus", "hal", "ivy"]
+
+    static let page = """
+        links:
+          - email: ann@example.org
+            cc: bob@example.org
+            bcc: cat@example.org
+            subject: "Ask dan@example.org"
+            body: "or eve%40example.org"
+        ---
+        Mail [x](mailto:fay@example.org?cc=gus@example.org&subject=hal%40example.org), <ivy@example.org>, bob@example.org or hal@example.org.
+
+        """
+
+    /// `&#NNN;` references read back as a browser reads them.
+    static func decodingReferences(_ html: String) -> String {
+        var result = ""
+        var rest = Substring(html)
+        while let start = rest.range(of: "&#") {
+            result += rest[..<start.lowerBound]
+            let digits = rest[start.upperBound...].prefix { $0.isNumber }
+            guard rest[start.upperBound...].dropFirst(digits.count).first == ";", let value = UInt32(digits),
+                  let scalar = Unicode.Scalar(value) else {
+                result += "&#"
+                rest = rest[start.upperBound...]
+                continue
+            }
+            result.unicodeScalars.append(scalar)
+            rest = rest[start.upperBound...].dropFirst(digits.count + 1)
+        }
+        return result + rest
+    }
+
+    func build(protection: String) throws -> String {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try ExampleSiteTests.run(["new", "site"], in: folder).code == 0)
+        try ("---\ntitle: Ann\nemail_protection: \(protection)\n" + Self.page)
+            .write(to: folder.appendingPathComponent("site/content/index.md"), atomically: true, encoding: .utf8)
+        let result = try ExampleSiteTests.run(["build", "-q", "-s", "site"], in: folder)
+        #expect(result.code == 0, "\(result.errors)")
+        return try String(contentsOf: folder.appendingPathComponent("site/Output/index.html"), encoding: .utf8)
+    }
+
+    @Test(arguments: ["entities", "sealed"]) func noFormOfAnyAddressIsLeftReadable(protection: String) throws {
+        let html = try build(protection: protection)
+        for name in Self.names {
+            for at in ["@", "%40", "%2540"] {
+                #expect(!html.contains(name + at), "\(protection): \(name)\(at) is readable")
+            }
+        }
+        let read = Self.decodingReferences(html)
+        // What a browser reads is unchanged: the addresses are all there once references are read.
+        #expect(read.contains("bob@example.org or hal@example.org."))
+        if protection == "entities" {
+            #expect(read.contains(#"href="mailto:ann@example.org?cc=bob@example.org&amp;bcc=cat@example.org&amp;subject=Ask%20dan@example.org&amp;body=or%20eve%2540example.org""#))
+            #expect(read.contains("mailto:fay@example.org?cc=gus@example.org&amp;subject=hal@example.org"))
+            #expect(read.contains(#"href="mailto:ivy@example.org""#))
+        } else {
+            #expect(!read.contains(#"href="mailto:"#))
+            #expect(read.contains("ann (at) example.org"))
+        }
+    }
+}

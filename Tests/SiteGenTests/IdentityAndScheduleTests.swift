@@ -283,6 +283,35 @@ import WebServer
         #expect(page.headings == [], "a section whose links are all left out goes too")
     }
 
+    /// Each section moves up by the links left out before it, and only those.
+    @Test func sectionsStayWithTheirLinksWhenLinksBeforeThemAreLeftOut() throws {
+        let folder = try Self.site("""
+            ---
+            title: Eb
+            links:
+              - {url: https://a.example/, label: A}
+              - {url: https://b.example/, label: B, until: 2026-01-01}
+              - section: One
+              - {url: https://c.example/, label: C}
+              - {url: https://d.example/, label: D, from: 2027-01-01}
+              - {url: https://e.example/, label: E, until: 2026-01-01}
+              - section: Two
+              - {url: https://f.example/, label: F}
+            ---
+
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try ExampleSiteTests.run(["build", "--now", "2026-06-01"], in: folder)
+        #expect(result.code == 0, "\(result.errors)")
+        let html = Self.read(folder, "Output/index.html") ?? ""
+        let regex = try NSRegularExpression(pattern: #"<h2>([^<]*)</h2>|<a id="link-\d+"[^>]*><svg[^>]*><use[^>]*/></svg><span>([^<]*)</span>"#)
+        let order = regex.matches(in: html, range: NSRange(html.startIndex..., in: html)).map { match in
+            match.range(at: 1).location != NSNotFound ? "# " + String(html[Range(match.range(at: 1), in: html)!])
+                : String(html[Range(match.range(at: 2), in: html)!])
+        }
+        #expect(order == ["A", "# One", "C", "# Two", "F"])
+    }
+
     @Test func checkWarnsAboutClosedWindowsAtTheItem() throws {
         let folder = try Self.site(Self.scheduledPage)
         defer { try? FileManager.default.removeItem(at: folder) }

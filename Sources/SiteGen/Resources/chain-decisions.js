@@ -2,6 +2,7 @@
 // sitegen inlines chain-decisions.js and chain-page.js, in that order, into one function in every page.
 
 var STEP_MS = 1000; // WebKit carries a tap's user gesture into timers only up to 1000 ms.
+var WAIT_MS = 5000; // The longest a tap shows "Opening…": a prompt nobody answers must not leave it for good.
 
 // iPadOS reports a Mac user agent but has touch points.
 function platformOf(ua, platform, touchPoints) {
@@ -63,11 +64,13 @@ function decide(chain, fallback, platform, remembered, absent, firstTap) {
 // - "focus" back while asking, still not hidden: the visitor declined: "declined";
 // - "timeout" (STEP_MS) while still "trying": no app answered: "absent";
 // - "web" (the visitor took "Open in browser" beside the button): "absent", at once;
-// - "left" (pagehide: the page itself navigated, such as Chrome following an intent's fallback): "left".
+// - "left" (pagehide: the page itself navigated, such as Chrome following an intent's fallback): "left";
+// - "stalled" (WAIT_MS) while still asking: neither the page hid nor did focus come back (a protocol dialog left
+//   open, a blur from elsewhere): "unanswered", which learns nothing and leaves "Open in browser" to the visitor.
 function nextState(state, event) {
   if (state != "trying" && state != "asking") return state;
   return { hidden: "opened", left: "left", web: "absent", blur: "asking", focus: state == "asking" ? "declined" : state,
-    timeout: state == "trying" ? "absent" : state }[event] || state;
+    timeout: state == "trying" ? "absent" : state, stalled: "unanswered" }[event] || state;
 }
 
 function isSettled(state) {
@@ -79,6 +82,7 @@ function isSettled(state) {
 // absent, so the next tap tries the next app, and is forgotten if it was remembered. A declined prompt counts as
 // absent too: the visitor said no to that app, and the blur may have been the alert of a missing one.
 function settle(state, candidate, remembered, absent) {
+  if (state == "unanswered") return { remembered: remembered, absent: absent || [], go: false };
   absent = (absent || []).filter(function (id) { return id != candidate.id; });
   if (state == "opened") return { remembered: candidate.id, absent: absent, go: false };
   if (state == "left") return { remembered: remembered, absent: absent, go: false };

@@ -67,20 +67,25 @@ var live = words && make("p", { class: "sr-only", role: "status" }, "", doc.body
 // it learned and, unless the app took over, follows the href.
 function attempt(link, data, candidate) {
   if (trying) trying("left"); // a pick from the chooser replaces an attempt still running, learning nothing from it
-  var service = link.dataset.service, state = "trying", timer, label = link.querySelector("span"), text = label && label.textContent;
+  var service = link.dataset.service, state = "trying", timer, stall, label = link.querySelector("span"), text = label && label.textContent;
+  var left = link.nextElementSibling; // the way out an unanswered attempt left: this attempt brings its own
+  if (left && left.classList.contains("open-web")) left.remove();
   var way = words && make("a", { class: "open-web", href: data.href }, words["open-" + link.dataset.copyKind]);
   function on(event) {
     if (event == "hidden" && !doc.hidden) return;
     state = nextState(state, event);
     if (!isSettled(state)) return;
     clearTimeout(timer);
+    clearTimeout(stall);
     doc.removeEventListener("visibilitychange", onVisibility);
     removeEventListener("pagehide", onLeft);
     removeEventListener("blur", onBlur);
     removeEventListener("focus", onFocus);
     if (label) label.textContent = text;
     link.removeAttribute("aria-busy");
-    if (way) way.remove();
+    // Unanswered, the visitor may still want the web: the way stays, now a plain link to it.
+    if (way) state == "unanswered" ? way.onclick = null : way.remove();
+    if (live) live.textContent = "";
     trying = null;
     var kept = settle(state, candidate, store("app:" + service), absentApps(service));
     tell("settled", { service: service, state: state, app: candidate.id, kept: kept });
@@ -108,6 +113,7 @@ function attempt(link, data, candidate) {
   }
   tell("try", { service: service, app: candidate.id, url: candidate.url });
   timer = setTimeout(on, STEP_MS, "timeout");
+  stall = setTimeout(on, WAIT_MS, "stalled");
   go(candidate.url);
 }
 

@@ -1,0 +1,85 @@
+import Foundation
+import LinkChain
+
+/// Every email address an email link carries, in every form the page may write it, for the page's `EmailShield`:
+/// the recipient, the `cc` and `bcc` addresses, and addresses written inside the subject or body (raw there, or
+/// percent-encoded by whoever wrote the link). Each is hidden as people read it, as the mailto: link writes it
+/// (they differ for IDN domains and quoted names), and percent-encoded as the mailto: link and the mail apps' URLs
+/// carry it (`cc=bob%40example.org`, `to=ann%40example.org`), which a harvester that decodes URLs would read too.
+enum EmailForms {
+    static func addresses(_ chain: Chain) -> [String] {
+        guard chain.kind == .email else { return [] }
+        // The mailto: fallback carries every field (RFC 6068): one reading of it finds them all.
+        let mailto = chain.fallback.dropFirst("mailto:".count)
+        let recipient = String(mailto.prefix { $0 != "?" })
+        var found = [chain.handle, recipient] + decodings(recipient)
+        for field in mailto.drop(while: { $0 != "?" }).dropFirst().split(separator: "&") {
+            let name = field.prefix { $0 != "=" }.lowercased()
+            let value = String(field.drop { $0 != "=" }.dropFirst())
+            for text in [value] + decodings(value) {
+                if ["to", "cc", "bcc"].contains(name) {
+                    found += text.split(separator: ",").map { String($0.trimmingCharacters(in: .whitespaces)) }
+                } else {
+                    found += addressesIn(text)
+                }
+            }
+        }
+        var forms: Set<String> = []
+        for address in Set(found) where !address.isEmpty {
+            var written: Set = [address]
+            if let parsed = try? EmailAddress.parse(address) { written.formUnion([parsed.display, parsed.ascii, parsed.mailtoForm]) }
+            // Encoded twice as well: an address percent-encoded in a subject is encoded again in the link.
+            for form in written {
+                for encoded in Set([form] + encodings(form)) { forms.formUnion([encoded] + encodings(encoded)) }
+            }
+        }
+        return Array(forms)
+    }
+
+    /// `text` as a query value and as a mailto: header value (which keeps `@`) are written.
+    static func encodings(_ text: String) -> [String] {
+        [PercentEncoding.queryValue.encode(text), PercentEncoding.mailtoHeaderValue.encode(text)]
+    }
+
+    /// `text` percent-decoded once and, if that still holds escapes, twice: an address the writer of a Markdown link
+    /// percent-encoded is an address all the same.
+    static func decodings(_ text: String) -> [String] {
+        var decoded: [String] = []
+        var current = text
+        for _ in 0..<2 where current.utf8.contains(UInt8(ascii: "%")) {
+            guard let next = PercentEncoding.decode(current), next != current else { break }
+            decoded.append(next)
+            current = next
+        }
+        return decoded
+    }
+
+    /// The `name@domain` runs in free text (a subject, a body): around each `@`, the characters an address's name
+    /// and domain may have, without dots at their ends. One pass: no character is read for more than two `@`s.
+    static func addressesIn(_ text: String) -> [String] {
+        let scalars = Array(text.unicodeScalars)
+        var found: [String] = []
+        for (at, scalar) in scalars.enumerated() where scalar == "@" {
+            var start = at
+            while start > 0, isNameScalar(scalars[start - 1]) { start -= 1 }
+            var end = at + 1
+            while end < scalars.count, isDomainScalar(scalars[end]) { end += 1 }
+            while start < at, scalars[start] == "." { start += 1 }
+            while end > at + 1, scalars[end - 1] == "." { end -= 1 }
+            guard start < at, end > at + 1 else { continue }
+            var address = String.UnicodeScalarView()
+            address.append(contentsOf: scalars[start..<end])
+            found.append(String(address))
+        }
+        return found
+    }
+
+    private static func isDomainScalar(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "."
+    }
+
+    /// RFC 5322 atext and dots, and non-ASCII letters (RFC 6531).
+    private static func isNameScalar(_ scalar: Unicode.Scalar) -> Bool {
+        isDomainScalar(scalar) || "!#$%&'*+/=?^_`{|}~".unicodeScalars.contains(scalar)
+    }
+}
