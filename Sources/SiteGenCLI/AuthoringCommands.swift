@@ -49,7 +49,7 @@ extension CommandLineTool {
         name: "check", arguments: "", summary: "Report every problem in content/ and templates/ without writing anything",
         details: """
             Reads and renders the whole site as build does, writes nothing, and reports every problem.
-            Exits 1 when there are errors; warnings alone exit 0.
+            Exits 1 when there are errors; warnings alone exit 0, or 1 with --strict.
             With --online, it then fetches the profile of each identity link (Mastodon through its API,
             GitHub, others through their page) and reports whether it links back to the page's url, and
             whether the page links to it with rel="me", with what to do where not. What the network
@@ -58,7 +58,7 @@ extension CommandLineTool {
         options: [.source,
                   CommandOption(long: "--online", short: nil, value: nil,
                                 help: "Also ask each identity link's profile whether it links back (rel=\"me\")"),
-                  nowOption],
+                  nowOption, strictOption],
         run: { $0.check($1) })
 
     static let defaultServePort = 8080
@@ -99,7 +99,8 @@ extension CommandLineTool {
         guard options.positional.isEmpty else { return usageError("unexpected argument '\(options.positional[0])'", command: Self.checkCommand) }
         var now: Date?
         if let code = readClock(options, command: Self.checkCommand, into: &now) { return code }
-        let builder = SiteBuilder(options: BuildOptions(sourceDirectory: options["--source"] ?? ".", now: now), fileSystem: fileSystem)
+        let builder = SiteBuilder(options: BuildOptions(sourceDirectory: options["--source"] ?? ".", now: now, failsOnWarnings: options.has("--strict")),
+                                  fileSystem: fileSystem)
         do {
             let result = try builder.render()
             report(result.warnings)
@@ -109,7 +110,7 @@ extension CommandLineTool {
             return .success
         } catch {
             report(error.diagnostics)
-            standardError("Found \(error.errorCount) error\(error.errorCount == 1 ? "" : "s").")
+            standardError("Found \(error.summary).")
             if options.has("--online") { standardError("The online check did not run: fix the errors first.") }
             return .failure
         }

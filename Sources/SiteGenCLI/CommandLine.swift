@@ -68,6 +68,8 @@ public struct CommandLineTool {
 
     static let baseURLOption = CommandOption(long: "--base-url", short: nil, value: "URL", help: "The site's public address, for pages that do not set url")
     static let quietOption = CommandOption(long: "--quiet", short: "q", value: nil, help: "Print nothing when the build succeeds without warnings")
+    static let strictOption = CommandOption(long: "--strict", short: nil, value: nil,
+                                            help: "Fail (exit 1) on warnings too, such as sitegen new's placeholders or an unknown field: for CI")
 
     static let buildCommand = CommandSpec(
         name: "build", arguments: "", summary: "Render content/ through templates/ into Output/",
@@ -76,10 +78,11 @@ public struct CommandLineTool {
             Nothing there changes unless the whole build succeeds; then each new or changed file takes its
             old one's place in one step, and unchanged files are left alone. Files that sitegen did not write
             (.git, CNAME, ...) or that changed since are kept; a build that would replace one stops instead.
+            Exits 1 on errors; warnings alone exit 0, or 1 with --strict.
             """,
         options: [.source, outputOption, baseURLOption,
                   CommandOption(long: "--force", short: nil, value: nil, help: "Replace files in the output folder that sitegen did not write (never .git)"),
-                  nowOption, quietOption],
+                  nowOption, quietOption, strictOption],
         run: { $0.build($1) })
 
     static let linksCommand = CommandSpec(
@@ -248,7 +251,8 @@ public struct CommandLineTool {
         var now: Date?
         if let code = readClock(options, command: command, into: &now) { return .failure(Stopped(exitCode: code)) }
         return .success(BuildOptions(sourceDirectory: options["--source"] ?? ".", outputDirectory: options["--output"],
-                                     baseURL: baseURL, replacesForeignFiles: options.has("--force"), now: now))
+                                     baseURL: baseURL, replacesForeignFiles: options.has("--force"), now: now,
+                                     failsOnWarnings: options.has("--strict")))
     }
 
     /// Builds and writes the site, reporting as `build` does; nil when it failed (its errors are reported).
@@ -266,8 +270,7 @@ public struct CommandLineTool {
             return result
         } catch {
             report(error.diagnostics)
-            let errors = error.diagnostics.filter { $0.severity == .error }.count
-            standardError("Build failed with \(errors) error\(errors == 1 ? "" : "s"); \(Diagnostic.printable(folder)) was left as it was.")
+            standardError("Build failed with \(error.summary); \(Diagnostic.printable(folder)) was left as it was.")
             return nil
         }
     }

@@ -17,16 +17,16 @@ public enum NewSite {
 
     /// What `new` puts in the site besides the templates: the name, buttons and address, checked.
     public struct Details: Sendable {
-        public var title = "Your Name"
+        public var title = StarterPlaceholder.title
         /// Shorthands as given to `--link` (`mastodon:@you@host`); empty for the examples.
         public var links: [String] = []
-        public var url = "https://you.example/"
+        public var url = StarterPlaceholder.url
         public init() {}
     }
 
     /// Buttons shown until the author gives their own: services drawn with sitegen's own glyphs, so the first
     /// build needs no icon set and warns of nothing.
-    static let exampleLinks = ["mailto:you@example.org?subject=Hello from your page", "https://example.org/"]
+    static let exampleLinks = ["mailto:\(StarterPlaceholder.email)?subject=Hello from your page", StarterPlaceholder.website]
 
     /// Path in the new site -> contents.
     static func files(_ details: Details) throws(NewSiteError) -> [(path: String, bytes: [UInt8])] {
