@@ -78,7 +78,7 @@ public struct FrontMatter: Equatable, Sendable {
 
     /// What other site generators and link pages call some fields, and sitegen's name for each.
     static let otherNames = ["photo": "avatar", "picture": "avatar", "image": "avatar", "bio": "description", "tagline": "description",
-                             "language": "lang", "buttons": "links", "colour_scheme": "color_scheme", "layout": "template", "css": "stylesheet"]
+                             "language": "lang", "buttons": "links", "layout": "template", "css": "stylesheet"]
 }
 
 /// A value with the place it was written.
@@ -299,7 +299,9 @@ private struct NodeReader {
             case "false", "False", "FALSE": return false
             default: break }
         }
-        report(node.position, "'\(field)' must be true or false")
+        var hint = ""
+        if case .scalar(let value, _, _) = node { hint = Spelling.hint(for: value, among: ["true", "false"], count: 1) }
+        report(node.position, "'\(field)' must be true or false\(hint)")
         return nil
     }
 

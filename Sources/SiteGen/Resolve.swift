@@ -222,7 +222,8 @@ public struct LinkResolver: Sendable {
             } else if written.value.lowercased().hasSuffix(".svg") {
                 if let path = assetPath(written, page: page, field: "icon", kind: "an .svg path", example: "icons/logo.svg", noun: "icon", sink: &sink) { icon = .file(path) } else { valid = false }
             } else {
-                report(written.position, "unknown icon '\(written.value)': expected one of \(Glyph.allCases.map(\.rawValue).joined(separator: ", ")), or an .svg file under content/ such as icons/logo.svg")
+                let names = Glyph.allCases.map(\.rawValue)
+                report(written.position, "unknown icon '\(written.value)'\(Spelling.hint(for: written.value, among: names)): expected one of \(names.joined(separator: ", ")), or an .svg file under content/ such as icons/logo.svg")
             }
         }
         var color = HexColor(service.brandColor) ?? HexColor("#1f4e8c")!

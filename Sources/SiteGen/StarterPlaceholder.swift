@@ -6,14 +6,13 @@ public enum StarterPlaceholder {
     public static let description = "What you do, in one line."
     public static let url = "https://you.example/"
     public static let email = "you@example.org"
-    public static let website = "https://example.org/"
     /// The start of the body `new` writes.
     public static let bodyStart = "A few words about you, in **Markdown**."
 
     /// Front matter fields `new` fills in, by name.
     static let fields = ["title": title, "description": description, "url": url]
-    /// The handles of the example buttons.
-    static let handles: Set<String> = [email, website]
+    /// The handles of the example buttons and links: reserved names (RFC 2606) no one publishes but `new`.
+    static let handles: Set<String> = [email, url]
 
     static func fieldMessage(_ field: String, _ value: String) -> String {
         "'\(field)' is still sitegen new's placeholder '\(value)': put your own"

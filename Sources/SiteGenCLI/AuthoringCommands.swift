@@ -26,10 +26,10 @@ extension CommandLineTool {
     static let serveCommand = CommandSpec(
         name: "serve", arguments: "", summary: "Serve the site locally and reload the browser on every save",
         details: """
-            Renders the site in memory (nothing is written) and serves it, opens it in the browser, and
-            rebuilds on every save under content/ and templates/ and of site.yml: open pages reload, or show
-            the errors while the last good build stays served. With no browser to open, the address is
-            printed and serving goes on. Ctrl-C stops.
+            Renders the site in memory (nothing is written), serves it, prints its address, and rebuilds
+            on every save under content/ and templates/ and of site.yml: open pages reload, or show the
+            errors while the last good build stays served. With --open it also opens the address in the
+            browser (with no browser to open, serving goes on). Ctrl-C stops.
             """,
         options: [.source,
                   CommandOption(long: "--port", short: "p", value: "N",
@@ -37,11 +37,11 @@ extension CommandLineTool {
                   CommandOption(long: "--host", short: nil, value: "ADDR",
                                 help: "The address to listen on (default: 127.0.0.1; 0.0.0.0 lets other devices in)"),
                   CommandOption(long: "--open", short: nil, value: nil,
-                                help: "Open the browser even when CI is set or output is not a terminal ($BROWSER, else xdg-open or open)"),
+                                help: "Open the site in the browser ($BROWSER, else xdg-open or open)"),
                   CommandOption(long: "--lan", short: nil, value: nil,
                                 help: "Preview on a phone: listen on every interface, print each network address and a QR code of the first"),
                   CommandOption(long: "--no-open", short: nil, value: nil,
-                                help: "Do not open the browser (by default opened only for a terminal, outside CI)"),
+                                help: "Do not open the browser: the default, kept for scripts that pass it"),
                   nowOption],
         run: { $0.serve($1) })
 
@@ -183,9 +183,9 @@ extension CommandLineTool {
         } else {
             output.write("Serving \(folder) at \(url) (Ctrl-C stops)")
         }
-        let environment = ProcessInfo.processInfo.environment
-        if options.has("--open") || (!options.has("--no-open") && Self.mayOpenBrowser(environment: environment, outputIsTerminal: isatty(STDOUT_FILENO) == 1)) {
-            if !BrowserOpener.open(url, environment: environment) {
+        // Only when asked, as Hugo and Zola do: a browser window at every start is in the way of a second one.
+        if options.has("--open") {
+            if !BrowserOpener.open(url, environment: ProcessInfo.processInfo.environment) {
                 output.write("No browser found to open (set BROWSER, or install xdg-utils): open \(url) yourself.")
             }
         }
@@ -193,11 +193,6 @@ extension CommandLineTool {
         server.stop()
         output.write("Stopped.")
         return .success
-    }
-
-    /// Not in CI, nor when output goes to a pipe or file (a script or test runs `serve`).
-    static func mayOpenBrowser(environment: [String: String], outputIsTerminal: Bool) -> Bool {
-        outputIsTerminal && (environment["CI"] ?? "").isEmpty
     }
 
     /// Blocks until SIGINT (Ctrl-C) or SIGTERM, then puts their default handling back.

@@ -26,7 +26,7 @@ public enum NewSite {
 
     /// Buttons shown until the author gives their own: services drawn with sitegen's own glyphs, so the first
     /// build needs no icon set and warns of nothing.
-    static let exampleLinks = ["mailto:\(StarterPlaceholder.email)?subject=Hello from your page", StarterPlaceholder.website]
+    static let exampleLinks = ["mailto:\(StarterPlaceholder.email)?subject=Hello from your page", StarterPlaceholder.url]
 
     /// Path in the new site -> contents.
     static func files(_ details: Details) throws(NewSiteError) -> [(path: String, bytes: [UInt8])] {

@@ -37,12 +37,6 @@ import SiteGenTestSupport
         #expect(captured.errors.first?.hasPrefix("error: unknown command 'serv' (did you mean 'serve'?)") == true)
     }
 
-    @Test func theBrowserOpensOnlyForAPersonAtATerminal() {
-        #expect(CommandLineTool.mayOpenBrowser(environment: [:], outputIsTerminal: true))
-        #expect(!CommandLineTool.mayOpenBrowser(environment: ["CI": "true"], outputIsTerminal: true))
-        #expect(!CommandLineTool.mayOpenBrowser(environment: [:], outputIsTerminal: false))
-    }
-
     // MARK: new
 
     @Test func theEmbeddedTemplatesAreExactlyTheTemplatesFolder() throws {
