@@ -40,6 +40,8 @@ extension CommandLineTool {
                                 help: "Open the site in the browser ($BROWSER, else xdg-open or open)"),
                   CommandOption(long: "--lan", short: nil, value: nil,
                                 help: "Preview on a phone: listen on every interface, print each network address and a QR code of the first"),
+                  CommandOption(long: "--poll", short: nil, value: nil,
+                                help: "Look for saves every 250 ms instead of being told by the kernel (inotify): for a network file system"),
                   CommandOption(long: "--no-open", short: nil, value: nil,
                                 help: "Do not open the browser: the default, kept for scripts that pass it"),
                   nowOption],
@@ -162,7 +164,8 @@ extension CommandLineTool {
         var server: DevServer?, url = "", lastError: HTTPServerError?
         for host in lan ? ["::", "0.0.0.0"] : [options["--host"] ?? "127.0.0.1"] {
             let candidate = DevServer(options: DevServer.Options(build: BuildOptions(sourceDirectory: source, now: now), host: host,
-                                                                 port: port, extraPorts: options["--port"] == nil ? Self.extraServePorts : 0),
+                                                                 port: port, extraPorts: options["--port"] == nil ? Self.extraServePorts : 0,
+                                                                 polls: options.has("--poll")),
                                       output: output.write, errors: errors.write, errorStyle: errorStyle)
             do {
                 url = try candidate.start()

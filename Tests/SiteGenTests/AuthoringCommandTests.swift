@@ -58,7 +58,8 @@ import SiteGenTestSupport
         }
     }
 
-    @Test func aNewSiteBuildsWithoutWarnings() throws {
+    /// The only warnings are about the placeholders the author is to replace (NewSiteTests checks each).
+    @Test func aNewSiteBuildsWarningOnlyOfItsPlaceholders() throws {
         let fileSystem = InMemoryFileSystem()
         let captured = Captured()
         #expect(captured.tool(fileSystem).run(["new", "site"]) == .success)
@@ -66,7 +67,7 @@ import SiteGenTestSupport
         #expect(fileSystem.allFiles.keys.sorted() == ["site/.gitignore", "site/content/avatar.svg", "site/content/index.md", "site/site.yml"]
             + NewSite.templates.map { "site/templates/" + $0.name })
         let result = try Fixtures.builder(fileSystem).build()
-        #expect(result.warnings.isEmpty)
+        #expect(!result.warnings.isEmpty && result.warnings.allSatisfy { $0.message.contains("still sitegen new's") }, "\(result.warnings)")
         #expect(result.paths.contains("index.html"))
     }
 
