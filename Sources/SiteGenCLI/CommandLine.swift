@@ -33,6 +33,9 @@ public struct CommandLineTool {
 
     static func command(named name: String) -> CommandSpec? { commands.first { $0.name == name } }
 
+    /// What other site generators call some commands (Hugo, Zola, Jekyll), and sitegen's name for each.
+    static let otherToolsCommands = ["init": "new", "create": "new", "deploy": "publish", "watch": "serve", "server": "serve", "validate": "check"]
+
     /// The options taken before any command.
     static let globalOptions = [
         CommandOption(long: "--help", short: "h", value: nil, help: "Show help (also after a command: sitegen build --help)"),
@@ -164,7 +167,7 @@ public struct CommandLineTool {
         }
         guard let command = Self.command(named: name) else {
             let candidates = name.hasPrefix("-") ? Self.globalOptions.map(\.long) : Self.commands.map(\.name)
-            let hint = Spelling.hint(for: name, among: candidates, count: 1)
+            let hint = Self.otherToolsCommands[name].map { " (sitegen calls it '\($0)')" } ?? Spelling.hint(for: name, among: candidates, count: 1)
             return usageError("unknown \(name.hasPrefix("-") ? "option" : "command") '\(name)'\(hint)", command: nil)
         }
         switch ArgumentParser.parse(Array(arguments.dropFirst()), for: command) {

@@ -35,6 +35,12 @@ import SiteGenTestSupport
         }
         _ = captured.tool().run(["serv"])
         #expect(captured.errors.first?.hasPrefix("error: unknown command 'serv' (did you mean 'serve'?)") == true)
+        // Other generators' names for a command get sitegen's.
+        for (typed, meant) in [("init", "new"), ("deploy", "publish"), ("watch", "serve")] {
+            let other = Captured()
+            #expect(other.tool().run([typed]) == .usage)
+            #expect(other.errors.first == "error: unknown command '\(typed)' (sitegen calls it '\(meant)')", "\(other.errors)")
+        }
     }
 
     // MARK: new

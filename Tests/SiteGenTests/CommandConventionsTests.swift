@@ -241,7 +241,7 @@ import SiteGenTestSupport
         let completed = try #require(try Self.program("bash", [], input: session))
         #expect(completed.errors.isEmpty, "\(completed.errors)")
         #expect(completed.output.split(separator: "\n", omittingEmptySubsequences: false) == [
-            "build", "--source", "android", "-s --source -p --port --host --open --lan --no-open --now -h --help", "fish", "serve services", "mastodon", "",
+            "build", "--source", "android", "-s --source -p --port --host --open --lan --poll --no-open --now -h --help", "fish", "serve services", "mastodon", "",
         ])
     }
 
