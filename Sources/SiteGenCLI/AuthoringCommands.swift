@@ -159,6 +159,7 @@ extension CommandLineTool {
         }
         let lan = options.has("--lan")
         if lan, options["--host"] != nil { return usageError("--lan listens on every interface: leave out --host", command: Self.serveCommand) }
+        let stopSignal = TerminationSignal()
         let output = SendableOutput(standardOutput), errors = SendableOutput(standardError)
         // --lan: IPv6's any-address, which Linux and macOS also answer IPv4 on; 0.0.0.0 where IPv6 is off.
         var server: DevServer?, url = "", lastError: HTTPServerError?
@@ -192,26 +193,37 @@ extension CommandLineTool {
                 output.write("No browser found to open (set BROWSER, or install xdg-utils): open \(url) yourself.")
             }
         }
-        Self.waitForTerminationSignal()
+        stopSignal.wait()
         server.stop()
         output.write("Stopped.")
         return .success
     }
 
-    /// Blocks until SIGINT (Ctrl-C) or SIGTERM, then puts their default handling back.
-    static func waitForTerminationSignal() {
-        let received = DispatchSemaphore(value: 0)
-        let sources = [SIGINT, SIGTERM].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { received.signal() }
-            source.resume()
-            return (number, source)
+    /// SIGINT (Ctrl-C) and SIGTERM, caught from when it is made: made before the server starts, so a Ctrl-C
+    /// pressed as soon as the address shows is never lost between the two.
+    final class TerminationSignal {
+        private let received = DispatchSemaphore(value: 0)
+        private var sources: [(Int32, any DispatchSourceSignal)] = []
+
+        init() {
+            sources = [SIGINT, SIGTERM].map { number in
+                signal(number, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+                source.setEventHandler { [received] in received.signal() }
+                source.resume()
+                return (number, source)
+            }
         }
-        received.wait()
-        for (number, source) in sources {
-            source.cancel()
-            signal(number, SIG_DFL)
+
+        /// Blocks until a signal came.
+        func wait() { received.wait() }
+
+        /// Their default handling back, however `serve` ends.
+        deinit {
+            for (number, source) in sources {
+                source.cancel()
+                signal(number, SIG_DFL)
+            }
         }
     }
 }
