@@ -76,6 +76,9 @@ public struct FrontMatter: Equatable, Sendable {
     public static let knownKeys = ["title", "description", "url", "lang", "avatar", "theme", "color_scheme", "stylesheet", "template",
                                    "email_protection", "first_tap", "unsafe_html", "fediverse_creator", "background", "name", "analytics", "identity", "links"]
 
+    /// The key of a `links:` item that is a heading between buttons (`- section: Listen`), not a link.
+    static let sectionKey = "section"
+
     /// What other site generators and link pages call some fields, and sitegen's name for each.
     static let otherNames = ["photo": "avatar", "picture": "avatar", "image": "avatar", "bio": "description", "tagline": "description",
                              "language": "lang", "buttons": "links", "layout": "template", "css": "stylesheet"]
@@ -318,8 +321,8 @@ private struct NodeReader {
                 continue
             }
             // `- section: Listen`: a heading between buttons, not a link.
-            if case .mapping(let pairs, _) = item, pairs.count == 1, case .scalar("section", _, _) = pairs[0].0 {
-                if let title = located(pairs[0].1, field: "section") {
+            if case .mapping(let pairs, _) = item, pairs.count == 1, case .scalar(FrontMatter.sectionKey, _, _) = pairs[0].0 {
+                if let title = located(pairs[0].1, field: FrontMatter.sectionKey) {
                     sections.append(.init(title: title.value, beforeLink: entries.count, position: title.position))
                 }
                 continue

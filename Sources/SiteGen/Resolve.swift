@@ -172,7 +172,8 @@ public struct LinkResolver: Sendable {
     private func resolve(_ entry: LinkEntry, page: ParsedPage, sink: inout DiagnosticSink) -> ResolvedLink? {
         let at = entry.service.position
         guard let service = catalog.service(named: entry.service.value) else {
-            let hint = Spelling.hint(for: entry.service.value, among: catalog.allNames)
+            // `- secton: Listen` is a heading misspelt, not a service.
+            let hint = Spelling.hint(for: entry.service.value, among: catalog.allNames + [FrontMatter.sectionKey])
             sink.report(at: at, "unknown service '\(entry.service.value)'\(hint): expected \(catalog.unknownServiceExpectation)")
             return nil
         }

@@ -219,7 +219,9 @@ public struct CommandLineTool {
 
     func completions(_ arguments: ParsedArguments) -> ExitCode {
         guard arguments.positional.count == 1, let shell = CompletionScript.Shell(rawValue: arguments.positional[0]) else {
-            let given = arguments.positional.first.map { ", not '\($0)'" } ?? ""
+            let given = arguments.positional.first.map {
+                ", not '\($0)'" + Spelling.hint(for: $0, among: CompletionScript.Shell.allCases.map(\.rawValue), count: 1)
+            } ?? ""
             return usageError("completions needs one shell: bash, zsh or fish\(given)", command: Self.completionsCommand)
         }
         standardOutput(CompletionScript.script(for: shell, commands: Self.commands, globalOptions: Self.globalOptions))
@@ -286,7 +288,8 @@ public struct CommandLineTool {
         var platform: Platform?
         if let name = options["--platform"] {
             guard let known = Platform(rawValue: name) else {
-                return usageError("--platform must be one of \(Platform.allCases.map(\.rawValue).joined(separator: ", ")), not '\(name)'", command: command)
+                let names = Platform.allCases.map(\.rawValue)
+                return usageError("--platform must be one of \(names.joined(separator: ", ")), not '\(name)'\(Spelling.hint(for: name, among: names, count: 1))", command: command)
             }
             platform = known
         }
