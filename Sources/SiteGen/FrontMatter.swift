@@ -596,7 +596,7 @@ enum YAMLHint {
            let written = Array(line.unicodeScalars).dropFirst(error.position.column - 1).first, written == "@" || written == "`" {
             // `mastodon: @grace@hachyderm.io`, as handles are written: YAML keeps '@' and '`' for later use.
             let value = String(line.unicodeScalars.dropFirst(error.position.column - 1)).trimmingCharacters(in: .whitespaces)
-            let quoted = "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+            let quoted = YAMLText.quoted(value)
             let key = String(line.unicodeScalars.prefix(error.position.column - 1)).drop { $0 == " " || $0 == "-" }
             return "a value that starts with '\(written)' must be quoted: \(key)\(quoted)"
         }
@@ -616,7 +616,7 @@ enum YAMLHint {
             if let colon = trimmed.range(of: ": "), !trimmed[..<colon.lowerBound].contains(" ") {
                 let key = trimmed[..<colon.lowerBound], value = trimmed[colon.upperBound...].trimmingCharacters(in: .whitespaces)
                 if value.contains(": "), !value.hasPrefix("\""), !value.hasPrefix("'") {
-                    let quoted = "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+                    let quoted = YAMLText.quoted(value)
                     return "a value that holds ': ' must be quoted: \(key): \(quoted)"
                 }
             }
@@ -655,7 +655,7 @@ extension YAMLHint {
                 guard gap > 0, hash + 1 < line.count, line[hash] == "#", !" \t\r#".unicodeScalars.contains(line[hash + 1]) else { return }
                 var whole = String(String.UnicodeScalarView(line[(at.column - 1)...]))
                 while whole.last == " " || whole.last == "\t" || whole.last == "\r" { whole.removeLast() }
-                let quoted = "\"" + whole.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+                let quoted = YAMLText.quoted(whole)
                 sink.report(.warning, line: at.line, column: hash + 1,
                             "'\(field)' ends before this '#': YAML reads ' #' and the rest of the line as a comment, so the value is '\(value)'",
                             hint: "to keep the '#', quote the value: \(field): \(quoted)")

@@ -151,23 +151,6 @@ public struct NewSiteError: Error, Sendable, CustomStringConvertible {
     public var description: String { path.map { "\($0): \(message)" } ?? message }
 }
 
-/// Text as a YAML double-quoted scalar, which holds any character: `"Ann \"Ace\" O'Neil"`.
-enum YAMLText {
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case _ where SiteLoader.isControl(scalar):
-                result += "\\u" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
-    }
-}
-
 /// The avatar of a new site: the title's initials in white on a colour chosen from the title, so the same
 /// title always gets the same picture. Plain shapes and text, so it passes the published-SVG check.
 enum InitialsAvatar {
