@@ -43,6 +43,13 @@ extension ServiceCatalog {
                 address.url = "https://" + current + address.url.dropFirst(prefix.count + former.count)
             }
         }
+        // Signal's links follow no profile template: a number's (`#p/+…`, read as the number) or a username's
+        // (`#eu/…`, which is itself the handle).
+        if address.url.hasPrefix("https://signal.me/#"), let signal = service(named: "signal") {
+            let fragment = address.url.dropFirst("https://signal.me/#".count)
+            let handle = fragment.hasPrefix("p/") ? String(fragment.dropFirst(2)) : address.url
+            if let target = try? signal.target(handle: handle, options: [:]) { return RecognizedLink(serviceID: signal.id, handle: target.handle == "Signal username" ? handle : target.handle) }
+        }
         let lowerHint = hint.lowercased()
         let candidates = services.compactMap { $0 as? ProfileService }.filter { $0.profileURL.text.lowercased().hasPrefix("https://") }
         // Templates of one site before those of any site, so https://www.youtube.com/@nasa is YouTube's.

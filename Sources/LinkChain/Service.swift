@@ -303,3 +303,14 @@ struct DomainName: Equatable, Sendable {
         }
     }
 }
+
+extension Service {
+    /// The example in its handle form: "@eb@social.coop" from "@user@host, like @eb@social.coop" (the table of
+    /// services shows it alone; tests make each service's link from it).
+    public var exampleHandle: String {
+        guard let like = handleForm.range(of: ", like ") else { return handleForm }
+        var example = handleForm[like.upperBound...]
+        for end in [" (", ", or "] { if let range = example.range(of: end) { example = example[..<range.lowerBound] } }
+        return String(example)
+    }
+}

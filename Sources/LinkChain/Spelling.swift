@@ -28,15 +28,27 @@ public enum Spelling {
     /// characters, else two (further, `mastodonian` would suggest `mastodon`).
     static func limit(forLength length: Int) -> Int { length <= 4 ? 1 : 2 }
 
+    /// A word of seven characters or more that starts as a name does, over its first five, and is no longer than
+    /// it may be one edit further: a misspelt ending (`midnite` for `midnight`) is three edits, yet means that name
+    /// (a word longer than the name, `mastodonian`, is another word).
+    static let sharedStart = 5
+
+    /// How far `candidate` may be from `typed`.
+    static func limit(_ typed: [Unicode.Scalar], _ candidate: [Unicode.Scalar]) -> Int {
+        let base = limit(forLength: typed.count)
+        guard typed.count >= 7, candidate.count >= typed.count, typed.prefix(sharedStart).elementsEqual(candidate.prefix(sharedStart)) else { return base }
+        return base + 1
+    }
+
     /// Up to `count` of `candidates` near enough to `word`, nearest first; equally near ones keep their order.
     /// Candidates whose length alone puts them too far are skipped unmeasured.
     public static func nearest(to word: String, among candidates: [String], count: Int) -> [String] {
         let typed = Array(word.lowercased().unicodeScalars)
         guard !typed.isEmpty else { return [] }
-        let limit = limit(forLength: typed.count)
         var close: [(candidate: String, distance: Int)] = []
         for candidate in candidates where candidate != word {
             let other = Array(candidate.lowercased().unicodeScalars)
+            let limit = limit(typed, other)
             guard abs(other.count - typed.count) <= limit else { continue }
             let distance = distance(typed, other)
             if distance <= limit { close.append((candidate, distance)) }

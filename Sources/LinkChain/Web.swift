@@ -61,6 +61,10 @@ public struct WebAddress: Equatable, Sendable {
 
         guard let colon = text.firstIndex(of: ":"),
               !text[..<colon].contains(where: { $0 == "/" || $0 == "?" || $0 == "#" }) else {
+            // `www.grace.example` gets its own address in full when that reads as one.
+            if !text.hasPrefix("/"), text.contains("."), let full = try? parseFully("https://" + text) {
+                throw invalid("it has no scheme: write it in full, \(full.url)")
+            }
             throw invalid("it has no scheme: write it in full, like https://example.org")
         }
         let scheme = text[..<colon].lowercased()

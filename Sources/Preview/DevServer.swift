@@ -13,16 +13,20 @@ public final class DevServer: @unchecked Sendable {
         public var port: Int
         /// How many ports after `port` to try when it is taken.
         public var extraPorts: Int
-        /// How often the sources are checked for changes.
+        /// How often the sources are checked for changes when polling.
         public var pollInterval: TimeInterval
+        /// `--poll`: poll even where the kernel tells of changes (a folder on a network file system, whose
+        /// other machines' saves the kernel does not see).
+        public var polls: Bool
 
         public init(build: BuildOptions, host: String = "127.0.0.1", port: Int = 8080, extraPorts: Int = 0,
-                    pollInterval: TimeInterval = 0.25) {
+                    pollInterval: TimeInterval = 0.25, polls: Bool = false) {
             self.build = build
             self.host = host
             self.port = port
             self.extraPorts = extraPorts
             self.pollInterval = pollInterval
+            self.polls = polls
         }
     }
 
@@ -67,7 +71,7 @@ public final class DevServer: @unchecked Sendable {
     public func start() throws(HTTPServerError) -> String {
         // Watching starts first so that no save goes unnoticed, even one made during the first build.
         let watcher = SourceWatcher(paths: ["content", "templates", SiteSettings.fileName].map { joinPath(options.build.sourceDirectory, $0) },
-                                    interval: options.pollInterval) { [weak self] in self?.rebuild() }
+                                    interval: options.pollInterval, kernelEvents: !options.polls) { [weak self] in self?.rebuild() }
         watcher.start()
         self.watcher = watcher
         let server = HTTPServer(allowedHosts: Self.allowedHosts(boundTo: options.host)) { [weak self] request in

@@ -190,7 +190,7 @@ public struct SiteBuilder: Sendable {
             diagnostics.append(Diagnostic(path: options.displayPath("content"), message: "no pages found: expected Markdown files such as content/index.md"))
         }
         let sorted = Self.sorted(diagnostics)
-        if sorted.contains(where: { $0.severity == .error }) { throw BuildFailure(sorted) }
+        if sorted.contains(where: { $0.severity == .error }) || (options.failsOnWarnings && !sorted.isEmpty) { throw BuildFailure(sorted) }
         return BuildResult(files: files.sorted { $0.path < $1.path }, paths: paths.sorted(), warnings: sorted, renderedPages: renderedPages)
     }
 
@@ -347,14 +347,15 @@ public struct SiteBuilder: Sendable {
     /// The link resolver for what a load found, on the build's clock.
     private func resolver(for sources: SiteSources) -> LinkResolver {
         LinkResolver(catalog: catalog, assets: Set(sources.assets), baseURL: options.baseURL,
-                     templateNames: Set(sources.templates.map(\.name)), now: options.now ?? Date())
+                     templateNames: Set(sources.templates.map(\.name)),
+                     pageOutputPaths: Set(sources.pages.map { PageParser.outputPath(for: $0.path) }), now: options.now ?? Date())
     }
 
     /// Stages 2 and 3 for one page: its front matter read over the site's settings, its links resolved, and the
     /// problems of both.
     static func parseAndResolve(_ page: ContentPage, siteSettings: SiteSettings?, resolver: LinkResolver) -> (ResolvedPage, [Diagnostic]) {
         let (parsed, parseDiagnostics) = PageParser.parse(page, siteSettings: siteSettings)
-        let (resolved, resolveDiagnostics) = resolver.resolve(parsed)
+        let (resolved, resolveDiagnostics) = resolver.resolve(parsed, parseFailed: parseDiagnostics.contains { $0.severity == .error })
         return (resolved, parseDiagnostics + resolveDiagnostics)
     }
 

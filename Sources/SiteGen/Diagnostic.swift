@@ -95,6 +95,14 @@ public struct BuildFailure: Error, Sendable, CustomStringConvertible {
     public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
     /// The diagnostics that are errors, not warnings.
     public var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }
+
+    /// `3 errors`, or when only `--strict` failed the build, `2 warnings, which --strict makes errors`.
+    public var summary: String {
+        let errors = errorCount, warnings = diagnostics.count - errors
+        func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+        if errors == 0 { return counted(warnings, "warning") + ", which --strict makes errors" }
+        return counted(errors, "error")
+    }
 }
 
 /// Collects diagnostics for one source file and fills in the source line for each.

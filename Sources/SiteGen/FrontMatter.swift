@@ -75,6 +75,13 @@ public struct FrontMatter: Equatable, Sendable {
     /// The keys front matter understands, in the order the README documents them.
     public static let knownKeys = ["title", "description", "url", "lang", "avatar", "theme", "color_scheme", "stylesheet", "template",
                                    "email_protection", "first_tap", "unsafe_html", "fediverse_creator", "background", "name", "analytics", "identity", "links"]
+
+    /// The key of a `links:` item that is a heading between buttons (`- section: Listen`), not a link.
+    static let sectionKey = "section"
+
+    /// What other site generators and link pages call some fields, and sitegen's name for each.
+    static let otherNames = ["photo": "avatar", "picture": "avatar", "image": "avatar", "bio": "description", "tagline": "description",
+                             "language": "lang", "buttons": "links", "layout": "template", "css": "stylesheet"]
 }
 
 /// A value with the place it was written.
@@ -217,6 +224,9 @@ public enum FrontMatterReader {
         var reader = NodeReader(sink: sink)
         for (keyNode, value) in pairs {
             guard case .scalar(let key, _, let keyAt) = keyNode else { continue }
+            if let placeholder = StarterPlaceholder.fields[key], case .scalar(placeholder, _, let at) = value {
+                reader.report(at, StarterPlaceholder.fieldMessage(key, placeholder), severity: .warning)
+            }
             switch key {
             case "title": matter.title = reader.text(value, field: key)
             case "description": matter.description = reader.text(value, field: key)
@@ -247,7 +257,9 @@ public enum FrontMatterReader {
             case "analytics": matter.analytics = reader.analytics(value)
             case "identity": matter.identity = reader.identity(value, key: keyAt)
             default:
-                let hint = Spelling.hint(for: key, among: FrontMatter.knownKeys, count: 1)
+                // Ignored, not refused: a site written for a later sitegen still builds here (--strict refuses it).
+                let hint = FrontMatter.otherNames[key].map { " (sitegen calls it '\($0)')" }
+                    ?? Spelling.hint(for: key, among: FrontMatter.knownKeys, count: 1)
                 reader.report(keyAt, "unknown field '\(key)' is ignored\(hint)", severity: .warning)
             }
         }
@@ -290,7 +302,9 @@ private struct NodeReader {
             case "false", "False", "FALSE": return false
             default: break }
         }
-        report(node.position, "'\(field)' must be true or false")
+        var hint = ""
+        if case .scalar(let value, _, _) = node { hint = Spelling.hint(for: value, among: ["true", "false"], count: 1) }
+        report(node.position, "'\(field)' must be true or false\(hint)")
         return nil
     }
 
@@ -307,8 +321,8 @@ private struct NodeReader {
                 continue
             }
             // `- section: Listen`: a heading between buttons, not a link.
-            if case .mapping(let pairs, _) = item, pairs.count == 1, case .scalar("section", _, _) = pairs[0].0 {
-                if let title = located(pairs[0].1, field: "section") {
+            if case .mapping(let pairs, _) = item, pairs.count == 1, case .scalar(FrontMatter.sectionKey, _, _) = pairs[0].0 {
+                if let title = located(pairs[0].1, field: FrontMatter.sectionKey) {
                     sections.append(.init(title: title.value, beforeLink: entries.count, position: title.position))
                 }
                 continue
@@ -419,6 +433,9 @@ private struct NodeReader {
                 if service == nil { service = Located(key, at: keyAt); handle = value }
                 else { options.append((Located(key, at: keyAt), value.value)) }
             }
+        }
+        if let handle, StarterPlaceholder.handles.contains(handle.value) {
+            report(handle.position, StarterPlaceholder.linkMessage(handle.value), severity: .warning)
         }
         guard let service, let handle else {
             report(itemAt, "this link names no service: start it with a service and handle, such as 'mastodon: \"@user@host\"', 'email: you@example.org' or 'url: https://example.org'")
@@ -575,13 +592,31 @@ enum YAMLHint {
         if error.message.contains("tab") || line.hasPrefix("\t") {
             return "YAML indents with spaces, never tabs: replace the tab at the start of the line with spaces"
         }
+        if error.message.hasPrefix("found character that cannot start any token"), error.position.column >= 1,
+           let written = Array(line.unicodeScalars).dropFirst(error.position.column - 1).first, written == "@" || written == "`" {
+            // `mastodon: @grace@hachyderm.io`, as handles are written: YAML keeps '@' and '`' for later use.
+            let value = String(line.unicodeScalars.dropFirst(error.position.column - 1)).trimmingCharacters(in: .whitespaces)
+            let quoted = YAMLText.quoted(value)
+            let key = String(line.unicodeScalars.prefix(error.position.column - 1)).drop { $0 == " " || $0 == "-" }
+            return "a value that starts with '\(written)' must be quoted: \(key)\(quoted)"
+        }
+        let trimmedLine = line.drop { $0 == " " }
+        if trimmedLine.hasPrefix("- ") || trimmedLine == "-",
+           error.message.hasPrefix("did not find expected '-' indicator") || error.message.hasPrefix("did not find expected key") {
+            // A list item indented apart from the items before it: libyaml names neither the list nor the dash.
+            let indent = line.count - trimmedLine.count
+            let before = lines.prefix(max(index, 0)).last { $0.drop { $0 == " " }.hasPrefix("- ") }
+            let column = before.map { $0.count - $0.drop { $0 == " " }.count }
+            guard let column, column != indent else { return "each item of a list starts with '- ', the items' dashes in one column" }
+            return "the items of a list line up: this '-' is in column \(indent + 1), the item above's in column \(column + 1)"
+        }
         if error.message.hasPrefix("mapping values are not allowed") {
             // `description: What I do: sound design.` -> `description: "What I do: sound design."`
             let trimmed = line.drop { $0 == " " || $0 == "-" }
             if let colon = trimmed.range(of: ": "), !trimmed[..<colon.lowerBound].contains(" ") {
                 let key = trimmed[..<colon.lowerBound], value = trimmed[colon.upperBound...].trimmingCharacters(in: .whitespaces)
                 if value.contains(": "), !value.hasPrefix("\""), !value.hasPrefix("'") {
-                    let quoted = "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+                    let quoted = YAMLText.quoted(value)
                     return "a value that holds ': ' must be quoted: \(key): \(quoted)"
                 }
             }
@@ -620,7 +655,7 @@ extension YAMLHint {
                 guard gap > 0, hash + 1 < line.count, line[hash] == "#", !" \t\r#".unicodeScalars.contains(line[hash + 1]) else { return }
                 var whole = String(String.UnicodeScalarView(line[(at.column - 1)...]))
                 while whole.last == " " || whole.last == "\t" || whole.last == "\r" { whole.removeLast() }
-                let quoted = "\"" + whole.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+                let quoted = YAMLText.quoted(whole)
                 sink.report(.warning, line: at.line, column: hash + 1,
                             "'\(field)' ends before this '#': YAML reads ' #' and the rest of the line as a comment, so the value is '\(value)'",
                             hint: "to keep the '#', quote the value: \(field): \(quoted)")

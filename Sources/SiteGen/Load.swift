@@ -11,14 +11,17 @@ public struct BuildOptions: Sendable {
     public var replacesForeignFiles: Bool
     /// The build's clock (`--now`), which decides scheduled links; nil reads the system clock once, as a build starts.
     public var now: Date?
+    /// `--strict`: a warning fails the build as an error does (for CI), and nothing is written.
+    public var failsOnWarnings: Bool
 
     public init(sourceDirectory: String = ".", outputDirectory: String? = nil, baseURL: String? = nil, replacesForeignFiles: Bool = false,
-                now: Date? = nil) {
+                now: Date? = nil, failsOnWarnings: Bool = false) {
         self.sourceDirectory = sourceDirectory
         self.outputDirectory = outputDirectory ?? joinPath(sourceDirectory, "Output")
         self.baseURL = baseURL
         self.replacesForeignFiles = replacesForeignFiles
         self.now = now
+        self.failsOnWarnings = failsOnWarnings
     }
 
     /// A path under the source folder, as diagnostics show it.

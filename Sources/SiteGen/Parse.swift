@@ -17,6 +17,9 @@ public enum PageParser {
         let split = FrontMatterReader.split(page.text, sink: &sink)
         var frontMatter = FrontMatterReader.read(split, siteSettings: siteSettings, sink: &sink)
         if frontMatter.title?.isEmpty ?? true { frontMatter.title = fallbackTitle(body: split.body, path: page.path) }
+        if let line = StarterPlaceholder.bodyLine(split.body, firstLine: split.bodyFirstLine) {
+            sink.report(.warning, line: line, column: 1, StarterPlaceholder.bodyMessage)
+        }
         let markdown = MarkdownBody(split.body, firstLine: split.bodyFirstLine, allowRawHTML: frontMatter.unsafeHTML)
         let parsed = ParsedPage(page: page, frontMatter: frontMatter, markdown: markdown, outputPath: outputPath(for: page.path),
                                 siteSettings: siteSettings)

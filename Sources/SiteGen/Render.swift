@@ -161,14 +161,18 @@ public struct PageRenderer: Sendable {
 
     /// A vCard when the page has links to keep, a QR code when its address is known, each when the template
     /// links to it.
+    /// The files a page may get beside it, which its body may link to.
+    static let companionNames: Set<String> = [vCardName, qrCodeName]
+    static let vCardName = "contact.vcf", qrCodeName = "qr.svg"
+
     private func companions(for page: ResolvedPage, reads: Set<String>) -> [OutputFile] {
         let folder = Self.folder(of: page)
         var files: [OutputFile] = []
         if !page.links.isEmpty, reads.contains("vcard_href") {
-            files.append(OutputFile(path: joinPath(folder, "contact.vcf"), contents: .data(Self.data(vCard(for: page).text))))
+            files.append(OutputFile(path: joinPath(folder, Self.vCardName), contents: .data(Self.data(vCard(for: page).text))))
         }
         if let url = page.url, reads.contains("qr_href"), let code = QRCode(url) {
-            files.append(OutputFile(path: joinPath(folder, "qr.svg"), contents: .data(Self.data(code.svg(title: url)))))
+            files.append(OutputFile(path: joinPath(folder, Self.qrCodeName), contents: .data(Self.data(code.svg(title: url)))))
         }
         return files
     }

@@ -70,12 +70,17 @@ public struct LinkResolver: Sendable {
     public var templateNames: Set<String>?
     /// The build's clock, which decides the links whose `from`/`until` window leaves them out.
     public var now: Date
+    /// Where the site's pages are written (`about/index.html`), so that a relative link in a page's body is checked
+    /// against what the site publishes; nil leaves relative links unchecked.
+    public var pageOutputPaths: Set<String>?
 
-    public init(catalog: ServiceCatalog = .standard, assets: Set<String>, baseURL: String?, templateNames: Set<String>? = nil, now: Date) {
+    public init(catalog: ServiceCatalog = .standard, assets: Set<String>, baseURL: String?, templateNames: Set<String>? = nil,
+                pageOutputPaths: Set<String>? = nil, now: Date) {
         self.catalog = catalog
         self.assets = assets
         self.baseURL = baseURL
         self.templateNames = templateNames
+        self.pageOutputPaths = pageOutputPaths
         self.now = now
     }
 
@@ -83,7 +88,8 @@ public struct LinkResolver: Sendable {
     public static let allowedLinkSchemes: Set<String> = ["https", "http", "mailto", "tel"]
     public static let allowedImageSchemes: Set<String> = ["https", "http"]
 
-    public func resolve(_ parsed: ParsedPage) -> (ResolvedPage, [Diagnostic]) {
+    /// `parseFailed`: whether reading the page found errors already, which silence the warnings about publishing it.
+    public func resolve(_ parsed: ParsedPage, parseFailed: Bool = false) -> (ResolvedPage, [Diagnostic]) {
         var sink = DiagnosticSink(path: parsed.page.displayPath, text: parsed.page.text, siteSettings: parsed.siteSettings)
         var parsed = parsed
         let matter = parsed.frontMatter
@@ -119,7 +125,7 @@ public struct LinkResolver: Sendable {
             }
             parsed.frontMatter.sections[section].beforeLink -= low
         }
-        let markdownLinks = resolveMarkdownLinks(parsed.markdown, sink: &sink)
+        let markdownLinks = resolveMarkdownLinks(parsed.markdown, page: parsed, sink: &sink)
         let identities = links.filter(\.service.provesIdentity).map { ($0.chain, $0.position) }
             + markdownLinks.filter(\.provesIdentity).map { ($0.chain, $0.position) }
         var identityLinks: [String] = []
@@ -131,12 +137,6 @@ public struct LinkResolver: Sendable {
             sink.report(at: at, "template '\(templateName)' not found\(Spelling.hint(for: templateName, among: templateNames.sorted())): expected templates/\(templateName).html")
         }
         let url = pageURL(parsed, sink: &sink)
-        if let (_, firstAt) = identities.first, !(url.map { URLScheme.asBrowsersRead($0) == "https" } ?? false) {
-            let at = matter.url?.position ?? firstAt
-            sink.report(.warning, at: at, url == nil
-                ? "this page has rel=\"me\" links but no 'url': Mastodon verifies them only from the page's https address; set url: https://… or pass --base-url"
-                : "this page has rel=\"me\" links but its url is not https: Mastodon verifies them only from an https address")
-        }
         let resolved = ResolvedPage(
             parsed: parsed, links: links,
             avatarSource: matter.avatar.flatMap { avatarSource($0, page: parsed, sink: &sink) },
@@ -150,7 +150,20 @@ public struct LinkResolver: Sendable {
             },
             backgroundImageSource: backgroundImageSource(matter.background, page: parsed, sink: &sink),
             emailAddresses: (links.map(\.chain) + markdownLinks.map(\.chain)).flatMap(EmailForms.addresses))
+        if let (_, firstAt) = identities.first, !parseFailed { warnOfUnverifiableIdentity(parsed, url: url, firstLinkAt: firstAt, sink: &sink) }
         return (resolved, sink.diagnostics)
+    }
+
+    /// rel="me" links on a page Mastodon cannot verify them from. Only for a page that builds: after an error (a
+    /// refused url among them) the warning would be about a page that is not published. Written at a line of
+    /// site.yml, which every page shares, it names the page it is about.
+    private func warnOfUnverifiableIdentity(_ page: ParsedPage, url: String?, firstLinkAt: SourcePosition, sink: inout DiagnosticSink) {
+        guard !sink.hasErrors, !(url.map { URLScheme.asBrowsersRead($0) == "https" } ?? false) else { return }
+        let at = page.frontMatter.url?.position ?? firstLinkAt
+        let subject = at.file == .siteSettings ? "the page \(page.page.displayPath)" : "this page"
+        sink.report(.warning, at: at, url == nil
+            ? "\(subject) has rel=\"me\" links but no 'url': Mastodon verifies them only from the page's https address; set url: https://… or pass --base-url"
+            : "\(subject) has rel=\"me\" links but its url is not https: Mastodon verifies them only from an https address")
     }
 
     /// The `fediverse:creator` for the page: as set, or the first fediverse account it links to.
@@ -171,7 +184,8 @@ public struct LinkResolver: Sendable {
     private func resolve(_ entry: LinkEntry, page: ParsedPage, sink: inout DiagnosticSink) -> ResolvedLink? {
         let at = entry.service.position
         guard let service = catalog.service(named: entry.service.value) else {
-            let hint = Spelling.hint(for: entry.service.value, among: catalog.allNames)
+            // `- secton: Listen` is a heading misspelt, not a service.
+            let hint = Spelling.hint(for: entry.service.value, among: catalog.allNames + [FrontMatter.sectionKey])
             sink.report(at: at, "unknown service '\(entry.service.value)'\(hint): expected \(catalog.unknownServiceExpectation)")
             return nil
         }
@@ -221,7 +235,8 @@ public struct LinkResolver: Sendable {
             } else if written.value.lowercased().hasSuffix(".svg") {
                 if let path = assetPath(written, page: page, field: "icon", kind: "an .svg path", example: "icons/logo.svg", noun: "icon", sink: &sink) { icon = .file(path) } else { valid = false }
             } else {
-                report(written.position, "unknown icon '\(written.value)': expected one of \(Glyph.allCases.map(\.rawValue).joined(separator: ", ")), or an .svg file under content/ such as icons/logo.svg")
+                let names = Glyph.allCases.map(\.rawValue)
+                report(written.position, "unknown icon '\(written.value)'\(Spelling.hint(for: written.value, among: names)): expected one of \(names.joined(separator: ", ")), or an .svg file under content/ such as icons/logo.svg")
             }
         }
         var color = HexColor(service.brandColor) ?? HexColor("#1f4e8c")!
@@ -241,8 +256,12 @@ public struct LinkResolver: Sendable {
     }
 
     /// Checks the Markdown links' schemes and resolves the service shorthands among them.
-    private func resolveMarkdownLinks(_ markdown: MarkdownBody, sink: inout DiagnosticSink) -> [MarkdownChainLink] {
+    private func resolveMarkdownLinks(_ markdown: MarkdownBody, page: ParsedPage, sink: inout DiagnosticSink) -> [MarkdownChainLink] {
         for link in markdown.links {
+            if let pageOutputPaths, URLScheme.asBrowsersRead(link.destination) == nil {
+                checkRelative(link, page: page, pageOutputPaths: pageOutputPaths, sink: &sink)
+                continue
+            }
             guard let scheme = URLScheme.asBrowsersRead(link.destination), !isShorthand(link) else { continue }  // relative or fragment
             let allowed = link.isImage ? Self.allowedImageSchemes : Self.allowedLinkSchemes
             if scheme == "https" || scheme == "http", case .failure(let problem) = HTTPSAddress.read(link.destination) {
@@ -263,6 +282,9 @@ public struct LinkResolver: Sendable {
                 let (service, request) = try catalog.parse(shorthand: link.destination)
                 let target = try service.target(handle: request.handle, options: request.options)
                 let chain = service.chain(target: target, apps: service.defaultApps)
+                if StarterPlaceholder.handles.contains(chain.handle) {
+                    sink.report(.warning, at: link.position, StarterPlaceholder.linkMessage(chain.handle))
+                }
                 let choices = chain.candidates + service.otherChoices(target: target, besides: service.defaultApps)
                 resolved.append(MarkdownChainLink(position: link.position, chain: chain, choices: choices, provesIdentity: service.provesIdentity))
             } catch {
@@ -270,6 +292,46 @@ public struct LinkResolver: Sendable {
             }
         }
         return resolved
+    }
+
+    /// A relative link or image of the body (`cv.pdf`, `../about/`, `photos/me.jpg`) must lead to a file the site
+    /// publishes: an asset, a page, or a file made beside a page. The browser reads it from the page's address
+    /// (`about.md` is `about/`), not from the Markdown file's folder, so a path that only works from there gets
+    /// a hint with the path that works.
+    private func checkRelative(_ link: MarkdownDocument.Link, page: ParsedPage, pageOutputPaths: Set<String>, sink: inout DiagnosticSink) {
+        let path = String(link.destination.prefix { $0 != "?" && $0 != "#" })
+        guard !path.isEmpty, !path.hasPrefix("//") else { return }  // a fragment or query of this page; // is another host
+        let decoded = path.contains("%") ? (path.removingPercentEncoding ?? path) : path
+        let outputFolder = page.outputPath.split(separator: "/").dropLast().joined(separator: "/")
+        let fromRoot = decoded.hasPrefix("/")
+        let what = link.isImage ? "image" : "link"
+        guard let target = RelativePath.resolve(fromRoot ? String(decoded.drop { $0 == "/" }) : decoded, from: fromRoot ? "" : outputFolder) else {
+            sink.report(at: link.position, "\(what) '\(link.destination)' leads above the site's top folder: expected a path to a file under content/ or to a page")
+            return
+        }
+        if publishes(target, pageOutputPaths: pageOutputPaths) { return }
+        let contentFolder = page.page.path.split(separator: "/").dropLast().joined(separator: "/")
+        var hint: String?
+        if !fromRoot, let meant = RelativePath.resolve(decoded, from: contentFolder), meant != target,
+           publishes(meant, pageOutputPaths: pageOutputPaths) {
+            hint = "links are read from the page's address (\(outputFolder.isEmpty ? "the site's top" : outputFolder + "/")), not from its file's folder: write '\(RelativePath.relative(to: meant, from: outputFolder))'"
+        } else if let pageName = SiteLoader.pageExtension(of: target).map({ _ in PageParser.outputPath(for: target) }),
+                  pageOutputPaths.contains(pageName) {
+            let folder = String(pageName.dropLast("index.html".count))
+            hint = "a page is published as a folder: write '\(folder.isEmpty ? "./" : RelativePath.relative(to: folder + "index.html", from: outputFolder).dropLast("index.html".count))'"
+        }
+        sink.report(at: link.position, "\(what) '\(link.destination)' not found: expected content/\(target), or a page there", hint: hint)
+    }
+
+    /// Whether the build writes `path` (below the output folder): an asset, a page (`about/index.html`, or its folder
+    /// `about/` or `about`), or a file made beside a page.
+    private func publishes(_ path: String, pageOutputPaths: Set<String>) -> Bool {
+        if assets.contains(path) || pageOutputPaths.contains(path) { return true }
+        let folder = path.isEmpty ? "" : path + "/"
+        if pageOutputPaths.contains(folder + "index.html") { return true }
+        let parts = path.split(separator: "/")
+        guard let name = parts.last, PageRenderer.companionNames.contains(String(name)) else { return false }
+        return pageOutputPaths.contains((parts.dropLast().map { $0 + "/" }.joined()) + "index.html")
     }
 
     /// A link written as a service shorthand (`mastodon:@eb@social.coop`, `mailto:…`); plain https links stay plain.

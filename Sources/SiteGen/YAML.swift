@@ -187,3 +187,20 @@ extension String {
     /// The string with zeros in front up to `width` characters (hex in `U+0085`).
     public func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }
+
+/// Text as a YAML double-quoted scalar, which holds any character: `"Ann \"Ace\" O'Neil"`.
+public enum YAMLText {
+    public static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case _ where SiteLoader.isControl(scalar):
+                result += "\\u" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}

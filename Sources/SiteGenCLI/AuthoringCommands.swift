@@ -27,10 +27,10 @@ extension CommandLineTool {
     static let serveCommand = CommandSpec(
         name: "serve", arguments: "", summary: "Serve the site locally and reload the browser on every save",
         details: """
-            Renders the site in memory (nothing is written) and serves it, opens it in the browser, and
-            rebuilds on every save under content/ and templates/ and of site.yml: open pages reload, or show
-            the errors while the last good build stays served. With no browser to open, the address is
-            printed and serving goes on. Ctrl-C stops.
+            Renders the site in memory (nothing is written), serves it, prints its address, and rebuilds
+            on every save under content/ and templates/ and of site.yml: open pages reload, or show the
+            errors while the last good build stays served. With --open it also opens the address in the
+            browser (with no browser to open, serving goes on). Ctrl-C stops.
             """,
         options: [.source,
                   CommandOption(long: "--port", short: "p", value: "N",
@@ -38,11 +38,13 @@ extension CommandLineTool {
                   CommandOption(long: "--host", short: nil, value: "ADDR",
                                 help: "The address to listen on (default: 127.0.0.1; 0.0.0.0 lets other devices in)"),
                   CommandOption(long: "--open", short: nil, value: nil,
-                                help: "Open the browser even when CI is set or output is not a terminal ($BROWSER, else xdg-open or open)"),
+                                help: "Open the site in the browser ($BROWSER, else xdg-open or open)"),
                   CommandOption(long: "--lan", short: nil, value: nil,
                                 help: "Preview on a phone: listen on every interface, print each network address and a QR code of the first"),
+                  CommandOption(long: "--poll", short: nil, value: nil,
+                                help: "Look for saves every 250 ms instead of being told by the kernel (inotify): for a network file system"),
                   CommandOption(long: "--no-open", short: nil, value: nil,
-                                help: "Do not open the browser (by default opened only for a terminal, outside CI)"),
+                                help: "Do not open the browser: the default, kept for scripts that pass it"),
                   nowOption],
         run: { $0.serve($1) })
 
@@ -50,7 +52,7 @@ extension CommandLineTool {
         name: "check", arguments: "", summary: "Report every problem in content/ and templates/ without writing anything",
         details: """
             Reads and renders the whole site as build does, writes nothing, and reports every problem.
-            Exits 1 when there are errors; warnings alone exit 0.
+            Exits 1 when there are errors; warnings alone exit 0, or 1 with --strict.
             With --online, it then fetches the profile of each identity link (Mastodon through its API,
             GitHub, others through their page) and reports whether it links back to the page's url, and
             whether the page links to it with rel="me", with what to do where not. What the network
@@ -66,7 +68,7 @@ extension CommandLineTool {
                                 help: "Also ask each identity link's profile whether it links back (rel=\"me\")"),
                   CommandOption(long: "--links", short: nil, value: nil,
                                 help: "Also ask every external https link whether it still works (cached for a day)"),
-                  nowOption],
+                  nowOption, strictOption],
         run: { $0.check($1) })
 
     static let defaultServePort = 8080
@@ -112,7 +114,8 @@ extension CommandLineTool {
         guard options.positional.isEmpty else { return usageError("unexpected argument '\(options.positional[0])'", command: Self.checkCommand) }
         var now: Date?
         if let code = readClock(options, command: Self.checkCommand, into: &now) { return code }
-        let builder = SiteBuilder(options: BuildOptions(sourceDirectory: options["--source"] ?? ".", now: now), fileSystem: fileSystem)
+        let builder = SiteBuilder(options: BuildOptions(sourceDirectory: options["--source"] ?? ".", now: now, failsOnWarnings: options.has("--strict")),
+                                  fileSystem: fileSystem)
         do {
             let result = try builder.render()
             report(result.warnings)
@@ -126,7 +129,7 @@ extension CommandLineTool {
             return .success
         } catch {
             report(error.diagnostics)
-            standardError("Found \(error.errorCount) error\(error.errorCount == 1 ? "" : "s").")
+            standardError("Found \(error.summary).")
             for (option, name) in [("--online", "online check"), ("--links", "link check")] where options.has(option) {
                 standardError("The \(name) did not run: fix the errors first.")
             }
@@ -218,12 +221,14 @@ extension CommandLineTool {
             case .failure(let problem): return usageError(Diagnostic.printable(problem.description), command: Self.serveCommand)
             }
         }
+        let stopSignal = TerminationSignal()
         let output = SendableOutput(standardOutput), errors = SendableOutput(standardError)
         // --lan: IPv6's any-address, which Linux and macOS also answer IPv4 on; 0.0.0.0 where IPv6 is off.
         var server: DevServer?, url = "", lastError: HTTPServerError?
         for host in lan ? ["::", "0.0.0.0"] : [host] {
             let candidate = DevServer(options: DevServer.Options(build: BuildOptions(sourceDirectory: source, now: now), host: host,
-                                                                 port: port, extraPorts: options["--port"] == nil ? Self.extraServePorts : 0),
+                                                                 port: port, extraPorts: options["--port"] == nil ? Self.extraServePorts : 0,
+                                                                 polls: options.has("--poll")),
                                       output: output.write, errors: errors.write, errorStyle: errorStyle)
             do {
                 url = try candidate.start()
@@ -247,37 +252,43 @@ extension CommandLineTool {
         } else {
             output.write("Serving \(folder) at \(url) (Ctrl-C stops)")
         }
-        let environment = ProcessInfo.processInfo.environment
-        if options.has("--open") || (!options.has("--no-open") && Self.mayOpenBrowser(environment: environment, outputIsTerminal: isatty(STDOUT_FILENO) == 1)) {
-            if !BrowserOpener.open(url, environment: environment) {
+        // Only when asked, as Hugo and Zola do: a browser window at every start is in the way of a second one.
+        if options.has("--open") {
+            if !BrowserOpener.open(url, environment: ProcessInfo.processInfo.environment) {
                 output.write("No browser found to open (set BROWSER, or install xdg-utils): open \(url) yourself.")
             }
         }
-        Self.waitForTerminationSignal()
+        stopSignal.wait()
         server.stop()
         output.write("Stopped.")
         return .success
     }
 
-    /// Not in CI, nor when output goes to a pipe or file (a script or test runs `serve`).
-    static func mayOpenBrowser(environment: [String: String], outputIsTerminal: Bool) -> Bool {
-        outputIsTerminal && (environment["CI"] ?? "").isEmpty
-    }
+    /// SIGINT (Ctrl-C) and SIGTERM, caught from when it is made: made before the server starts, so a Ctrl-C
+    /// pressed as soon as the address shows is never lost between the two.
+    final class TerminationSignal {
+        private let received = DispatchSemaphore(value: 0)
+        private var sources: [(Int32, any DispatchSourceSignal)] = []
 
-    /// Blocks until SIGINT (Ctrl-C) or SIGTERM, then puts their default handling back.
-    static func waitForTerminationSignal() {
-        let received = DispatchSemaphore(value: 0)
-        let sources = [SIGINT, SIGTERM].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { received.signal() }
-            source.resume()
-            return (number, source)
+        init() {
+            sources = [SIGINT, SIGTERM].map { number in
+                signal(number, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+                source.setEventHandler { [received] in received.signal() }
+                source.resume()
+                return (number, source)
+            }
         }
-        received.wait()
-        for (number, source) in sources {
-            source.cancel()
-            signal(number, SIG_DFL)
+
+        /// Blocks until a signal came.
+        func wait() { received.wait() }
+
+        /// Their default handling back, however `serve` ends.
+        deinit {
+            for (number, source) in sources {
+                source.cancel()
+                signal(number, SIG_DFL)
+            }
         }
     }
 }

@@ -34,6 +34,9 @@ public struct CommandLineTool {
 
     static func command(named name: String) -> CommandSpec? { commands.first { $0.name == name } }
 
+    /// What other site generators call some commands (Hugo, Zola, Jekyll), and sitegen's name for each.
+    static let otherToolsCommands = ["init": "new", "create": "new", "deploy": "publish", "watch": "serve", "server": "serve", "validate": "check"]
+
     /// The options taken before any command.
     static let globalOptions = [
         CommandOption(long: "--help", short: "h", value: nil, help: "Show help (also after a command: sitegen build --help)"),
@@ -69,6 +72,8 @@ public struct CommandLineTool {
 
     static let baseURLOption = CommandOption(long: "--base-url", short: nil, value: "URL", help: "The site's public address, for pages that do not set url")
     static let quietOption = CommandOption(long: "--quiet", short: "q", value: nil, help: "Print nothing when the build succeeds without warnings")
+    static let strictOption = CommandOption(long: "--strict", short: nil, value: nil,
+                                            help: "Fail (exit 1) on warnings too, such as sitegen new's placeholders or an unknown field: for CI")
 
     static let buildCommand = CommandSpec(
         name: "build", arguments: "", summary: "Render content/ through templates/ into Output/",
@@ -77,10 +82,11 @@ public struct CommandLineTool {
             Nothing there changes unless the whole build succeeds; then each new or changed file takes its
             old one's place in one step, and unchanged files are left alone. Files that sitegen did not write
             (.git, CNAME, ...) or that changed since are kept; a build that would replace one stops instead.
+            Exits 1 on errors; warnings alone exit 0, or 1 with --strict.
             """,
         options: [.source, outputOption, baseURLOption,
                   CommandOption(long: "--force", short: nil, value: nil, help: "Replace files in the output folder that sitegen did not write (never .git)"),
-                  nowOption, quietOption],
+                  nowOption, quietOption, strictOption],
         run: { $0.build($1) })
 
     static let linksCommand = CommandSpec(
@@ -164,7 +170,7 @@ public struct CommandLineTool {
         }
         guard let command = Self.command(named: name) else {
             let candidates = name.hasPrefix("-") ? Self.globalOptions.map(\.long) : Self.commands.map(\.name)
-            let hint = Spelling.hint(for: name, among: candidates, count: 1)
+            let hint = Self.otherToolsCommands[name].map { " (sitegen calls it '\($0)')" } ?? Spelling.hint(for: name, among: candidates, count: 1)
             return usageError("unknown \(name.hasPrefix("-") ? "option" : "command") '\(name)'\(hint)", command: nil)
         }
         switch ArgumentParser.parse(Array(arguments.dropFirst()), for: command) {
@@ -216,7 +222,9 @@ public struct CommandLineTool {
 
     func completions(_ arguments: ParsedArguments) -> ExitCode {
         guard arguments.positional.count == 1, let shell = CompletionScript.Shell(rawValue: arguments.positional[0]) else {
-            let given = arguments.positional.first.map { ", not '\($0)'" } ?? ""
+            let given = arguments.positional.first.map {
+                ", not '\($0)'" + Spelling.hint(for: $0, among: CompletionScript.Shell.allCases.map(\.rawValue), count: 1)
+            } ?? ""
             return usageError("completions needs one shell: bash, zsh or fish\(given)", command: Self.completionsCommand)
         }
         standardOutput(CompletionScript.script(for: shell, commands: Self.commands, globalOptions: Self.globalOptions))
@@ -251,7 +259,8 @@ public struct CommandLineTool {
         var now: Date?
         if let code = readClock(options, command: command, into: &now) { return .failure(Stopped(exitCode: code)) }
         return .success(BuildOptions(sourceDirectory: options["--source"] ?? ".", outputDirectory: options["--output"],
-                                     baseURL: baseURL, replacesForeignFiles: options.has("--force"), now: now))
+                                     baseURL: baseURL, replacesForeignFiles: options.has("--force"), now: now,
+                                     failsOnWarnings: options.has("--strict")))
     }
 
     /// Builds and writes the site, reporting as `build` does; nil when it failed (its errors are reported).
@@ -269,8 +278,7 @@ public struct CommandLineTool {
             return result
         } catch {
             report(error.diagnostics)
-            let errors = error.diagnostics.filter { $0.severity == .error }.count
-            standardError("Build failed with \(errors) error\(errors == 1 ? "" : "s"); \(Diagnostic.printable(folder)) was left as it was.")
+            standardError("Build failed with \(error.summary); \(Diagnostic.printable(folder)) was left as it was.")
             return nil
         }
     }
@@ -283,7 +291,8 @@ public struct CommandLineTool {
         var platform: Platform?
         if let name = options["--platform"] {
             guard let known = Platform(rawValue: name) else {
-                return usageError("--platform must be one of \(Platform.allCases.map(\.rawValue).joined(separator: ", ")), not '\(name)'", command: command)
+                let names = Platform.allCases.map(\.rawValue)
+                return usageError("--platform must be one of \(names.joined(separator: ", ")), not '\(name)'\(Spelling.hint(for: name, among: names, count: 1))", command: command)
             }
             platform = known
         }
@@ -320,7 +329,7 @@ public struct CommandLineTool {
     static func compactTable(_ services: [any Service]) -> String {
         let rows = services.map { service -> [String] in
             let apps = service.apps.filter(\.inDefaultChain) + service.apps.filter { !$0.inDefaultChain }
-            return [([service.id] + service.aliases).joined(separator: ", "), service.displayName, exampleHandle(service.handleForm),
+            return [([service.id] + service.aliases).joined(separator: ", "), service.displayName, service.exampleHandle,
                     apps.isEmpty ? "no apps: the button opens its link" : apps.map(\.id).joined(separator: ", ")]
         }
         let widths = (0..<3).map { column in rows.map { $0[column].count }.max() ?? 0 }
@@ -336,7 +345,7 @@ public struct CommandLineTool {
         func code(_ text: String) -> String { "`" + text.replacingOccurrences(of: "|", with: "\\|") + "`" }
         let rows = services.map { service -> String in
             let names = code(service.id) + (service.aliases.isEmpty ? "" : " (" + service.aliases.map(code).joined(separator: ", ") + ")")
-            let example = exampleHandle(service.handleForm)
+            let example = service.exampleHandle
             let link = (try? service.chain(handle: example).fallback).map(code) ?? "see below"
             var tried: [String] = []
             for platform in Platform.allCases {
@@ -362,14 +371,6 @@ public struct CommandLineTool {
 
     static func platformName(_ platform: Platform) -> String {
         switch platform { case .ios: "iOS"; case .android: "Android"; case .desktop: "desktop" }
-    }
-
-    /// "@eb@social.coop" from "@user@host, like @eb@social.coop": the example alone keeps the table narrow.
-    static func exampleHandle(_ handleForm: String) -> String {
-        guard let like = handleForm.range(of: ", like ") else { return handleForm }
-        var example = handleForm[like.upperBound...]
-        for end in [" (", ", or "] { if let range = example.range(of: end) { example = example[..<range.lowerBound] } }
-        return String(example)
     }
 
     /// A service in words: name and handle form, then its apps by platform.

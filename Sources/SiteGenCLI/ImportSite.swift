@@ -31,6 +31,8 @@ enum ImportSite {
         // One line each, as the page shows them: a title or bio with line breaks in the source is still one line.
         if let name = page.name.map(HTMLElement.collapsed)?.nonEmpty { plan.details.title = name }
         plan.details.description = page.bio.map(HTMLElement.collapsed)?.nonEmpty
+        // The bio is the description; the starter's example text would be left for the owner to find.
+        plan.details.body = ""
         if let avatar = page.avatar {
             if URLScheme.of(avatar) == "https", let address = try? WebAddress.parse(avatar) {
                 plan.details.avatar = address.url

@@ -17,16 +17,18 @@ public enum NewSite {
 
     /// What `new` puts in the site besides the templates: the name, buttons and address, checked.
     public struct Details: Sendable {
-        public var title = "Your Name"
+        public var title = StarterPlaceholder.title
         /// Shorthands as given to `--link` (`mastodon:@you@host`); empty for the examples.
         public var links: [String] = []
-        public var url = "https://you.example/"
+        public var url = StarterPlaceholder.url
         /// The page's description, instead of the template's example.
         public var description: String?
         /// An https avatar, instead of the initials drawn in content/avatar.svg.
         public var avatar: String?
         /// Buttons already checked (`import` gives these), instead of `links`.
         var items: [LinkItem]?
+        /// The page's Markdown after its front matter, instead of the starter's example text (`import` has none to give).
+        var body: String?
         public init() {}
     }
 
@@ -50,7 +52,7 @@ public enum NewSite {
 
     /// Buttons shown until the author gives their own: services drawn with sitegen's own glyphs, so the first
     /// build needs no icon set and warns of nothing.
-    static let exampleLinks = ["mailto:you@example.org?subject=Hello from your page", "https://example.org/"]
+    static let exampleLinks = ["mailto:\(StarterPlaceholder.email)?subject=Hello from your page", StarterPlaceholder.url]
 
     /// Path in the new site -> contents.
     static func files(_ details: Details) throws(NewSiteError) -> [(path: String, bytes: [UInt8])] {
@@ -59,6 +61,7 @@ public enum NewSite {
         page = replacingValue(of: "url", with: YAMLText.quoted(try checkedURL(details.url)), in: page)
         if let description = details.description { page = replacingValue(of: "description", with: YAMLText.quoted(description), in: page) }
         if let avatar = details.avatar { page = replacingValue(of: "avatar", with: YAMLText.quoted(avatar), in: page) }
+        if let body = details.body, let end = page.range(of: "\n---\n") { page = String(page[..<end.upperBound]) + body }
         var settings = String(decoding: PackageResources.new_site_site_yml, as: UTF8.self)
         var items = details.items ?? []
         if details.items == nil {
@@ -176,23 +179,6 @@ public struct NewSiteError: Error, Sendable, CustomStringConvertible {
     init(path: String? = nil, message: String) { self.path = path; self.message = message }
     init(_ error: FileSystemError) { self.init(path: error.path, message: error.reason) }
     public var description: String { path.map { "\($0): \(message)" } ?? message }
-}
-
-/// Text as a YAML double-quoted scalar, which holds any character: `"Ann \"Ace\" O'Neil"`.
-enum YAMLText {
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case _ where SiteLoader.isControl(scalar):
-                result += "\\u" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
-    }
 }
 
 /// The avatar of a new site: the title's initials in white on a colour chosen from the title, so the same

@@ -66,6 +66,18 @@ struct CatalogTests {
         #expect(catalog.suggestion(for: name) == expected)
     }
 
+    /// A misspelt ending is three edits from the name (`midnite`, `midnight`), and still meant it; a longer word
+    /// that starts as a name does is another word.
+    @Test("suggests a name with a misspelt ending", arguments: [
+        ("midnite", ["classic", "midnight", "mono", "backdrop"], "midnight"),
+        ("backdorp", ["classic", "midnight", "mono", "backdrop"], "backdrop"),
+        ("mastodonian", ["mastodon"], nil),
+        ("middle", ["midnight"], nil),
+    ] as [(String, [String], String?)])
+    func misspeltEnding(_ typed: String, _ names: [String], _ expected: String?) {
+        #expect(Spelling.nearest(to: typed, among: names) == expected)
+    }
+
     @Test("suggests nothing when nothing is close", arguments: ["myspace", "qqqq", "", "mastodonian"])
     func noSuggestion(_ name: String) {
         #expect(catalog.suggestion(for: name) == nil)

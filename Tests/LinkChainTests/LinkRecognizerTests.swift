@@ -7,27 +7,18 @@ import Testing
 struct LinkRecognizerTests {
     let catalog = ServiceCatalog.standard
 
-    /// A handle for each service with an https profile page, so that every such service is read back.
-    static let exampleHandles: [String: String] = [
-        "mastodon": "@eb@social.coop", "fediverse": "@eb@social.coop", "pixelfed": "@eb@pixelfed.social",
-        "peertube": "@eb@framatube.org", "misskey": "@eb@misskey.io", "gotosocial": "@eb@gts.example",
-        "bluesky": "eb.bsky.social", "threads": "@zuck", "instagram": "@nasa", "x": "@nasa", "youtube": "@nasa",
-        "tiktok": "@nasa", "twitch": "nasatv", "linkedin": "satyanadella", "telegram": "durov", "signal": "+4915112345678",
-        "whatsapp": "+4915112345678", "matrix": "@eb:matrix.org", "discord": "80351110224678912",
-        "spotify": "artist:0OdUWJ0sBjDrqHygGUXeCF", "apple-music": "909253", "soundcloud": "nasa", "bandcamp": "myband",
-        "github": "octocat", "gitlab": "gitlab-org", "codeberg": "forgejo", "patreon": "nasa", "ko-fi": "nasa",
-    ]
-
     /// Every service whose fallback is an https profile page reads its own fallback back to the same handle,
     /// given its name as the hint (the fediverse services share a template, so the hint tells them apart).
     @Test func everyProfileServiceReadsItsOwnLinkBack() throws {
         let profileServices = catalog.services.compactMap { $0 as? ProfileService }.filter { $0.profileURL.text.hasPrefix("https://") }
-        #expect(Set(profileServices.map(\.id)) == Set(Self.exampleHandles.keys))
+        #expect(profileServices.count >= 60)
         for service in profileServices {
-            let handle = try #require(Self.exampleHandles[service.id])
+            let handle = service.exampleHandle
             let target = try service.target(handle: handle, options: [:])
             let recognized = catalog.recognize(target.fallback, hint: service.displayName)
-            #expect(recognized == RecognizedLink(serviceID: service.id, handle: target.handle), "\(service.id): \(target.fallback)")
+            // The same account: its handle may be written another way (a number's spaces), never lead elsewhere.
+            #expect(recognized?.serviceID == service.id, "\(service.id): \(target.fallback)")
+            #expect(recognized.flatMap { try? service.target(handle: $0.handle, options: [:]).fallback } == target.fallback, "\(service.id): \(target.fallback)")
         }
     }
 
@@ -46,6 +37,8 @@ struct LinkRecognizerTests {
         ("https://mastodon.social/@eb@social.coop", "Mastodon", "mastodon", "@eb@social.coop"),
         ("https://framatube.org/a/eb", "PeerTube", "peertube", "@eb@framatube.org"),
         ("https://twitter.com/nasa", "", "x", "@nasa"),
+        ("https://medium.com/@olestrand", "", "medium", "@olestrand"),
+        ("https://signal.me/#eu/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_AbCdEfGhIjKlMnOpQrStUvWx", "", "signal", "https://signal.me/#eu/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_AbCdEfGhIjKlMnOpQrStUvWx"),
         ("https://www.threads.net/@zuck", "", "threads", "@zuck"),
         ("mailto:ann@example.org?subject=Hi", "", "email", "ann@example.org"),
         ("tel:+4930123456", "", "phone", "+4930123456"),
@@ -61,10 +54,10 @@ struct LinkRecognizerTests {
         #expect(catalog.recognize("mailto:ann@example.org?subject=Hi%20there")?.options == ["subject": "Hi there"])
     }
 
-    /// Another site's `/@name` page is not a fediverse account unless the hint says so; links the profile URL
+    /// Another site's `/@name` page (a blog's, as Medium's were before Medium was a service) is not a fediverse account unless the hint says so; links the profile URL
     /// does not spell exactly (a query, a deeper path, another host, http) are not a profile.
     @Test(arguments: [
-        ("https://medium.com/@olestrand", ""),
+        ("https://blog.example/@olestrand", ""),
         ("https://social.coop/@eb", "my blog"),
         ("https://github.com/octocat/hello-world", ""),
         ("https://github.com/octocat?tab=repositories", ""),

@@ -52,6 +52,34 @@ import Testing
         }
     }
 
+    /// `serve` opens the browser only when asked with --open, as Hugo and Zola do. BROWSER names a script that
+    /// writes down the address it is given; without --open it is never run, so the server's stop (after which
+    /// it would have been started) leaves no file.
+    @Test func serveOpensTheBrowserOnlyWithOpen() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try ExampleSiteTests.run(["new", "mysite"], in: folder).code == 0)
+        let site = folder.appendingPathComponent("mysite")
+        let opened = folder.appendingPathComponent("opened.txt"), browser = folder.appendingPathComponent("browser.sh")
+        try Data("#!/bin/sh\nprintf '%s' \"$1\" > '\(opened.path).part' && mv '\(opened.path).part' '\(opened.path)'\n".utf8).write(to: browser)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: browser.path)
+        var environment = ProcessInfo.processInfo.environment
+        environment["BROWSER"] = browser.path
+
+        let quiet = try ServeProcess(in: site, arguments: ["--port", "0"], environment: environment)
+        _ = try quiet.line(startingWith: "Serving ")
+        #expect(try quiet.interrupt() == 0)
+        #expect(!FileManager.default.fileExists(atPath: opened.path))
+
+        let asked = try ServeProcess(in: site, arguments: ["--port", "0", "--open"], environment: environment)
+        let serving = try asked.line(startingWith: "Serving ")
+        let deadline = Date(timeIntervalSinceNow: 20)
+        while !FileManager.default.fileExists(atPath: opened.path) && Date() < deadline { usleep(20_000) }
+        #expect(try asked.interrupt() == 0)
+        let address = try String(contentsOf: opened, encoding: .utf8)
+        #expect(serving == "Serving this folder at \(address) (Ctrl-C stops)")
+    }
+
     @Test func newThenServeThenEditReloadsTheBrowser() throws {
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -95,7 +95,8 @@ import SiteGenTestSupport
     }
 
     @Test func relativeAndWebLinksAreKept() throws {
-        #expect(failure("---\ntitle: A\n---\n[a](about/) [b](#top) [c](http://a.org/x:y) [d](tel:+4912345) ![e](https://a.org/e.png)\n") == [])
+        #expect(failure("---\ntitle: A\n---\n[a](about/) [b](#top) [c](http://a.org/x:y) [d](tel:+4912345) ![e](https://a.org/e.png)\n",
+                        extra: ["content/about.md": "---\ntitle: About\n---\n"]) == [])
     }
 
     @Test func everyErrorInEveryPageIsReportedInOrder() {

@@ -62,8 +62,9 @@ import SiteGenTestSupport
         #expect(decoded.count >= 25)
     }
 
-    /// The README's service table is `sitegen services --markdown`, written from the catalog: every service, each
-    /// example handle valid, and the README holding the table as the command prints it.
+    /// The reference's service table (docs/reference.md, which the README points to for every service) is
+    /// `sitegen services --markdown`, written from the catalog: every service, each example handle valid, and the
+    /// reference holding the table as the command prints it.
     @Test func readmeServiceTableIsTheCatalog() throws {
         let captured = Captured()
         #expect(captured.tool().run(["services", "--markdown"]) == .success)
@@ -73,12 +74,12 @@ import SiteGenTestSupport
         #expect(ServiceCatalog.standard.services.count >= 80)
         for service in ServiceCatalog.standard.services {
             #expect(throws: Never.self, "\(service.id): the example in its handle form is not valid") {
-                try service.chain(handle: CommandLineTool.exampleHandle(service.handleForm))
+                try service.chain(handle: service.exampleHandle)
             }
         }
         #expect(rows.contains { $0.hasPrefix("| `telegram` | Telegram |") && $0.contains("iOS: none, the link opens the app; Android: Telegram") })
-        let readme = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        #expect(readme.contains("\n" + table + "\n"), "README.md's service table differs from sitegen services --markdown")
+        let reference = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("docs/reference.md"), encoding: .utf8)
+        #expect(reference.contains("\n" + table + "\n"), "docs/reference.md's service table differs from sitegen services --markdown")
     }
 
     @Test func servicesNameShowsEveryAppWithItsSource() {

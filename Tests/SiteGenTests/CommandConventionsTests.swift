@@ -108,6 +108,9 @@ import SiteGenTestSupport
         (["frobnicate"], "error: unknown command 'frobnicate'\nsee 'sitegen help'"),
         (["--verison"], "error: unknown option '--verison' (did you mean '--version'?)\nsee 'sitegen help'"),
         (["completions", "tcsh"], "error: completions needs one shell: bash, zsh or fish, not 'tcsh'\nsee 'sitegen help completions'"),
+        (["completions", "bsh"], "error: completions needs one shell: bash, zsh or fish, not 'bsh' (did you mean 'bash'?)\nsee 'sitegen help completions'"),
+        (["links", "--platform", "andriod", "github:a"],
+         "error: --platform must be one of ios, android, desktop, not 'andriod' (did you mean 'android'?)\nsee 'sitegen help links'"),
     ])
     func usageErrorsAreOneLineAndWhereTheHelpIs(_ arguments: [String], _ expected: String) {
         let captured = Captured()
@@ -241,7 +244,7 @@ import SiteGenTestSupport
         let completed = try #require(try Self.program("bash", [], input: session))
         #expect(completed.errors.isEmpty, "\(completed.errors)")
         #expect(completed.output.split(separator: "\n", omittingEmptySubsequences: false) == [
-            "build", "--source", "android", "-s --source -p --port --host --open --lan --no-open --now -h --help", "fish", "serve services", "mastodon", "",
+            "build", "--source", "android", "-s --source -p --port --host --open --lan --poll --no-open --now -h --help", "fish", "serve services", "mastodon", "",
         ])
     }
 

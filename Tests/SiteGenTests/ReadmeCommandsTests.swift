@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import SiteGen
 
-/// The README's Quick start and Deploying command blocks, run as a new user would type them, against local
+/// The README's Quick start and Publish command blocks, run as a new user would type them, against local
 /// stand-ins: `sitegen` is the binary these tests built, `serve` runs for a moment and is stopped with Ctrl-C,
 /// and the GitHub remote is a bare repository here (git's `insteadOf`). So the README cannot drift from the tool.
 @Suite(.timeLimit(.minutes(5))) struct ReadmeCommandsTests {
@@ -21,10 +21,10 @@ import Testing
         return blocks
     }
 
-    @Test func quickStartThenDeployingPublishesTheSite() throws {
+    @Test func quickStartThenPublishPublishesTheSite() throws {
         let quickStart = try Self.shellBlocks(under: "Quick start")
-        let deploying = try Self.shellBlocks(under: "Deploying")
-        try #require(quickStart.count == 1 && deploying.count == 1, "the README's Quick start and Deploying each have one sh block")
+        let deploying = try Self.shellBlocks(under: "Publish")
+        try #require(quickStart.count == 1 && deploying.count == 1, "the README's Quick start and Publish each have one sh block")
         #expect(quickStart[0].contains("sitegen new") && deploying[0].contains("sitegen publish --push"))
 
         let folder = try Fixtures.temporaryFolder()
