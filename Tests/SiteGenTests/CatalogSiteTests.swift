@@ -80,6 +80,11 @@ import SiteGenTestSupport
         #expect(rows.contains { $0.hasPrefix("| `telegram` | Telegram |") && $0.contains("iOS: none, the link opens the app; Android: Telegram") })
         let reference = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("docs/reference.md"), encoding: .utf8)
         #expect(reference.contains("\n" + table + "\n"), "docs/reference.md's service table differs from sitegen services --markdown")
+        // The README names every service, in the catalog's order, as `sitegen services` lists them.
+        let readme = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let names = ServiceCatalog.standard.services.map { "\($0.displayName) `\($0.id)`" }.joined(separator: ", ") + "."
+        #expect(readme.contains("\n" + names + "\n"), "README.md's list of services differs from the catalog")
+        #expect(readme.contains("The \(ServiceCatalog.standard.services.count) services, as `sitegen services` lists them"))
     }
 
     @Test func servicesNameShowsEveryAppWithItsSource() {
