@@ -47,8 +47,13 @@ extension ServiceCatalog {
         // (`#eu/…`, which is itself the handle).
         if address.url.hasPrefix("https://signal.me/#"), let signal = service(named: "signal") {
             let fragment = address.url.dropFirst("https://signal.me/#".count)
-            let handle = fragment.hasPrefix("p/") ? String(fragment.dropFirst(2)) : address.url
-            if let target = try? signal.target(handle: handle, options: [:]) { return RecognizedLink(serviceID: signal.id, handle: target.handle == "Signal username" ? handle : target.handle) }
+            if fragment.hasPrefix("p/") {
+                if let target = try? signal.target(handle: String(fragment.dropFirst(2)), options: [:]) {
+                    return RecognizedLink(serviceID: signal.id, handle: target.handle)
+                }
+            } else if (try? signal.target(handle: address.url, options: [:])) != nil {
+                return RecognizedLink(serviceID: signal.id, handle: address.url)
+            }
         }
         let lowerHint = hint.lowercased()
         let candidates = services.compactMap { $0 as? ProfileService }.filter { $0.profileURL.text.lowercased().hasPrefix("https://") }
