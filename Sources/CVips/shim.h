@@ -4,10 +4,14 @@
 // libvips' operations take their options as a NULL-ended variadic list, which Swift cannot call: each use sitegen
 // makes has a fixed-argument wrapper here. Every one returns 0 on success, -1 with vips_error_buffer() set.
 
+static void sitegen_vips_ignore(const gchar *domain, GLogLevelFlags level, const gchar *message, gpointer data) {}
+
 // Once per process, before any other call. One worker thread per operation: pages are already processed on every
 // core, and libvips' own pool would only compete with them. Its operation cache is off: each photo is made once.
+// Its warnings (one line per row of a damaged file) are not printed: a damaged file fails with an error instead.
 static inline int sitegen_vips_start(void) {
     if (VIPS_INIT("sitegen") != 0) return -1;
+    g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING | G_LOG_LEVEL_MESSAGE | G_LOG_LEVEL_INFO, sitegen_vips_ignore, NULL);
     vips_concurrency_set(1);
     vips_cache_set_max(0);
     return 0;
@@ -22,11 +26,13 @@ static inline const char *sitegen_vips_loader(const void *bytes, size_t length) 
 
 // The image in `bytes` shrunk (never enlarged) to fit width × height, turned upright by its EXIF orientation,
 // converted to sRGB, and cropped at the centre to fill the box exactly when `fill` is set (CSS object-fit: cover).
+// A file cut short is an error (libvips would fill in the missing rows).
 // The result is in memory, so it can be saved more than once (vips_thumbnail reads sequentially).
 static inline int sitegen_vips_thumbnail(const void *bytes, size_t length, int width, int height, int fill, VipsImage **out) {
     VipsImage *thumbnail = NULL;
     if (vips_thumbnail_buffer((void *)bytes, length, &thumbnail, width, "height", height, "size", VIPS_SIZE_DOWN,
-                              "crop", fill ? VIPS_INTERESTING_CENTRE : VIPS_INTERESTING_NONE, NULL) != 0) return -1;
+                              "crop", fill ? VIPS_INTERESTING_CENTRE : VIPS_INTERESTING_NONE,
+                              "option_string", "fail_on=truncated", NULL) != 0) return -1;
     *out = vips_image_copy_memory(thumbnail);
     g_object_unref(thumbnail);
     return *out ? 0 : -1;

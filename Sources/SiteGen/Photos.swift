@@ -132,8 +132,10 @@ public struct PublishedPhoto: Sendable, Equatable {
 /// What a page shows of its avatar besides the `<img>`: the favicon and the share card's picture, both as `data:`
 /// URLs so they cost no request.
 public struct AvatarPictures: Sendable, Equatable {
-    public var faviconURL: String
-    public var shareCardURL: String
+    /// nil: the avatar's own file serves (a large SVG librsvg cannot draw).
+    public var faviconURL: String?
+    /// nil: the card shows the title's initials (an SVG librsvg cannot draw).
+    public var shareCardURL: String?
 }
 
 /// The pictures of one page, made from its `avatar` and `background`.
@@ -245,10 +247,18 @@ final class PhotoLibrary: @unchecked Sendable {
     private func pictures(ofAvatar path: String) -> Result<AvatarPictures, PhotoProblem> {
         if let known = lock.withLock({ avatars[path] }) { return known }
         let made = read(path).flatMap { bytes -> Result<AvatarPictures, PhotoProblem> in
-            do throws(PhotoProblem) {
-                return .success(AvatarPictures(faviconURL: try PhotoMaker.dataURL(bytes, slot: .favicon),
-                                               shareCardURL: try PhotoMaker.dataURL(bytes, slot: .shareCard)))
-            } catch { return .failure(error) }
+            guard path.lowercased().hasSuffix(".svg") else {
+                do throws(PhotoProblem) {
+                    return .success(AvatarPictures(faviconURL: try PhotoMaker.dataURL(bytes, slot: .favicon),
+                                                   shareCardURL: try PhotoMaker.dataURL(bytes, slot: .shareCard)))
+                } catch { return .failure(error) }
+            }
+            // An SVG is published as it is (it was checked when loaded), and a browser shows one that librsvg cannot
+            // draw (one without a size): that is no error. A small one is its own favicon, sharper and smaller than a
+            // picture of it.
+            let favicon = bytes.count <= 4096 ? "data:image/svg+xml," + PageRenderer.dataURLEncoding.encode(String(decoding: bytes, as: UTF8.self))
+                : try? PhotoMaker.dataURL(bytes, slot: .favicon)
+            return .success(AvatarPictures(faviconURL: favicon, shareCardURL: try? PhotoMaker.dataURL(bytes, slot: .shareCard)))
         }
         lock.withLock { avatars[path] = made }
         return made
