@@ -6,25 +6,28 @@ import Foundation
 public enum ShareCard {
     public static let width = 1200, height = 630
 
-    /// Where the text starts and how wide it may run.
-    private static let textLeft = 400, textWidth = 720
+    /// How wide the text may run: from x 400 to 1120, or mirrored, from 800 to 80, for right-to-left text.
+    private static let textWidth = 720
     private static let font = "DejaVu Sans"
 
     /// The card's SVG: every value escaped; the avatar a `data:` URL (nil: the title's initials instead).
     public static func svg(title: String, tagline: String?, avatarURL: String?, palette: Theme.Palette) -> String {
         let title = plain(title), tagline = tagline.map(plain) ?? ""
+        // Mirrored for a title in a right-to-left script: the avatar on the right, the text ending at its left.
+        let mirrored = isRightToLeft(title)
+        let avatarX = mirrored ? 980 : 220, textX = mirrored ? 800 : 400, anchor = mirrored ? "end" : "start"
         var svg = #"<svg xmlns="http://www.w3.org/2000/svg" width="\#(width)" height="\#(height)" viewBox="0 0 \#(width) \#(height)">"#
         svg += #"<rect width="\#(width)" height="\#(height)" fill="\#(palette.page.css)"/>"#
         svg += #"<rect x="40" y="40" width="1120" height="550" rx="36" fill="\#(palette.card.css)"/>"#
         svg += #"<clipPath id="card"><rect x="40" y="40" width="1120" height="550" rx="36"/></clipPath>"#
         svg += #"<rect x="40" y="566" width="1120" height="24" clip-path="url(#card)" fill="\#(palette.ring.css)"/>"#
-        svg += #"<circle cx="220" cy="300" r="128" fill="\#(palette.ring.css)"/>"#
+        svg += #"<circle cx="\#(avatarX)" cy="300" r="128" fill="\#(palette.ring.css)"/>"#
         if let avatarURL {
-            svg += #"<clipPath id="avatar"><circle cx="220" cy="300" r="120"/></clipPath>"#
-            svg += #"<image x="100" y="180" width="240" height="240" clip-path="url(#avatar)" href="\#(HTML.escape(avatarURL))"/>"#
+            svg += #"<clipPath id="avatar"><circle cx="\#(avatarX)" cy="300" r="120"/></clipPath>"#
+            svg += #"<image x="\#(avatarX - 120)" y="180" width="240" height="240" clip-path="url(#avatar)" href="\#(HTML.escape(avatarURL))"/>"#
         } else {
             let initials = Initials.of(title)
-            svg += #"<text x="220" y="332" font-family="\#(font)" font-size="96" font-weight="bold" text-anchor="middle" fill="\#(palette.ring.readableText.css)">\#(HTML.escape(initials))</text>"#
+            svg += #"<text x="\#(avatarX)" y="332" font-family="\#(font)" font-size="96" font-weight="bold" text-anchor="middle" fill="\#(palette.ring.readableText.css)">\#(HTML.escape(initials))</text>"#
         }
         // The title on one line, smaller as it is longer (down to 40 px), cut with … beyond that.
         let titleSize = max(40, min(72, Int(Double(textWidth) / max(1, units(title, bold: true)))))
@@ -32,10 +35,10 @@ public enum ShareCard {
         let lines = wrapped(tagline, size: 34, lines: 3)
         let blockHeight = Double(titleSize) * 1.1 + Double(lines.count) * 34 * 1.35
         var y = 300 - blockHeight / 2 + Double(titleSize) * 0.85
-        svg += #"<text x="\#(textLeft)" y="\#(Int(y))" font-family="\#(font)" font-size="\#(titleSize)" font-weight="bold" fill="\#(palette.text.css)">\#(HTML.escape(titleLine))</text>"#
+        svg += #"<text x="\#(textX)" y="\#(Int(y))" text-anchor="\#(anchor)" font-family="\#(font)" font-size="\#(titleSize)" font-weight="bold" fill="\#(palette.text.css)">\#(HTML.escape(titleLine))</text>"#
         y += Double(titleSize) * 0.35 + 34 * 1.2
         for line in lines {
-            svg += #"<text x="\#(textLeft)" y="\#(Int(y))" font-family="\#(font)" font-size="34" fill="\#(palette.muted.css)">\#(HTML.escape(line))</text>"#
+            svg += #"<text x="\#(textX)" y="\#(Int(y))" text-anchor="\#(anchor)" font-family="\#(font)" font-size="34" fill="\#(palette.muted.css)">\#(HTML.escape(line))</text>"#
             y += 34 * 1.35
         }
         return svg + "</svg>"
@@ -53,6 +56,13 @@ public enum ShareCard {
     public static func fileName(_ svg: String) -> String {
         let hash = ContentHash.of("sitegen share card\0\(SiteGenVersion.current)\0libvips \(Vips.version)\0\(svg)").description
         return "card-\(hash.prefix(16)).png"
+    }
+
+    /// Whether the text's first letter is of a right-to-left script (Hebrew, Arabic, Syriac, Thaana, N'Ko, and their
+    /// presentation forms).
+    static func isRightToLeft(_ text: String) -> Bool {
+        guard let letter = text.unicodeScalars.first(where: { $0.properties.isAlphabetic }) else { return false }
+        return (0x0590...0x08FF).contains(letter.value) || (0xFB1D...0xFDFF).contains(letter.value) || (0xFE70...0xFEFF).contains(letter.value)
     }
 
     /// The text without control characters, which XML cannot hold, and with runs of white space as one space.

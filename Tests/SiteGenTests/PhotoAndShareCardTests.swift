@@ -146,6 +146,13 @@ struct PhotoAndShareCardTests {
         #expect(Self.pngSize(png)! == (1200, 630))
     }
 
+    @Test func aRightToLeftTitleMirrorsTheCard() {
+        let arabic = ShareCard.svg(title: "مرحبا", tagline: nil, avatarURL: nil, palette: Theme.standard.light)
+        #expect(arabic.contains(#"<circle cx="980""#) && arabic.contains(#"<text x="800" y="#) && arabic.contains(#"text-anchor="end""#))
+        let latin = ShareCard.svg(title: "«Ada»", tagline: nil, avatarURL: nil, palette: Theme.standard.light)
+        #expect(latin.contains(#"<circle cx="220""#) && latin.contains(#"<text x="400" y="#) && !latin.contains(#"text-anchor="end""#))
+    }
+
     @Test func aLongTaglineIsWrappedIntoThreeLinesAtMost() {
         let lines = ShareCard.wrapped(String(repeating: "word ", count: 80), size: 34, lines: 3)
         #expect(lines.count == 3)
