@@ -128,8 +128,10 @@ public struct SiteBuilder: Sendable {
         let photos = PhotoLibrary(contentFolder: joinPath(options.sourceDirectory, "content"), fileSystem: fileSystem)
         let resolver = resolver(for: sources)
         // With errors already known, nothing is written: the build fails whatever the pages hold.
-        let writer = diagnostics.contains(where: { $0.severity == .error }) ? nil : writer
-        let cards = ShareCards(writer: writer)
+        let failing = diagnostics.contains(where: { $0.severity == .error })
+        let writer = failing ? nil : writer
+        // Nor are share cards drawn (20 ms each) for a build that fails.
+        let cards = failing ? nil : ShareCards(writer: writer)
         let context = PageJob(resolver: resolver, renderer: renderer, icons: icons, photos: photos, cards: cards, templateFiles: sources.templates,
                               siteSettings: sources.siteSettings, writer: writer, memo: writer == nil ? memo : nil,
                               inputs: writer.map { PageInputs(sources, options: options, iconSets: iconSets, fileSystem: fileSystem, writer: $0) })
@@ -203,7 +205,7 @@ public struct SiteBuilder: Sendable {
         let sorted = Self.sorted(diagnostics)
         if sorted.contains(where: { $0.severity == .error }) || (options.failsOnWarnings && !sorted.isEmpty) { throw BuildFailure(sorted) }
         return BuildResult(files: files.sorted { $0.path < $1.path }, paths: paths.sorted(), warnings: sorted, renderedPages: renderedPages,
-                           drawnShareCards: cards.drawn)
+                           drawnShareCards: cards?.drawn ?? [])
     }
 
     /// One page through parse, resolve, render and write; safe to run for many pages at once.
@@ -212,7 +214,7 @@ public struct SiteBuilder: Sendable {
         let renderer: PageRenderer?
         let icons: IconLibrary
         let photos: PhotoLibrary
-        let cards: ShareCards
+        let cards: ShareCards?
         let templateFiles: [TemplateFile]
         let siteSettings: SiteSettings?
         let writer: SiteWriter?
