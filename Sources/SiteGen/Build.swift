@@ -75,7 +75,7 @@ public struct SiteBuilder: Sendable {
         }
 
         let sharedInputs = SharedRenderInputs(templates: sources.templates, stylesheets: sources.stylesheets, assets: sources.assets,
-                                              siteSettings: sources.siteSettings)
+                                              siteSettings: sources.siteSettings, runtime: runtime)
         let compile = { () -> (PageRenderer?, [Diagnostic]) in
             let (templates, templateDiagnostics) = PageRenderer.compile(sources.templates)
             return (templates.map {

@@ -47,16 +47,16 @@ public enum RuntimeFeature: String, CaseIterable, Hashable, Sendable {
 /// test checks the minified files are made from today's sources): loaded once, before rendering, and given to the
 /// renderer. A page's script is the base and the modules of the features it has, in one function so that their names
 /// stay out of the page's globals and the modules use the base's as their own.
-public struct PageRuntime: Sendable {
+public struct PageRuntime: Equatable, Sendable {
     /// The decisions and the page code every page carries, minified.
-    public var base: String
+    public let base: String
     /// Each feature's module, minified.
-    public var modules: [RuntimeFeature: String]
+    public let modules: [RuntimeFeature: String]
     /// The runtime with every feature and the lines that tell what happens (page.js, `tell`), for pages where a script
     /// listens: the click counter (`analytics:`) and `sitegen serve`'s preview script.
     public let toldScript: String
     /// The click counter (runtime/count.js), a function of `SITEGEN_COUNT_ENDPOINT`.
-    public var counter: String
+    public let counter: String
 
     public init(base: String, modules: [RuntimeFeature: String], told: String, counter: String) {
         self.base = base
