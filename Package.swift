@@ -31,7 +31,9 @@ let package = Package(
             // Pages inline the minified runtime, made from chain-decisions.js and chain-page.js by scripts/minify-runtime.py.
             exclude: ["Resources/chain-decisions.js", "Resources/chain-page.js", "Resources/chain-count.js"],
             // One runtime for each mix of the features a page may lack (follow, sealed, until, ask), named by those it keeps.
-            resources: [.embedInCode("Resources/chain-runtime.min.js"), .embedInCode("Resources/chain-runtime-follow.min.js"),
+            // words.yml: what pages and the runtime show, in each language (Language.swift's WordTable reads it).
+            resources: [.embedInCode("Resources/words.yml"),
+                        .embedInCode("Resources/chain-runtime.min.js"), .embedInCode("Resources/chain-runtime-follow.min.js"),
                         .embedInCode("Resources/chain-runtime-sealed.min.js"), .embedInCode("Resources/chain-runtime-follow-sealed.min.js"),
                         .embedInCode("Resources/chain-runtime-until.min.js"), .embedInCode("Resources/chain-runtime-follow-until.min.js"),
                         .embedInCode("Resources/chain-runtime-sealed-until.min.js"), .embedInCode("Resources/chain-runtime-follow-sealed-until.min.js"),

@@ -64,10 +64,11 @@ public enum ChainMarkup {
         return markup.text + ask
     }
 
-    /// What follows the link's closing tag: for a sealed address, the address written out for readers without JavaScript.
-    public static func afterLink(_ chain: Chain, protection: EmailProtection = .entities) -> String {
+    /// What follows the link's closing tag: for a sealed address, the address written out for readers without JavaScript,
+    /// `at` (the page's word, such as "(at)") standing for its `@`.
+    public static func afterLink(_ chain: Chain, protection: EmailProtection = .entities, at: String) -> String {
         guard protection == .sealed, chain.kind == .email else { return "" }
-        let written = chain.handle.replacingOccurrences(of: "@", with: " (at) ")
+        let written = chain.handle.replacingOccurrences(of: "@", with: " \(at) ")
         return #"<noscript> <span class="address">\#(HTML.escape(written))</span></noscript>"#
     }
 

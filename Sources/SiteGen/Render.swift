@@ -26,7 +26,7 @@ enum PageKey: String, CaseIterable {
     case personJSON = "person_json", faviconHref = "favicon_href", generator, description, url, qrHref = "qr_href"
     case vcardHref = "vcard_href", avatar, imageURL = "image_url", stylesheetCSS = "stylesheet_css"
     case fediverseCreator = "fediverse_creator", surface, onCard = "on_card", hasSealedAddresses = "has_sealed_addresses"
-    case hasFediverseAccounts = "has_fediverse_accounts", backdropCSS = "backdrop_css"
+    case hasFediverseAccounts = "has_fediverse_accounts", backdropCSS = "backdrop_css", words, dir, rightToLeft = "right_to_left"
 }
 
 /// Where one template's data goes: the slot (`MustacheTemplates.slot(of:)`) of each key it reads, found once per
@@ -220,6 +220,7 @@ public struct PageRenderer: Sendable {
         func protect(_ html: String) -> String { shield?.protect(html) ?? html }
         guard let slots = slotsByTemplate[page.templateName] else { return .slots(templates.makeSlots()) }
         let features = RuntimeFeatures(page)
+        let words = WordTable.standard.values(for: matter.lang, overrides: matter.words)
         var values = templates.makeSlots()
         func add(_ key: PageKey, _ value: @autoclosure () -> MustacheValue?) {
             if let slot = slots[key], let value = value() { values[slot] = value }
@@ -249,7 +250,7 @@ public struct PageRenderer: Sendable {
                     case .until:
                         guard let closesAt = link.closesAt else { continue }
                         value = ScheduleTime.utcText(closesAt)
-                    case .afterLinkHTML: value = ChainMarkup.afterLink(link.chain, protection: matter.emailProtection)
+                    case .afterLinkHTML: value = ChainMarkup.afterLink(link.chain, protection: matter.emailProtection, at: Self.addressAt(words))
                     case .accountURI:
                         guard let accountURI = link.chain.accountURI else { continue }
                         value = accountURI
@@ -273,12 +274,16 @@ public struct PageRenderer: Sendable {
         let theme = matter.theme
         add(.title, .string(matter.title ?? ""))
         add(.lang, .string(matter.lang))
+        add(.words, .dictionary(words))
+        let rightToLeft = LanguageTag.isRightToLeft(matter.lang)
+        add(.dir, .string(rightToLeft ? "rtl" : "ltr"))
+        add(.rightToLeft, rightToLeft ? .bool(true) : nil)
         add(.theme, .string(theme.name))
         add(.colorScheme, .string(matter.colorScheme.rawValue))
         add(.themeCSS, .string(themeCSS[theme.name + "/" + matter.colorScheme.rawValue] ?? theme.css(for: matter.colorScheme)))
         add(.themeColorLight, .string(theme.light.page.css))
         add(.themeColorDark, .string(theme.dark.page.css))
-        add(.bodyHTML, .string(protect(bodyHTML(page))))
+        add(.bodyHTML, .string(protect(bodyHTML(page, addressAt: Self.addressAt(words)))))
         add(.iconSymbolsHTML, .string(icons.html))
         add(.identityLinksHTML, .string(page.identityLinks.map { #"<link rel="me" href="\#(HTML.escape($0))">"# }.joined(separator: "\n")))
         add(.runtimeJS, .string(runtime(for: matter, features: features)))
@@ -311,14 +316,19 @@ public struct PageRenderer: Sendable {
         return SiteBuilder.toldRuntimeScript + (matter.analytics.map { SiteBuilder.countScript(endpoint: $0.endpoint) } ?? "")
     }
 
+    /// What stands for `@` in an address written out for readers without JavaScript, in the page's words.
+    static func addressAt(_ words: [String: MustacheValue]) -> String {
+        words["address_at"]?.renderedText ?? ""
+    }
+
     /// The Markdown body as HTML, its shorthand links written as chain links.
-    func bodyHTML(_ page: ResolvedPage) -> String {
+    func bodyHTML(_ page: ResolvedPage, addressAt: String) -> String {
         let protection = page.parsed.frontMatter.emailProtection
         var rewrites: [SourcePosition: (openingTag: String, afterLink: String)] = [:]
         for link in page.markdownLinks {
             rewrites[link.position] = ("<a" + ChainMarkup.attributes(link.chain, choices: link.choices, provesIdentity: link.provesIdentity,
                                                                      protection: protection) + ">",
-                                       ChainMarkup.afterLink(link.chain, protection: protection))
+                                       ChainMarkup.afterLink(link.chain, protection: protection, at: addressAt))
         }
         return page.parsed.markdown.renderHTML(rewriting: rewrites)
     }

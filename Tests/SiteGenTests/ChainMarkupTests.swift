@@ -24,8 +24,8 @@ import Testing
         #expect(json["href"] as? String == "mailto:ann@example.org?subject=Hi")
         #expect(json["copy"] as? String == "ann@example.org")
         #expect((json["chain"] as? [[String: Any]])?.count == mail.candidates.count)
-        #expect(ChainMarkup.afterLink(mail, protection: .sealed) == #"<noscript> <span class="address">ann (at) example.org</span></noscript>"#)
-        #expect(ChainMarkup.afterLink(mail, protection: .entities) == "")
+        #expect(ChainMarkup.afterLink(mail, protection: .sealed, at: "(arroba)") == #"<noscript> <span class="address">ann (arroba) example.org</span></noscript>"#)
+        #expect(ChainMarkup.afterLink(mail, protection: .entities, at: "(at)") == "")
     }
 
     @Test func plainWebLinksGetNoChooserData() throws {
