@@ -21,6 +21,14 @@ import SiteGenTestSupport
         #expect(broken.problems == ["de: no 'share'", "de: 'opening' has [], English [\"{app}\"]", "de: 'extra' is not a key of English"])
     }
 
+    @Test func theReferenceListsEveryWordWithItsEnglish() throws {
+        let reference = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("docs/reference.md"), encoding: .utf8)
+        let table = WordTable.standard
+        let rows = try table.keys.map { "| `\($0)` | \(try #require(table.text($0, in: WordTable.english))) |" }
+        #expect(reference.contains("| key | English |\n|---|---|\n" + rows.joined(separator: "\n") + "\n\n"),
+                "docs/reference.md's table of words differs from Resources/words.yml")
+    }
+
     @Test func placeholdersAreNamesInBraces() {
         #expect(WordTable.placeholders(in: "Could not reach {server}. Copy {handle}.") == ["{handle}", "{server}"])
         #expect(WordTable.placeholders(in: "{ } {a b} {} {app}'s") == ["{app}"])
