@@ -4,7 +4,6 @@ German page's controls are German."""
 import pathlib
 import re
 import shutil
-import subprocess
 import tempfile
 
 import pytest
@@ -12,9 +11,8 @@ import yaml
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import ROOT, build_site, make_driver, serve, sitegen_binary
+from conftest import ROOT, build_site, make_driver, serve, served_test_site
 
-SITE = pathlib.Path(__file__).resolve().parent / "sites" / "arabic"
 WORDS = yaml.safe_load((ROOT / "Sources" / "SiteGen" / "Resources" / "words.yml").read_text(encoding="utf-8"))
 INSTAGRAM = ("Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 "
              "Instagram 330.0.0.0 (iPhone14,5; iOS 17_4; en_US; en; scale=3.00; 1170x2532; 573212323)")
@@ -46,14 +44,8 @@ return texts;
 
 @pytest.fixture(scope="module")
 def arabic():
-    folder = pathlib.Path(tempfile.mkdtemp(prefix="sitegen-arabic-"))
-    shutil.copytree(ROOT / "templates", folder / "templates")
-    shutil.copytree(SITE / "content", folder / "content")
-    subprocess.run([str(sitegen_binary()), "build"], cwd=folder, check=True, capture_output=True)
-    url, stop = serve(folder / "Output")
-    yield url
-    stop()
-    shutil.rmtree(folder)
+    with served_test_site("arabic") as (_, url):
+        yield url
 
 
 def rect(driver, element):
