@@ -75,8 +75,8 @@ public struct FrontMatter: Equatable, Sendable {
     public init() {}
 
     /// The keys front matter understands, in the order the README documents them.
-    public static let knownKeys = ["title", "description", "url", "lang", "avatar", "theme", "color_scheme", "stylesheet", "template",
-                                   "email_protection", "first_tap", "unsafe_html", "fediverse_creator", "background", "name", "analytics", "identity", "words", "links"]
+    public static let knownKeys = ["title", "description", "url", "lang", "words", "avatar", "theme", "color_scheme", "stylesheet", "template",
+                                   "email_protection", "first_tap", "unsafe_html", "fediverse_creator", "background", "name", "analytics", "identity", "links"]
 
     /// The key of a `links:` item that is a heading between buttons (`- section: Listen`), not a link.
     static let sectionKey = "section"

@@ -76,9 +76,10 @@ def test_an_arabic_page_runs_right_to_left_with_its_controls_mirrored(arabic):
 def test_an_arabic_page_and_its_runtime_say_no_english_word(arabic):
     assert {"share", "contact", "browser", "copy", "follow", "server", "close"} <= ENGLISH
     # In Instagram's browser, for the in-app notice and Copy contact, on a phone.
-    driver = make_driver(mobile=True)
+    driver = make_driver()
     try:
         driver.execute_cdp_cmd("Emulation.setUserAgentOverride", {"userAgent": INSTAGRAM, "platform": "iPhone"})
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True})
         driver.get(arabic)
         WebDriverWait(driver, 5).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".in-app"), "the in-app notice shows")
         texts = driver.execute_script(PAGE_TEXT)
