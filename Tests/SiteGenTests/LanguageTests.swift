@@ -76,11 +76,12 @@ import SiteGenTestSupport
         // site.yml's words, for every page; a page's own replace them whole, as any field does.
         #expect(try render("", settings: "lang: fr\nwords: {share: Envoyer}\n").html == "Envoyer|Fermer|ltr|")
         #expect(try render("words: {close: Zu}\n", settings: "lang: de\nwords: {share: Weitergeben}\n").html == "Teilen|Zu|ltr|")
-        // No words for Persian yet: English, right to left, and a warning at `lang:`.
-        let persian = try render("lang: fa\n")
-        #expect(persian.html == "Share|Close|rtl|rtl")
-        #expect(persian.warnings.count == 1)
-        #expect(persian.warnings.first?.hasPrefix("site/content/index.md:3:7: warning: sitegen has no words for 'fa', so the page's buttons, notices and messages are in English: it has ar, de, en, es, fr, he, it, ja, nl, pt, zh; write your own under 'words:'") == true)
+        #expect(try render("lang: fa\n").html == "اشتراک‌گذاری|بستن|rtl|rtl")
+        // No words for Pashto: English, right to left, and a warning at `lang:`.
+        let pashto = try render("lang: ps\n")
+        #expect(pashto.html == "Share|Close|rtl|rtl")
+        #expect(pashto.warnings.count == 1)
+        #expect(pashto.warnings.first?.hasPrefix("site/content/index.md:3:7: warning: sitegen has no words for 'ps', so the page's buttons, notices and messages are in English: it has ar, de, en, es, fa, fr, he, it, ja, nl, pt, ur, zh; write your own under 'words:'") == true)
     }
 
     @Test func anUnknownLanguageIsAWarningThatStrictMakesAnError() throws {
