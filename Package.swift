@@ -28,20 +28,11 @@ let package = Package(
         .target(
             name: "SiteGen",
             dependencies: ["LinkChain", "Mustache", "CCmark", "CYAML", "CQREncode", "CCrypto"],
-            // Pages inline the minified runtime, made from chain-decisions.js and chain-page.js by scripts/minify-runtime.py.
-            exclude: ["Resources/chain-decisions.js", "Resources/chain-page.js", "Resources/chain-count.js"],
-            // One runtime for each mix of the features a page may lack (follow, sealed, until, ask), named by those it keeps.
+            // Pages inline the runtime minified (Resources/minified: the base, one module per feature, the runtime that
+            // tells, the counter), made from its readable source (Resources/runtime) by scripts/minify-runtime.py.
+            exclude: ["Resources/runtime"],
             // words.yml: what pages and the runtime show, in each language (Language.swift's WordTable reads it).
-            resources: [.embedInCode("Resources/words.yml"),
-                        .embedInCode("Resources/chain-runtime.min.js"), .embedInCode("Resources/chain-runtime-follow.min.js"),
-                        .embedInCode("Resources/chain-runtime-sealed.min.js"), .embedInCode("Resources/chain-runtime-follow-sealed.min.js"),
-                        .embedInCode("Resources/chain-runtime-until.min.js"), .embedInCode("Resources/chain-runtime-follow-until.min.js"),
-                        .embedInCode("Resources/chain-runtime-sealed-until.min.js"), .embedInCode("Resources/chain-runtime-follow-sealed-until.min.js"),
-                        .embedInCode("Resources/chain-runtime-ask.min.js"), .embedInCode("Resources/chain-runtime-follow-ask.min.js"),
-                        .embedInCode("Resources/chain-runtime-sealed-ask.min.js"), .embedInCode("Resources/chain-runtime-follow-sealed-ask.min.js"),
-                        .embedInCode("Resources/chain-runtime-until-ask.min.js"), .embedInCode("Resources/chain-runtime-follow-until-ask.min.js"),
-                        .embedInCode("Resources/chain-runtime-sealed-until-ask.min.js"), .embedInCode("Resources/chain-runtime-follow-sealed-until-ask.min.js"),
-                        .embedInCode("Resources/chain-runtime-told.min.js"), .embedInCode("Resources/chain-count.min.js")]
+            resources: [.embedInCode("Resources/minified"), .embedInCode("Resources/words.yml")]
         ),
         // `sitegen serve`: the dev server, the watcher, live reload, the preview script and --lan.
         .target(name: "Preview", dependencies: ["SiteGen", "LinkChain", "WebServer"],
