@@ -213,11 +213,10 @@ public struct PageRenderer: Sendable {
 
     /// The data a page template sees; the README documents every key. Costly values are computed only
     /// when the page's template reads them.
-    /// The email addresses the page links to are written as character references in the HTML made here
+    /// The email addresses the page links to are written as character references in each value made here
     /// (`EmailShield` does the same for plain-text values as the template writes them).
     func context(for page: ResolvedPage, icons: IconSymbols, shield: EmailShield?) -> MustacheValue {
         let matter = page.parsed.frontMatter
-        func protect(_ html: String) -> String { shield?.protect(html) ?? html }
         guard let slots = slotsByTemplate[page.templateName] else { return .slots(templates.makeSlots()) }
         let features = RuntimeFeatures(page)
         var values = templates.makeSlots()
@@ -243,8 +242,8 @@ public struct PageRenderer: Sendable {
                     case .edgeDark: value = link.paint.edgeDark.css
                     case .hCardClass: value = Self.hCardClass(link.chain.kind)
                     case .attributesHTML:
-                        value = protect(ChainMarkup.attributes(link.chain, choices: link.choices, provesIdentity: link.service.provesIdentity,
-                                                               protection: matter.emailProtection, firstTap: matter.firstTap))
+                        value = ChainMarkup.attributes(link.chain, choices: link.choices, provesIdentity: link.service.provesIdentity,
+                                                       protection: matter.emailProtection, firstTap: matter.firstTap, shield: shield)
                             + (link.closesAt.map { #" data-until="\#(ScheduleTime.utcText($0))""# } ?? "")
                     case .until:
                         guard let closesAt = link.closesAt else { continue }
@@ -278,7 +277,7 @@ public struct PageRenderer: Sendable {
         add(.themeCSS, .string(themeCSS[theme.name + "/" + matter.colorScheme.rawValue] ?? theme.css(for: matter.colorScheme)))
         add(.themeColorLight, .string(theme.light.page.css))
         add(.themeColorDark, .string(theme.dark.page.css))
-        add(.bodyHTML, .string(protect(bodyHTML(page))))
+        add(.bodyHTML, .string(bodyHTML(page, shield: shield)))
         add(.iconSymbolsHTML, .string(icons.html))
         add(.identityLinksHTML, .string(page.identityLinks.map { #"<link rel="me" href="\#(HTML.escape($0))">"# }.joined(separator: "\n")))
         add(.runtimeJS, .string(runtime(for: matter, features: features)))
@@ -311,16 +310,16 @@ public struct PageRenderer: Sendable {
         return SiteBuilder.toldRuntimeScript + (matter.analytics.map { SiteBuilder.countScript(endpoint: $0.endpoint) } ?? "")
     }
 
-    /// The Markdown body as HTML, its shorthand links written as chain links.
-    func bodyHTML(_ page: ResolvedPage) -> String {
+    /// The Markdown body as HTML, its shorthand links written as chain links, its addresses as `shield` writes them.
+    func bodyHTML(_ page: ResolvedPage, shield: EmailShield? = nil) -> String {
         let protection = page.parsed.frontMatter.emailProtection
         var rewrites: [SourcePosition: (openingTag: String, afterLink: String)] = [:]
         for link in page.markdownLinks {
             rewrites[link.position] = ("<a" + ChainMarkup.attributes(link.chain, choices: link.choices, provesIdentity: link.provesIdentity,
-                                                                     protection: protection) + ">",
+                                                                     protection: protection, shield: shield) + ">",
                                        ChainMarkup.afterLink(link.chain, protection: protection))
         }
-        return page.parsed.markdown.renderHTML(rewriting: rewrites)
+        return page.parsed.markdown.renderHTML(rewriting: rewrites, shield: shield)
     }
 
     /// The buttons split at the page's `- section:` headings: each group's buttons (by position) and heading (absent

@@ -310,7 +310,7 @@ import SiteGenTestSupport
             var attributes = #"href="\#(HTML.escape(chain.fallback))""#
             if service.provesIdentity { attributes += #" rel="me""# }
             // Addresses are written as character references (email protection).
-            attributes = EmailShield(EmailForms.addresses(chain))?.protect(attributes) ?? attributes
+            attributes = EmailShield(EmailForms.addresses(chain))?.protected(Array(attributes.utf8)).map { String(decoding: $0, as: UTF8.self) } ?? attributes
             #expect(page.contains(#"<a id="link-\#(number + 1)" class="button \#(PageRenderer.hCardClass(chain.kind))" \#(attributes)"#), "\(link.service) button")
             #expect(page.contains("<span>\(link.service) button</span>"))
             let paint = ButtonPaint.make(brand: HexColor(service.brandColor)!, surfaces: Theme.standard.surfaces(onCard: false))
