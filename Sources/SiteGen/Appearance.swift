@@ -29,8 +29,11 @@ public enum Glyph: String, CaseIterable, Sendable {
     }
 
     /// The glyph's `<symbol id="icon-NAME">`.
-    var symbol: String {
-        #"<symbol id="icon-\#(rawValue)" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round">\#(svgBody)</symbol>"#
+    var symbol: String { symbol(named: rawValue) }
+
+    /// The glyph as `<symbol id="icon-NAME">` with the name it has on its page.
+    func symbol(named name: String) -> String {
+        #"<symbol id="icon-\#(HTML.escape(name))" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round">\#(svgBody)</symbol>"#
     }
 }
 
