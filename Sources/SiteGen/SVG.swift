@@ -196,8 +196,8 @@ struct SVGIcon: Equatable {
 /// Gradients, patterns, masks, text and internal references (`url(#id)`, `href="#id"`) are fine.
 enum PublishedSVG {
     static let refusedElements: Set<String> = ["script", "foreignObject", "iframe", "embed", "object", "handler", "listener"]
-    /// Ends every message of this check, so that an icon already refused is not reported twice.
-    static let messageMark = "in a published SVG"
+    /// How the messages of this check end, saying which check refused the file.
+    private static let messageMark = "in a published SVG"
     /// Larger SVG files are refused before parsing: an avatar or logo is far smaller.
     static let maximumBytes = 1024 * 1024
 
