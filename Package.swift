@@ -23,7 +23,7 @@ let package = Package(
         // libxml2's HTML parser, for `sitegen import` reading a link page saved from elsewhere.
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // A small read-only HTTP server with Server-Sent Events, for `sitegen serve`.
-        .target(name: "WebServer", dependencies: ["CMicroHTTPD"]),
+        .target(name: "WebServer", dependencies: ["CMicroHTTPD", "LinkChain"]),
         // The pipeline: load → parse → resolve → render → write, its diagnostics and its file system.
         .target(
             name: "SiteGen",

@@ -216,11 +216,10 @@ public struct PageRenderer: Sendable {
 
     /// The data a page template sees; the README documents every key. Costly values are computed only
     /// when the page's template reads them.
-    /// The email addresses the page links to are written as character references in the HTML made here
+    /// The email addresses the page links to are written as character references in each value made here
     /// (`EmailShield` does the same for plain-text values as the template writes them).
     func context(for page: ResolvedPage, icons: IconSymbols, shield: EmailShield?) -> MustacheValue {
         let matter = page.parsed.frontMatter
-        func protect(_ html: String) -> String { shield?.protect(html) ?? html }
         guard let slots = slotsByTemplate[page.templateName] else { return .slots(templates.makeSlots()) }
         let features = RuntimeFeature.used(by: page)
         let words = WordTable.standard.values(for: matter.lang, overrides: matter.words)
@@ -247,8 +246,8 @@ public struct PageRenderer: Sendable {
                     case .edgeDark: value = link.paint.edgeDark.css
                     case .hCardClass: value = Self.hCardClass(link.chain.kind)
                     case .attributesHTML:
-                        value = protect(ChainMarkup.attributes(link.chain, choices: link.choices, provesIdentity: link.service.provesIdentity,
-                                                               protection: matter.emailProtection, firstTap: matter.firstTap))
+                        value = ChainMarkup.attributes(link.chain, choices: link.choices, provesIdentity: link.service.provesIdentity,
+                                                       protection: matter.emailProtection, firstTap: matter.firstTap, shield: shield)
                             + (link.closesAt.map { #" data-until="\#(ScheduleTime.utcText($0))""# } ?? "")
                     case .until:
                         guard let closesAt = link.closesAt else { continue }
@@ -286,7 +285,7 @@ public struct PageRenderer: Sendable {
         add(.themeCSS, .string(themeCSS[theme.name + "/" + matter.colorScheme.rawValue] ?? theme.css(for: matter.colorScheme)))
         add(.themeColorLight, .string(theme.light.page.css))
         add(.themeColorDark, .string(theme.dark.page.css))
-        add(.bodyHTML, .string(protect(bodyHTML(page, addressAt: Self.addressAt(words)))))
+        add(.bodyHTML, .string(bodyHTML(page, shield: shield, addressAt: Self.addressAt(words))))
         add(.iconSymbolsHTML, .string(icons.html))
         add(.identityLinksHTML, .string(page.identityLinks.map { #"<link rel="me" href="\#(HTML.escape($0))">"# }.joined(separator: "\n")))
         add(.runtimeJS, .string(runtimeScript(for: matter, features: features)))
@@ -322,16 +321,17 @@ public struct PageRenderer: Sendable {
         words["address_at"]?.renderedText ?? ""
     }
 
-    /// The Markdown body as HTML, its shorthand links written as chain links.
-    func bodyHTML(_ page: ResolvedPage, addressAt: String) -> String {
+    /// The Markdown body as HTML, its shorthand links written as chain links, its addresses as `shield` writes them,
+    /// `addressAt` standing for the `@` of an address written out for readers without JavaScript.
+    func bodyHTML(_ page: ResolvedPage, shield: EmailShield? = nil, addressAt: String) -> String {
         let protection = page.parsed.frontMatter.emailProtection
         var rewrites: [SourcePosition: (openingTag: String, afterLink: String)] = [:]
         for link in page.markdownLinks {
             rewrites[link.position] = ("<a" + ChainMarkup.attributes(link.chain, choices: link.choices, provesIdentity: link.provesIdentity,
-                                                                     protection: protection) + ">",
+                                                                     protection: protection, shield: shield) + ">",
                                        ChainMarkup.afterLink(link.chain, protection: protection, at: addressAt))
         }
-        return page.parsed.markdown.renderHTML(rewriting: rewrites)
+        return page.parsed.markdown.renderHTML(rewriting: rewrites, shield: shield)
     }
 
     /// The buttons split at the page's `- section:` headings: each group's buttons (by position) and heading (absent
