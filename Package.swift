@@ -25,7 +25,7 @@ let package = Package(
         // libvips: photos resized and stripped of their metadata, and the share card drawn from SVG (librsvg).
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
         // A small read-only HTTP server with Server-Sent Events, for `sitegen serve`.
-        .target(name: "WebServer", dependencies: ["CMicroHTTPD"]),
+        .target(name: "WebServer", dependencies: ["CMicroHTTPD", "LinkChain"]),
         // The pipeline: load → parse → resolve → render → write, its diagnostics and its file system.
         .target(
             name: "SiteGen",
@@ -33,7 +33,8 @@ let package = Package(
             // Pages inline the runtime minified (Resources/minified: the base, one module per feature, the runtime that
             // tells, the counter), made from its readable source (Resources/runtime) by scripts/minify-runtime.py.
             exclude: ["Resources/runtime"],
-            resources: [.embedInCode("Resources/minified")]
+            // words.yml: what pages and the runtime show, in each language (Language.swift's WordTable reads it).
+            resources: [.embedInCode("Resources/minified"), .embedInCode("Resources/words.yml")]
         ),
         // `sitegen serve`: the dev server, the watcher, live reload, the preview script and --lan.
         .target(name: "Preview", dependencies: ["SiteGen", "LinkChain", "WebServer"],
