@@ -4,8 +4,11 @@
 /// every value and of all the HTML: comparing each string at each place would be quadratic for pages with many
 /// addresses.
 struct LongestMatchFinder {
-    /// Edges of the trie, keyed by `node << 8 | byte`; the root is node 0.
-    private var edges: [Int: Int32] = [:]
+    /// Edges of the trie, each node's together: node N's are `edgeBytes[edgeStart[N]..<edgeStart[N + 1]]` with their
+    /// targets in `edgeTargets`. Most nodes have one edge, so a short scan finds it, faster than hashing the pair.
+    private var edgeStart: [Int32] = []
+    private var edgeBytes: [UInt8] = []
+    private var edgeTargets: [Int32] = []
     /// The root's edges by byte (0 where there is none).
     private var rootEdges = [Int32](repeating: 0, count: 256)
     /// For each node, the node of the longest proper suffix of its path that is also in the trie.
@@ -19,6 +22,8 @@ struct LongestMatchFinder {
     /// `strings` must be non-empty each; a string given twice is found under its first index.
     init(_ strings: [[UInt8]]) {
         lengths = strings.map(\.count)
+        // Keyed by `node << 8 | byte` while the trie grows; the root is node 0.
+        var edges: [Int: Int32] = [:]
         var own: [Int32] = [-1]
         var depth: [Int] = [0]
         for (index, string) in strings.enumerated() {
@@ -38,6 +43,14 @@ struct LongestMatchFinder {
         // Breadth first, so that every shorter node's fallback is known before it is needed.
         var children: [[(byte: UInt8, node: Int32)]] = Array(repeating: [], count: own.count)
         for (key, node) in edges { children[key >> 8].append((UInt8(key & 0xFF), node)) }
+        edgeStart.reserveCapacity(own.count + 1)
+        edgeBytes.reserveCapacity(edges.count)
+        edgeTargets.reserveCapacity(edges.count)
+        for node in children.indices {
+            edgeStart.append(Int32(edgeBytes.count))
+            for (byte, child) in children[node] { edgeBytes.append(byte); edgeTargets.append(child) }
+        }
+        edgeStart.append(Int32(edgeBytes.count))
         fallback = Array(repeating: 0, count: own.count)
         longest = own
         var queue: [Int32] = [0]
@@ -60,6 +73,18 @@ struct LongestMatchFinder {
         }
     }
 
+    /// The node an edge labelled `byte` leads to from `node`, nil when there is none.
+    @inline(__always)
+    private func next(from node: Int32, byte: UInt8) -> Int32? {
+        var edge = Int(edgeStart[Int(node)])
+        let end = Int(edgeStart[Int(node) + 1])
+        while edge < end {
+            if edgeBytes[edge] == byte { return edgeTargets[edge] }
+            edge += 1
+        }
+        return nil
+    }
+
     /// The matches in `bytes`, leftmost first, the longest at each place, none overlapping another: each as where it
     /// starts and the index of its string.
     func matches(in bytes: UnsafeBufferPointer<UInt8>) -> [(start: Int, string: Int)] {
@@ -71,7 +96,7 @@ struct LongestMatchFinder {
             index -= 1
             let byte = Int(bytes[index])
             while node != 0 {
-                if let next = edges[Int(node) << 8 | byte] { node = next; break }
+                if let next = next(from: node, byte: UInt8(byte)) { node = next; break }
                 node = fallback[Int(node)]
             }
             // Most text stays at the root: its edges are a table, not a hash lookup.
