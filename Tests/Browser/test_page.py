@@ -43,6 +43,7 @@ def test_no_axe_violations(server, browser, scheme):
     assert results["violations"] == [], json.dumps(results["violations"], indent=1)
 
 
+@pytest.mark.engines("chromium", "webkit")
 def test_tap_targets_are_at_least_44_px(server, browser):
     browser.get(server)
     sizes = browser.execute_script("""
@@ -55,6 +56,7 @@ def test_tap_targets_are_at_least_44_px(server, browser):
         assert width >= 44 and height >= 44, (label, width, height)
 
 
+@pytest.mark.engines("chromium", "webkit")
 def test_focus_is_visible(server, browser):
     browser.get(server)
     outline = browser.execute_script("""

@@ -66,6 +66,7 @@ def test_a_desktop_tap_goes_straight_to_the_fallback(server, browser):
     assert wall - clicked < 0.5
 
 
+@pytest.mark.engines("chromium", "webkit")
 def test_the_chooser_works_by_keyboard_alone(server, browser):
     browser.get(server)
     from selenium.webdriver.common.action_chains import ActionChains
@@ -143,6 +144,7 @@ def test_a_remembered_choice_survives_a_reload_and_can_be_forgotten(server, brow
     assert "Forget my choice" not in items(browser)
 
 
+@pytest.mark.engines("chromium", "webkit")
 def test_the_email_address_is_not_in_the_page_source_as_text(built_site, server, browser):
     source = (built_site / "index.html").read_text(encoding="utf-8")
     assert "someone@example.org" not in source
