@@ -201,6 +201,21 @@ def serve(folder: pathlib.Path):
     return f"http://127.0.0.1:{httpd.server_address[1]}/", stop
 
 
+def luminance(rgb):
+    """WCAG 2 relative luminance of an sRGB colour (0-255 channels; an alpha after them is ignored)."""
+    def linear(c):
+        c /= 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (linear(c) for c in rgb[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a, b):
+    """WCAG 2 contrast ratio of two colours, from 1 to 21."""
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
 def requests_made(driver):
     """Every URL the page asked the network for, from Chromium's performance log (data: URLs left out)."""
     urls = []

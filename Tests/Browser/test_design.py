@@ -13,7 +13,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import ROOT, make_driver, serve, sitegen_binary
+from conftest import ROOT, contrast, make_driver, serve, sitegen_binary
 
 SITE = pathlib.Path(__file__).resolve().parent / "sites" / "every-service"
 # Every built-in theme, and the backdrop look that a page's own `background:` gradient turns on over classic.
@@ -48,19 +48,6 @@ def driver():
     browser = make_driver()
     yield browser
     browser.quit()
-
-
-def luminance(rgb):
-    def linear(c):
-        c /= 255
-        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
-    r, g, b = (linear(c) for c in rgb)
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
-def contrast(a, b):
-    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
-    return (la + 0.05) / (lb + 0.05)
 
 
 def parse(color):

@@ -12,7 +12,7 @@ from PIL import Image
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
-from conftest import ROOT, make_driver, serve, set_viewport, sitegen_binary
+from conftest import ROOT, contrast, make_driver, serve, set_viewport, sitegen_binary
 
 SITE = pathlib.Path(__file__).resolve().parent / "sites" / "every-service"
 SCHEMES = ("light", "dark")
@@ -42,19 +42,6 @@ def driver(engine):
     browser = make_driver(engine=engine)
     yield browser
     browser.quit()
-
-
-def luminance(rgb):
-    def linear(c):
-        c /= 255
-        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
-    r, g, b = (linear(c) for c in rgb[:3])
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
-def contrast(a, b):
-    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
-    return (la + 0.05) / (lb + 0.05)
 
 
 # The focused element's box and its outline (width and offset; the ring is drawn from offset to offset + width
