@@ -8,9 +8,8 @@ const vm = require("node:vm");
 
 const resources = path.join(__dirname, "../../Sources/SiteGen/Resources");
 const source = (name) => fs.readFileSync(path.join(resources, name), "utf8");
-// The words as an English page carries them: the template's section lines dropped, every word kept.
-const words = JSON.parse(fs.readFileSync(path.join(__dirname, "../../templates/runtime-text.json"), "utf8")
-  .split("\n").filter((line) => !line.startsWith("{{")).join("\n"));
+// The words the page's JSON block gives the runtime (the table's English; these tests need only Share's).
+const words = { share: "Share", copied: "Copied", "not-copied": "Could not copy", more: "More ways to open" };
 
 // An element with what the page script uses of one.
 function element(tag) {
@@ -70,7 +69,6 @@ for (const [name, clipboard] of [
     assert.equal(label.textContent, "Share");
     share.onclick();
     await settled();
-    assert.equal(label.textContent, words["not-copied"]);
     assert.equal(label.textContent, "Could not copy");
     assert.equal(label.classList.contains("copy-failed"), true);
     assert.equal(status.textContent, "Could not copy");
