@@ -182,3 +182,46 @@ def test_the_title_block_breathes_and_the_follow_input_is_not_bold(schemed_sites
     [i for i in driver.find_elements("css selector", ".chooser [role=menuitem]") if i.text.startswith("Follow")][0].click()
     weights = driver.execute_script("return [getComputedStyle(document.querySelector('.follow input')).fontWeight, getComputedStyle(document.querySelector('.follow label')).fontWeight]")
     assert weights[0] == "400" and int(weights[1]) >= 600, weights
+
+
+LONG_WORD = "averyveryverylongnamewithoutanyplacetobreakitatall"
+LONG_WORD_PAGE = f"""---
+title: Wrapping
+links:
+  - web: https://example.org/
+    label: Write to me about anything at {LONG_WORD}
+---
+Ordinary words then {LONG_WORD}{LONG_WORD} in the text.
+"""
+
+# For each element, each whitespace-separated word of its text: how many line boxes it spans (a Range over it).
+WORD_LINES = """
+    return arguments[0].map(selector => {
+      const element = document.querySelector(selector), text = element.firstChild.nodeType == 3 ? element.firstChild : element.querySelector('span, p').firstChild;
+      const words = [], range = document.createRange();
+      for (const match of text.data.matchAll(/\\S+/g)) {
+        range.setStart(text, match.index);
+        range.setEnd(text, match.index + match[0].length);
+        const tops = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+        words.push([match[0], tops.size]);
+      }
+      return [selector, words, element.scrollWidth <= element.clientWidth];
+    });
+"""
+
+
+def test_a_long_word_breaks_and_ordinary_words_stay_whole(driver, engine, tmp_path):
+    from conftest import build_site
+    url, stop = serve(build_site(tmp_path, LONG_WORD_PAGE))
+    try:
+        driver.get(url)
+        set_viewport(driver, 320)
+        measured = driver.execute_script(WORD_LINES, [".links .button span", ".bio p"])
+    finally:
+        if engine == "chromium":
+            driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+        stop()
+    for selector, words, fits in measured:
+        assert fits, (selector, "nothing overflows its box")
+        assert [word for word, lines in words if LONG_WORD in word and lines < 2] == [], (selector, words)
+        assert [(word, lines) for word, lines in words if LONG_WORD not in word and lines > 1] == [], (selector, words)

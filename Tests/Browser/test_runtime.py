@@ -306,6 +306,12 @@ def test_in_app_browsers_offer_a_way_out(server):
         way = banner.find_element(By.CSS_SELECTOR, "a.in-app-action")
         assert way.text == "Open in your browser"
         assert way.get_attribute("href") == "instagram://extbrowser/?url=" + server.replace(":", "%3A").replace("/", "%2F")
+        # The notice is a landmark of its own (an aside), so all the page's content is in one (axe's rule "region").
+        from axe_selenium_python import Axe
+        axe = Axe(driver)
+        axe.inject()
+        violations = axe.run()["violations"]
+        assert violations == [], [(v["id"], [n["target"] for n in v["nodes"]][:5]) for v in violations]
     finally:
         driver.quit()
 
