@@ -159,15 +159,26 @@ def make_webkit_driver():
 
 
 def set_viewport(driver, width, height=900):
-    """The page laid out `width` CSS px wide. Chromium emulates the device; WebKit resizes its window and, below the
+    """The page laid out `width` CSS px wide, scroll bars overlaid. Chromium emulates the device; WebKit resizes its window and, below the
     447 px MiniBrowser allows, narrows the root element to `width` (the layout of everything in it is the same; only
     vw units still see the window). Call after loading the page (WebKit's narrowing belongs to the document)."""
     if isinstance(driver, webdriver.Chrome):
+        # Scroll bars overlaid, as on phones (and in WebKitGTK), so the page has the whole width.
+        driver.execute_cdp_cmd("Emulation.setScrollbarsHidden", {"hidden": True})
         driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
         return
     driver.set_window_size(max(width, 447), height)
-    if driver.execute_script("return innerWidth") > width:
-        driver.execute_script("document.documentElement.style.maxWidth = arguments[0] + 'px'", width)
+    driver.execute_script("document.documentElement.style.maxWidth = innerWidth > arguments[0] ? arguments[0] + 'px' : ''", width)
+
+
+def clear_viewport(driver):
+    """Undoes set_viewport: the window's own width, scroll bars as the engine draws them."""
+    if isinstance(driver, webdriver.Chrome):
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+        driver.execute_cdp_cmd("Emulation.setScrollbarsHidden", {"hidden": False})
+    else:
+        driver.set_window_size(420, 900)
+        driver.execute_script("document.documentElement.style.maxWidth = ''")
 
 
 @pytest.fixture

@@ -12,7 +12,7 @@ from PIL import Image
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
-from conftest import ROOT, contrast, make_driver, serve, set_viewport, sitegen_binary
+from conftest import ROOT, clear_viewport, contrast, make_driver, serve, set_viewport, sitegen_binary
 
 SITE = pathlib.Path(__file__).resolve().parent / "sites" / "every-service"
 SCHEMES = ("light", "dark")
@@ -146,8 +146,7 @@ def test_no_label_wraps_at_390_px_unless_its_text_is_wider_than_its_button(schem
     try:
         labels = driver.execute_script(LABELS)
     finally:
-        if engine == "chromium":
-            driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+        clear_viewport(driver)
     assert len(labels) >= 33
     assert 340 <= labels[0]["button"] <= 358, labels[0]
     wrapped = [label for label in labels if label["lines"] > 1]
@@ -162,15 +161,16 @@ def test_the_action_row_stays_one_line(schemed_sites, driver, engine, width):
     set_viewport(driver, width)
     try:
         tops = driver.execute_script("return [...document.querySelectorAll('.actions > :not([hidden])')].map(a => a.getBoundingClientRect().top)")
+        heights = driver.execute_script("return [...document.querySelectorAll('.actions > :not([hidden])')].map(a => a.getBoundingClientRect().height)")
         inside = driver.execute_script("""
             const row = document.querySelector('.actions').getBoundingClientRect();
             return [...document.querySelectorAll('.actions > :not([hidden])')].every(a => {
               const r = a.getBoundingClientRect(); return r.left >= row.left - 0.5 && r.right <= row.right + 0.5; });""")
     finally:
-        if engine == "chromium":
-            driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+        clear_viewport(driver)
     assert len(tops) == 3 and max(tops) - min(tops) < 1, tops
     assert inside
+    assert max(heights) < 45, ("each English label on one line of its own", heights)
 
 
 def test_the_title_block_breathes_and_the_follow_input_is_not_bold(schemed_sites, driver):
@@ -218,8 +218,7 @@ def test_a_long_word_breaks_and_ordinary_words_stay_whole(driver, engine, tmp_pa
         set_viewport(driver, 320)
         measured = driver.execute_script(WORD_LINES, [".links .button span", ".bio p"])
     finally:
-        if engine == "chromium":
-            driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+        clear_viewport(driver)
         stop()
     for selector, words, fits in measured:
         assert fits, (selector, "nothing overflows its box")
