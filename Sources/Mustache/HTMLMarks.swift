@@ -51,6 +51,49 @@ enum RawTextElement: Sendable, Equatable {
 }
 
 enum HTMLMarker {
+    /// Whether a raw (unescaped) value named `name` may stand in the template's own running `element`: its bytes would
+    /// be hashed into the page's policy as the template's code, so only values sitegen makes for that language
+    /// (`…_js` in a script, `…_css` in a style) may.
+    static func mayWriteRaw(_ name: Name, in element: RawTextElement) -> Bool {
+        name.parts.last?.hasSuffix(element == .script ? "_js" : "_css") == true
+    }
+
+    /// The refusal of a raw value inside the template's own running script or style, at its tag.
+    static func rawValueError(in element: RawTextElement, at place: SourceLocation?) -> MustacheError {
+        let how = element == .script
+            ? "write {{…}}, which is escaped for the script, or pass data in a data- attribute or a <script type=\"application/json\"> block (only values named …_js, which sitegen makes, go in raw)"
+            : "write {{…}}, which is escaped for the style sheet, or set the value in a style= attribute or a class (only values named …_css, which sitegen makes, go in raw)"
+        let tag = element == .script ? "<script>" : "<style>"
+        return MustacheError(templateName: place?.templateName ?? "", line: place?.line ?? 0, column: place?.column ?? 0,
+                             message: "a raw value ({{{…}}} or {{&…}}) inside the template's own \(tag) would be trusted as the template's code (its hash goes into the page's policy): \(how)")
+    }
+
+    /// The raw values that sit, in the template's own text, inside a script or style it opens and that runs: found
+    /// when it compiles, so the template's author hears of it before any page renders. Sections are read in the
+    /// order they are written; what a partial or a parent's block brings is checked when it renders, where its
+    /// surroundings are known.
+    static func rawValuesInOwnCode(_ nodes: [Node]) -> [MustacheError] {
+        var open: (element: RawTextElement, runs: Bool)?
+        var errors: [MustacheError] = []
+        func walk(_ nodes: [Node]) {
+            for node in nodes {
+                switch node {
+                case .mark(.open(let element, let runs)): if open == nil { open = (element, runs) }
+                case .mark(.close(let element)): if open?.element == element { open = nil }
+                case .mark(.bodyClose), .text, .lineStart, .partial, .parent: continue
+                case .variable(let variable):
+                    if !variable.escaped, let open, open.runs, !mayWriteRaw(variable.name, in: open.element) {
+                        errors.append(rawValueError(in: open.element, at: variable.location))
+                    }
+                case .section(let section): walk(section.nodes)
+                case .block(let block): walk(block.nodes)
+                }
+            }
+        }
+        walk(nodes)
+        return errors
+    }
+
     /// `nodes` with every text node split around the tracked tags it holds.
     static func mark(_ nodes: [Node]) -> [Node] {
         var marked: [Node] = []

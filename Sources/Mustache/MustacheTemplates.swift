@@ -34,7 +34,8 @@ public struct MustacheTemplates: Sendable {
     public var renderStepBudget = MustacheTemplates.maximumRenderSteps
 
     /// Compiles every source at once. `sources` maps a template name to its text.
-    /// Throws all syntax errors found, across all templates, sorted by name, line and column.
+    /// Throws all syntax errors found, across all templates, sorted by name, line and column; with `html`, also every
+    /// raw value written inside the template's own running script or style (see `HTMLMarker.rawValuesInOwnCode`).
     /// With `html`, the `<script>`, `<style>` and `</body>` tags of the template text are found now, once, so that
     /// `renderHTML` can say where they are in each page it writes (see `RenderedHTML`).
     public init(sources: [String: String], missingPartials: MissingPartial = .fail, html: Bool = false) throws(MustacheErrors) {
@@ -44,7 +45,15 @@ public struct MustacheTemplates: Sendable {
         // In name order, so the same sources number their names the same way.
         for (name, source) in sources.sorted(by: { $0.key < $1.key }) {
             let (template, found) = Compiler.compile(name: name, source: source, numbering: numbering)
-            if let template { templates[name] = html ? CompiledTemplate(name: name, nodes: HTMLMarker.mark(template.nodes)) : template }
+            if let template {
+                if html {
+                    let marked = HTMLMarker.mark(template.nodes)
+                    templates[name] = CompiledTemplate(name: name, nodes: marked)
+                    errors.append(contentsOf: HTMLMarker.rawValuesInOwnCode(marked))
+                } else {
+                    templates[name] = template
+                }
+            }
             errors.append(contentsOf: found)
         }
         guard errors.isEmpty else {

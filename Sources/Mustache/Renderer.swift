@@ -60,12 +60,11 @@ struct Renderer {
                     continue
                 }
                 guard let value = lookup(variable.name) else { continue }
-                if !variable.escaped, let open = openElement, open.runs, open.element == .script, variable.name.parts.last?.hasSuffix("_js") != true,
+                if !variable.escaped, let open = openElement, open.runs, !HTMLMarker.mayWriteRaw(variable.name, in: open.element),
                    case .string(let text) = value, !text.isEmpty {
-                    // Its hash would go into the page's policy as code the template wrote.
-                    let place = variable.location
-                    throw MustacheError(templateName: place?.templateName ?? "", line: place?.line ?? 0, column: place?.column ?? 0,
-                                        message: "a raw value ({{{…}}} or {{&…}}) inside the template's own <script> would run as the template's code: write {{…}}, which is escaped for the script, or pass data in a data- attribute or a <script type=\"application/json\"> block (only values named …_js, which sitegen makes, go in raw)")
+                    // Its hash would go into the page's policy as code the template wrote. Most such tags are refused
+                    // when the template compiles; this one reached the script or style through a partial or a block.
+                    throw HTMLMarker.rawValueError(in: open.element, at: variable.location)
                 }
                 write(value, escaped: variable.escaped)
 

@@ -220,7 +220,8 @@ public struct SiteBuilder: Sendable {
             let digest = inputs?.digest(of: source)
             if let inputs, let digest, let record = inputs.unchangedRecord(of: source, digest: digest) {
                 writer?.record(page: source.path, record)
-                return Outcome(diagnostics: [], page: RenderedPageFiles(files: [], policy: record.policy, diagnostics: []), paths: record.outputs)
+                return Outcome(diagnostics: record.warnings.map { $0.shown(from: inputs.sourceDirectory) },
+                               page: RenderedPageFiles(files: [], policy: record.policy, diagnostics: []), paths: record.outputs)
             }
             let (page, diagnostics) = SiteBuilder.parseAndResolve(source, siteSettings: siteSettings, resolver: resolver)
             let parsed = page.parsed
@@ -255,8 +256,8 @@ public struct SiteBuilder: Sendable {
                 } catch {
                     outcome.diagnostics += error.diagnostics
                 }
-                if let inputs, let digest, outcome.diagnostics.isEmpty, outcome.identity == nil {
-                    writer.record(page: source.path, inputs.record(of: page, digest: digest, rendered: rendered))
+                if let inputs, let digest, outcome.diagnostics.allSatisfy({ $0.severity == .warning }), outcome.identity == nil {
+                    writer.record(page: source.path, inputs.record(of: page, digest: digest, rendered: rendered, warnings: outcome.diagnostics))
                 }
                 // Written: only the policy is still needed, not the page's files.
                 rendered = RenderedPageFiles(files: [], policy: rendered.policy, diagnostics: [])

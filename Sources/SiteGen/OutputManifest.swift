@@ -44,10 +44,40 @@ public struct OutputManifest: Equatable, Sendable {
         public var outputs: [String]
         /// The files under content/ it uses (stylesheet, avatar, background, icons), with their SHA-256.
         public var assets: [String: ContentHash]
+        /// The warnings its render gave, said again whenever the page is kept: a page with a warning is kept like any
+        /// other, and the warning is not lost. Paths in them are below the site's folder (`RecordedWarning`).
+        public var warnings: [RecordedWarning] = []
 
         public static func == (a: PageRecord, b: PageRecord) -> Bool {
             a.digest == b.digest && a.validFrom == b.validFrom && a.validUntil == b.validUntil && a.outputs == b.outputs
-                && a.assets == b.assets && a.policy?.path == b.policy?.path && a.policy?.policy == b.policy?.policy
+                && a.assets == b.assets && a.policy?.path == b.policy?.path && a.policy?.policy == b.policy?.policy && a.warnings == b.warnings
+        }
+    }
+
+    /// A warning as the manifest keeps it: its path below the site's folder when it is there, so that the warning
+    /// names the file the way this build's `--source` does; any other path as it was shown.
+    public struct RecordedWarning: Equatable, Sendable {
+        public var diagnostic: Diagnostic
+        public var isBelowSite: Bool
+
+        /// `diagnostic`, whose path shows the site's folder as `sourceDirectory`.
+        public init(_ diagnostic: Diagnostic, sourceDirectory: String) {
+            let prefix = joinPath(sourceDirectory, "")
+            self.diagnostic = diagnostic
+            isBelowSite = diagnostic.path.hasPrefix(prefix)
+            if isBelowSite { self.diagnostic.path.removeFirst(prefix.count) }
+        }
+
+        init(diagnostic: Diagnostic, isBelowSite: Bool) {
+            self.diagnostic = diagnostic
+            self.isBelowSite = isBelowSite
+        }
+
+        /// The warning, naming its file as a build from `sourceDirectory` does.
+        public func shown(from sourceDirectory: String) -> Diagnostic {
+            var shown = diagnostic
+            if isBelowSite { shown.path = joinPath(sourceDirectory, diagnostic.path) }
+            return shown
         }
     }
 
@@ -55,6 +85,13 @@ public struct OutputManifest: Equatable, Sendable {
     public var folders: Set<String> = []
     public var stagingTokens: [String] = []
     public var pages: [String: PageRecord] = [:]
+    /// Warning lines read before the page they belong to is known (parts of a manifest are read apart), with their lines.
+    private var pendingWarnings: [PendingWarning] = []
+    private struct PendingWarning: Equatable, Sendable {
+        var source: String
+        var warning: RecordedWarning
+        var line: Int
+    }
 
     public init() {}
 
@@ -119,6 +156,13 @@ public struct OutputManifest: Equatable, Sendable {
             case .success(let part): manifest.merge(part)
             }
         }
+        for pending in manifest.pendingWarnings {
+            guard manifest.pages[pending.source] != nil else {
+                throw Problem(line: pending.line, message: "a warning of page '\(encode(pending.source))', which no page line records")
+            }
+            manifest.pages[pending.source]!.warnings.append(pending.warning)
+        }
+        manifest.pendingWarnings = []
         return manifest
     }
 
@@ -135,6 +179,7 @@ public struct OutputManifest: Equatable, Sendable {
         folders.formUnion(later.folders)
         stagingTokens += later.stagingTokens
         pages.merge(later.pages) { _, new in new }
+        pendingWarnings += later.pendingWarnings
     }
 
     /// One line's fields, into the manifest.
@@ -205,8 +250,30 @@ public struct OutputManifest: Equatable, Sendable {
                 record.assets[assetPath] = hash
             }
             pages[source] = record
+        case "warning":
+            // warning, the page's source, where (r: below the site, a: as shown), path, line, column, caret column,
+            // message, source line, hint; a text that may be absent is '-' or '+' and the text.
+            guard fields.count == 10, let source = fields[1].decoded, Self.pathProblem(source) == nil,
+                  ["r", "a"].contains(fields[2].text), let path = fields[3].decoded,
+                  let line = fields[4].integer, let column = fields[5].integer, let message = fields[7].decoded else {
+                throw Problem(line: number, message: "expected 'warning', the page's source and eight fields, split by tabs")
+            }
+            func optional(_ field: ManifestBytes.Field) throws(Problem) -> String? {
+                if field.bytes.elementsEqual("-".utf8) { return nil }
+                guard field.bytes.first == UInt8(ascii: "+"), let text = ManifestBytes.Field(bytes: field.bytes.dropFirst()).decoded else {
+                    throw Problem(line: number, message: "expected '-' or '+' and a text, found '\(field.text)'")
+                }
+                return text
+            }
+            var diagnostic = Diagnostic(.warning, path: path, line: Int(line), column: Int(column), message: message, sourceLine: try optional(fields[8]))
+            diagnostic.caretColumn = try optional(fields[6]).map { text throws(Problem) -> Int in
+                guard let caret = Int(text) else { throw Problem(line: number, message: "expected a caret column, found '\(text)'") }
+                return caret
+            }
+            diagnostic.hint = try optional(fields[9])
+            pendingWarnings.append(PendingWarning(source: source, warning: RecordedWarning(diagnostic: diagnostic, isBelowSite: fields[2].text == "r"), line: number))
         default:
-            throw Problem(line: number, message: "expected a line starting with file, folder, staging, policy or page")
+            throw Problem(line: number, message: "expected a line starting with file, folder, staging, policy, page or warning")
         }
     }
 
@@ -295,6 +362,24 @@ public struct OutputManifest: Equatable, Sendable {
                 record.assets[path]!.appendHex(to: &bytes)
             }
             bytes.append(10)
+            for warning in record.warnings {
+                let diagnostic = warning.diagnostic
+                func optional(_ text: String?) {
+                    tab()
+                    if let text { bytes.append(UInt8(ascii: "+")); Self.appendEncoded(text, to: &bytes) } else { bytes.append(UInt8(ascii: "-")) }
+                }
+                bytes += "warning".utf8
+                tab(); Self.appendEncoded(source, to: &bytes)
+                tab(); bytes.append(UInt8(ascii: warning.isBelowSite ? "r" : "a"))
+                tab(); Self.appendEncoded(diagnostic.path, to: &bytes)
+                tab(); Self.appendDecimal(Int64(diagnostic.line), to: &bytes)
+                tab(); Self.appendDecimal(Int64(diagnostic.column), to: &bytes)
+                optional(diagnostic.caretColumn.map(String.init))
+                tab(); Self.appendEncoded(diagnostic.message, to: &bytes)
+                optional(diagnostic.sourceLine)
+                optional(diagnostic.hint)
+                bytes.append(10)
+            }
             try flush()
         }
         try flush(true)

@@ -12,6 +12,8 @@ struct PageInputs: Sendable {
     let now: Int64
     let writer: SiteWriter
     let assetHashes: AssetHashes
+    /// The site's folder as this build names it, for the paths of the warnings a kept page says again.
+    let sourceDirectory: String
 
     init(_ sources: SiteSources, options: BuildOptions, iconSets: IconSets, fileSystem: any FileSystem, writer: SiteWriter) {
         var shared = "sitegen page inputs 1\0\(SiteGenVersion.current)\0\(Self.toolStamp)\0"
@@ -23,6 +25,7 @@ struct PageInputs: Sendable {
         sharedDigest = ContentHash.of(shared).description
         now = Int64((options.now ?? Date()).timeIntervalSince1970.rounded(.down))
         self.writer = writer
+        sourceDirectory = options.sourceDirectory
         assetHashes = AssetHashes(contentFolder: joinPath(options.sourceDirectory, "content"), fileSystem: fileSystem)
     }
 
@@ -40,13 +43,14 @@ struct PageInputs: Sendable {
     }
 
     /// What the next build checks before keeping this render.
-    func record(of page: ResolvedPage, digest: ContentHash, rendered: RenderedPageFiles) -> OutputManifest.PageRecord {
+    func record(of page: ResolvedPage, digest: ContentHash, rendered: RenderedPageFiles, warnings: [Diagnostic]) -> OutputManifest.PageRecord {
         // The times its scheduled links open and close: the page stays the same while --now stays between two of them.
         let times = page.parsed.frontMatter.links.flatMap { [$0.window.from?.value.start, $0.window.until?.value.endExclusive].compactMap { $0 } }
         var assets: [String: ContentHash] = [:]
         for path in Self.assets(of: page) { assets[path] = assetHashes.hash(of: path) }  // a missing one fails the page
         return OutputManifest.PageRecord(digest: digest, validFrom: times.filter { $0 <= now }.max(), validUntil: times.filter { $0 > now }.min(),
-                                         policy: rendered.policy, outputs: rendered.files.map(\.path), assets: assets)
+                                         policy: rendered.policy, outputs: rendered.files.map(\.path), assets: assets,
+                                         warnings: warnings.map { OutputManifest.RecordedWarning($0, sourceDirectory: sourceDirectory) })
     }
 
     /// The files under content/ (as paths below it) that the page's render reads or names.

@@ -83,12 +83,42 @@ import Testing
         #expect(text == expected)
     }
 
-    @Test func aRawValueInTheTemplatesScriptIsRefusedWhereItIsWritten() throws {
-        #expect(throws: MustacheError.self) { try render("<p>{{{v}}}</p>\n<script>{{{v}}}</script>", ["v": "alert(1)"]) }
-        do { _ = try render("<p>{{{v}}}</p>\n<script>{{{v}}}</script>", ["v": "alert(1)"]) } catch let error as MustacheError {
-            #expect(error.line == 2 && error.column == 9)
+    /// The errors compiling `sources` as HTML templates throws, as `name:line:column: message` lines.
+    func compileErrors(_ sources: [String: String]) -> [String] {
+        do throws(MustacheErrors) {
+            _ = try MustacheTemplates(sources: sources, html: true)
+            return []
+        } catch {
+            return error.errors.map { "\($0.templateName):\($0.line):\($0.column): \($0.message.prefix(11))" }
         }
-        // In a data block it runs nowhere, and a name that says it is code goes in as it is.
+    }
+
+    @Test func aRawValueInTheTemplatesOwnScriptOrStyleIsRefusedWhenItCompiles() {
+        // Refused before any page renders, whatever value would come, at each tag; sections are read as written.
+        #expect(compileErrors(["page": "<p>{{{v}}}</p>\n<script>{{{v}}}</script>\n<STYLE>p{}{{#s}}{{& v}}{{/s}}</style>"]) == [
+            "page:2:9: a raw value", "page:3:17: a raw value",
+        ])
+        #expect(compileErrors(["page": "<script>{{{v}}}</script>"]).count == 1)
+        #expect(HTMLMarker.rawValueError(in: .style, at: nil).message.contains("own <style>"))
+        // Names that say sitegen made them for that language go in raw; a data block or a script loaded from a file
+        // runs nothing of the template's text; outside script and style a raw value is HTML the author chose to trust.
+        #expect(compileErrors(["page": #"<style>{{{theme_css}}}</style><script>{{{runtime_js}}}</script>"#
+                                      + #"<script type="application/json">{{{v}}}</script><script src="a.js">{{{v}}}</script><p>{{{v}}}</p>"#]).isEmpty)
+        #expect(compileErrors(["page": "<style>{{{v_js}}}</style>"]).count == 1)
+    }
+
+    @Test func aRawValueBroughtIntoAScriptByAPartialIsRefusedWhenItRenders() throws {
+        let partials = ["inner": "{{{v}}}"]
+        #expect(compileErrors(partials.merging(["page": "<script>{{> inner}}</script>"]) { $1 }).isEmpty)
+        do {
+            _ = try render("<script>\n{{> inner}}</script>", ["v": "alert(1)"], partials: partials)
+            Issue.record("rendered a raw value into the template's script")
+        } catch let error as MustacheError {
+            #expect(error.templateName == "inner" && error.line == 1 && error.column == 1)
+            #expect(error.message.contains("own <script>"))
+        }
+        // Nothing is written when the value is empty, so nothing is refused.
+        #expect(try render("<script>{{> inner}}</script>", ["v": ""], partials: partials).text == "<script></script>")
         #expect(try render(#"<script type="application/json">{{{v}}}</script><script>{{{v_js}}}</script>"#, ["v": "{}", "v_js": "go()"]).0
                 == #"<script type="application/json">{}</script><script>go()</script>"#)
     }

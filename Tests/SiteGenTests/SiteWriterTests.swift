@@ -112,7 +112,9 @@ import SiteGenTestSupport
         ("folder\ta/./b", "folder path 'a/./b' is not a plain relative path inside the folder"),
         ("file\tCNAME\tnot-a-hash\t-", "expected SHA-256 hashes (64 hex digits) split by '|'"),
         ("staging\t../../x", "expected 'staging' and a token of 32 hex digits"),
-        ("rm\t-rf", "expected a line starting with file, folder, staging, policy or page"),
+        ("rm\t-rf", "expected a line starting with file, folder, staging, policy, page or warning"),
+        ("warning\tnone.md\tr\tcontent/none.md\t1\t1\t-\tm\t-\t-", "a warning of page 'none.md', which no page line records"),
+        ("warning\tindex.md\tr\tcontent/index.md\t1\t1\t7\tm\t-\t-", "expected '-' or '+' and a text, found '7'"),
     ])
     func aTamperedManifestLineStopsTheBuildAndChangesNothing(line: String, message: String) throws {
         let fileSystem = Fixtures.site("# Home", extra: ["Output/CNAME": "ada.example", ".git/config": "[core]"])
@@ -221,7 +223,17 @@ import SiteGenTestSupport
         manifest.stagingTokens = [String(repeating: "f", count: 32)]
         manifest.pages["p.md"] = .init(digest: ContentHash.of("p"), validFrom: -1, validUntil: 99, policy: ("/p/", SecurityPolicy(scriptHashes: ["a+/="], styleHashes: [], connectOrigins: ["https://c.example"])),
                                        outputs: ["p/index.html"], assets: ["i|c.svg": ContentHash.of("i")])
+        var warning = Diagnostic(.warning, path: "/home/ada/site/content/p.md", line: 3, column: 7, message: "tab\there, 100% | a=b\nline",
+                                 sourceLine: "- email: \"x\"")
+        warning.hint = "+ -"
+        warning.caretColumn = 2
+        let recorded = OutputManifest.RecordedWarning(warning, sourceDirectory: "/home/ada/site")
+        manifest.pages["p.md"]!.warnings = [recorded, OutputManifest.RecordedWarning(Diagnostic(.warning, path: "/usr/share/icons/x.svg", message: "-"), sourceDirectory: "/home/ada/site")]
         #expect(try OutputManifest.parse(manifest.text) == manifest)
+        // A warning names its file as the build that says it again names the site's folder; a path outside it stays.
+        #expect(recorded.diagnostic.path == "content/p.md")
+        #expect(recorded.shown(from: "site").description == warning.description.replacingOccurrences(of: "/home/ada/site/", with: "site/"))
+        #expect(manifest.pages["p.md"]!.warnings[1].shown(from: "site").path == "/usr/share/icons/x.svg")
         // A line a killed build was adding (no line break yet) never happened; a file listed again may have either bytes.
         #expect(try OutputManifest.parse(manifest.text + "file\tindex.html\t\(ContentHash.of("4"))") == manifest)
         var added = manifest
@@ -276,8 +288,17 @@ import SiteGenTestSupport
         #expect(try Self.rendered(fileSystem, now: at("2026-12-25T00:00:00Z")) == ["site/content/sale.md"])
         #expect(try Self.rendered(fileSystem, now: at("2026-12-31T23:59:59Z")) == [])
         #expect(try Self.rendered(fileSystem, now: at("2026-12-01T00:00:00Z")) == ["site/content/sale.md"])
-        // Once its until has passed the page warns, and a page with warnings is rendered (and warns) every time.
-        #expect(try Self.rendered(fileSystem, now: at("2027-01-01T00:00:00Z")) == ["site/content/sale.md"])
-        #expect(try Self.rendered(fileSystem, now: at("2027-01-01T00:00:00Z")) == ["site/content/sale.md"])
+        // Once its until has passed the page warns; kept from then on like any page, it says the same warning again.
+        let passed = try Self.build(fileSystem, now: at("2027-01-01T00:00:00Z"))
+        #expect(passed.renderedPages == ["site/content/sale.md"] && passed.warnings.count == 1)
+        let kept = try Self.build(fileSystem, now: at("2027-01-01T00:00:00Z"))
+        #expect(kept.renderedPages == [])
+        #expect(kept.warnings.map(\.description) == passed.warnings.map(\.description))
+        #expect(kept.warnings.first?.description.hasPrefix("site/content/sale.md:5:") == true)
+        // Fixed, the page renders again and the warning is gone.
+        try fileSystem.writeFile("site/content/sale.md", Data("---\nlinks:\n  - url: https://shop.example\n---\nS".utf8))
+        let fixed = try Self.build(fileSystem, now: at("2027-01-01T00:00:00Z"))
+        #expect(fixed.renderedPages == ["site/content/sale.md"] && fixed.warnings.isEmpty)
+        #expect(try Self.build(fileSystem, now: at("2027-01-01T00:00:00Z")).warnings.isEmpty)
     }
 }
