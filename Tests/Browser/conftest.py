@@ -32,6 +32,8 @@ MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "engines(*names): run the test once in each browser engine named (chromium, webkit)")
+    # Selenium's own WebKitGTK driver (4.51) sets the address the deprecated way; nothing here can change that.
+    config.addinivalue_line("filterwarnings", "ignore:setting remote_server_addr in RemoteConnection:DeprecationWarning")
 
 
 def pytest_generate_tests(metafunc):
