@@ -28,18 +28,10 @@ let package = Package(
         .target(
             name: "SiteGen",
             dependencies: ["LinkChain", "Mustache", "CCmark", "CYAML", "CQREncode", "CCrypto"],
-            // Pages inline the minified runtime, made from chain-decisions.js and chain-page.js by scripts/minify-runtime.py.
-            exclude: ["Resources/chain-decisions.js", "Resources/chain-page.js", "Resources/chain-count.js"],
-            // One runtime for each mix of the features a page may lack (follow, sealed, until, ask), named by those it keeps.
-            resources: [.embedInCode("Resources/chain-runtime.min.js"), .embedInCode("Resources/chain-runtime-follow.min.js"),
-                        .embedInCode("Resources/chain-runtime-sealed.min.js"), .embedInCode("Resources/chain-runtime-follow-sealed.min.js"),
-                        .embedInCode("Resources/chain-runtime-until.min.js"), .embedInCode("Resources/chain-runtime-follow-until.min.js"),
-                        .embedInCode("Resources/chain-runtime-sealed-until.min.js"), .embedInCode("Resources/chain-runtime-follow-sealed-until.min.js"),
-                        .embedInCode("Resources/chain-runtime-ask.min.js"), .embedInCode("Resources/chain-runtime-follow-ask.min.js"),
-                        .embedInCode("Resources/chain-runtime-sealed-ask.min.js"), .embedInCode("Resources/chain-runtime-follow-sealed-ask.min.js"),
-                        .embedInCode("Resources/chain-runtime-until-ask.min.js"), .embedInCode("Resources/chain-runtime-follow-until-ask.min.js"),
-                        .embedInCode("Resources/chain-runtime-sealed-until-ask.min.js"), .embedInCode("Resources/chain-runtime-follow-sealed-until-ask.min.js"),
-                        .embedInCode("Resources/chain-runtime-told.min.js"), .embedInCode("Resources/chain-count.min.js")]
+            // Pages inline the runtime minified (Resources/minified: the base, one module per feature, the runtime that
+            // tells, the counter), made from its readable source (Resources/runtime) by scripts/minify-runtime.py.
+            exclude: ["Resources/runtime"],
+            resources: [.embedInCode("Resources/minified")]
         ),
         // `sitegen serve`: the dev server, the watcher, live reload, the preview script and --lan.
         .target(name: "Preview", dependencies: ["SiteGen", "LinkChain", "WebServer"],

@@ -300,8 +300,8 @@ def main():
     args = parser.parse_args()
     if not shutil.which("hugo"):
         sys.exit("hugo is missing: apt-get install hugo")
-    run(["swift", "build", "-c", "release", "--product", "sitegen"], ROOT)
-    sitegen = pathlib.Path(run(["swift", "build", "-c", "release", "--show-bin-path"], ROOT).stdout.strip()) / "sitegen"
+    run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "sitegen"], ROOT)
+    sitegen = pathlib.Path(run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--show-bin-path"], ROOT).stdout.strip()) / "sitegen"
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}  ({os.cpu_count()} cores)")
     verdicts = []
     for name in args.work.split(","):

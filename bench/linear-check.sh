@@ -11,8 +11,8 @@
 # protection took 15 s for 1,000 autolinks on one page.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-swift build -c release --product sitegen >/dev/null
-binary="$(swift build -c release --show-bin-path)/sitegen"
+swift build -c release --static-swift-stdlib --product sitegen >/dev/null
+binary="$(swift build -c release --static-swift-stdlib --show-bin-path)/sitegen"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 services="$("$binary" services --json | python3 -c 'import json, sys; print(" ".join(s["id"] for s in json.load(sys.stdin)))')"

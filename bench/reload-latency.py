@@ -11,7 +11,7 @@ and after (the machine is shared: the figures mean little under a heavy load). T
 --poll measures the polling fallback (`serve --poll`) instead of the kernel's file events, for comparison.
 
 Usage: python3 bench/reload-latency.py [--saves 50] [--poll] [--binary PATH]
-(default binary: .build/release/sitegen, built with `swift build -c release --product sitegen` when missing)
+(default binary: .build/release/sitegen, built with `swift build -c release --static-swift-stdlib --product sitegen` when missing)
 """
 import argparse
 import os
@@ -35,8 +35,8 @@ def binary(path):
         return pathlib.Path(path).resolve()
     built = ROOT / ".build/release/sitegen"
     if not built.exists():
-        print("Building sitegen in release mode (swift build -c release --product sitegen)", file=sys.stderr)
-        subprocess.run(["swift", "build", "-c", "release", "--product", "sitegen"], cwd=ROOT, check=True)
+        print("Building sitegen in release mode (swift build -c release --static-swift-stdlib --product sitegen)", file=sys.stderr)
+        subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "sitegen"], cwd=ROOT, check=True)
     return built
 
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Prints the size of the chain runtime: readable (Sources/SiteGen/Resources), and as the example page inlines it,
-minified by scripts/minify-runtime.py (terser, local names and its own property names shortened), plain and gzipped against the 4 KB
-budget; what a page with `analytics:` carries instead; then the tap-to-navigation time of a desktop tap in headless Chromium.
+"""Prints the size of the chain runtime: readable (Sources/SiteGen/Resources/runtime, every feature), and as the example
+page inlines it (the base and the modules of its features, minified by scripts/minify-runtime.py: terser, local names and
+its own property names shortened), plain and gzipped against the 4 KB budget; what a page with `analytics:` carries
+instead; then the tap-to-navigation time of a desktop tap in headless Chromium.
 
 Usage: python3 bench/runtime-size.py [--no-browser]
 """
@@ -20,7 +21,7 @@ BUDGET = 4096  # 4 KB: the one-app-per-tap walk and in-app escapes (issue 11) an
 
 
 def readable():
-    """The runtime before minifying, as scripts/minify-runtime.py assembles it."""
+    """The runtime with every feature before minifying, as scripts/minify-runtime.py assembles it."""
     sys.path.insert(0, str(ROOT / "scripts"))
     return importlib.import_module("minify-runtime").readable()
 
@@ -59,8 +60,8 @@ def main():
     print(f"{'inlined (minified)':<30}{len(minified.encode()):>7} bytes")
     print(f"{'inlined + gzipped':<30}{packed:>7} bytes   (budget {BUDGET})")
     # Only pages with `analytics:` (and serve's pages) carry these: the runtime that tells, and the counter.
-    resources = ROOT / "Sources" / "SiteGen" / "Resources"
-    told, counter = [(resources / name).read_bytes() for name in ("chain-runtime-told.min.js", "chain-count.min.js")]
+    folder = ROOT / "Sources" / "SiteGen" / "Resources" / "minified"
+    told, counter = [(folder / name).read_bytes() for name in ("runtime-told.min.js", "count.min.js")]
     print(f"{'with analytics: (+ gzipped)':<30}{len(gzip.compress(told + counter, 9)):>7} bytes   (the runtime that tells and the counter)")
     if "--no-browser" not in sys.argv:
         print(f"{'desktop tap to navigation':<30}{tap_to_navigation_ms(output):>7.0f} ms    (median of 5; no timer in between)")

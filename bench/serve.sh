@@ -17,7 +17,7 @@ if ! command -v wrk >/dev/null; then
   fi
 fi
 
-swift build -c release --product sitegen >&2
+swift build -c release --static-swift-stdlib --product sitegen >&2
 binary=.build/release/sitegen
 work=bench/work
 rm -rf "$work" && mkdir -p "$work"

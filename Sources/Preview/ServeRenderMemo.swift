@@ -2,7 +2,7 @@ import Foundation
 import SiteGen
 
 /// `sitegen serve`'s memory of its renders: a save renders again only the pages whose text or icons changed,
-/// unless what every page shares (templates, stylesheets, the files under `content/`, `site.yml`) changed too.
+/// unless what every page shares (templates, stylesheets, the files under `content/`, `site.yml`, the runtime) changed too.
 /// Safe for the pipeline's threads: the lock guards the memory, never a render.
 final class ServeRenderMemo: RenderMemo, @unchecked Sendable {
     private struct Remembered {
@@ -19,9 +19,10 @@ final class ServeRenderMemo: RenderMemo, @unchecked Sendable {
     func renderer(for shared: SharedRenderInputs, compile: () -> (PageRenderer?, [Diagnostic])) -> (PageRenderer?, [Diagnostic]) {
         let (last, known) = lock.withLock { (self.shared, compiled) }
         if last == shared { return known }
-        // Templates compile again only when they or the stylesheets changed; a new image or site.yml needs no
-        // compiling, though every page renders again.
-        let made = last.map { ($0.templates, $0.stylesheets) == (shared.templates, shared.stylesheets) } == true ? known : compile()
+        // Templates compile again only when they, the stylesheets or the runtime (which the renderer holds) changed;
+        // a new image or site.yml needs no compiling, though every page renders again.
+        let same = last.map { ($0.templates, $0.stylesheets, $0.runtime) == (shared.templates, shared.stylesheets, shared.runtime) }
+        let made = same == true ? known : compile()
         lock.withLock {
             self.shared = shared
             compiled = made

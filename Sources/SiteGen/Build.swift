@@ -29,6 +29,8 @@ public struct SiteBuilder: Sendable {
     public var injection: PageInjection?
     /// Earlier renders to reuse: `sitegen serve` renders again only what changed (never set when writing `Output/`).
     public var memo: (any RenderMemo)?
+    /// The runtime pages inline; the one embedded in the binary by default.
+    public var runtime: PageRuntime = .embedded
 
     public init(options: BuildOptions, fileSystem: any FileSystem = LocalFileSystem(), catalog: ServiceCatalog = .standard,
                 iconSets: IconSets = .discover()) {
@@ -36,42 +38,6 @@ public struct SiteBuilder: Sendable {
         self.fileSystem = fileSystem
         self.catalog = catalog
         self.iconSets = iconSets
-    }
-
-    /// The script inlined into every page, embedded in the binary so `sitegen` works when copied alone: the pure
-    /// decisions and the page code (Resources/chain-decisions.js, chain-page.js) in one function so their names stay
-    /// out of the page's globals, minified by scripts/minify-runtime.py (a test checks it is made from today's sources).
-    /// This one has every feature; a page carries `runtimeScript(follow:sealed:until:ask:)`, without those it lacks.
-    public static let runtimeScript = runtimeScript(follow: true, sealed: true, until: true, ask: true)
-
-    /// The runtimes without the code of features a page may lack, indexed by follow + 2 × sealed + 4 × until + 8 × ask.
-    private static let runtimeMixes = [
-        PackageResources.chain_runtime_min_js, PackageResources.chain_runtime_follow_min_js,
-        PackageResources.chain_runtime_sealed_min_js, PackageResources.chain_runtime_follow_sealed_min_js,
-        PackageResources.chain_runtime_until_min_js, PackageResources.chain_runtime_follow_until_min_js,
-        PackageResources.chain_runtime_sealed_until_min_js, PackageResources.chain_runtime_follow_sealed_until_min_js,
-        PackageResources.chain_runtime_ask_min_js, PackageResources.chain_runtime_follow_ask_min_js,
-        PackageResources.chain_runtime_sealed_ask_min_js, PackageResources.chain_runtime_follow_sealed_ask_min_js,
-        PackageResources.chain_runtime_until_ask_min_js, PackageResources.chain_runtime_follow_until_ask_min_js,
-        PackageResources.chain_runtime_sealed_until_ask_min_js, PackageResources.chain_runtime_follow_sealed_until_ask_min_js,
-    ].map { String(decoding: $0, as: UTF8.self) }
-
-    /// The runtime with the code of these features only: following a fediverse account from the visitor's server
-    /// (`data-acct`), sealed addresses (`data-sealed`), scheduled links (`data-until`) and the chooser on a first
-    /// tap (`data-first-tap="ask"`).
-    public static func runtimeScript(follow: Bool, sealed: Bool, until: Bool, ask: Bool = false) -> String {
-        runtimeMixes[(follow ? 1 : 0) + (sealed ? 2 : 0) + (until ? 4 : 0) + (ask ? 8 : 0)]
-    }
-
-    /// The same runtime with the lines that tell what happens (chain-page.js, `tell`), for pages where a script
-    /// listens: the click counter (`analytics:`) and `sitegen serve`'s preview script.
-    public static let toldRuntimeScript = String(decoding: PackageResources.chain_runtime_told_min_js, as: UTF8.self)
-    /// The click counter (Resources/chain-count.js), a function of `SITEGEN_COUNT_ENDPOINT`.
-    static let countScript = String(decoding: PackageResources.chain_count_min_js, as: UTF8.self)
-
-    /// The click counter sending to `endpoint`, the endpoint written as a JSON string.
-    static func countScript(endpoint: String) -> String {
-        countScript.replacingOccurrences(of: "SITEGEN_COUNT_ENDPOINT", with: JSONText.string(endpoint, insideScript: true))
     }
 
     /// Builds and writes the site. Throws every error found; `Output/` is untouched unless the build succeeds.
@@ -109,11 +75,11 @@ public struct SiteBuilder: Sendable {
         }
 
         let sharedInputs = SharedRenderInputs(templates: sources.templates, stylesheets: sources.stylesheets, assets: sources.assets,
-                                              siteSettings: sources.siteSettings)
+                                              siteSettings: sources.siteSettings, runtime: runtime)
         let compile = { () -> (PageRenderer?, [Diagnostic]) in
             let (templates, templateDiagnostics) = PageRenderer.compile(sources.templates)
             return (templates.map {
-                var renderer = PageRenderer(templates: $0, version: SiteGenVersion.current, stylesheets: sources.stylesheets)
+                var renderer = PageRenderer(templates: $0, version: SiteGenVersion.current, runtime: runtime, stylesheets: sources.stylesheets)
                 renderer.injection = injection
                 return renderer
             }, templateDiagnostics)
@@ -398,27 +364,5 @@ public struct SiteBuilder: Sendable {
             }
             .map(\.element)
             .filter { seen.insert($0.description).inserted }
-    }
-}
-
-/// The runtime's features a page may lack, from its buttons' and its Markdown's links: the runtime, its words and
-/// its style carry each only where the page has it.
-struct RuntimeFeatures {
-    /// A fediverse account, followed from the visitor's own server.
-    var follow: Bool
-    /// Sealed email addresses.
-    var sealed: Bool
-    /// Scheduled links, hidden once their window closes.
-    var until: Bool
-    /// `first_tap: ask` where a button has apps a tap tries (those get `data-first-tap`): its first tap opens the chooser.
-    var ask: Bool
-
-    init(_ page: ResolvedPage) {
-        // Asked of the links in place: copying every chain into one array costs more than the questions.
-        func any(_ test: (Chain) -> Bool) -> Bool { page.links.contains { test($0.chain) } || page.markdownChains.contains(where: test) }
-        follow = any { $0.fediverseAddress != nil || $0.accountURI != nil }
-        sealed = page.parsed.frontMatter.emailProtection == .sealed && any { $0.kind == .email }
-        until = page.links.contains { $0.closesAt != nil }
-        ask = page.parsed.frontMatter.firstTap == .ask && page.links.contains { !$0.chain.candidates.isEmpty }
     }
 }

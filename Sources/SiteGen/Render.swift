@@ -54,6 +54,8 @@ struct TemplateSlots: Sendable {
 public struct PageRenderer: Sendable {
     public let templates: MustacheTemplates
     public let version: String
+    /// The runtime the pages inline.
+    public let runtime: PageRuntime
     /// The text of `.css` files under `content/`, for pages that name one as `stylesheet`.
     public let stylesheets: [String: String]
     /// What the server of the pages adds to each (`sitegen serve`); nil for built pages.
@@ -103,9 +105,10 @@ public struct PageRenderer: Sendable {
         return sink.diagnostics[0]
     }
 
-    public init(templates: MustacheTemplates, version: String, stylesheets: [String: String] = [:]) {
+    public init(templates: MustacheTemplates, version: String, runtime: PageRuntime, stylesheets: [String: String] = [:]) {
         self.templates = templates
         self.version = version
+        self.runtime = runtime
         self.stylesheets = stylesheets
         referencedNames = Dictionary(uniqueKeysWithValues: templates.names.map { ($0, templates.referencedNames($0)) })
         slotsByTemplate = referencedNames.mapValues { [templates] names in TemplateSlots(templates, reads: names) }
@@ -219,7 +222,7 @@ public struct PageRenderer: Sendable {
         let matter = page.parsed.frontMatter
         func protect(_ html: String) -> String { shield?.protect(html) ?? html }
         guard let slots = slotsByTemplate[page.templateName] else { return .slots(templates.makeSlots()) }
-        let features = RuntimeFeatures(page)
+        let features = RuntimeFeature.used(by: page)
         var values = templates.makeSlots()
         func add(_ key: PageKey, _ value: @autoclosure () -> MustacheValue?) {
             if let slot = slots[key], let value = value() { values[slot] = value }
@@ -281,7 +284,7 @@ public struct PageRenderer: Sendable {
         add(.bodyHTML, .string(protect(bodyHTML(page))))
         add(.iconSymbolsHTML, .string(icons.html))
         add(.identityLinksHTML, .string(page.identityLinks.map { #"<link rel="me" href="\#(HTML.escape($0))">"# }.joined(separator: "\n")))
-        add(.runtimeJS, .string(runtime(for: matter, features: features)))
+        add(.runtimeJS, .string(runtimeScript(for: matter, features: features)))
         add(.personJSON, .string(personJSON(for: page)))
         add(.faviconHref, .string(page.avatarSource ?? Self.initialsIcon(matter.title ?? "", background: theme.light.ring)))
         add(.generator, .string("sitegen \(version)"))
@@ -295,8 +298,8 @@ public struct PageRenderer: Sendable {
         add(.fediverseCreator, page.fediverseCreator.map { .string($0) })
         add(.surface, .string(page.onCard ? "card" : "page"))
         add(.onCard, page.onCard ? .bool(true) : nil)
-        add(.hasSealedAddresses, features.sealed ? .bool(true) : nil)
-        add(.hasFediverseAccounts, features.follow ? .bool(true) : nil)
+        add(.hasSealedAddresses, features.contains(.sealed) ? .bool(true) : nil)
+        add(.hasFediverseAccounts, features.contains(.follow) ? .bool(true) : nil)
         add(.backdropCSS, .string(Self.backdropCSS(matter.background, imageSource: page.backgroundImageSource)))
         return .slots(values)
     }
@@ -304,11 +307,9 @@ public struct PageRenderer: Sendable {
     /// The runtime a page carries: where a script listens to what it tells (the click counter of a page with
     /// `analytics:`, serve's preview script), the runtime that tells, followed by the counter; otherwise the plain one,
     /// with only the features the page has.
-    func runtime(for matter: FrontMatter, features: RuntimeFeatures) -> String {
-        guard injection?.listensToRuntime == true || matter.analytics != nil else {
-            return SiteBuilder.runtimeScript(follow: features.follow, sealed: features.sealed, until: features.until, ask: features.ask)
-        }
-        return SiteBuilder.toldRuntimeScript + (matter.analytics.map { SiteBuilder.countScript(endpoint: $0.endpoint) } ?? "")
+    func runtimeScript(for matter: FrontMatter, features: Set<RuntimeFeature>) -> String {
+        guard injection?.listensToRuntime == true || matter.analytics != nil else { return runtime.script(features: features) }
+        return runtime.toldScript + (matter.analytics.map { runtime.counterScript(endpoint: $0.endpoint) } ?? "")
     }
 
     /// The Markdown body as HTML, its shorthand links written as chain links.

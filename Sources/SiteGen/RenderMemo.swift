@@ -11,6 +11,8 @@ public struct SharedRenderInputs: Equatable, Sendable {
     public var stylesheets: [String: String]
     public var assets: [String]
     public var siteSettings: SiteSettings?
+    /// The runtime the pages inline.
+    public var runtime: PageRuntime
 }
 
 /// A memory of earlier renders, for a server that renders again on every save (`sitegen serve`'s is in Preview).

@@ -1,4 +1,4 @@
-// Tests of the click counter (chain-count.js) and of serve's ?simulate (preview.js): node --test Tests/Runtime
+// Tests of the click counter (runtime/count.js) and of serve's ?simulate (preview.js): node --test Tests/Runtime
 "use strict";
 const test = require("node:test");
 const assert = require("node:assert/strict");
@@ -6,7 +6,7 @@ const path = require("node:path");
 const fs = require("node:fs");
 const vm = require("node:vm");
 
-const resources = path.join(__dirname, "../../Sources/SiteGen/Resources");
+const resources = path.join(__dirname, "../../Sources/SiteGen/Resources/runtime");
 const source = (name) => fs.readFileSync(path.join(resources, name), "utf8");
 
 // The counter as pages carry it (wrapped in a function of the endpoint, as scripts/minify-runtime.py does), with a
@@ -26,7 +26,7 @@ function counter(endpoint) {
       return { catch() { } };
     },
   });
-  vm.runInContext("(function (endpoint) {\n" + source("chain-count.js") + "})(" + JSON.stringify(endpoint) + ");", context);
+  vm.runInContext("(function (endpoint) {\n" + source("count.js") + "})(" + JSON.stringify(endpoint) + ");", context);
   const tell = (name, detail) => listeners["sitegen:" + name]({ detail });
   return { tell, beacons, counted, context };
 }
@@ -91,7 +91,7 @@ test("copy and follow from your server count as such, and each count is told for
 
 // ?simulate=NAME must give the runtime the very browser it names: checked with the runtime's own detection.
 const decisions = vm.createContext({});
-vm.runInContext(source("chain-decisions.js"), decisions);
+vm.runInContext(source("decisions.js"), decisions);
 
 function simulate(name) {
   const context = vm.createContext({ URLSearchParams, console: { info() { } }, navigator: { userAgent: "HeadlessChrome", platform: "Linux x86_64", maxTouchPoints: 0 }, location: { search: "?simulate=" + name } });

@@ -1,4 +1,4 @@
-// Tests of the page script (chain-page.js) on a small fake document: node --test Tests/Runtime
+// Tests of the page script (runtime/page.js) on a small fake document: node --test Tests/Runtime
 "use strict";
 const test = require("node:test");
 const assert = require("node:assert/strict");
@@ -6,7 +6,7 @@ const path = require("node:path");
 const fs = require("node:fs");
 const vm = require("node:vm");
 
-const resources = path.join(__dirname, "../../Sources/SiteGen/Resources");
+const resources = path.join(__dirname, "../../Sources/SiteGen/Resources/runtime");
 const source = (name) => fs.readFileSync(path.join(resources, name), "utf8");
 // The words the page's JSON block gives the runtime (the table's English; these tests need only Share's).
 const words = { share: "Share", copied: "Copied", "not-copied": "Could not copy", more: "More ways to open" };
@@ -24,7 +24,7 @@ function element(tag) {
   return node;
 }
 
-// The page script as pages carry it (after chain-decisions.js, inside one function), on a desktop browser's page
+// The page script as pages carry it (after decisions.js, inside one function; no feature module), on a desktop browser's page
 // that has only the Share button; clipboard is what navigator.clipboard is. Returns the Share button, its label,
 // the status line and the timers the script set, to run by hand.
 function page(clipboard) {
@@ -48,10 +48,9 @@ function page(clipboard) {
     location: { href: "http://eb.example/" }, localStorage: { getItem: () => null, setItem() { }, removeItem() { } },
     addEventListener() { }, removeEventListener() { }, innerHeight: 800,
     setTimeout: (run, ms) => timers.push([ms, run]), clearTimeout() { },
-    SITEGEN_FOLLOW: false, SITEGEN_SEALED: false, SITEGEN_UNTIL: false, SITEGEN_ASK: false,
   });
   context.window = context;
-  vm.runInContext("(function () {\n" + source("chain-decisions.js") + "\n" + source("chain-page.js") + "})();", context);
+  vm.runInContext("(function () {\n" + source("decisions.js") + "\n" + source("page.js") + "})();", context);
   const status = body.children.find((child) => child.attributes.role == "status");
   return { share, label, status, timers };
 }

@@ -51,7 +51,7 @@ import Testing
 
     static let page = "---\ntitle: A\nlinks:\n  - email: a@b.org\n%@---\n"
     /// The runtime of that page without `analytics:`: no account to follow, no sealed address, no scheduled link.
-    static let plainRuntime = SiteBuilder.runtimeScript(follow: false, sealed: false, until: false)
+    static let plainRuntime = PageRuntime.embedded.script(features: [])
     static let template = ["templates/page.html": "<head>{{{content_security_policy_html}}}</head><script>{{{runtime_js}}}</script>"]
 
     /// The built page, and `_headers`.
@@ -63,7 +63,7 @@ import Testing
 
     @Test func theEndpointsOriginJoinsConnectSrcAndThePageCarriesTheCounter() throws {
         let (page, headers) = try built("analytics:\n  endpoint: http://127.0.0.1:8123/count\n")
-        let script = SiteBuilder.toldRuntimeScript + SiteBuilder.countScript(endpoint: "http://127.0.0.1:8123/count")
+        let script = PageRuntime.embedded.toldScript + PageRuntime.embedded.counterScript(endpoint: "http://127.0.0.1:8123/count")
         #expect(page.contains("<script>\(script)</script>"))
         #expect(script.hasSuffix(#"})("http://127.0.0.1:8123/count");"# + "\n") && !script.contains("SITEGEN_COUNT_ENDPOINT"))
         #expect(page.contains("connect-src https: http://127.0.0.1:8123; base-uri"))
@@ -148,10 +148,10 @@ import Testing
         }), as: UTF8.self)
         let preview = String(decoding: ServePreview.scriptElement, as: UTF8.self)
         #expect(page.contains(preview + "</head>"))
-        #expect(page.range(of: preview)!.lowerBound < page.range(of: SiteBuilder.toldRuntimeScript)!.lowerBound)
+        #expect(page.range(of: preview)!.lowerBound < page.range(of: PageRuntime.embedded.toldScript)!.lowerBound)
         #expect(page.contains("'sha256-\(ServePreview.scriptHash)'"))
         _ = try Fixtures.builder(fileSystem).build()
         let built = try Fixtures.html(fileSystem)
-        #expect(!built.contains("simulate") && built.contains(SiteBuilder.runtimeScript(follow: false, sealed: false, until: false)) && !built.contains("CustomEvent"))
+        #expect(!built.contains("simulate") && built.contains(PageRuntime.embedded.script(features: [])) && !built.contains("CustomEvent"))
     }
 }

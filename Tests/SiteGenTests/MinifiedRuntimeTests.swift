@@ -2,11 +2,11 @@ import Foundation
 import Testing
 @testable import SiteGen
 
-/// Pages ship the minified runtime; it must be made from the readable source as it is today.
+/// Pages ship the minified runtime, one module per feature; it must be made from the readable source as it is today.
 @Suite struct MinifiedRuntimeTests {
     static let resources = Fixtures.packageRoot.appendingPathComponent("Sources/SiteGen/Resources")
 
-    /// `sha256sum` lines of scripts/chain-runtime.stamp: file name -> hex digest.
+    /// `sha256sum` lines of scripts/chain-runtime.stamp: path under Resources -> hex digest.
     static func stamp() throws -> [String: String] {
         let text = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("scripts/chain-runtime.stamp"), encoding: .utf8)
         return Dictionary(text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { line in
@@ -20,46 +20,85 @@ import Testing
         return Data(base64Encoded: base64)!.map { String(format: "%02x", $0) }.joined()
     }
 
-    /// One runtime for each mix of the features a page may lack, named by those it keeps.
-    static let runtimes = (0..<16).map { bits in
-        "chain-runtime" + ["follow", "sealed", "until", "ask"].enumerated().filter { bits >> $0.offset & 1 == 1 }.map { "-" + $0.element }.joined() + ".min.js"
+    /// Every file under these folders of Resources, as a path under Resources.
+    static func files(under folders: [String]) -> [String] {
+        folders.flatMap { folder in
+            let root = resources.appendingPathComponent(folder)
+            let paths = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String } ?? []
+            return paths.filter { !$0.hasPrefix(".") && !isFolder(root.appendingPathComponent($0)) }.map { folder + "/" + $0 }
+        }.sorted()
     }
 
-    @Test(arguments: ["chain-decisions.js", "chain-page.js", "chain-count.js", "chain-runtime-told.min.js", "chain-count.min.js"] + runtimes)
+    static func isFolder(_ url: URL) -> Bool {
+        (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true
+    }
+
+    /// The readable runtime and what scripts/minify-runtime.py made of it.
+    static let runtimeFiles = files(under: ["runtime", "minified"])
+
+    /// A source changed since the last minify (or a minified file edited by hand) fails here.
+    @Test(arguments: runtimeFiles)
     func theMinifiedRuntimeIsMadeFromTodaysSource(file: String) throws {
         let digest = Self.hexSHA256(try Data(contentsOf: Self.resources.appendingPathComponent(file)))
         #expect(try Self.stamp()[file] == digest, "\(file) changed since the runtime was minified: run python3 scripts/minify-runtime.py")
     }
 
-    @Test func pagesInlineTheMinifiedRuntime() throws {
-        let minified = try String(contentsOf: Self.resources.appendingPathComponent("chain-runtime-follow-sealed-until-ask.min.js"), encoding: .utf8)
-        #expect(SiteBuilder.runtimeScript == minified)
-        #expect(minified.hasPrefix("(function(){") && minified.hasSuffix("})();\n"))
+    @Test func theStampNamesNoFileThatIsGone() throws {
+        #expect(try Self.stamp().keys.sorted() == Self.runtimeFiles)
+    }
+
+    /// A feature is a module and a case of RuntimeFeature, in the order of the modules' names; minified, one file each.
+    @Test func everyFeatureIsOneModule() {
+        let names = RuntimeFeature.allCases.map(\.rawValue)
+        #expect(Self.files(under: ["runtime/features"]) == names.map { "runtime/features/\($0).js" })
+        #expect(Self.files(under: ["minified"]) == (names.map { "minified/\($0).min.js" } + ["minified/count.min.js", "minified/runtime-told.min.js",
+                                                                                               "minified/runtime.min.js"]).sorted())
+        for feature in RuntimeFeature.allCases {
+            #expect(PageRuntime.embedded.modules[feature]?.isEmpty == false, "\(feature)")
+        }
+    }
+
+    /// A page's script: the base, then the modules of its features in RuntimeFeature order, in one function; the files
+    /// as written, but for the newline that ends each.
+    @Test func pagesInlineTheMinifiedModules() throws {
+        func minified(_ name: String) throws -> String {
+            let text = try String(contentsOf: Self.resources.appendingPathComponent("minified/\(name).min.js"), encoding: .utf8)
+            #expect(text.hasSuffix(";\n") || text.hasSuffix("}\n"), "\(name) ends a statement: the next part starts one")
+            return String(text.dropLast())
+        }
+        let runtime = PageRuntime.embedded
+        #expect(runtime.script(features: []) == "(function(){" + (try minified("runtime")) + "})();\n")
+        #expect(runtime.script(features: [.until, .follow]) == "(function(){" + (try minified("runtime")) + (try minified("follow"))
+                    + (try minified("until")) + "})();\n")
+        let everyPart = try (["runtime"] + RuntimeFeature.allCases.map(\.rawValue)).map(minified).joined()
+        #expect(runtime.script(features: Set(RuntimeFeature.allCases)) == "(function(){" + everyPart + "})();\n")
+        #expect(runtime.toldScript == "(function(){" + (try minified("runtime-told")) + "})();\n")
     }
 
     /// A page carries the code of the features it has and not of those it lacks: following from the visitor's
     /// server (a fediverse account, buttons or Markdown), sealed addresses, scheduled links, the chooser on a first tap
     /// (first_tap: ask, where a button has apps).
     @Test(arguments: [
-        ("  - email: a@b.org\n", "", false, false, false, false),
-        ("  - mastodon: \"@eb@social.coop\"\n", "", true, false, false, false),
-        ("  - email: a@b.org\n", "email_protection: sealed\n", false, true, false, false),
-        ("  - url: https://example.org/\n    until: 2099-01-01\n", "", false, false, true, false),
-        ("  - mastodon: \"@eb@social.coop\"\n", "first_tap: ask\n", true, false, false, true),
-        ("  - email: a@b.org\n", "first_tap: ask\n", false, false, false, false),  // no app a tap tries: nothing to ask about
-        ("  - mastodon: \"@eb@social.coop\"\n  - email: a@b.org\n  - url: https://example.org/\n    until: 2099-01-01\n", "email_protection: sealed\nfirst_tap: ask\n", true, true, true, true),
+        ("  - email: a@b.org\n", "", [RuntimeFeature]()),
+        ("  - mastodon: \"@eb@social.coop\"\n", "", [.follow]),
+        ("  - email: a@b.org\n", "email_protection: sealed\n", [.sealed]),
+        ("  - url: https://example.org/\n    until: 2099-01-01\n", "", [.until]),
+        ("  - mastodon: \"@eb@social.coop\"\n", "first_tap: ask\n", [.follow, .ask]),
+        ("  - email: a@b.org\n", "first_tap: ask\n", []),  // no app a tap tries: nothing to ask about
+        ("  - mastodon: \"@eb@social.coop\"\n  - email: a@b.org\n  - url: https://example.org/\n    until: 2099-01-01\n",
+         "email_protection: sealed\nfirst_tap: ask\n", [.follow, .sealed, .until, .ask]),
     ])
-    func aPageCarriesTheFeaturesItHas(links: String, matter: String, follow: Bool, sealed: Bool, until: Bool, ask: Bool) throws {
+    func aPageCarriesTheFeaturesItHas(links: String, matter: String, features: [RuntimeFeature]) throws {
         let fileSystem = Fixtures.site("---\ntitle: A\n\(matter)links:\n\(links)---\n", extra: [
             "templates/page.html": "<script>{{{runtime_js}}}</script>",
         ])
         _ = try Fixtures.builder(fileSystem).build()
-        let runtime = SiteBuilder.runtimeScript(follow: follow, sealed: sealed, until: until, ask: ask)
+        let runtime = PageRuntime.embedded.script(features: Set(features))
         #expect(try Fixtures.html(fileSystem) == "<script>\(runtime)</script>")
-        #expect(runtime.contains("/.well-known/webfinger") == follow)
-        #expect(runtime.contains("TextDecoder") == sealed)
-        #expect(runtime.contains("a[data-until]") == until)
-        #expect(runtime.contains("stopImmediatePropagation") == ask)
+        #expect(runtime.contains("/.well-known/webfinger") == features.contains(.follow))
+        #expect(runtime.contains("TextDecoder") == features.contains(.sealed))
+        #expect(runtime.contains("a[data-until]") == features.contains(.until))
+        #expect(runtime.contains("stopImmediatePropagation") == features.contains(.ask))
     }
 
     @Test func aFediverseAccountInTheBioBringsTheFollowCode() throws {
@@ -67,18 +106,40 @@ import Testing
             "templates/page.html": "{{{body_html}}}<script>{{{runtime_js}}}</script>",
         ])
         _ = try Fixtures.builder(fileSystem).build()
-        #expect(try Fixtures.html(fileSystem).contains(SiteBuilder.runtimeScript(follow: true, sealed: false, until: false)))
+        #expect(try Fixtures.html(fileSystem).contains("<script>" + PageRuntime.embedded.script(features: [.follow]) + "</script>"))
+    }
+
+    /// The renderer inlines the runtime it is given, not one of its own: the script a page carries and the one whose
+    /// hash its policy allows are made of exactly the given parts.
+    @Test func theRendererInlinesTheRuntimeItIsGiven() throws {
+        let runtime = PageRuntime(base: "base();", modules: [.follow: "follow();", .until: "until();"], told: "told();",
+                                  counter: "count(SITEGEN_COUNT_ENDPOINT);")
+        let template = ["templates/page.html": "<head>{{{content_security_policy_html}}}</head><script>{{{runtime_js}}}</script>"]
+        let follow = Fixtures.site("---\ntitle: A\nlinks:\n  - mastodon: \"@eb@social.coop\"\n---\n", extra: template)
+        var builder = Fixtures.builder(follow)
+        builder.runtime = runtime
+        _ = try builder.build()
+        let script = "(function(){base();follow();})();\n"
+        #expect(try Fixtures.html(follow).hasSuffix("<script>\(script)</script>"))
+        #expect(try Fixtures.html(follow).contains("script-src 'sha256-\(SecurityPolicy.sha256Base64(script))'"))
+
+        let counted = Fixtures.site("---\ntitle: A\nanalytics:\n  endpoint: https://count.example/c\n---\n", extra: template)
+        builder = Fixtures.builder(counted)
+        builder.runtime = runtime
+        _ = try builder.build()
+        #expect(try Fixtures.html(counted).hasSuffix(#"<script>(function(){told();})();"# + "\n" + #"count("https://count.example/c");</script>"#))
     }
 
     /// The runtime that tells (analytics, serve's preview) keeps every feature.
     @Test func theToldRuntimeHasEveryFeature() {
-        for code in ["/.well-known/webfinger", "TextDecoder", "a[data-until]", "stopImmediatePropagation"] { #expect(SiteBuilder.toldRuntimeScript.contains(code)) }
+        for code in ["/.well-known/webfinger", "TextDecoder", "a[data-until]", "stopImmediatePropagation"] { #expect(PageRuntime.embedded.toldScript.contains(code)) }
     }
 
     /// Pages where nothing listens carry the runtime without the lines that tell: no event, and no byte, of it.
     @Test func onlyTheToldRuntimeTells() {
-        #expect(!SiteBuilder.runtimeScript.contains("CustomEvent"))
-        #expect(SiteBuilder.toldRuntimeScript.contains("new CustomEvent(\"sitegen:\"+"))
-        #expect(SiteBuilder.toldRuntimeScript.count > SiteBuilder.runtimeScript.count)
+        let everything = PageRuntime.embedded.script(features: Set(RuntimeFeature.allCases))
+        #expect(!everything.contains("CustomEvent"))
+        #expect(PageRuntime.embedded.toldScript.contains("new CustomEvent(\"sitegen:\"+"))
+        #expect(PageRuntime.embedded.toldScript.count > everything.count)
     }
 }

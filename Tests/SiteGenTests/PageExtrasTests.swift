@@ -43,7 +43,7 @@ import LinkChain
         ])
         _ = try Fixtures.builder(fileSystem).build()
         let page = String(decoding: try fileSystem.readFile("site/Output/index.html"), as: UTF8.self)
-        let script = SecurityPolicy.sha256Base64(SiteBuilder.runtimeScript(follow: false, sealed: false, until: false))
+        let script = SecurityPolicy.sha256Base64(PageRuntime.embedded.script(features: []))
         #expect(page.hasPrefix(#"<head><meta http-equiv="Content-Security-Policy" content="default-src 'none';"#))
         #expect(page.contains("script-src 'sha256-\(script)'"))
         let headers = String(decoding: try fileSystem.readFile("site/Output/_headers"), as: UTF8.self)

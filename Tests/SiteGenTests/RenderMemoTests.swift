@@ -58,6 +58,19 @@ import SiteGenTestSupport
         #expect(try builder.render().renderedPages == ["site/content/about.md", "site/content/index.md"])
     }
 
+    /// The runtime is an input of every page like the templates: another one renders every page again, with it.
+    @Test func anotherRuntimeRendersEveryPage() throws {
+        var builder = Fixtures.builder(Fixtures.site("---\ntitle: Home\n---\n", extra: [
+            "content/about.md": "---\ntitle: About\n---\n", "templates/page.html": "<script>{{{runtime_js}}}</script>",
+        ]))
+        builder.memo = ServeRenderMemo()
+        _ = try builder.render()
+        builder.runtime = PageRuntime(base: "other();", modules: [:], told: "told();", counter: "")
+        let result = try builder.render()
+        #expect(result.renderedPages == ["site/content/about.md", "site/content/index.md"])
+        #expect(page(result, "index.html") == "<script>(function(){other();})();\n</script>")
+    }
+
     @Test func aChangedIconRendersThePagesThatShowIt() throws {
         let icon = { (path: String) in #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="\#(path)"/></svg>"# }
         let fileSystem = Fixtures.site("---\ntitle: Home\n---\n", extra: [

@@ -1,13 +1,13 @@
 // sitegen serve's preview script: in the head of every page serve renders (never in Output/), before the runtime.
 // ?simulate=NAME makes the page believe it runs in that browser (an in-app browser such as instagram-ios, or plain
 // ios / android): the runtime then decides as it would there. ?debug shows an overlay of what the runtime tells
-// (chain-page.js, tell): the platform and in-app browser it detected, each app it tries, whether the page hid,
-// and what it remembered; and on a page with `analytics:`, what the counter counted (chain-count.js). Without either parameter this script does nothing.
+// (SiteGen's Resources/runtime, tell): the platform and in-app browser it detected, each app it tries, whether the page hid,
+// and what it remembered; and on a page with `analytics:`, what the counter counted (runtime/count.js). Without either parameter this script does nothing.
 (function () {
   var query = new URLSearchParams(location.search), simulate = query.get("simulate");
   var debug = query.has("debug"), lines = [], panel;
 
-  // The user-agent tokens the runtime's IN_APP_BROWSERS table looks for (chain-decisions.js): [iOS, Android],
+  // The user-agent tokens the runtime's IN_APP_BROWSERS table looks for (runtime/decisions.js): [iOS, Android],
   // or one for both. Telegram has no token: it is known by the global its web view defines.
   var IN_APP = {
     instagram: ["Instagram 330.0.0.0"], messenger: ["FBAN/MessengerForiOS", "FB_IAB/MESSENGER"],

@@ -1,5 +1,5 @@
 // sitegen's click counter: only pages with `analytics: {endpoint: …}` carry it, after the runtime, which then tells
-// what happens (chain-page.js, tell). Each tap on a contact button ends in one beacon to the endpoint, in
+// what happens (page.js and the feature modules, tell). Each tap on a contact button ends in one beacon to the endpoint, in
 // GoatCounter's event form: POST ?p=click/SERVICE/OUTCOME&e=true. OUTCOME is the app that took over (the page hid),
 // "web", "chooser:ID" (an item the visitor took in the chooser: an app that took over, or a web choice), "copy" or
 // "follow-remote". Nothing is stored and nothing names the visitor; the body repeats the event for an endpoint

@@ -1,15 +1,23 @@
-// sitegen runtime, part 2 of 2: the page. On a tap of a chain button, try at most one app the way this browser
-// allows (decide in chain-decisions.js), show that it is trying with a way out, learn whether it worked, and
+// sitegen runtime, the base's second part: the page. On a tap of a chain button, try at most one app the way this
+// browser allows (decide in decisions.js), show that it is trying with a way out, learn whether it worked, and
 // otherwise follow the button's own https/mailto link. Each button also gets a chooser: pick an app, open in the
-// browser, copy, or follow from your own fediverse server. Without JavaScript the link works as it is and no
-// chooser appears. No cookies; the only requests go to a server the visitor names (and, where the page sets
-// `analytics:`, chain-count.js's one count per tap). Runs after chain-decisions.js, inside the same function.
-// SITEGEN_FOLLOW, SITEGEN_SEALED, SITEGEN_UNTIL and SITEGEN_ASK say whether the page has a fediverse account to
-// follow, sealed addresses, scheduled links or first_tap: ask: scripts/minify-runtime.py makes a runtime for each
-// mix, leaving out the code of the features a page does not have, and sitegen inlines the one that fits the page.
+// browser or copy. Without JavaScript the link works as it is and no chooser appears. No cookies; the only requests
+// go to a server the visitor names (features/follow.js) and, where the page sets `analytics:`, count.js's one count
+// per tap. Runs after decisions.js, inside the same function.
 
 var doc = document, ua = navigator.userAgent, openMenu, trying;
 var platform = platformOf(ua, navigator.platform, navigator.maxTouchPoints);
+
+// ---- Where feature modules plug in ----
+// A feature a page may lack (following from the visitor's server, sealed addresses, scheduled links, first_tap: ask)
+// is a module, features/NAME.js, that sitegen inlines after this file only in pages that have it: it uses this
+// file's functions and adds itself here, or listens to the page itself. These are the places it adds to:
+// - linkReaders: functions of a link that give its data (see linkData) where it is not in its attributes, else nothing;
+// - tapTakers: functions (event, link, data) that may take a tap on a chain button before the page decides what it
+//   does, answering whether they did;
+// - chooserAdditions: functions (link, item, panel) that add items to a link's chooser, after its apps and before
+//   "Copy", with item(label, action).
+var linkReaders = [], tapTakers = [], chooserAdditions = [];
 
 // Remembered choices: store(key) reads, store(key, value) writes, store(key, null) forgets.
 function store(key, value) {
@@ -34,10 +42,12 @@ function make(tag, attributes, text, parent) {
   return node;
 }
 
-// The button's href, chain and copy text; sealed buttons keep theirs encoded until now.
+// The button's href, chain and copy text: from a feature's reader (a sealed address is decoded only now), else its
+// attributes.
 function linkData(link) {
-  var sealed = SITEGEN_SEALED && link.dataset.sealed;
-  return sealed ? unseal(sealed) : { href: link.href, chain: JSON.parse(link.dataset.chain || "[]"), copy: link.dataset.copy };
+  var data;
+  linkReaders.some(function (read) { return data = read(link); });
+  return data || { href: link.href, chain: JSON.parse(link.dataset.chain || "[]"), copy: link.dataset.copy };
 }
 
 function go(url) { location.href = url; }
@@ -46,15 +56,6 @@ function go(url) { location.href = url; }
 // `analytics:` adds, or serve's ?debug overlay. Each line that tells starts with `tell(`: scripts/minify-runtime.py
 // leaves those lines out of the runtime that pages without either carry, so that runtime stays as small as it was.
 function tell(name, detail) { doc.dispatchEvent(new CustomEvent("sitegen:" + name, { detail: detail })); }
-
-// ---- Scheduled links ----
-// A page may be cached for weeks: a link whose until passed since the build goes, with its list item.
-function hideClosedLinks(now) {
-  doc.querySelectorAll("a[data-until]").forEach(function (link) {
-    if (windowClosed(link.dataset.until, now)) (link.closest("li") || link).remove();
-  });
-}
-if (SITEGEN_UNTIL) hideClosedLinks(Date.now());
 
 // The words come from the template (a JSON block with id sitegen-text), so a site can translate them; without that
 // block the buttons still work, with no chooser, no progress and no notice.
@@ -121,24 +122,18 @@ function attempt(link, data, candidate) {
 doc.addEventListener("click", function (event) {
   var link = event.target.closest("a[data-service]");
   if (!link || event.defaultPrevented || event.button || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-  // first_tap: ask holds for buttons that have a chooser: its toggle comes right after the link.
-  var data = linkData(link), service = link.dataset.service, toggle = SITEGEN_ASK && link.nextElementSibling;
-  var firstTap = toggle && toggle.classList.contains("chooser-toggle") && link.dataset.firstTap;
-  var decision = decide(data.chain, data.href, platform, store("app:" + service), absentApps(service), firstTap);
+  var data = linkData(link), service = link.dataset.service;
+  if (tapTakers.some(function (take) { return take(event, link, data); })) return;
+  var decision = decide(data.chain, data.href, platform, store("app:" + service), absentApps(service));
   tell("tap", { service: service, decision: decision });
-  if (!decision && !(SITEGEN_SEALED && link.dataset.sealed)) return; // the browser follows href
+  // The browser follows href, unless the link's data goes elsewhere (a sealed address's href is only "#").
+  if (!decision && data.href == link.href) return;
   event.preventDefault();
   if (trying) return; // one attempt at a time; its "Open in browser" is the way on
   if (!decision) go(data.href);
   else if (decision.go) go(decision.go);
-  else if (SITEGEN_ASK && decision.ask) {
-    event.stopImmediatePropagation(); // this very click must not count as one outside the chooser it opens
-    openChooser(toggle, link);
-  }
   else attempt(link, data, decision.app);
 });
-
-if (!words) return;
 
 // Copies text and says so in item. Where copying is refused (or there is no clipboard: pages served over plain http),
 // item shows the text to copy by hand, or, for a label that must keep its size (`brief`: Share, whose text is the
@@ -173,7 +168,7 @@ function menuItems() { return Array.from(openMenu.p.querySelectorAll("[role=menu
 // browser", or for an address "Your mail app"), then the apps for this platform whose URL a primary source documents
 // (and any the chain tries, or the visitor chose before), in chain order; the rest wait under "More apps…".
 function fillMenu(panel, link) {
-  var data = linkData(link), service = "app:" + link.dataset.service, remembered = store(service), acct = link.dataset.acct;
+  var data = linkData(link), service = "app:" + link.dataset.service, remembered = store(service);
   function item(label, action, id, before) {
     var button = make("button", { class: "chooser-item", type: "button", role: "menuitem", tabindex: -1 }, label);
     panel.insertBefore(button, before || null);
@@ -200,42 +195,12 @@ function fillMenu(panel, link) {
     button.remove();
     place(panel);
   });
-  if (SITEGEN_FOLLOW && acct) item(words.follow, function () {
-    tell("follow", { service: link.dataset.service });
-    showFollow(panel, acct);
-  });
+  chooserAdditions.forEach(function (add) { add(link, item, panel); });
   item(words["copy-" + link.dataset.copyKind], function (button) {
     tell("copy", { service: link.dataset.service });
     copy(data.copy, button);
   });
   if (remembered) item(words.forget, function () { store(service, null); live.textContent = words.forgotten; closeMenu(1); });
-}
-
-function showFollow(panel, acct) {
-  panel.textContent = "";
-  var form = make("form", { class: "follow" }, "", panel);
-  var input = make("input", { placeholder: words.example }, "", make("label", {}, words.home, form));
-  input.value = store("home") || "";
-  make("button", {}, words.go, form);
-  var status = make("p", { class: "follow-status", role: "status" }, "", form);
-  input.focus();
-  form.onsubmit = function (event) {
-    event.preventDefault();
-    var typed = input.value.trim(), home = parseHome(typed);
-    if (!home) return status.textContent = words.unclear;
-    status.textContent = words.asking;
-    // A server that answers without a subscribe template (or with an error) gets Mastodon's follow page;
-    // one that does not answer at all (down, or no CORS) gets the message. Only a server whose WebFinger
-    // answered is remembered for next time.
-    fetch(webfingerURL(home), { credentials: "omit", referrerPolicy: "no-referrer" }).then(function (response) {
-      if (response.ok) store("home", typed);
-      return response.json().catch(function () { }).then(function (answer) {
-        return response.ok && followFromWebfinger(answer, acct) || guessedFollowURL(home, acct);
-      });
-    }).then(go, function () {
-      status.textContent = words.unreachable.replace("{server}", home.host).replace("{handle}", "@" + acct);
-    });
-  };
 }
 
 // The chooser opens below its button, or above it where the screen has more room there; then in view.
@@ -276,8 +241,9 @@ doc.addEventListener("click", function (event) {
   if (openMenu && path.indexOf(openMenu.p) < 0 && path.indexOf(openMenu.t) < 0) closeMenu();
 });
 
-// Chooser toggles go beside the links inside elements that the template marks with data-chooser.
-doc.querySelectorAll("[data-chooser] a[data-service]").forEach(function (link) {
+// Chooser toggles go beside the links inside elements that the template marks with data-chooser (where the page has
+// its words: without them no chooser, no in-app notice and no share button appear, and the buttons still work).
+if (words) doc.querySelectorAll("[data-chooser] a[data-service]").forEach(function (link) {
   var label = words.more + " " + link.textContent.trim();
   var toggle = make("button", { class: "chooser-toggle", type: "button", "aria-haspopup": "menu", "aria-expanded": false, "aria-label": label });
   link.after(toggle);
@@ -289,7 +255,7 @@ addEventListener("pageshow", function (event) { if (event.persisted && trying) t
 
 // ---- In-app browsers ----
 
-var app = inAppBrowser(ua, function (name) { return name in window; });
+var app = words && inAppBrowser(ua, function (name) { return name in window; });
 tell("detected", { platform: platform, app: app && app.app });
 if (app) {
   // A block above the card (the body lays its children out in a column), a landmark of its own, as all content is.
@@ -323,7 +289,7 @@ function contactText() {
 // ---- Share (the page's own address) ----
 // The template's share button stays hidden without JavaScript. With the Web Share API (phones, Safari, Edge) it
 // opens the system's share sheet; elsewhere it copies the page's address, and the button says so for a while.
-var share = doc.querySelector("[data-share] .share");
+var share = words && doc.querySelector("[data-share] .share");
 if (share) {
   var shareLabel = share.lastChild;
   shareLabel.textContent = words.share;

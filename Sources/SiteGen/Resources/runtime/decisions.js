@@ -1,5 +1,6 @@
-// sitegen runtime, part 1 of 2: the decisions, as pure functions with no DOM, tested with node --test.
-// sitegen inlines chain-decisions.js and chain-page.js, in that order, into one function in every page.
+// sitegen runtime, the base's first part: the decisions, as pure functions with no DOM, tested with node --test.
+// Every page inlines decisions.js and page.js, in that order, then the modules of the features it has
+// (features/*.js), all in one function (see scripts/minify-runtime.py).
 
 var STEP_MS = 1000; // WebKit carries a tap's user gesture into timers only up to 1000 ms.
 var WAIT_MS = 5000; // The longest a tap shows "Opening…": a prompt nobody answers must not leave it for good.
@@ -29,21 +30,15 @@ function candidatesFor(chain, platform) {
   });
 }
 
-// Whether a scheduled link's window has closed: until is its data-until (a UTC moment, "2026-12-25T00:00:00Z"),
-// now the visitor's clock in milliseconds. An unreadable until keeps the link.
-function windowClosed(until, now) {
-  return Date.parse(until) <= now;
-}
-
 // What one tap on a chain button does. Every iOS scheme without its app costs the visitor an alert that the page
 // can neither see nor suppress, so a tap launches at most one app URL, on every platform:
 // - the app that worked for this visitor before (remembered), else
-// - on iOS, the next app of the chain (those marked auto, in order) not yet marked absent for this visitor, or with
-//   first_tap: ask ("ask") and nothing remembered, the chooser; on Android, the chain's intent: URL;
+// - on iOS, the next app of the chain (those marked auto, in order) not yet marked absent for this visitor; on
+//   Android, the chain's intent: URL;
 // - else nothing: the browser follows the button's href.
 // chain: the button's candidates; remembered: an app id, "browser" or null; absent: app ids that did not open.
-// Returns { app: candidate } (try it, then the href), { go: url } (a web choice), { ask: true } or null.
-function decide(chain, fallback, platform, remembered, absent, firstTap) {
+// Returns { app: candidate } (try it, then the href), { go: url } (a web choice) or null.
+function decide(chain, fallback, platform, remembered, absent) {
   if (remembered == "browser") return null;
   var candidates = candidatesFor(chain, platform), chosen = candidates.find(function (c) { return c.id == remembered; });
   if (chosen) return isAppURL(chosen.url) ? { app: chosen } : { go: chosen.url };
@@ -52,7 +47,6 @@ function decide(chain, fallback, platform, remembered, absent, firstTap) {
   var untried = apps.find(function (c) { return (absent || []).indexOf(c.id) < 0; });
   if (platform == "ios") {
     if (/^mailto:/i.test(fallback)) return null; // mailto already opens the visitor's own mail app
-    if (SITEGEN_ASK && firstTap == "ask" && apps.length) return { ask: true };
   } else if (platform != "android") return null;
   return untried ? { app: untried } : null;
 }
@@ -137,39 +131,4 @@ function escapeURL(entry, platform, href, ios) {
   if (kind == "line") return (href = href.replace(/#.*/, "")) + (href.indexOf("?") < 0 ? "?" : "&") + "openExternalBrowser=1";
   if (kind == "instagram") return "instagram://extbrowser/?url=" + encodeURIComponent(href);
   return ios >= 17 ? "x-safari-" + href : null; // x-safari: iOS 17 and later
-}
-
-// "@you@example.social", "you@example.social", "example.social" or "https://example.social/".
-function parseHome(input) {
-  var m = /^(?:https?:\/\/)?@?(?:([^@\s\/]+)@)?([\w-]+(?:\.[\w-]+)+(?::\d+)?)\/?$/i.exec(String(input || "").trim());
-  return m && { host: m[2].toLowerCase(), user: m[1] || null };
-}
-
-// WebFinger on the visitor's server, about their account or, given only a server, its instance actor.
-function webfingerURL(home) {
-  var name = home.host.replace(/:\d+$/, "");
-  return serverURL(home, "/.well-known/webfinger?resource=", home.user ? home.user + "@" + home.host : name + "@" + name);
-}
-
-// An https URL on the visitor's server with an acct: URI as its last, encoded part.
-function serverURL(home, path, acct) {
-  return "https://" + home.host + path + encodeURIComponent("acct:" + acct);
-}
-
-// The remote-follow URL from a WebFinger answer's https subscribe template, or null.
-function followFromWebfinger(json, acct) {
-  var link = ((json && json.links) || []).find(function (link) {
-    return link.rel == "http://ostatus.org/schema/1.0/subscribe" && /^https:\/\/.*\{uri\}/i.test(link.template);
-  });
-  return link ? link.template.replace("{uri}", encodeURIComponent("acct:" + acct)) : null;
-}
-
-function guessedFollowURL(home, acct) {
-  return serverURL(home, "/authorize_interaction?uri=", acct);
-}
-
-// Sealed data: base64 of the reversed UTF-8 bytes of JSON, so an address is never in the page as text.
-function unseal(text) {
-  var bytes = Uint8Array.from(atob(text), function (c) { return c.charCodeAt(0); }).reverse();
-  return JSON.parse(new TextDecoder().decode(bytes));
 }
