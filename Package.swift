@@ -23,7 +23,7 @@ let package = Package(
         // libxml2's HTML parser, for `sitegen import` reading a link page saved from elsewhere.
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // A small read-only HTTP server with Server-Sent Events, for `sitegen serve`.
-        .target(name: "WebServer", dependencies: ["CMicroHTTPD"]),
+        .target(name: "WebServer", dependencies: ["CMicroHTTPD", "LinkChain"]),
         // The pipeline: load → parse → resolve → render → write, its diagnostics and its file system.
         .target(
             name: "SiteGen",
@@ -31,7 +31,8 @@ let package = Package(
             // Pages inline the runtime minified (Resources/minified: the base, one module per feature, the runtime that
             // tells, the counter), made from its readable source (Resources/runtime) by scripts/minify-runtime.py.
             exclude: ["Resources/runtime"],
-            resources: [.embedInCode("Resources/minified")]
+            // words.yml: what pages and the runtime show, in each language (Language.swift's WordTable reads it).
+            resources: [.embedInCode("Resources/minified"), .embedInCode("Resources/words.yml")]
         ),
         // `sitegen serve`: the dev server, the watcher, live reload, the preview script and --lan.
         .target(name: "Preview", dependencies: ["SiteGen", "LinkChain", "WebServer"],

@@ -76,10 +76,10 @@ build_harness() {
         Sources/LinkChain/*.swift Tests/Fuzz/LinkChainFuzz.swift -o "$binary"
       ;;
     relme)
-      stale "$binary" Sources/OnlineCheck/RelMeLinks.swift Tests/Fuzz/RelMeFuzz.swift || return 0
+      stale "$binary" Sources/OnlineCheck/RelMeLinks.swift Sources/SiteGen/CharacterReferences.swift Tests/Fuzz/RelMeFuzz.swift || return 0
       echo "building $harness" >&2
       compile "$work/logs/build-$harness.log" "${flags[@]}" -module-name RelMeFuzz \
-        Sources/OnlineCheck/RelMeLinks.swift Tests/Fuzz/RelMeFuzz.swift -o "$binary"
+        Sources/OnlineCheck/RelMeLinks.swift Sources/SiteGen/CharacterReferences.swift Tests/Fuzz/RelMeFuzz.swift -o "$binary"
       ;;
     frontmatter)
       build_module LinkChain

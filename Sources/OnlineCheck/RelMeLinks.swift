@@ -1,3 +1,7 @@
+#if canImport(SiteGen)
+import SiteGen  // CharacterReferences; the fuzz harness compiles its file into one module with this one
+#endif
+
 /// The `rel="me"` links of an HTML document, found the way Mastodon's link verification finds them: `<a>` and
 /// `<link>` elements whose `rel` holds the token `me` (`rel="me"`, `rel="nofollow me"`, any case), with their
 /// `href` as written. A tokenizer, not a full parser: it skips comments, doctype and processing instructions, and
@@ -154,43 +158,5 @@ enum RelMeLinks {
             guard start < bytes.count else { return nil }
             return bytes[start...].firstIndex(of: byte)
         }
-    }
-}
-
-/// HTML character references in an attribute value: numeric ones, and the named ones a URL can hold
-/// (`&amp;`, `&quot;`, `&apos;`, `&lt;`, `&gt;`). Others stay as written.
-enum CharacterReferences {
-    private static let named: [String: String] = ["amp": "&", "quot": "\"", "apos": "'", "lt": "<", "gt": ">"]
-
-    static func decode(_ text: String) -> String {
-        guard text.contains("&") else { return text }
-        var result = ""
-        var rest = Substring(text)
-        while let ampersand = rest.firstIndex(of: "&") {
-            result += rest[..<ampersand]
-            rest = rest[ampersand...]
-            guard let semicolon = rest.prefix(12).firstIndex(of: ";") else {
-                result.append("&")
-                rest = rest.dropFirst()
-                continue
-            }
-            let body = rest[rest.index(after: rest.startIndex)..<semicolon]
-            if let replacement = replacement(for: body) {
-                result += replacement
-                rest = rest[rest.index(after: semicolon)...]
-            } else {
-                result.append("&")
-                rest = rest.dropFirst()
-            }
-        }
-        return result + rest
-    }
-
-    private static func replacement(for body: Substring) -> String? {
-        if let value = named[String(body)] { return value }
-        guard body.first == "#" else { return nil }
-        let digits = body.dropFirst()
-        let number = digits.first == "x" || digits.first == "X" ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
-        return number.flatMap(Unicode.Scalar.init).map { String(Character($0)) }
     }
 }

@@ -47,16 +47,10 @@ enum LiveReload {
                 result += tag
                 continue
             }
-            let policy = allowingReload(policy: unescaped(String(tag[start.upperBound..<close])))
+            let policy = allowingReload(policy: CharacterReferences.decode(String(tag[start.upperBound..<close])))
             result += tag[..<start.upperBound] + HTML.escapeDoubleQuotedAttribute(policy) + tag[close...]
         }
         return result + rest
-    }
-
-    /// Undoes the escaping that wrote the policy into its attribute; `&amp;` last, so `&amp;lt;` stays `&lt;`.
-    private static func unescaped(_ attribute: String) -> String {
-        [("&quot;", "\""), ("&#39;", "'"), ("&#x27;", "'"), ("&lt;", "<"), ("&gt;", ">"), ("&amp;", "&")]
-            .reduce(attribute) { $0.replacingOccurrences(of: $1.0, with: $1.1) }
     }
 
     /// `policy` with the reload script's hash among the scripts it allows, and the page's own origin among

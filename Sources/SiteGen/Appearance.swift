@@ -29,8 +29,11 @@ public enum Glyph: String, CaseIterable, Sendable {
     }
 
     /// The glyph's `<symbol id="icon-NAME">`.
-    var symbol: String {
-        #"<symbol id="icon-\#(rawValue)" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round">\#(svgBody)</symbol>"#
+    var symbol: String { symbol(named: rawValue) }
+
+    /// The glyph as `<symbol id="icon-NAME">` with the name it has on its page.
+    func symbol(named name: String) -> String {
+        #"<symbol id="icon-\#(HTML.escape(name))" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round">\#(svgBody)</symbol>"#
     }
 }
 
@@ -74,8 +77,12 @@ public struct HexColor: Hashable, Sendable {
 
     /// WCAG 2 relative luminance.
     public var luminance: Double {
-        func linear(_ c: Double) -> Double { c <= 0.04045 ? c / 12.92 : Foundation.pow((c + 0.055) / 1.055, 2.4) }
-        return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
+        0.2126 * Self.linear(red) + 0.7152 * Self.linear(green) + 0.0722 * Self.linear(blue)
+    }
+
+    /// An sRGB channel (0 to 1) as linear light: the one linearisation, for luminance and OKLab alike.
+    static func linear(_ channel: Double) -> Double {
+        channel <= 0.04045 ? channel / 12.92 : Foundation.pow((channel + 0.055) / 1.055, 2.4)
     }
 
     /// WCAG 2 contrast ratio, from 1 to 21.

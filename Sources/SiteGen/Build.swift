@@ -151,7 +151,7 @@ public struct SiteBuilder: Sendable {
         if !icons.diagnostics.isEmpty { writer?.forgetPages() }
         // An icon file that the icon check refused is not reported a second time as a published file.
         let refusedIcons = Set(icons.diagnostics.filter { $0.severity == .error }.map(\.path))
-        diagnostics.removeAll { refusedIcons.contains($0.path) && $0.message.hasSuffix(PublishedSVG.messageMark) }
+        diagnostics.removeAll { $0.kind == .unsafePublishedSVG && refusedIcons.contains($0.path) }
         if pages.isEmpty && !diagnostics.contains(where: { $0.severity == .error }) {
             diagnostics.append(Diagnostic(path: options.displayPath("content"), message: "no pages found: expected Markdown files such as content/index.md"))
         }

@@ -56,8 +56,7 @@ extension HexColor {
 
     /// OKLab coordinates (Björn Ottosson's transform of linear sRGB).
     public var oklab: (l: Double, a: Double, b: Double) {
-        func linear(_ c: Double) -> Double { c <= 0.04045 ? c / 12.92 : Foundation.pow((c + 0.055) / 1.055, 2.4) }
-        let (r, g, b) = (linear(red), linear(green), linear(blue))
+        let (r, g, b) = (Self.linear(red), Self.linear(green), Self.linear(blue))
         let l = cbrt(0.4122214708 * r + 0.5363325363 * g + 0.0514459929 * b)
         let m = cbrt(0.2119034982 * r + 0.6806995451 * g + 0.1073969566 * b)
         let s = cbrt(0.0883024619 * r + 0.2817188376 * g + 0.6299787005 * b)

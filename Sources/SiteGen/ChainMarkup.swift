@@ -25,9 +25,11 @@ public enum ChainMarkup {
     /// The `href`, `rel` and data attributes: the fallback in `href`, the chain and chooser data for the runtime.
     /// `choices` are the apps the chooser lists (the chain's own when nil); those in the chain are marked as
     /// tried on a tap.
-    /// `firstTap: .ask` marks links whose chain has apps with `data-first-tap="ask"`.
-    public static func attributes(_ chain: Chain, choices: [Candidate]? = nil, provesIdentity: Bool,
-                                  protection: EmailProtection = .entities, firstTap: FirstTap = .try) -> String {
+    /// `firstTap: .ask` marks links whose chain has apps with `data-first-tap="ask"`. Each value is written with the
+    /// addresses `shield` knows as character references.
+    static func attributes(_ chain: Chain, choices: [Candidate]? = nil, provesIdentity: Bool,
+                                  protection: EmailProtection = .entities, firstTap: FirstTap = .try,
+                                  shield: EmailShield? = nil) -> String {
         let choices = choices ?? chain.candidates
         let ask = firstTap == .ask && !chain.candidates.isEmpty ? #" data-first-tap="ask""# : ""
         if protection == .sealed, chain.kind == .email {
@@ -35,7 +37,7 @@ public enum ChainMarkup {
             return ##" href="#" data-service="\##(HTML.escape(chain.serviceID))" data-copy-kind="address" data-sealed="\##(seal(chain, choices: choices))""## + ask
         }
         // One buffer for the whole attribute text: a page writes these for every button and Markdown link.
-        var markup = JSONBytes(escaping: .singleQuotedAttribute)
+        var markup = JSONBytes(escaping: .singleQuotedAttribute, shield: shield)
         markup.raw(#" href=""#)
         markup.escapedHTML(chain.fallback)
         markup.raw("\"")
@@ -64,10 +66,11 @@ public enum ChainMarkup {
         return markup.text + ask
     }
 
-    /// What follows the link's closing tag: for a sealed address, the address written out for readers without JavaScript.
-    public static func afterLink(_ chain: Chain, protection: EmailProtection = .entities) -> String {
+    /// What follows the link's closing tag: for a sealed address, the address written out for readers without JavaScript,
+    /// `at` (the page's word, such as "(at)") standing for its `@`.
+    public static func afterLink(_ chain: Chain, protection: EmailProtection = .entities, at: String) -> String {
         guard protection == .sealed, chain.kind == .email else { return "" }
-        let written = chain.handle.replacingOccurrences(of: "@", with: " (at) ")
+        let written = chain.handle.replacingOccurrences(of: "@", with: " \(at) ")
         return #"<noscript> <span class="address">\#(HTML.escape(written))</span></noscript>"#
     }
 
@@ -156,41 +159,6 @@ public enum ChainMarkup {
         return Data(json.utf8.reversed()).base64EncodedString()
     }
 
-    /// The byte ranges of `<script>` and `<style>` elements, which hold code, not text: in order, none overlapping,
-    /// each found by one forward search (an element runs to its closing tag, or to the end).
-    static func codeRanges(_ bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
-        let elements = [(Array("<script".utf8), Array("</script>".utf8)), (Array("<style".utf8), Array("</style>".utf8))]
-        var ranges: [Range<Int>] = []
-        var offset = 0
-        // Each element's next opening tag, searched again only once the text before it is passed.
-        var next = elements.map { firstOccurrence(of: $0.0, in: bytes, from: 0) }
-        while true {
-            for (index, element) in elements.enumerated() where (next[index]?.lowerBound ?? Int.max) < offset {
-                next[index] = firstOccurrence(of: element.0, in: bytes, from: offset)
-            }
-            guard let index = next.indices.filter({ next[$0] != nil }).min(by: { next[$0]!.lowerBound < next[$1]!.lowerBound }) else {
-                return ranges
-            }
-            let start = next[index]!
-            let end = firstOccurrence(of: elements[index].1, in: bytes, from: start.upperBound)?.upperBound ?? bytes.count
-            ranges.append(start.lowerBound..<end)
-            offset = end
-        }
-    }
-
-    /// Where `needle` first occurs in `bytes` from `start` on.
-    static func firstOccurrence(of needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Range<Int>? {
-        guard let base = bytes.baseAddress, let first = needle.first else { return nil }
-        var offset = start
-        while offset + needle.count <= bytes.count,
-              let hit = memchr(base + offset, Int32(first), bytes.count - offset - needle.count + 1) {
-            let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-            if needle.withUnsafeBufferPointer({ memcmp(base + at, $0.baseAddress!, needle.count) }) == 0 { return at..<at + needle.count }
-            offset = at + 1
-        }
-        return nil
-    }
-
     static func characterReferences(_ text: String) -> String {
         String(decoding: characterReferenceBytes(text), as: UTF8.self)
     }
@@ -213,8 +181,9 @@ public enum ChainMarkup {
 }
 
 /// A page's email addresses written as character references wherever they stand as text, so no harvester reads
-/// them: in the HTML sitegen makes (`protect`) and in plain-text values as the template writes them (`escaper`).
-/// Made once per page; both read a text once, however many addresses the page has.
+/// them: in each value of the HTML sitegen makes (`protected`) and in plain-text values as the template writes them
+/// (`escaper`), never by reading the page afterwards. Made once per page; both read a value once, however many
+/// addresses the page has.
 struct EmailShield {
     private let references: [[UInt8]]
     private let finder: LongestMatchFinder
@@ -244,34 +213,28 @@ struct EmailShield {
         }
     }
 
-    /// Replaces each address, wherever it stands as text in `html` outside `<script>` and `<style>`, by character
-    /// references. For the HTML sitegen makes (a button's attributes, the Markdown body) as it makes it; plain-text
-    /// values go through `escaper` as the template writes them.
-    func protect(_ html: String) -> String {
-        var page = html
-        return page.withUTF8 { bytes in
+    /// `html`, a value already escaped for where it stands, with each address in it as character references; nil
+    /// when it holds none. For the HTML sitegen makes, as it makes each value: a button's attributes
+    /// (`JSONBytes`), the Markdown body's nodes (`MarkdownDocument.protectAddresses`).
+    func protected(_ html: [UInt8]) -> [UInt8]? {
+        html.withUnsafeBufferPointer { bytes in
             var result: [UInt8] = []
             var position = 0
-            // The text between code elements, and after the last: an address never spans a tag.
-            var texts: [Range<Int>] = []
-            for code in ChainMarkup.codeRanges(bytes) {
-                texts.append(position..<code.lowerBound)
-                position = code.upperBound
+            for match in finder.matches(in: bytes) {
+                if result.isEmpty { result.reserveCapacity(bytes.count * 2) }
+                result.append(contentsOf: bytes[position..<match.start])
+                result.append(contentsOf: references[match.string])
+                position = match.start + finder.lengths[match.string]
             }
-            texts.append(position..<bytes.count)
-            position = 0
-            for text in texts {
-                for match in finder.matches(in: UnsafeBufferPointer(rebasing: bytes[text])) {
-                    let start = text.lowerBound + match.start
-                    if result.isEmpty { result.reserveCapacity(bytes.count * 2) }
-                    result.append(contentsOf: bytes[position..<start])
-                    result.append(contentsOf: references[match.string])
-                    position = start + finder.lengths[match.string]
-                }
-            }
-            if position == 0 { return html }
+            guard position > 0 else { return nil }
             result.append(contentsOf: bytes[position...])
-            return String(decoding: result, as: UTF8.self)
+            return result
         }
+    }
+
+    /// Protects what `bytes` holds from `start` on: the value just written there.
+    func protect(_ bytes: inout [UInt8], from start: Int) {
+        guard start < bytes.count, let value = protected(Array(bytes[start...])) else { return }
+        bytes.replaceSubrange(start..., with: value)
     }
 }

@@ -15,6 +15,15 @@ public struct SourcePosition: Hashable, Sendable, Comparable {
 public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
     public enum Severity: String, Sendable { case error, warning }
 
+    /// What a diagnostic is about, for code that filters or de-duplicates diagnostics: it asks the kind, never the
+    /// message text (as swift-format's findings carry a category).
+    public enum Kind: Sendable, Equatable {
+        /// Any problem no code singles out.
+        case general
+        /// An SVG file under `content/` that cannot be published as it is (`PublishedSVG`).
+        case unsafePublishedSVG
+    }
+
     public var severity: Severity
     /// Path as shown to the user, e.g. `content/index.md`.
     public var path: String
@@ -30,6 +39,7 @@ public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
     var caretColumn: Int?
     /// How to fix it, printed as a `hint:` line of its own after the source line.
     public var hint: String?
+    public var kind: Kind = .general
 
     public init(_ severity: Severity = .error, path: String, line: Int = 0, column: Int = 0,
                 message: String, sourceLine: String? = nil) {

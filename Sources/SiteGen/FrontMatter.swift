@@ -9,6 +9,8 @@ public struct FrontMatter: Equatable, Sendable {
     /// The page's public URL.
     public var url: Located<String>?
     public var lang: String = "en"
+    /// `words: {share: Teilen}`: the site's own text for words of the page and its runtime, by `WordTable` key.
+    public var words: [String: String] = [:]
     /// An image path relative to the page's folder under `content/`, or an https URL.
     public var avatar: Located<String>?
     /// A built-in look (`Theme.all`).
@@ -73,7 +75,7 @@ public struct FrontMatter: Equatable, Sendable {
     public init() {}
 
     /// The keys front matter understands, in the order the README documents them.
-    public static let knownKeys = ["title", "description", "url", "lang", "avatar", "theme", "color_scheme", "stylesheet", "template",
+    public static let knownKeys = ["title", "description", "url", "lang", "words", "avatar", "theme", "color_scheme", "stylesheet", "template",
                                    "email_protection", "first_tap", "unsafe_html", "fediverse_creator", "background", "name", "analytics", "identity", "links"]
 
     /// The key of a `links:` item that is a heading between buttons (`- section: Listen`), not a link.
@@ -222,6 +224,7 @@ public enum FrontMatterReader {
     static func decode(_ pairs: [YAMLPair], sink: inout DiagnosticSink) -> FrontMatter {
         var matter = FrontMatter()
         var reader = NodeReader(sink: sink)
+        var langAt: SourcePosition?
         for (keyNode, value) in pairs {
             guard case .scalar(let key, _, let keyAt) = keyNode else { continue }
             if let placeholder = StarterPlaceholder.fields[key], case .scalar(placeholder, _, let at) = value {
@@ -233,9 +236,10 @@ public enum FrontMatterReader {
             case "url": matter.url = reader.located(value, field: key)
             case "lang":
                 if let lang = reader.located(value, field: key) {
-                    if LanguageTag.isWellFormed(lang.value) { matter.lang = lang.value }
+                    if LanguageTag.isWellFormed(lang.value) { (matter.lang, langAt) = (lang.value, lang.position) }
                     else { reader.report(lang.position, "'\(lang.value)' is not a language tag: expected a BCP 47 tag such as en, de or pt-BR") }
                 }
+            case "words": matter.words = reader.words(value)
             case "avatar": matter.avatar = reader.located(value, field: key)
             case "template": matter.template = reader.located(value, field: key)
             case "theme":
@@ -262,6 +266,12 @@ public enum FrontMatterReader {
                     ?? Spelling.hint(for: key, among: FrontMatter.knownKeys, count: 1)
                 reader.report(keyAt, "unknown field '\(key)' is ignored\(hint)", severity: .warning)
             }
+        }
+        let table = WordTable.standard
+        // A page whose `words:` gives every word needs none of the table's.
+        if let langAt, table.language(for: matter.lang) == nil, matter.words.count < table.keys.count {
+            reader.report(langAt, "sitegen has no words for '\(matter.lang)', so the page's buttons, notices and messages are in English: "
+                + "it has \(table.languageTags.joined(separator: ", ")); write your own under 'words:'", severity: .warning)
         }
         sink = reader.sink
         return matter
@@ -333,6 +343,34 @@ private struct NodeReader {
             report(section.position, "section '\(section.title)' has no links under it, so it is left out", severity: .warning)
         }
         return (entries, sections)
+    }
+
+    /// `words: {share: Teilen, save_contact: Kontakt speichern}`: text for keys of the word table. A text whose
+    /// `{placeholders}` differ from the table's gets a warning, since the runtime fills in only those.
+    mutating func words(_ node: YAMLNode) -> [String: String] {
+        guard case .mapping(let pairs, _) = node else {
+            report(node.position, "'words' must be a mapping of words to text, such as {share: Teilen}, found \(node.kindDescription)")
+            return [:]
+        }
+        let table = WordTable.standard
+        var words: [String: String] = [:]
+        for (keyNode, value) in pairs {
+            guard case .scalar(let key, _, let keyAt) = keyNode else { continue }
+            guard let english = table.text(key, in: WordTable.english) else {
+                let hint = Spelling.hint(for: key, among: table.keys, count: 1)
+                report(keyAt, "unknown word '\(key)' in 'words'\(hint): expected one of \(table.keys.joined(separator: ", "))")
+                continue
+            }
+            guard let text = located(value, field: "words." + key) else { continue }
+            let expected = WordTable.placeholders(in: english), written = WordTable.placeholders(in: text.value)
+            if written != expected {
+                let takes = expected.isEmpty ? "takes no placeholder" : "takes \(expected.joined(separator: " and ")), which the page fills in"
+                report(text.position, "'\(key)' \(takes), but this text has \(written.isEmpty ? "none" : written.joined(separator: " and ")) (in English: '\(english)')",
+                       severity: .warning)
+            }
+            words[key] = text.value
+        }
+        return words
     }
 
     /// `background: backdrop.jpg` (an image under content/) or `background: ["#ff7e5f", "#feb47b"]` (a gradient).
@@ -571,15 +609,6 @@ private struct NodeReader {
             return nil
         }
         return LinkEntry.CustomApp(name: name, url: url)
-    }
-}
-
-/// BCP 47 well-formedness, loosely: letters, digits and hyphens in subtags of 1 to 8.
-enum LanguageTag {
-    static func isWellFormed(_ tag: String) -> Bool {
-        let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
-        guard let first = parts.first, (2...8).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
-        return parts.dropFirst().allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
     }
 }
 

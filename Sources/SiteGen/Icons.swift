@@ -117,8 +117,21 @@ struct IconSymbols {
     struct Symbol {
         /// The id suffix: `icon-NAME`.
         var name: String
-        var markup: String
+        var art: Art
         var set: IconSet?
+
+        /// What a symbol draws, kept as a value until the page is written with the symbol's name on that page.
+        enum Art {
+            case glyph(Glyph)
+            case svg(SVGIcon)
+        }
+
+        var markup: String {
+            switch art {
+            case .glyph(let glyph): return glyph.symbol(named: name)
+            case .svg(let icon): return icon.symbol(named: name)
+            }
+        }
     }
 
     fileprivate var symbols: [ButtonIcon: Symbol] = [:]
@@ -131,11 +144,11 @@ struct IconSymbols {
         if let name = brand.fontAwesome, let folder = sets.fontAwesomeBrands,
            !(fontAwesomeBlursAtButtonSize.contains(name) && brand.forkAwesome != nil && sets.forkAwesomeFont != nil),
            let data = try? sets.files.readFile(folder + "/" + name + ".svg"), let svg = try? SVGSanitizer.sanitize(data) {
-            return Symbol(name: "brand-" + name, markup: SVGIcon(viewBox: svg.viewBox, rootAttributes: #" fill="currentColor""#, body: svg.body)
-                .roundingPaths().symbol(named: "brand-" + name), set: .fontAwesome)
+            let icon = SVGIcon(viewBox: svg.viewBox, rootAttributes: [SVGAttribute(name: "fill", value: "currentColor")], shapes: svg.shapes)
+            return Symbol(name: "brand-" + name, art: .svg(icon.roundingPaths()), set: .fontAwesome)
         }
         if let name = brand.forkAwesome, let svg = font?.icon(name) {
-            return Symbol(name: "brand-" + name, markup: svg.symbol(named: "brand-" + name), set: .forkAwesome)
+            return Symbol(name: "brand-" + name, art: .svg(svg), set: .forkAwesome)
         }
         return nil
     }
@@ -159,7 +172,7 @@ struct IconSymbols {
     fileprivate static func html(_ symbols: [ButtonIcon: Symbol], for icons: [ButtonIcon]) -> String {
         var byName: [String: Symbol] = [:]
         for icon in icons {
-            let symbol = symbols[icon] ?? Symbol(name: Glyph.link.rawValue, markup: Glyph.link.symbol, set: nil)
+            let symbol = symbols[icon] ?? Symbol(name: Glyph.link.rawValue, art: .glyph(.link), set: nil)
             byName[symbol.name] = symbol
         }
         let credits = IconSet.allCases.filter { set in byName.values.contains { $0.set == set } }.map(\.credit)
@@ -211,7 +224,6 @@ final class IconLibrary: @unchecked Sendable {
                     let base = symbol.name
                     var number = 2
                     while taken.contains(symbol.name) { symbol.name = "\(base)-\(number)"; number += 1 }
-                    if symbol.name != base { symbol.markup = symbol.markup.replacingOccurrences(of: #"id="icon-\#(base)""#, with: #"id="icon-\#(symbol.name)""#) }
                 }
                 taken.insert(symbol.name)
                 result.symbols[icon] = symbol
@@ -253,7 +265,7 @@ final class IconLibrary: @unchecked Sendable {
     private func read(_ icon: ButtonIcon) -> (symbol: IconSymbols.Symbol?, missingSets: [IconSet]) {
         switch icon {
         case .glyph(let glyph):
-            return (.init(name: glyph.rawValue, markup: glyph.symbol, set: nil), [])
+            return (.init(name: glyph.rawValue, art: .glyph(glyph), set: nil), [])
         case .brand(let brand):
             if let symbol = IconSymbols.brandSymbol(brand, sets: sets, font: nil) ?? forkAwesomeSymbol(brand)
                 ?? IconSymbols.brandSymbol(brand, sets: IconSets(fontAwesomeBrands: sets.fontAwesomeBrands, forkAwesomeFont: nil, files: sets.files), font: nil) {
@@ -262,7 +274,7 @@ final class IconLibrary: @unchecked Sendable {
             let glyph = Glyph(rawValue: brand.glyph) ?? .link
             let unavailable = [brand.fontAwesome.map { _ in IconSet.fontAwesome }, brand.forkAwesome.map { _ in IconSet.forkAwesome }]
                 .compactMap { $0 }.filter { sets.path(for: $0) == nil }
-            return (.init(name: glyph.rawValue, markup: glyph.symbol, set: nil), unavailable)
+            return (.init(name: glyph.rawValue, art: .glyph(glyph), set: nil), unavailable)
         case .file(let path):
             let displayPath = options.displayPath("content/" + path)
             let data: Data
@@ -273,7 +285,7 @@ final class IconLibrary: @unchecked Sendable {
             do {
                 let svg = try SVGSanitizer.sanitize(data)
                 let name = "file-" + IconSymbols.slug(String(path.dropLast(".svg".count)))
-                return (.init(name: name, markup: svg.symbol(named: name), set: nil), [])
+                return (.init(name: name, art: .svg(svg), set: nil), [])
             } catch {
                 // With the offending line under the message, like every other diagnostic.
                 var sink = DiagnosticSink(path: displayPath, text: String(decoding: data, as: UTF8.self))
@@ -295,7 +307,7 @@ final class IconLibrary: @unchecked Sendable {
             }
         }
         guard let svg = font?.icon(name) else { return nil }
-        return .init(name: "brand-" + name, markup: svg.symbol(named: "brand-" + name), set: .forkAwesome)
+        return .init(name: "brand-" + name, art: .svg(svg), set: .forkAwesome)
     }
 }
 

@@ -24,12 +24,15 @@ struct JSONBytes {
 
     let context: Context
     private(set) var bytes: [UInt8] = []
+    /// Writes the page's addresses in each value as character references (for JSON in an attribute).
+    private let shield: EmailShield?
 
     /// The bytes `string` escapes in this context.
     private let special: [Bool]
 
-    init(escaping context: Context) {
+    init(escaping context: Context, shield: EmailShield? = nil) {
         self.context = context
+        self.shield = shield
         special = Self.special[context]!
         bytes.reserveCapacity(1024)
     }
@@ -41,6 +44,11 @@ struct JSONBytes {
 
     mutating func string(_ value: String) {
         bytes.append(0x22)
+        let start = bytes.count
+        defer {
+            shield?.protect(&bytes, from: start)
+            bytes.append(0x22)
+        }
         var value = value
         let special = self.special
         special.withUnsafeBufferPointer { special in value.withUTF8 { source in
@@ -71,13 +79,14 @@ struct JSONBytes {
             }
             if source.count > runStart { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart...])) }
         } }
-        bytes.append(0x22)
     }
 
     /// Text in a double-quoted HTML attribute or element content, as `HTML.escape` writes it (not JSON): for
     /// markup written into the same buffer as its JSON.
     mutating func escapedHTML(_ value: String) {
+        let start = bytes.count
         MustacheTemplates.appendEscapedHTML(value, to: &bytes)
+        shield?.protect(&bytes, from: start)
     }
 
     var text: String { String(decoding: bytes, as: UTF8.self) }

@@ -151,7 +151,7 @@ public enum SiteLoader {
                         do { try PublishedSVG.check(data) } catch {
                             var sink = DiagnosticSink(path: options.displayPath("content/" + path), text: String(decoding: data, as: UTF8.self))
                             sink.report(line: error.position.line, column: error.position.column, error.message)
-                            diagnostics += sink.diagnostics
+                            diagnostics += sink.diagnostics.map { var diagnostic = $0; diagnostic.kind = .unsafePublishedSVG; return diagnostic }
                         }
                     } catch {
                         diagnostics.append(Diagnostic(path: options.displayPath("content/" + path), message: "the file \(reason(error))"))

@@ -1,10 +1,10 @@
 import CCmark
 import Foundation
 
-/// A page's Markdown body as a value: its text and where it starts, the links it holds (found by libcmark when
-/// the page is parsed, for the link checks), and its HTML, rendered in the same parse with each link's place marked,
-/// so rendering the page splices the chain links in instead of parsing again. Nothing a later stage does changes a
-/// page that was handed over.
+/// A page's Markdown body as a value: its text and where it starts, and the links it holds (found by libcmark when
+/// the page is parsed, for the link checks and the resolver). Rendering parses it again into a tree that it changes
+/// before libcmark writes it: chain links and protected addresses are written where their nodes are, so nothing
+/// reads the HTML back. Nothing a later stage does changes a page that was handed over.
 public struct MarkdownBody: Equatable, Sendable {
     public let text: String
     /// File line of the body's first line.
@@ -12,54 +12,25 @@ public struct MarkdownBody: Equatable, Sendable {
     public let allowRawHTML: Bool
     /// Every link and image, in document order.
     public let links: [MarkdownDocument.Link]
-    /// Nil in the rare body whose HTML the marks cannot be found in; rendering then parses again.
-    private let marked: MarkedHTML?
-
-    /// The body's HTML, and where each link (not image) has its opening tag and its `</a>` ends.
-    struct MarkedHTML: Equatable, Sendable {
-        struct Anchor: Equatable, Sendable {
-            var position: SourcePosition
-            var openingTag: Range<Int>
-            var end: Int
-        }
-        var html: [UInt8]
-        var anchors: [Anchor]
-    }
 
     public init(_ text: String, firstLine: Int, allowRawHTML: Bool) {
         self.text = text
         self.firstLine = firstLine
         self.allowRawHTML = allowRawHTML
+        links = MarkdownDocument(text, firstLine: firstLine, allowRawHTML: allowRawHTML).links
+    }
+
+    /// The HTML, with each link whose position `rewrites` names given that opening tag and what follows its `</a>`,
+    /// and every address `shield` knows written as character references wherever the body writes it.
+    func renderHTML(rewriting rewrites: [SourcePosition: (openingTag: String, afterLink: String)] = [:],
+                    shield: EmailShield? = nil) -> String {
         let document = MarkdownDocument(text, firstLine: firstLine, allowRawHTML: allowRawHTML)
-        links = document.links
-        marked = document.markedHTML()
+        if !rewrites.isEmpty { document.rewriteLinks { rewrites[$0.position] } }
+        if let shield { document.protectAddresses(shield) }
+        return document.renderHTML()
     }
 
-    /// Whether rendering splices the links in (false when it parses the body again).
-    var isMarked: Bool { marked != nil }
-
-    /// The HTML, with each link whose position `rewrites` names given that opening tag and what follows its `</a>`.
-    public func renderHTML(rewriting rewrites: [SourcePosition: (openingTag: String, afterLink: String)] = [:]) -> String {
-        guard let marked else {
-            let document = MarkdownDocument(text, firstLine: firstLine, allowRawHTML: allowRawHTML)
-            if !rewrites.isEmpty { document.rewriteLinks { rewrites[$0.position] } }
-            return document.renderHTML()
-        }
-        guard !rewrites.isEmpty else { return String(decoding: marked.html, as: UTF8.self) }
-        var html: [UInt8] = []
-        html.reserveCapacity(marked.html.count + rewrites.count * 512)
-        var position = 0
-        for anchor in marked.anchors {
-            guard let (openingTag, afterLink) = rewrites[anchor.position] else { continue }
-            html.append(contentsOf: marked.html[position..<anchor.openingTag.lowerBound])
-            html.append(contentsOf: openingTag.utf8)
-            html.append(contentsOf: marked.html[anchor.openingTag.upperBound..<anchor.end])
-            html.append(contentsOf: afterLink.utf8)
-            position = anchor.end
-        }
-        html.append(contentsOf: marked.html[position...])
-        return String(decoding: html, as: UTF8.self)
-    }
+    public func renderHTML() -> String { renderHTML(rewriting: [:]) }
 }
 
 /// A Markdown body parsed by libcmark. The tree is owned by this object and freed with it.
@@ -153,44 +124,69 @@ public final class MarkdownDocument {
         return String(cString: html)
     }
 
-    /// The HTML with where each link (not image) has its opening tag and its `</a>` ends, found by rendering the
-    /// tree with a mark (byte 0x01) before and after each; nil when the marks do not pair up as expected, as when
-    /// the text itself renders a 0x01. Adds the marks to the tree: call it last.
-    func markedHTML() -> MarkdownBody.MarkedHTML? {
-        let anchors = linkNodes().filter { !$0.link.isImage }
-        for (node, _) in anchors {
-            guard let before = cmark_node_new(CMARK_NODE_CUSTOM_INLINE), let after = cmark_node_new(CMARK_NODE_CUSTOM_INLINE) else { return nil }
-            cmark_node_set_on_enter(before, "\u{1}")
-            cmark_node_set_on_enter(after, "\u{1}")
-            cmark_node_insert_before(node, before)
-            cmark_node_insert_after(node, after)
-        }
-        guard let rendered = cmark_render_html(root, options) else { return nil }
-        defer { free(rendered) }
-        let bytes = UnsafeRawBufferPointer(start: rendered, count: strlen(rendered))
-        var html: [UInt8] = []
-        html.reserveCapacity(bytes.count)
-        var marked: [MarkdownBody.MarkedHTML.Anchor] = []
-        var open: Int?  // where the link after an opening mark starts
-        var runStart = 0
-        for index in bytes.indices where bytes[index] == 0x01 {
-            html.append(contentsOf: bytes[runStart..<index])
-            runStart = index + 1
-            if let start = open {
-                // `<a href="…"…>` up to its first `>` (libcmark writes `>` in attributes as a reference), and `</a>` just before the mark.
-                guard marked.count < anchors.count, html[start...].starts(with: Self.anchorStart), html[start...].reversed().starts(with: Self.anchorEnd.reversed()),
-                      let tagEnd = html[start...].firstIndex(of: UInt8(ascii: ">")) else { return nil }
-                marked.append(.init(position: anchors[marked.count].link.position, openingTag: start..<tagEnd + 1, end: html.count))
-                open = nil
-            } else {
-                open = html.count
-            }
-        }
-        html.append(contentsOf: bytes[runStart...])
-        guard open == nil, marked.count == anchors.count else { return nil }
-        return MarkdownBody.MarkedHTML(html: html, anchors: marked)
+    /// Writes every address `shield` knows as character references, where the tree holds it: text, code,
+    /// raw HTML (not a `<script>` or `<style>` element's), a link's address and title, an image's. Each node that
+    /// holds one is replaced by a custom node that writes, protected, the bytes libcmark would have written; nodes
+    /// without one stay as they are. Call after `rewriteLinks`: a chain link's opening tag is protected already
+    /// (`ChainMarkup.attributes`), its text is protected here.
+    func protectAddresses(_ shield: EmailShield) {
+        // Adjacent text nodes as one: smart punctuation splits "ann@example.org" at its dots.
+        cmark_consolidate_text_nodes(root)
+        replaceNodes { shield.protected($0) }
     }
 
-    private static let anchorStart = Array("<a href=\"".utf8)
-    private static let anchorEnd = Array("</a>".utf8)
+    /// Replaces each node whose HTML `replace` changes (returns non-nil for) by a custom node writing that HTML;
+    /// a link's children stay in the tree. What `replace` is given is what libcmark writes for the node (for a link,
+    /// its opening tag): `MarkdownHTML` says it the same way, node by node.
+    func replaceNodes(_ replace: ([UInt8]) -> [UInt8]?) {
+        var replacements: [(node: OpaquePointer, html: [UInt8], isBlock: Bool)] = []
+        guard let iterator = cmark_iter_new(root) else { return }
+        let rawHTMLAllowed = allowsRawHTML
+        var insideImage = 0
+        // Inside a `<script>` or `<style>` element that raw inline HTML opened: code, not text.
+        var insideRawCode = false
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            guard let node = cmark_iter_get_node(iterator) else { continue }
+            let type = cmark_node_get_type(node)
+            if type == CMARK_NODE_IMAGE {
+                // An image's text is its alt attribute, written from its children as plain text: the image is written whole.
+                if event == CMARK_EVENT_ENTER {
+                    if insideImage == 0, let html = replace(MarkdownHTML.image(node, unsafe: rawHTMLAllowed)) { replacements.append((node, html, false)) }
+                    insideImage += 1
+                } else {
+                    insideImage -= 1
+                }
+                continue
+            }
+            guard event == CMARK_EVENT_ENTER, insideImage == 0 else { continue }
+            let html: [UInt8]?
+            switch type {
+            case CMARK_NODE_TEXT where !insideRawCode: html = replace(MarkdownHTML.text(node))
+            case CMARK_NODE_CODE where !insideRawCode: html = replace(MarkdownHTML.code(node))
+            case CMARK_NODE_CODE_BLOCK: html = replace(MarkdownHTML.codeBlock(node))
+            case CMARK_NODE_HTML_INLINE, CMARK_NODE_HTML_BLOCK:
+                guard rawHTMLAllowed else { continue }
+                let literal = MarkdownHTML.literal(node)
+                let opensCode = MarkdownHTML.opensRawCodeElement(literal)
+                if type == CMARK_NODE_HTML_INLINE, let opensCode { insideRawCode = opensCode }
+                html = opensCode == nil && !insideRawCode ? replace(literal) : nil
+            case CMARK_NODE_LINK: html = replace(MarkdownHTML.linkOpeningTag(node, unsafe: rawHTMLAllowed))
+            default: html = nil
+            }
+            if let html { replacements.append((node, html, type == CMARK_NODE_CODE_BLOCK || type == CMARK_NODE_HTML_BLOCK)) }
+        }
+        cmark_iter_free(iterator)
+        for (node, html, isBlock) in replacements {
+            guard let replacement = cmark_node_new(isBlock ? CMARK_NODE_CUSTOM_BLOCK : CMARK_NODE_CUSTOM_INLINE) else { continue }
+            cmark_node_set_on_enter(replacement, String(decoding: html, as: UTF8.self))
+            if cmark_node_get_type(node) == CMARK_NODE_LINK {
+                cmark_node_set_on_exit(replacement, "</a>")
+                while let child = cmark_node_first_child(node) { cmark_node_append_child(replacement, child) }
+            }
+            cmark_node_insert_before(node, replacement)
+            cmark_node_free(node)
+        }
+    }
+
+    private var allowsRawHTML: Bool { options & CMARK_OPT_UNSAFE != 0 }
 }

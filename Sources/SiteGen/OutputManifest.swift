@@ -1,5 +1,6 @@
 import Foundation
 import CCrypto
+import LinkChain
 
 /// sitegen's record of what it wrote in an output folder: each file with the SHA-256 of the bytes written, the
 /// folders it made, the staging folders it opened, and for each page what it was rendered from. It is the only
@@ -459,7 +460,7 @@ public struct OutputManifest: Equatable, Sendable {
 
     static func decode(_ field: String) -> String? {
         guard field.utf8.contains(UInt8(ascii: "%")) else { return field }
-        return field.removingPercentEncoding
+        return PercentEncoding.decode(field)
     }
 
     /// A policy as `S=hash,hash;T=hash;O=origin,origin` (script hashes, style hashes, counting origins).
@@ -562,7 +563,7 @@ private struct ManifestBytes: @unchecked Sendable {
         /// Percent-decoded; nil when an escape is broken.
         var decoded: String? {
             guard bytes.contains(UInt8(ascii: "%")) else { return text }
-            return text.removingPercentEncoding
+            return PercentEncoding.decode(text)
         }
 
         /// A decimal number, optionally negative; nil for anything else or one that overflows.

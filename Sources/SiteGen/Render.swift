@@ -26,7 +26,7 @@ enum PageKey: String, CaseIterable {
     case personJSON = "person_json", faviconHref = "favicon_href", generator, description, url, qrHref = "qr_href"
     case vcardHref = "vcard_href", avatar, imageURL = "image_url", stylesheetCSS = "stylesheet_css"
     case fediverseCreator = "fediverse_creator", surface, onCard = "on_card", hasSealedAddresses = "has_sealed_addresses"
-    case hasFediverseAccounts = "has_fediverse_accounts", backdropCSS = "backdrop_css"
+    case hasFediverseAccounts = "has_fediverse_accounts", backdropCSS = "backdrop_css", words, dir, rightToLeft = "right_to_left"
 }
 
 /// Where one template's data goes: the slot (`MustacheTemplates.slot(of:)`) of each key it reads, found once per
@@ -216,13 +216,13 @@ public struct PageRenderer: Sendable {
 
     /// The data a page template sees; the README documents every key. Costly values are computed only
     /// when the page's template reads them.
-    /// The email addresses the page links to are written as character references in the HTML made here
+    /// The email addresses the page links to are written as character references in each value made here
     /// (`EmailShield` does the same for plain-text values as the template writes them).
     func context(for page: ResolvedPage, icons: IconSymbols, shield: EmailShield?) -> MustacheValue {
         let matter = page.parsed.frontMatter
-        func protect(_ html: String) -> String { shield?.protect(html) ?? html }
         guard let slots = slotsByTemplate[page.templateName] else { return .slots(templates.makeSlots()) }
         let features = RuntimeFeature.used(by: page)
+        let words = WordTable.standard.values(for: matter.lang, overrides: matter.words)
         var values = templates.makeSlots()
         func add(_ key: PageKey, _ value: @autoclosure () -> MustacheValue?) {
             if let slot = slots[key], let value = value() { values[slot] = value }
@@ -246,13 +246,13 @@ public struct PageRenderer: Sendable {
                     case .edgeDark: value = link.paint.edgeDark.css
                     case .hCardClass: value = Self.hCardClass(link.chain.kind)
                     case .attributesHTML:
-                        value = protect(ChainMarkup.attributes(link.chain, choices: link.choices, provesIdentity: link.service.provesIdentity,
-                                                               protection: matter.emailProtection, firstTap: matter.firstTap))
+                        value = ChainMarkup.attributes(link.chain, choices: link.choices, provesIdentity: link.service.provesIdentity,
+                                                       protection: matter.emailProtection, firstTap: matter.firstTap, shield: shield)
                             + (link.closesAt.map { #" data-until="\#(ScheduleTime.utcText($0))""# } ?? "")
                     case .until:
                         guard let closesAt = link.closesAt else { continue }
                         value = ScheduleTime.utcText(closesAt)
-                    case .afterLinkHTML: value = ChainMarkup.afterLink(link.chain, protection: matter.emailProtection)
+                    case .afterLinkHTML: value = ChainMarkup.afterLink(link.chain, protection: matter.emailProtection, at: Self.addressAt(words))
                     case .accountURI:
                         guard let accountURI = link.chain.accountURI else { continue }
                         value = accountURI
@@ -276,12 +276,16 @@ public struct PageRenderer: Sendable {
         let theme = matter.theme
         add(.title, .string(matter.title ?? ""))
         add(.lang, .string(matter.lang))
+        add(.words, .dictionary(words))
+        let rightToLeft = LanguageTag.isRightToLeft(matter.lang)
+        add(.dir, .string(rightToLeft ? "rtl" : "ltr"))
+        add(.rightToLeft, rightToLeft ? .bool(true) : nil)
         add(.theme, .string(theme.name))
         add(.colorScheme, .string(matter.colorScheme.rawValue))
         add(.themeCSS, .string(themeCSS[theme.name + "/" + matter.colorScheme.rawValue] ?? theme.css(for: matter.colorScheme)))
         add(.themeColorLight, .string(theme.light.page.css))
         add(.themeColorDark, .string(theme.dark.page.css))
-        add(.bodyHTML, .string(protect(bodyHTML(page))))
+        add(.bodyHTML, .string(bodyHTML(page, shield: shield, addressAt: Self.addressAt(words))))
         add(.iconSymbolsHTML, .string(icons.html))
         add(.identityLinksHTML, .string(page.identityLinks.map { #"<link rel="me" href="\#(HTML.escape($0))">"# }.joined(separator: "\n")))
         add(.runtimeJS, .string(runtimeScript(for: matter, features: features)))
@@ -312,16 +316,22 @@ public struct PageRenderer: Sendable {
         return runtime.toldScript + (matter.analytics.map { runtime.counterScript(endpoint: $0.endpoint) } ?? "")
     }
 
-    /// The Markdown body as HTML, its shorthand links written as chain links.
-    func bodyHTML(_ page: ResolvedPage) -> String {
+    /// What stands for `@` in an address written out for readers without JavaScript, in the page's words.
+    static func addressAt(_ words: [String: MustacheValue]) -> String {
+        words["address_at"]?.renderedText ?? ""
+    }
+
+    /// The Markdown body as HTML, its shorthand links written as chain links, its addresses as `shield` writes them,
+    /// `addressAt` standing for the `@` of an address written out for readers without JavaScript.
+    func bodyHTML(_ page: ResolvedPage, shield: EmailShield? = nil, addressAt: String) -> String {
         let protection = page.parsed.frontMatter.emailProtection
         var rewrites: [SourcePosition: (openingTag: String, afterLink: String)] = [:]
         for link in page.markdownLinks {
             rewrites[link.position] = ("<a" + ChainMarkup.attributes(link.chain, choices: link.choices, provesIdentity: link.provesIdentity,
-                                                                     protection: protection) + ">",
-                                       ChainMarkup.afterLink(link.chain, protection: protection))
+                                                                     protection: protection, shield: shield) + ">",
+                                       ChainMarkup.afterLink(link.chain, protection: protection, at: addressAt))
         }
-        return page.parsed.markdown.renderHTML(rewriting: rewrites)
+        return page.parsed.markdown.renderHTML(rewriting: rewrites, shield: shield)
     }
 
     /// The buttons split at the page's `- section:` headings: each group's buttons (by position) and heading (absent

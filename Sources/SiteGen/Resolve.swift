@@ -301,7 +301,7 @@ public struct LinkResolver: Sendable {
     private func checkRelative(_ link: MarkdownDocument.Link, page: ParsedPage, pageOutputPaths: Set<String>, sink: inout DiagnosticSink) {
         let path = String(link.destination.prefix { $0 != "?" && $0 != "#" })
         guard !path.isEmpty, !path.hasPrefix("//") else { return }  // a fragment or query of this page; // is another host
-        let decoded = path.contains("%") ? (path.removingPercentEncoding ?? path) : path
+        let decoded = path.contains("%") ? (PercentEncoding.decode(path) ?? path) : path
         let outputFolder = page.outputPath.split(separator: "/").dropLast().joined(separator: "/")
         let fromRoot = decoded.hasPrefix("/")
         let what = link.isImage ? "image" : "link"

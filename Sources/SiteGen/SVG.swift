@@ -83,13 +83,61 @@ enum XMLTree {
     }
 }
 
-/// An icon ready to become a `<symbol>`: its view box and its shape elements' markup.
+/// An attribute of an icon's element, its value as read (escaped when written).
+struct SVGAttribute: Equatable {
+    var name: String
+    var value: String
+}
+
+/// A shape element an icon keeps, as a tree until the page is written: what changes it (rounding its path data)
+/// changes its attributes, never its markup.
+struct SVGShape: Equatable {
+    var name: String
+    /// In the order they are written.
+    var attributes: [SVGAttribute]
+    var children: [SVGShape] = []
+
+    /// `<path d="…"/>`.
+    static func path(_ d: String) -> SVGShape { SVGShape(name: "path", attributes: [SVGAttribute(name: "d", value: d)]) }
+
+    func write(to markup: inout String) {
+        markup += "<" + name
+        SVGAttribute.write(attributes, to: &markup)
+        guard !children.isEmpty else { markup += "/>"; return }
+        markup += ">"
+        for child in children { child.write(to: &markup) }
+        markup += "</" + name + ">"
+    }
+
+    /// The shape with each path's data (`d`, at any depth) given by `change`, or nil where `change` gives nil for one.
+    func changingPaths(_ change: (String) -> String?) -> SVGShape? {
+        var shape = self
+        for index in shape.attributes.indices where shape.attributes[index].name == "d" {
+            guard let d = change(shape.attributes[index].value) else { return nil }
+            shape.attributes[index].value = d
+        }
+        for index in shape.children.indices {
+            guard let child = shape.children[index].changingPaths(change) else { return nil }
+            shape.children[index] = child
+        }
+        return shape
+    }
+}
+
+extension SVGAttribute {
+    /// ` name="value"` each, escaped.
+    static func write(_ attributes: [SVGAttribute], to markup: inout String) {
+        for attribute in attributes { markup += " " + attribute.name + "=\"" + HTML.escape(attribute.value) + "\"" }
+    }
+}
+
+/// An icon ready to become a `<symbol>`: its view box, its root's presentation attributes and its shapes, kept as a
+/// tree until the page is written.
 struct SVGIcon: Equatable {
     var viewBox: String
-    /// The root's presentation attributes (fill, stroke, ...), escaped, each with a leading space.
-    var rootAttributes: String
-    /// The shape elements, escaped and serialised.
-    var body: String
+    /// The root's presentation attributes (fill, stroke, ...).
+    var rootAttributes: [SVGAttribute]
+    var shapes: [SVGShape]
 
     /// The icon with whole-unit path coordinates where a unit is at most 1/256 of its view box (Font Awesome's 512-unit
     /// grid), in fewer bytes. An icon of paths alone is first drawn on a coarser grid, halved until its longer side is
@@ -102,39 +150,44 @@ struct SVGIcon: Equatable {
         if isPathsAlone {
             var scale = 1.0
             while max(sizes[2], sizes[3]) * scale >= 256 { scale /= 2 }
-            if let body = body(changingPaths: { SVGPathData.rounded($0, scale: scale) }) {
+            if let shapes = changingPaths({ SVGPathData.rounded($0, scale: scale) }) {
                 icon.viewBox = sizes.map { SVGSanitizer.number($0 * scale) }.joined(separator: " ")
-                icon.body = body
+                icon.shapes = shapes
                 return icon
             }
         }
-        icon.body = body(changingPaths: { SVGPathData.rounded($0) ?? $0 }) ?? body
+        icon.shapes = changingPaths({ SVGPathData.rounded($0) ?? $0 }) ?? shapes
         return icon
     }
 
-    /// Whether the body is `<path d="…"/>` elements and nothing else, so that scaling their data scales the icon.
+    /// Whether the icon is `<path d="…"/>` elements and nothing else, so that scaling their data scales the icon.
     var isPathsAlone: Bool {
-        var rest = body[...]
-        while rest.hasPrefix(#"<path d=""#), let closing = rest.dropFirst(9).firstIndex(of: "\""), rest[closing...].hasPrefix(#""/>"#) {
-            rest = rest[closing...].dropFirst(3)
-        }
-        return rest.isEmpty && !body.isEmpty
+        !shapes.isEmpty && shapes.allSatisfy { $0.name == "path" && $0.children.isEmpty && $0.attributes.map(\.name) == ["d"] }
     }
 
-    /// The body with each path's data (`d`) given by `change`, or nil where `change` gives nil for one.
-    private func body(changingPaths change: (String) -> String?) -> String? {
-        var changed = "", rest = body[...]
-        while let opening = rest.range(of: #" d=""#), let closing = rest[opening.upperBound...].firstIndex(of: "\"") {
-            guard let d = change(String(rest[opening.upperBound..<closing])) else { return nil }
-            changed += rest[..<opening.upperBound] + d
-            rest = rest[closing...]
+    private func changingPaths(_ change: (String) -> String?) -> [SVGShape]? {
+        var changed: [SVGShape] = []
+        for shape in shapes {
+            guard let shape = shape.changingPaths(change) else { return nil }
+            changed.append(shape)
         }
-        return changed + rest
+        return changed
     }
 
-    /// `<symbol id="icon-NAME" viewBox="…" …>BODY</symbol>`
+    /// The shapes' markup.
+    var body: String {
+        var markup = ""
+        for shape in shapes { shape.write(to: &markup) }
+        return markup
+    }
+
+    /// `<symbol id="icon-NAME" viewBox="…" …>BODY</symbol>`, with the name the icon has on its page.
     func symbol(named name: String) -> String {
-        #"<symbol id="icon-\#(HTML.escape(name))" viewBox="\#(HTML.escape(viewBox))"\#(rootAttributes)>\#(body)</symbol>"#
+        var markup = #"<symbol id="icon-\#(HTML.escape(name))" viewBox="\#(HTML.escape(viewBox))""#
+        SVGAttribute.write(rootAttributes, to: &markup)
+        markup += ">"
+        for shape in shapes { shape.write(to: &markup) }
+        return markup + "</symbol>"
     }
 }
 
@@ -143,8 +196,8 @@ struct SVGIcon: Equatable {
 /// Gradients, patterns, masks, text and internal references (`url(#id)`, `href="#id"`) are fine.
 enum PublishedSVG {
     static let refusedElements: Set<String> = ["script", "foreignObject", "iframe", "embed", "object", "handler", "listener"]
-    /// Ends every message of this check, so that an icon already refused is not reported twice.
-    static let messageMark = "in a published SVG"
+    /// How the messages of this check end, saying which check refused the file.
+    private static let messageMark = "in a published SVG"
     /// Larger SVG files are refused before parsing: an avatar or logo is far smaller.
     static let maximumBytes = 1024 * 1024
 
@@ -234,30 +287,33 @@ enum SVGSanitizer {
             throw SVGProblem(position: root.position, message: "the <svg> needs a viewBox such as viewBox=\"0 0 24 24\" (or plain numeric width and height)")
         }
         let rootAttributes = try attributes(of: root, allowed: presentationAttributes)
-        var body = ""
-        for child in root.children { body += try serialise(child) }
-        guard !body.isEmpty else {
+        let shapes = try kept(root.children)
+        guard !shapes.isEmpty else {
             throw SVGProblem(position: root.position, message: "the SVG has no shapes (path, circle, rect, ...)")
         }
-        return SVGIcon(viewBox: viewBox, rootAttributes: rootAttributes, body: body)
+        return SVGIcon(viewBox: viewBox, rootAttributes: rootAttributes, shapes: shapes)
     }
 
-    private static func serialise(_ element: XMLElementNode) throws(SVGProblem) -> String {
-        if droppedElements.contains(element.name) || element.name.contains(":") { return "" }
+    /// The element as a shape the icon keeps; nil for one that is dropped.
+    private static func shape(_ element: XMLElementNode) throws(SVGProblem) -> SVGShape? {
+        if droppedElements.contains(element.name) || element.name.contains(":") { return nil }
         guard shapeElements.contains(element.name) else {
             throw SVGProblem(position: element.position,
                              message: "<\(element.name)> is not allowed in an icon: only \(shapeElements.sorted().map { "<\($0)>" }.joined(separator: ", ")) are")
         }
-        var text = "<" + element.name + (try attributes(of: element, allowed: shapeAttributes.union(presentationAttributes)))
-        if element.children.isEmpty { return text + "/>" }
-        text += ">"
-        for child in element.children { text += try serialise(child) }
-        return text + "</\(element.name)>"
+        return SVGShape(name: element.name, attributes: try attributes(of: element, allowed: shapeAttributes.union(presentationAttributes)),
+                        children: try kept(element.children))
+    }
+
+    private static func kept(_ elements: [XMLElementNode]) throws(SVGProblem) -> [SVGShape] {
+        var shapes: [SVGShape] = []
+        for element in elements { if let shape = try shape(element) { shapes.append(shape) } }
+        return shapes
     }
 
     /// The allowed attributes, sorted by name so output is deterministic; refuses handlers, links and paint servers.
-    private static func attributes(of element: XMLElementNode, allowed: Set<String>) throws(SVGProblem) -> String {
-        var text = ""
+    private static func attributes(of element: XMLElementNode, allowed: Set<String>) throws(SVGProblem) -> [SVGAttribute] {
+        var kept: [SVGAttribute] = []
         for (name, value) in element.attributes.sorted(by: { $0.key < $1.key }) {
             let lower = name.lowercased()
             if lower.hasPrefix("on") {
@@ -270,9 +326,9 @@ enum SVGSanitizer {
             if value.lowercased().contains("url(") || value.lowercased().contains("javascript:") {
                 throw SVGProblem(position: element.position, message: "\(name)=\"\(value)\" on <\(element.name)> refers to another resource; icons may use only plain colours")
             }
-            text += " \(name)=\"\(HTML.escape(value))\""
+            kept.append(SVGAttribute(name: name, value: value))
         }
-        return text
+        return kept
     }
 
     static func isNumberList(_ text: String, count: Int) -> Bool {
@@ -326,8 +382,8 @@ struct SVGFont {
         let outline = glyph.path.split(whereSeparator: { $0 == " " || $0.isNewline || $0 == "\t" }).joined(separator: " ")
         return SVGIcon(
             viewBox: "0 \(SVGSanitizer.number(-ascent)) \(SVGSanitizer.number(glyph.advance)) \(SVGSanitizer.number(unitsPerEm))",
-            rootAttributes: #" fill="currentColor""#,
-            body: #"<path transform="scale(1 -1)" d="\#(HTML.escape(outline))"/>"#)
+            rootAttributes: [SVGAttribute(name: "fill", value: "currentColor")],
+            shapes: [SVGShape(name: "path", attributes: [SVGAttribute(name: "transform", value: "scale(1 -1)"), SVGAttribute(name: "d", value: outline)])])
     }
 }
 

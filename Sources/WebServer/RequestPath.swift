@@ -1,4 +1,5 @@
 import Foundation
+import LinkChain
 
 /// A request path decoded segment by segment, refusing every spelling of a step out of the served folder.
 ///
@@ -29,7 +30,7 @@ public struct RequestPath: Equatable, Sendable {
         guard raw.hasPrefix("/") else { return .failure(.malformed) }
         var segments: [String] = []
         for rawSegment in raw.split(separator: "/", omittingEmptySubsequences: true) {
-            guard let bytes = percentDecoded(rawSegment.utf8), let segment = String(validating: bytes, as: UTF8.self) else {
+            guard let segment = PercentEncoding.decode(String(rawSegment)) else {
                 return .failure(.malformed)
             }
             if segment == "." || segment == ".." || segment.contains(where: { $0 == "/" || $0 == "\\" || $0 == "\0" }) {
@@ -38,25 +39,5 @@ public struct RequestPath: Equatable, Sendable {
             segments.append(segment)
         }
         return .success(RequestPath(segments: segments, isFolder: raw.hasSuffix("/")))
-    }
-
-    private static func percentDecoded(_ encoded: Substring.UTF8View) -> [UInt8]? {
-        var bytes: [UInt8] = []
-        var iterator = encoded.makeIterator()
-        while let byte = iterator.next() {
-            guard byte == UInt8(ascii: "%") else { bytes.append(byte); continue }
-            guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else { return nil }
-            bytes.append(high << 4 | low)
-        }
-        return bytes
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }

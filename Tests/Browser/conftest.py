@@ -238,6 +238,24 @@ def contrast(a, b):
     return (la + 0.05) / (lb + 0.05)
 
 
+@contextlib.contextmanager
+def served_test_site(name: str):
+    """Tests/Browser/sites/NAME built with the example's templates and served on 127.0.0.1; yields (its Output
+    folder, its URL), then stops the server and removes the folder."""
+    folder = pathlib.Path(tempfile.mkdtemp(prefix=f"sitegen-{name}-"))
+    try:
+        shutil.copytree(ROOT / "templates", folder / "templates")
+        shutil.copytree(ROOT / "Tests" / "Browser" / "sites" / name / "content", folder / "content")
+        subprocess.run([str(sitegen_binary()), "build"], cwd=folder, check=True, capture_output=True)
+        url, stop = serve(folder / "Output")
+        try:
+            yield folder / "Output", url
+        finally:
+            stop()
+    finally:
+        shutil.rmtree(folder)
+
+
 def requests_made(driver):
     """Every URL the page asked the network for, from Chromium's performance log (data: URLs left out)."""
     urls = []

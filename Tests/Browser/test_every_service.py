@@ -2,30 +2,19 @@
 example's templates: accessible in light and dark mode, valid HTML, one request and nothing from other origins."""
 import gzip
 import json
-import pathlib
-import shutil
 import subprocess
-import tempfile
 import urllib.parse
 
 import pytest
 from axe_selenium_python import Axe
 
-from conftest import ROOT, make_driver, nu_html_checker, requests_made, serve, sitegen_binary
-
-SITE = pathlib.Path(__file__).resolve().parent / "sites" / "every-service"
+from conftest import make_driver, nu_html_checker, requests_made, served_test_site, sitegen_binary
 
 
 @pytest.fixture(scope="module")
 def every_service():
-    folder = pathlib.Path(tempfile.mkdtemp(prefix="sitegen-every-service-"))
-    shutil.copytree(ROOT / "templates", folder / "templates")
-    shutil.copytree(SITE / "content", folder / "content")
-    subprocess.run([str(sitegen_binary()), "build"], cwd=folder, check=True, capture_output=True)
-    url, stop = serve(folder / "Output")
-    yield folder / "Output", url
-    stop()
-    shutil.rmtree(folder)
+    with served_test_site("every-service") as site:
+        yield site
 
 
 def test_the_site_has_a_button_for_every_service(every_service):

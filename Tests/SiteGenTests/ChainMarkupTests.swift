@@ -6,12 +6,17 @@ import Testing
 @Suite struct ChainMarkupTests {
     let mail = try! ServiceCatalog.standard.chain(shorthand: "mailto:ann@example.org?subject=Hi")
 
-    @Test func addressesBecomeCharacterReferencesOutsideScriptAndStyle() {
-        let html = #"<p>ann@example.org</p><script>var a = "ann@example.org";</script><a title="ann@example.org">x</a><style>/*ann@example.org*/</style>ann@example.org"#
+    /// Each value of a chain link's attributes is written with the addresses as character references: the
+    /// `href`, each app URL in the chain (percent-encoded there) and the address to copy.
+    @Test func attributesWriteAddressesAsCharacterReferences() throws {
         let refs = ChainMarkup.characterReferences("ann@example.org")
-        #expect(EmailShield(["ann@example.org"])?.protect(html)
-                == #"<p>\#(refs)</p><script>var a = "ann@example.org";</script><a title="\#(refs)">x</a><style>/*ann@example.org*/</style>\#(refs)"#)
         #expect(refs.hasPrefix("&#97;&#110;&#110;&#64;"))
+        let shield = try #require(EmailShield(EmailForms.addresses(mail)))
+        let attributes = ChainMarkup.attributes(mail, provesIdentity: false, shield: shield)
+        #expect(!attributes.contains("ann@") && !attributes.contains("ann%40"))
+        #expect(attributes.hasPrefix(#" href="mailto:\#(refs)?subject=Hi" data-service="email""#))
+        #expect(attributes.hasSuffix(#" data-copy="\#(refs)" data-copy-kind="address""#))
+        #expect(EveryAddressFormTests.decodingReferences(attributes) == ChainMarkup.attributes(mail, provesIdentity: false))
     }
 
     @Test func sealedLinksCarryNoAddressAndUnsealToTheLink() throws {
@@ -24,8 +29,8 @@ import Testing
         #expect(json["href"] as? String == "mailto:ann@example.org?subject=Hi")
         #expect(json["copy"] as? String == "ann@example.org")
         #expect((json["chain"] as? [[String: Any]])?.count == mail.candidates.count)
-        #expect(ChainMarkup.afterLink(mail, protection: .sealed) == #"<noscript> <span class="address">ann (at) example.org</span></noscript>"#)
-        #expect(ChainMarkup.afterLink(mail, protection: .entities) == "")
+        #expect(ChainMarkup.afterLink(mail, protection: .sealed, at: "(arroba)") == #"<noscript> <span class="address">ann (arroba) example.org</span></noscript>"#)
+        #expect(ChainMarkup.afterLink(mail, protection: .entities, at: "(at)") == "")
     }
 
     @Test func plainWebLinksGetNoChooserData() throws {

@@ -132,7 +132,7 @@ func save(_ text: String, to file: URL) throws {
     @Test func aTemplateChangeRendersEveryPage() throws {
         let session = try Session()
         let events = try TestEventStream(port: session.port)
-        try session.edit("templates/page.html", replacing: "<footer>Made with sitegen</footer>", with: "<footer>Made by hand</footer>")
+        try session.edit("templates/page.html", replacing: "<footer>{{words.footer}}</footer>", with: "<footer>Made by hand</footer>")
         let pages = ["about.md", "index.md"].map { "\(session.site.path)/content/\($0)" }
         #expect(try events.next(named: "reload").data == "[\"\(pages.joined(separator: "\",\""))\"]")
         #expect(try session.get("/about/").text.contains("<footer>Made by hand</footer>"))

@@ -24,32 +24,59 @@ import Testing
         #expect(document.renderHTML() == #"<p>Say <a href="https://b.org/"><em>hi</em></a>! or <a href="https://a.org">no</a></p>"# + "\n")
     }
 
-    /// Bodies whose links sit in every place Markdown allows, and some that defeat the marks.
-    static let spliceBodies: [(body: String, allowRawHTML: Bool, marked: Bool)] = [
-        ("Say [*hi*](x:y) or [no](https://a.org \"a > b\")\n", false, true),
-        ("# [Head](x:1)\n\n- [one](x:2)\n- ![img](i.png) and [![pic](p.png)](x:3)\n\n> [quoted](x:4)\n", false, true),
-        ("<https://auto.example/> and [ref][r]\n\n[r]: x:5 'title'\n", false, true),
-        ("Raw <a href=\"x:6\">html</a> then [md](x:7)\n", true, true),
-        ("No links at all, just *text* & \"quotes\".\n", false, true),
-        ("A [link](x:8) before a NUL-free mark lookalike &#1; in text\n", false, false),
-        ("An image whose alt has a link: ![a [b](x:9) c](i.png)\n", false, false),
+    /// Bodies with every node type libcmark writes, and the characters each of its escapes treats differently.
+    static let nodeBodies: [(body: String, allowRawHTML: Bool)] = [
+        ("Say [*hi*](x:y) or [no](https://a.org \"a > b & 'c'\")\n", false),
+        ("# [Head](x:1)\n\n- [one](x:2)\n- ![img](i.png) and [![pic](p.png \"t\")](x:3)\n\n> [quoted](x:4)\n", false),
+        ("<https://auto.example/> and [ref][r] and <ann@example.org>\n\n[r]: x:5 'title'\n", false),
+        ("Raw <a href=\"x:6\">html</a> then [md](x:7)\n\n<div>\n<b>block</b>\n</div>\n", true),
+        ("Raw <a href=\"x:6\">html</a> omitted\n\n<div>\n<b>block</b>\n</div>\n", false),
+        ("No links at all, just *text* & \"quotes\" < > 'it's'... -- ---\n", false),
+        ("An image whose alt has a link: ![a [b](x:9) `c`\nd *e*](i.png 'x \"y\"')\n", false),
+        ("`code & <b>` and\n\n```swift  extra\nlet a = \"<b>\" & 1\n```\n\n    indented <code>\n", false),
+        ("[u](<http://a/b c?d=e&f='g'[]{}|\\^`é\">) [j](javascript:alert(1)) [d](data:image/png;x) [e](DATA:text/html,x) [v](VBScript:x)\n", false),
+        ("[j](javascript:alert(1)) [f](file:///etc) ![i](data:text/html,x)\n", true),
+        ("line  \nbreak\\\nhard\n\n***\n\n1. a\n\n   b\n2. c\n", false),
     ]
 
-    @Test(arguments: spliceBodies.indices)
-    func splicedChainLinksMatchRewritingAFreshParse(index: Int) {
-        let (body, allowRawHTML, marked) = Self.spliceBodies[index]
-        let markdown = MarkdownBody(body, firstLine: 3, allowRawHTML: allowRawHTML)
-        #expect(markdown.isMarked == marked)
-        let anchors = markdown.links.filter { !$0.isImage }
-        // Every other link rewritten, so both kept and replaced links are checked.
+    /// `MarkdownHTML` says each node as libcmark writes it: a tree with every node replaced by a custom node of that
+    /// HTML renders to the same bytes.
+    @Test(arguments: nodeBodies.indices)
+    func nodesAreWrittenAsLibcmarkWritesThem(index: Int) {
+        let (body, allowRawHTML) = Self.nodeBodies[index]
+        let replaced = MarkdownDocument(body, firstLine: 1, allowRawHTML: allowRawHTML)
+        var count = 0
+        replaced.replaceNodes { count += 1; return $0 }
+        #expect(count > 0)
+        #expect(replaced.renderHTML() == MarkdownDocument(body, firstLine: 1, allowRawHTML: allowRawHTML).renderHTML())
+    }
+
+    /// Chain links spliced in where their nodes are, and addresses protected node by node: the HTML is what
+    /// rewriting a fresh parse writes, with each address (text, code, link address and title, image, raw HTML,
+    /// smart punctuation around it) as character references, except in a raw `<script>` or `<style>`.
+    @Test(arguments: nodeBodies.indices)
+    func addressesAreProtectedWhereTheirNodesAre(index: Int) throws {
+        let address = "ann.lee@example.org"
+        let (body, allowRawHTML) = Self.nodeBodies[index]
+        let text = body.replacingOccurrences(of: "x", with: address)
+        let markdown = MarkdownBody(text, firstLine: 3, allowRawHTML: allowRawHTML)
         var rewrites: [SourcePosition: (openingTag: String, afterLink: String)] = [:]
-        for (number, link) in anchors.enumerated() where number % 2 == 0 {
+        for (number, link) in markdown.links.filter({ !$0.isImage }).enumerated() where number % 2 == 0 {
             rewrites[link.position] = (#"<a href="https://chain.example/\#(number)" data-x='1'>"#, "<noscript>\(number)</noscript>")
         }
-        for chosen in [rewrites, [:]] {
-            let fresh = MarkdownDocument(body, firstLine: 3, allowRawHTML: allowRawHTML)
-            if !chosen.isEmpty { fresh.rewriteLinks { chosen[$0.position] } }
-            #expect(markdown.renderHTML(rewriting: chosen) == fresh.renderHTML())
-        }
+        let shield = try #require(EmailShield([address]))
+        let fresh = MarkdownDocument(text, firstLine: 3, allowRawHTML: allowRawHTML)
+        fresh.rewriteLinks { rewrites[$0.position] }
+        let expected = fresh.renderHTML().replacingOccurrences(of: address, with: ChainMarkup.characterReferences(address))
+        #expect(markdown.renderHTML(rewriting: rewrites, shield: shield) == expected)
+        #expect(markdown.renderHTML(rewriting: rewrites) == fresh.renderHTML())
+    }
+
+    @Test func rawScriptAndStyleKeepTheirAddresses() throws {
+        let shield = try #require(EmailShield(["ann@example.org"]))
+        let body = "ann@example.org <SCRIPT>var a = ann@example.org</Script> ann@example.org\n\n<style>\n/* ann@example.org */\n</style>\n\n<p>ann@example.org</p>\n"
+        let refs = ChainMarkup.characterReferences("ann@example.org")
+        #expect(MarkdownBody(body, firstLine: 1, allowRawHTML: true).renderHTML(shield: shield)
+                == "<p>\(refs) <SCRIPT>var a = ann@example.org</Script> \(refs)</p>\n<style>\n/* ann@example.org */\n</style>\n<p>\(refs)</p>\n")
     }
 }

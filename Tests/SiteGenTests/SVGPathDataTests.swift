@@ -19,7 +19,7 @@ import Testing
         #expect(SVGPathData.rounded("M0 0 L x") == nil)
         #expect(SVGPathData.rounded("0 0") == nil)
         #expect(SVGPathData.rounded("M0 0a1 1 0 2 1 2 2") == nil)
-        let small = SVGIcon(viewBox: "0 0 24 24", rootAttributes: "", body: #"<path d="M1.5 1.5h2.25"/>"#)
+        let small = SVGIcon(viewBox: "0 0 24 24", rootAttributes: [], shapes: [.path("M1.5 1.5h2.25")])
         #expect(small.roundingPaths() == small)
     }
 
@@ -27,19 +27,22 @@ import Testing
     /// 512-unit grid at a quarter. Arc radii scale with it; an arc's rotation and flags do not.
     @Test func anIconOfPathsAloneIsDrawnOnACoarserGrid() {
         #expect(SVGPathData.rounded("M10 21l4 4a8 8 30 0 1 8 8", scale: 0.25) == "M3 5l1 1a2 2 30 0 1 2 2")
-        let icon = SVGIcon(viewBox: "0 0 448 512", rootAttributes: #" fill="currentColor""#, body: #"<path d="M433 179c0-97-64-126-64-126z"/><path d="M2 3h400"/>"#)
+        let icon = SVGIcon(viewBox: "0 0 448 512", rootAttributes: [SVGAttribute(name: "fill", value: "currentColor")],
+                           shapes: [.path("M433 179c0-97-64-126-64-126z"), .path("M2 3h400")])
         let coarse = icon.roundingPaths()
         #expect(coarse.viewBox == "0 0 112 128" && coarse.rootAttributes == icon.rootAttributes)
-        #expect(coarse.body == #"<path d="M108 45c0-24-16-32-16-32z"/><path d="M1 1h100"/>"#)
-        let wide = SVGIcon(viewBox: "0 -32 640 512", rootAttributes: "", body: #"<path d="M640 480H0z"/>"#)
-        #expect(wide.roundingPaths() == SVGIcon(viewBox: "0 -8 160 128", rootAttributes: "", body: #"<path d="M160 120H0z"/>"#))
+        #expect(coarse.shapes == [.path("M108 45c0-24-16-32-16-32z"), .path("M1 1h100")])
+        let wide = SVGIcon(viewBox: "0 -32 640 512", rootAttributes: [], shapes: [.path("M640 480H0z")])
+        #expect(wide.roundingPaths() == SVGIcon(viewBox: "0 -8 160 128", rootAttributes: [], shapes: [.path("M160 120H0z")]))
         // Path data it cannot read stays as it is, on the icon's own grid.
-        let unread = SVGIcon(viewBox: "0 0 512 512", rootAttributes: "", body: #"<path d="M0 0 L x"/><path d="M1.5 2.5"/>"#)
-        #expect(unread.roundingPaths() == SVGIcon(viewBox: "0 0 512 512", rootAttributes: "", body: #"<path d="M0 0 L x"/><path d="M2 3"/>"#))
+        let unread = SVGIcon(viewBox: "0 0 512 512", rootAttributes: [], shapes: [.path("M0 0 L x"), .path("M1.5 2.5")])
+        #expect(unread.roundingPaths() == SVGIcon(viewBox: "0 0 512 512", rootAttributes: [], shapes: [.path("M0 0 L x"), .path("M2 3")]))
     }
 
     @Test func aFontAwesomeSizedIconHasWholeUnitPaths() {
-        let icon = SVGIcon(viewBox: "0 0 448 512", rootAttributes: "", body: #"<path d="M433 179.11c0-97.2-63.71-125.7-63.71-125.7z"/><circle r="1.5"/><path d="M1.5 2.5"/>"#)
-        #expect(icon.roundingPaths().body == #"<path d="M433 179c0-97-64-126-64-126z"/><circle r="1.5"/><path d="M2 3"/>"#)
+        let circle = SVGShape(name: "circle", attributes: [SVGAttribute(name: "r", value: "1.5")])
+        let icon = SVGIcon(viewBox: "0 0 448 512", rootAttributes: [], shapes: [.path("M433 179.11c0-97.2-63.71-125.7-63.71-125.7z"), circle, .path("M1.5 2.5")])
+        #expect(icon.roundingPaths().shapes == [.path("M433 179c0-97-64-126-64-126z"), circle, .path("M2 3")])
+        #expect(icon.roundingPaths().symbol(named: "x") == #"<symbol id="icon-x" viewBox="0 0 448 512"><path d="M433 179c0-97-64-126-64-126z"/><circle r="1.5"/><path d="M2 3"/></symbol>"#)
     }
 }

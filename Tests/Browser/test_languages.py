@@ -1,0 +1,132 @@
+"""Pages in other languages (Tests/Browser/sites/arabic, and German made here), built with the example's templates:
+an Arabic page runs right to left, its controls mirrored, and neither it nor its runtime says a word of English; a
+German page's controls are German."""
+import pathlib
+import re
+import shutil
+import tempfile
+
+import pytest
+import yaml
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+from conftest import ROOT, build_site, make_driver, serve, served_test_site
+
+WORDS = yaml.safe_load((ROOT / "Sources" / "SiteGen" / "Resources" / "words.yml").read_text(encoding="utf-8"))
+INSTAGRAM = ("Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 "
+             "Instagram 330.0.0.0 (iPhone14,5; iOS 17_4; en_US; en; scale=3.00; 1170x2532; 573212323)")
+
+
+def latin_words(texts):
+    """The words of Latin letters in texts, lower-cased; {placeholders} are not words."""
+    return {word.lower() for text in texts for word in re.findall(r"[A-Za-z]{2,}", re.sub(r"\{\w+\}", "", text))}
+
+
+# The English of the table that no Arabic text of it holds too (the Arabic keeps "QR", "sitegen" and example handles).
+ENGLISH = latin_words(WORDS["en"].values()) - latin_words(WORDS["ar"].values())
+
+# Every text a visitor or a screen reader meets: text outside script and style, and the attributes read aloud or shown.
+PAGE_TEXT = """
+const texts = [];
+const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+while (walker.nextNode()) {
+  const parent = walker.currentNode.parentElement;
+  if (!parent.closest('script, style')) texts.push(walker.currentNode.data);
+}
+for (const element of document.querySelectorAll('[aria-label], [alt], [placeholder], [title]'))
+  for (const name of ['aria-label', 'alt', 'placeholder', 'title'])
+    if (element.hasAttribute(name)) texts.push(element.getAttribute(name));
+texts.push(document.title);
+return texts;
+"""
+
+
+@pytest.fixture(scope="module")
+def arabic():
+    with served_test_site("arabic") as (_, url):
+        yield url
+
+
+def rect(driver, element):
+    return driver.execute_script("const r = arguments[0].getBoundingClientRect(); return {left: r.left, right: r.right};", element)
+
+
+def test_an_arabic_page_runs_right_to_left_with_its_controls_mirrored(arabic):
+    driver = make_driver()
+    try:
+        driver.get(arabic)
+        assert driver.execute_script("return [document.documentElement.dir, getComputedStyle(document.body).direction]") == ["rtl", "rtl"]
+        button = driver.find_element(By.CSS_SELECTOR, ".links li:first-child .button")
+        icon, label = button.find_element(By.CSS_SELECTOR, ".icon"), button.find_element(By.CSS_SELECTOR, "span")
+        assert rect(driver, icon)["left"] >= rect(driver, label)["right"], "the icon is on the right of the label"
+        # The chooser's arrow is on the left, as far from the button's left edge as it is from the right one in English.
+        toggle = driver.find_element(By.CSS_SELECTOR, ".links li:first-child .chooser-toggle")
+        assert rect(driver, toggle)["right"] <= rect(driver, label)["left"]
+        inset = rect(driver, toggle)["left"] - rect(driver, button)["left"]
+        assert 6 <= inset <= 10, inset
+        # The chooser's menu lines its items up at the right.
+        toggle.click()
+        item = driver.find_element(By.CSS_SELECTOR, ".chooser [role=menuitem]")
+        assert driver.execute_script("return getComputedStyle(arguments[0]).textAlign", item) in ("start", "right")
+    finally:
+        driver.quit()
+
+
+def test_an_arabic_page_and_its_runtime_say_no_english_word(arabic):
+    assert {"share", "contact", "browser", "copy", "follow", "server", "close"} <= ENGLISH
+    # In Instagram's browser, for the in-app notice and Copy contact, on a phone.
+    driver = make_driver()
+    try:
+        driver.execute_cdp_cmd("Emulation.setUserAgentOverride", {"userAgent": INSTAGRAM, "platform": "iPhone"})
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True})
+        driver.get(arabic)
+        WebDriverWait(driver, 5).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".in-app"), "the in-app notice shows")
+        texts = driver.execute_script(PAGE_TEXT)
+        # Each chooser, open, and the follow form of the fediverse account's.
+        for index in range(len(driver.find_elements(By.CSS_SELECTOR, ".chooser-toggle"))):
+            toggle = driver.find_elements(By.CSS_SELECTOR, ".chooser-toggle")[index]
+            driver.execute_script("arguments[0].click()", toggle)
+            texts += driver.execute_script(PAGE_TEXT)
+            if index == 0:
+                items = driver.find_elements(By.CSS_SELECTOR, ".chooser [role=menuitem]")
+                follow = [item for item in items if item.text == WORDS["ar"]["follow_from_server"]]
+                assert follow, [item.text for item in items]
+                follow[0].click()
+                assert driver.find_elements(By.CSS_SELECTOR, ".follow input")
+                texts += driver.execute_script(PAGE_TEXT)
+            driver.execute_script("arguments[0].click()", toggle)
+        # The QR code's dialog, open.
+        driver.execute_script("document.getElementById('qr').showPopover()")
+        texts += driver.execute_script(PAGE_TEXT)
+        assert any(WORDS["ar"]["qr_scan"] in text for text in texts)
+        assert any(WORDS["ar"]["more_ways"] in text for text in texts)
+        assert any(WORDS["ar"]["share"] == text for text in texts)
+        assert latin_words(texts) & ENGLISH == set(), sorted(latin_words(texts) & ENGLISH)
+    finally:
+        driver.quit()
+
+
+def test_a_german_page_has_german_controls():
+    folder = pathlib.Path(tempfile.mkdtemp(prefix="sitegen-german-"))
+    page = ("---\ntitle: Ada\nlang: de\nurl: https://ada.example/\nlinks:\n  - mastodon: \"@ada@social.example\"\n"
+            "  - email: ada@example.org\n---\n")
+    output = build_site(folder, page)
+    url, stop = serve(output)
+    driver = make_driver()
+    try:
+        driver.get(url)
+        assert driver.execute_script("return document.documentElement.dir") == ""
+        actions = [element.text for element in driver.find_elements(By.CSS_SELECTOR, ".actions .action")]
+        assert actions == ["Teilen", "Kontakt speichern", "QR-Code"]
+        assert driver.find_element(By.CSS_SELECTOR, "nav.links").get_attribute("aria-label") == "Kontakt und Profile"
+        toggle = driver.find_element(By.CSS_SELECTOR, ".chooser-toggle")
+        assert toggle.get_attribute("aria-label").startswith("Andere Wege zum Öffnen von ")
+        toggle.click()
+        items = [item.text for item in driver.find_elements(By.CSS_SELECTOR, ".chooser [role=menuitem]")]
+        assert "Im Browser öffnen" in items and "Benutzernamen kopieren" in items and "Von deinem Server aus folgen…" in items
+        assert driver.find_element(By.TAG_NAME, "footer").text == "Erstellt mit sitegen"
+    finally:
+        driver.quit()
+        stop()
+        shutil.rmtree(folder)
