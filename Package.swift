@@ -22,12 +22,14 @@ let package = Package(
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // libxml2's HTML parser, for `sitegen import` reading a link page saved from elsewhere.
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        // libvips: photos resized and stripped of their metadata, and the share card drawn from SVG (librsvg).
+        .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
         // A small read-only HTTP server with Server-Sent Events, for `sitegen serve`.
         .target(name: "WebServer", dependencies: ["CMicroHTTPD", "LinkChain"]),
         // The pipeline: load → parse → resolve → render → write, its diagnostics and its file system.
         .target(
             name: "SiteGen",
-            dependencies: ["LinkChain", "Mustache", "CCmark", "CYAML", "CQREncode", "CCrypto"],
+            dependencies: ["LinkChain", "Mustache", "CCmark", "CYAML", "CQREncode", "CCrypto", "CVips"],
             // Pages inline the runtime minified (Resources/minified: the base, one module per feature, the runtime that
             // tells, the counter), made from its readable source (Resources/runtime) by scripts/minify-runtime.py.
             exclude: ["Resources/runtime"],
@@ -54,6 +56,6 @@ let package = Package(
         .testTarget(name: "LinkChainTests", dependencies: ["LinkChain"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "SiteGenTests", dependencies: ["SiteGen", "Preview", "OnlineCheck", "SiteGenCLI", "SiteGenTestSupport",
-                                                         "LinkChain", "Mustache", "WebServer", "sitegen"], exclude: ["Golden"]),
+                                                         "LinkChain", "Mustache", "WebServer", "sitegen"], exclude: ["Golden", "PhotoFixtures"]),
     ]
 )

@@ -7,7 +7,8 @@ a vCard and a QR code); Hugo builds the same content with a template of equal we
 same runtime script. Runs alternate between the tools; each figure is the median of --runs runs.
 
 Four ways of building, each on every file system asked for (--work):
-  fresh      into no output folder (the first build);
+  fresh      into no output folder (the first build); its share cards' cost on a line of its own (the same build
+             with `share_card: false`, subtracted);
   unchanged  again into the same folder with nothing changed (what a deploy script or a watcher does most);
   one page   one page's text edited, then built again into the same folder: sitegen's wall time, and which files got
              a new mtime (only that page's may: rsync-style deploys send what changed);
@@ -221,6 +222,20 @@ def work_folder(name):
     return JOURNALED_MOUNT
 
 
+def share_card_cost(ours, folder, output, count, runs, fresh):
+    """A first build's share cards (one 1200x630 PNG per page, drawn by libvips): the fresh build measured again with
+    `share_card: false` in site.yml, and the difference printed on its own line."""
+    settings = folder / "sitegen" / "site.yml"
+    settings.write_text("share_card: false\n")
+    try:
+        without = [measure(ours, folder, output) for _ in range(runs)]
+    finally:
+        settings.unlink()
+    wall = statistics.median(r[0] for r in fresh) - statistics.median(r[0] for r in without)
+    user = statistics.median(r[1] + r[2] for r in fresh) - statistics.median(r[1] + r[2] for r in without)
+    print(f"{count:>6}  first build's share cards: {wall:.2f} s wall, {user / count * 1e3:.1f} ms CPU per card")
+
+
 def bench(sitegen, name, work, count, runs):
     """The four ways of building at `count` pages under `work`; returns the verdicts of the targets."""
     with tempfile.TemporaryDirectory(prefix="sitegen-bench-", dir=work) as temp:
@@ -247,6 +262,7 @@ def bench(sitegen, name, work, count, runs):
             fresh["hugo"].append(measure(hugo, folder, hugo_out))
         row("fresh: sitegen", fresh["sitegen"])
         row("fresh: hugo", fresh["hugo"])
+        share_card_cost(ours, folder, ours_out, count, runs, fresh["sitegen"])
 
         unchanged = {"sitegen": [], "hugo": []}
         for _ in range(runs):

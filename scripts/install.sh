@@ -12,7 +12,7 @@ fail() { echo "error: $*" >&2; exit 1; }
 as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 
 # The headers and libraries of the C code sitegen links (the packages' runtime libraries come with them).
-packages=(pkg-config libcmark-dev libyaml-dev libmicrohttpd-dev libqrencode-dev libssl-dev libcurl4-openssl-dev libxml2-dev)
+packages=(pkg-config libcmark-dev libyaml-dev libmicrohttpd-dev libqrencode-dev libssl-dev libcurl4-openssl-dev libxml2-dev libvips-dev fonts-dejavu-core)
 missing=()
 if command -v dpkg >/dev/null; then
   for package in "${packages[@]}"; do

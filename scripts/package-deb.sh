@@ -103,7 +103,7 @@ The Swift runtime is linked into the binary (it is not packaged in Debian):
 Not bundled
 -----------
 
-The C libraries sitegen uses (cmark, libyaml, libmicrohttpd, libqrencode, OpenSSL, curl) are dynamic
+The C libraries sitegen uses (cmark, libyaml, libmicrohttpd, libqrencode, OpenSSL, curl, libvips) are dynamic
 dependencies: see their packages' copyright files. Brand icons are read at build time from Fork Awesome
 (fonts-fork-awesome) or Font Awesome when installed, never shipped.
 COPYRIGHT
@@ -114,6 +114,8 @@ mkdir -p "$work/shlibs/debian"
 printf 'Source: sitegen\nMaintainer: %s\n\nPackage: sitegen\nArchitecture: any\nDescription: sitegen\n' "$maintainer" >"$work/shlibs/debian/control"
 depends="$(cd "$work/shlibs" && dpkg-shlibdeps -O -e "$root/usr/bin/sitegen" 2>>"$log" | sed -n 's/^shlibs:Depends=//p')"
 [ -n "$depends" ] || { cat "$log" >&2; fail "dpkg-shlibdeps found no dependencies"; }
+# Not a library, so no tool finds it: the share card's text is drawn in DejaVu Sans (ShareCard.swift).
+depends="$depends, fonts-dejavu-core"
 
 installed_size="$(du -k -s --apparent-size --exclude=DEBIAN "$root" | cut -f1)"
 cat >"$root/DEBIAN/control" <<CONTROL

@@ -14,6 +14,8 @@ public struct BuildResult: Sendable {
     public var warnings: [Diagnostic]
     /// The pages rendered by this build (as diagnostics show them); a render reusing a cache skips the others.
     public var renderedPages: [String]
+    /// The share cards this build drew (below the output folder); those an earlier build left in place are not.
+    public var drawnShareCards: [String] = []
 }
 
 /// The pipeline, top to bottom: load -> parse -> resolve links -> render -> write. Pages go through parse,
@@ -89,10 +91,14 @@ public struct SiteBuilder: Sendable {
         diagnostics += Self.sharedOutputPaths(sources.pages)
 
         let icons = IconLibrary(sets: iconSets, options: options, fileSystem: fileSystem)
+        let photos = PhotoLibrary(contentFolder: joinPath(options.sourceDirectory, "content"), fileSystem: fileSystem)
         let resolver = resolver(for: sources)
         // With errors already known, nothing is written: the build fails whatever the pages hold.
-        let writer = diagnostics.contains(where: { $0.severity == .error }) ? nil : writer
-        let context = PageJob(resolver: resolver, renderer: renderer, icons: icons, templateFiles: sources.templates,
+        let failing = diagnostics.contains(where: { $0.severity == .error })
+        let writer = failing ? nil : writer
+        // Nor are share cards drawn (20 ms each) for a build that fails.
+        let cards = failing ? nil : ShareCards(writer: writer)
+        let context = PageJob(resolver: resolver, renderer: renderer, icons: icons, photos: photos, cards: cards, templateFiles: sources.templates,
                               siteSettings: sources.siteSettings, writer: writer, memo: writer == nil ? memo : nil,
                               inputs: writer.map { PageInputs(sources, options: options, iconSets: iconSets, fileSystem: fileSystem, writer: $0) })
         // The jobs hold the pages now, and each page's text is let go once its page is done (a large site's texts
@@ -110,16 +116,19 @@ public struct SiteBuilder: Sendable {
         // few assets are looked up among the many generated paths, which need no map of their own.
         let assetPaths = Set(sources.assets)
         var generatedBy: [String: String] = [:]
+        // Files under content/ that pages show as photos: published made (resized, without metadata), never copied.
+        var photoPaths: Set<String> = []
         var identities: [(page: ContentPage, identity: SiteIdentity)] = []
         for (page, outcome) in zip(pages, outcomes) {
             if let identity = outcome.identity { identities.append((page, identity)) }
             diagnostics += outcome.diagnostics
-            for path in outcome.paths where assetPaths.contains(path) { generatedBy[path] = page.displayPath }
+            photoPaths.formUnion(outcome.photos)
+            for path in outcome.paths where assetPaths.contains(path) && !outcome.photos.contains(path) { generatedBy[path] = page.displayPath }
             guard let rendered = outcome.page else { continue }
             if outcome.isNew { renderedPages.append(page.displayPath) }
             if memo != nil { kept.insert(page.path) }
             files += rendered.files
-            paths += outcome.paths
+            paths += outcome.photos.isEmpty ? outcome.paths : outcome.paths.filter { !outcome.photos.contains($0) }
             if let policy = rendered.policy { policies.append(policy) }
         }
         memo?.finish(keeping: kept)
@@ -135,7 +144,11 @@ public struct SiteBuilder: Sendable {
             shared.append(OutputFile(path: "_headers", contents: .data(HeadersFile.data(policies, files: identityFiles.map(\.path)))))
             generatedBy["_headers"] = "sitegen (for the pages' policies)"
         }
-        for asset in sources.assets {
+        let publishedPhotos = photos.publishedFiles
+        shared += publishedPhotos
+        // Photos kept from an earlier build, which no page made again.
+        paths += photoPaths.subtracting(publishedPhotos.map(\.path))
+        for asset in sources.assets where !photoPaths.contains(asset) {
             if let page = generatedBy[asset] {
                 diagnostics.append(Diagnostic(path: options.displayPath("content/" + asset), message: "would be written to \(asset), which \(page) generates there: rename or remove this file"))
                 continue
@@ -157,7 +170,8 @@ public struct SiteBuilder: Sendable {
         }
         let sorted = Self.sorted(diagnostics)
         if sorted.contains(where: { $0.severity == .error }) || (options.failsOnWarnings && !sorted.isEmpty) { throw BuildFailure(sorted) }
-        return BuildResult(files: files.sorted { $0.path < $1.path }, paths: paths.sorted(), warnings: sorted, renderedPages: renderedPages)
+        return BuildResult(files: files.sorted { $0.path < $1.path }, paths: paths.sorted(), warnings: sorted, renderedPages: renderedPages,
+                           drawnShareCards: cards?.drawn ?? [])
     }
 
     /// One page through parse, resolve, render and write; safe to run for many pages at once.
@@ -165,6 +179,8 @@ public struct SiteBuilder: Sendable {
         let resolver: LinkResolver
         let renderer: PageRenderer?
         let icons: IconLibrary
+        let photos: PhotoLibrary
+        let cards: ShareCards?
         let templateFiles: [TemplateFile]
         let siteSettings: SiteSettings?
         let writer: SiteWriter?
@@ -177,6 +193,8 @@ public struct SiteBuilder: Sendable {
             /// The rendered page (or the remembered one); nil when it has errors.
             var page: RenderedPageFiles?
             var paths: [String] = []
+            /// The photos among `paths`: files under content/ of the same paths, published made.
+            var photos: [String] = []
             var isNew = false
             /// The page's `identity:`, which the site's `.well-known` files are made from.
             var identity: SiteIdentity?
@@ -186,21 +204,27 @@ public struct SiteBuilder: Sendable {
             let digest = inputs?.digest(of: source)
             if let inputs, let digest, let record = inputs.unchangedRecord(of: source, digest: digest) {
                 writer?.record(page: source.path, record)
+                // Its photos are the outputs at the paths of files under content/ it reads (any other output there is an error).
                 return Outcome(diagnostics: record.warnings.map { $0.shown(from: inputs.sourceDirectory) },
-                               page: RenderedPageFiles(files: [], policy: record.policy, diagnostics: []), paths: record.outputs)
+                               page: RenderedPageFiles(files: [], policy: record.policy, diagnostics: []), paths: record.outputs,
+                               photos: record.outputs.filter { record.assets[$0] != nil })
             }
-            let (page, diagnostics) = SiteBuilder.parseAndResolve(source, siteSettings: siteSettings, resolver: resolver)
+            let (page, found) = SiteBuilder.parseAndResolve(source, siteSettings: siteSettings, resolver: resolver)
+            var diagnostics = found
             let parsed = page.parsed
+            var photoSink = DiagnosticSink(path: source.displayPath, text: source.text, siteSettings: siteSettings)
+            let pagePhotos = diagnostics.contains(where: { $0.severity == .error }) ? PagePhotos.none : photos.photos(for: page, sink: &photoSink)
+            diagnostics += photoSink.diagnostics
             guard let renderer, !diagnostics.contains(where: { $0.severity == .error }) else {
                 return Outcome(diagnostics: diagnostics, identity: parsed.frontMatter.identity)
             }
             let symbols = icons.symbols(for: page.links.map(\.icon), page: source.displayPath)
             let render = { () -> RenderedPageFiles in
-                switch renderer.render(page, icons: symbols, templateFiles: templateFiles) {
+                switch renderer.render(page, icons: symbols, photos: pagePhotos, cards: cards, templateFiles: templateFiles) {
                 case .success(let result):
                     return RenderedPageFiles(files: [OutputFile(path: parsed.outputPath, contents: .data(result.html))] + result.companions,
                                              policy: result.policy.map { ("/" + PageAddress.encodePath(PageRenderer.folder(of: page)), $0) },
-                                             diagnostics: [])
+                                             diagnostics: [], kept: result.kept, photos: pagePhotos.paths)
                 case .failure(let diagnostic):
                     return RenderedPageFiles(files: [], policy: nil, diagnostics: [diagnostic])
                 }
@@ -215,7 +239,8 @@ public struct SiteBuilder: Sendable {
                 (rendered, outcome.isNew) = (render(), true)
             }
             outcome.diagnostics += rendered.diagnostics
-            outcome.paths = rendered.files.map(\.path)
+            outcome.paths = rendered.outputs
+            outcome.photos = rendered.photos
             if let writer {
                 do {
                     for file in rendered.files { try writer.write(file) }
@@ -226,7 +251,7 @@ public struct SiteBuilder: Sendable {
                     writer.record(page: source.path, inputs.record(of: page, digest: digest, rendered: rendered, warnings: outcome.diagnostics))
                 }
                 // Written: only the policy is still needed, not the page's files.
-                rendered = RenderedPageFiles(files: [], policy: rendered.policy, diagnostics: [])
+                rendered = RenderedPageFiles(files: [], policy: rendered.policy, diagnostics: [], kept: rendered.kept, photos: rendered.photos)
             }
             outcome.page = rendered
             return outcome

@@ -25,6 +25,8 @@ public struct FrontMatter: Equatable, Sendable {
     public var firstTap: FirstTap = .try
     /// Lets raw HTML in the Markdown body through; off by default.
     public var unsafeHTML = false
+    /// `share_card: false`: no 1200×630 picture for link previews (the avatar is the preview image then, as it is).
+    public var shareCard = true
     public var links: [LinkEntry] = []
     /// Whose `fediverse:creator` meta the page carries: by default its first fediverse account.
     public var fediverseCreator: FediverseCreator = .firstAccount
@@ -76,7 +78,7 @@ public struct FrontMatter: Equatable, Sendable {
 
     /// The keys front matter understands, in the order the README documents them.
     public static let knownKeys = ["title", "description", "url", "lang", "words", "avatar", "theme", "color_scheme", "stylesheet", "template",
-                                   "email_protection", "first_tap", "unsafe_html", "fediverse_creator", "background", "name", "analytics", "identity", "links"]
+                                   "email_protection", "first_tap", "unsafe_html", "share_card", "fediverse_creator", "background", "name", "analytics", "identity", "links"]
 
     /// The key of a `links:` item that is a heading between buttons (`- section: Listen`), not a link.
     static let sectionKey = "section"
@@ -252,6 +254,7 @@ public enum FrontMatterReader {
             case "first_tap":
                 if let mode = reader.choice(value, field: key, among: FirstTap.allCases.map { ($0.rawValue, $0) }) { matter.firstTap = mode }
             case "unsafe_html": matter.unsafeHTML = reader.bool(value, field: key) ?? false
+            case "share_card": matter.shareCard = reader.bool(value, field: key) ?? true
             case "fediverse_creator":
                 if case .scalar("false", true, _) = value { matter.fediverseCreator = .none }
                 else if let account = reader.located(value, field: key) { matter.fediverseCreator = .account(account) }

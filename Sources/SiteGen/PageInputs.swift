@@ -49,7 +49,7 @@ struct PageInputs: Sendable {
         var assets: [String: ContentHash] = [:]
         for path in Self.assets(of: page) { assets[path] = assetHashes.hash(of: path) }  // a missing one fails the page
         return OutputManifest.PageRecord(digest: digest, validFrom: times.filter { $0 <= now }.max(), validUntil: times.filter { $0 > now }.min(),
-                                         policy: rendered.policy, outputs: rendered.files.map(\.path), assets: assets,
+                                         policy: rendered.policy, outputs: rendered.outputs, assets: assets,
                                          warnings: warnings.map { OutputManifest.RecordedWarning($0, sourceDirectory: sourceDirectory) })
     }
 

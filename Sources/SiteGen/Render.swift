@@ -9,6 +9,8 @@ public struct RenderedPage: Sendable {
     /// `contact.vcf` and `qr.svg` in the page's folder; paths below the output folder.
     public var companions: [OutputFile]
     public var policy: SecurityPolicy?
+    /// Files of the page an earlier build wrote that stay as they are (its share card), below the output folder.
+    public var kept: [String] = []
 }
 
 /// The data of one button in a page template's `links`; the README documents each.
@@ -24,7 +26,8 @@ enum PageKey: String, CaseIterable {
     case themeCSS = "theme_css", themeColorLight = "theme_color_light", themeColorDark = "theme_color_dark", bodyHTML = "body_html"
     case iconSymbolsHTML = "icon_symbols_html", identityLinksHTML = "identity_links_html", runtimeJS = "runtime_js"
     case personJSON = "person_json", faviconHref = "favicon_href", generator, description, url, qrHref = "qr_href"
-    case vcardHref = "vcard_href", avatar, imageURL = "image_url", stylesheetCSS = "stylesheet_css"
+    case vcardHref = "vcard_href", avatar, imageURL = "image_url", imageAlt = "image_alt", imageWidth = "image_width"
+    case imageHeight = "image_height", twitterCard = "twitter_card", stylesheetCSS = "stylesheet_css"
     case fediverseCreator = "fediverse_creator", surface, onCard = "on_card", hasSealedAddresses = "has_sealed_addresses"
     case hasFediverseAccounts = "has_fediverse_accounts", backdropCSS = "backdrop_css", words, dir, rightToLeft = "right_to_left"
 }
@@ -114,11 +117,14 @@ public struct PageRenderer: Sendable {
         slotsByTemplate = referencedNames.mapValues { [templates] names in TemplateSlots(templates, reads: names) }
     }
 
-    func render(_ page: ResolvedPage, icons: IconSymbols, templateFiles: [TemplateFile]) -> Result<RenderedPage, Diagnostic> {
+    /// `cards` draws the page's share card (none: `share_card: false`, or no template reads `image_url`).
+    func render(_ page: ResolvedPage, icons: IconSymbols, photos: PagePhotos = .none, cards: ShareCards? = nil,
+                templateFiles: [TemplateFile]) -> Result<RenderedPage, Diagnostic> {
         let rendered: RenderedHTML
+        let card = cards == nil ? nil : shareCard(for: page, photos: photos)
         do {
             let shield = EmailShield(page.emailAddresses)
-            rendered = try templates.renderHTML(page.templateName, context(for: page, icons: icons, shield: shield),
+            rendered = try templates.renderHTML(page.templateName, context(for: page, icons: icons, shield: shield, photos: photos, card: card),
                                                 hole: Self.policyName, escaper: shield?.escaper)
         } catch {
             // Template names were checked when the page was resolved: what is left is a partial or parent missing.
@@ -137,8 +143,41 @@ public struct PageRenderer: Sendable {
         // A head script goes right after the policy: it must run before the runtime it watches.
         let fill = policy.map { policyTags.tag($0) + (injection?.headScript?.element ?? []) } ?? []
         let html = rendered.assembled(fill: fill, appendix: injection?.bodyEndScript?.element ?? [])
-        return .success(RenderedPage(html: html.withUnsafeBytes(Self.data), companions: companions(for: page, reads: reads(page)),
-                                     policy: policy))
+        var result = RenderedPage(html: html.withUnsafeBytes(Self.data), companions: companions(for: page, reads: reads(page)), policy: policy)
+        if let card, let cards {
+            do throws(PhotoProblem) {
+                if let png = try cards.card(svg: card.svg, path: card.path) {
+                    result.companions.append(OutputFile(path: card.path, contents: .data(png)))
+                } else {
+                    result.kept.append(card.path)
+                }
+            } catch {
+                return .failure(Diagnostic(path: page.parsed.page.displayPath, message: "the share card cannot be drawn: \(error.reason)"))
+            }
+        }
+        return .success(result)
+    }
+
+    /// The page's share card: its SVG, its path below the output folder, and its address. Made where a template
+    /// reads `image_url`, the page has an address (a preview needs an absolute one) and `share_card` is not false.
+    struct ShareCardPlan {
+        var svg: String
+        var path: String
+        var url: String
+        var alt: String
+    }
+
+    func shareCard(for page: ResolvedPage, photos: PagePhotos) -> ShareCardPlan? {
+        let matter = page.parsed.frontMatter
+        guard matter.shareCard, reads(page).contains(PageKey.imageURL.rawValue), let base = page.url.flatMap(URL.init(string:)) else { return nil }
+        // An https avatar is not fetched: the card shows the initials then.
+        let svg = ShareCard.svg(title: matter.title ?? "", tagline: matter.description, avatarURL: photos.avatar?.shareCardURL,
+                                palette: matter.theme.light)
+        let name = ShareCard.fileName(svg)
+        guard let url = URL(string: name, relativeTo: base)?.absoluteString else { return nil }
+        let title = ShareCard.plain(matter.title ?? "")
+        let alt = [title, matter.description.map(ShareCard.plain)].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ": ")
+        return ShareCardPlan(svg: svg, path: joinPath(Self.folder(of: page), name), url: url, alt: alt)
     }
 
     /// Bytes as Data in one copy: Data's initializer from a sequence (an array, a string's UTF-8) reads it byte by
@@ -189,7 +228,7 @@ public struct PageRenderer: Sendable {
         // Contact apps show only JPEG and PNG photos.
         let avatarExtension = page.avatarSource?.split(separator: "?").first?.split(separator: ".").last?.lowercased()
         let type: String? = switch avatarExtension { case "jpg", "jpeg": "JPEG"; case "png": "PNG"; default: nil }
-        if let type, let url = imageURL(for: page) {
+        if let type, let url = avatarURL(for: page) {
             card.photo = (url, type)
         }
         if let url = page.url { card.addURL(url) }
@@ -206,8 +245,9 @@ public struct PageRenderer: Sendable {
         return card
     }
 
-    /// The avatar as an absolute URL, for link previews and the vCard; nil when the page's URL is unknown.
-    func imageURL(for page: ResolvedPage) -> String? {
+    /// The avatar as an absolute URL, for the vCard, the page's JSON-LD and link previews without a share card; nil
+    /// when the page's URL is unknown.
+    func avatarURL(for page: ResolvedPage) -> String? {
         guard let avatar = page.avatarSource else { return nil }
         if URLScheme.asBrowsersRead(avatar) != nil { return avatar }
         guard let base = page.url.flatMap(URL.init(string:)) else { return nil }
@@ -218,7 +258,7 @@ public struct PageRenderer: Sendable {
     /// when the page's template reads them.
     /// The email addresses the page links to are written as character references in each value made here
     /// (`EmailShield` does the same for plain-text values as the template writes them).
-    func context(for page: ResolvedPage, icons: IconSymbols, shield: EmailShield?) -> MustacheValue {
+    func context(for page: ResolvedPage, icons: IconSymbols, shield: EmailShield?, photos: PagePhotos = .none, card: ShareCardPlan? = nil) -> MustacheValue {
         let matter = page.parsed.frontMatter
         guard let slots = slotsByTemplate[page.templateName] else { return .slots(templates.makeSlots()) }
         let features = RuntimeFeature.used(by: page)
@@ -290,14 +330,20 @@ public struct PageRenderer: Sendable {
         add(.identityLinksHTML, .string(page.identityLinks.map { #"<link rel="me" href="\#(HTML.escape($0))">"# }.joined(separator: "\n")))
         add(.runtimeJS, .string(runtimeScript(for: matter, features: features)))
         add(.personJSON, .string(personJSON(for: page)))
-        add(.faviconHref, .string(page.avatarSource ?? Self.initialsIcon(matter.title ?? "", background: theme.light.ring)))
+        // The avatar's favicon is a small copy inlined as a data: URL: the browser fetches a favicon apart from the
+        // <img>, even at the same address, so the page costs two requests (itself and its photo), not three.
+        add(.faviconHref, .string(photos.avatar?.faviconURL ?? page.avatarSource ?? Self.initialsIcon(matter.title ?? "", background: theme.light.ring)))
         add(.generator, .string("sitegen \(version)"))
         add(.description, matter.description.map { .string($0) })
         add(.url, page.url.map { .string($0) })
         add(.qrHref, page.url.map { _ in .string("qr.svg") })
         add(.vcardHref, page.links.isEmpty ? nil : .string("contact.vcf"))
         add(.avatar, page.avatarSource.map { .string($0) })
-        add(.imageURL, imageURL(for: page).map { .string($0) })
+        add(.imageURL, (card?.url ?? avatarURL(for: page)).map { .string($0) })
+        add(.imageAlt, card.map { .string($0.alt) })
+        add(.imageWidth, card.map { _ in .int(ShareCard.width) })
+        add(.imageHeight, card.map { _ in .int(ShareCard.height) })
+        add(.twitterCard, .string(card == nil ? "summary" : "summary_large_image"))
         add(.stylesheetCSS, page.stylesheetPath.flatMap { stylesheets[$0] }.map { .string(Self.safeInStyleElement($0)) })
         add(.fediverseCreator, page.fediverseCreator.map { .string($0) })
         add(.surface, .string(page.onCard ? "card" : "page"))
@@ -391,7 +437,7 @@ public struct PageRenderer: Sendable {
         // Keys in sorted order, as a JSON encoder with sorted keys would write them.
         json.raw(#"{"@context":"https://schema.org","@type":"Person""#)
         if let description = matter.description { json.raw(#","description":"#); json.string(description) }
-        if let image = imageURL(for: page) { json.raw(#","image":"#); json.string(image) }
+        if let image = avatarURL(for: page) { json.raw(#","image":"#); json.string(image) }
         json.raw(#","name":"#)
         json.string(matter.title ?? "")
         var profiles = 0

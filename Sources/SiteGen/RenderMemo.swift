@@ -3,6 +3,22 @@ public struct RenderedPageFiles: Sendable {
     public var files: [OutputFile]
     public var policy: (path: String, policy: SecurityPolicy)?
     public var diagnostics: [Diagnostic]
+    /// Files of the page that an earlier build wrote and that stay as they are (its share card).
+    public var kept: [String] = []
+    /// The photos it shows (its avatar and background), which the build publishes once for all pages, made from
+    /// the files under content/ of the same paths.
+    public var photos: [String] = []
+
+    public init(files: [OutputFile], policy: (path: String, policy: SecurityPolicy)?, diagnostics: [Diagnostic], kept: [String] = [], photos: [String] = []) {
+        self.files = files
+        self.policy = policy
+        self.diagnostics = diagnostics
+        self.kept = kept
+        self.photos = photos
+    }
+
+    /// Every file of the page below the output folder: what it wrote, kept, and the photos it shows.
+    public var outputs: [String] { files.map(\.path) + kept + photos }
 }
 
 /// What every page of a render shares: when any of it changes, no page rendered before still holds.

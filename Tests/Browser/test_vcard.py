@@ -1,10 +1,19 @@
 """contact.vcf read by vobject (PyPI), an independent vCard parser: vCard 3.0 as iOS, Android and Outlook read it."""
+import io
 import pathlib
 import tempfile
 
 import vobject
+from PIL import Image
 
 from conftest import build_site
+
+
+def small_jpeg() -> bytes:
+    """A real JPEG: sitegen decodes an avatar photo to publish it."""
+    out = io.BytesIO()
+    Image.new("RGB", (32, 32), (200, 40, 40)).save(out, "JPEG")
+    return out.getvalue()
 
 
 def read_card(path: pathlib.Path):
@@ -47,7 +56,7 @@ links:
   - mastodon: "@ada@social.example"
     label: The same account again
 ---
-""", files={"me.jpg": b"\xff\xd8\xff\xe0 a JPEG's first bytes"})
+""", files={"me.jpg": small_jpeg()})
         card = read_card(output / "contact.vcf")
     assert card.fn.value == "Ada Lovelace"
     assert (card.n.value.given, card.n.value.family) == ("Ada", "King, Countess of Lovelace")

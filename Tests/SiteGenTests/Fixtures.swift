@@ -18,6 +18,20 @@ enum Fixtures {
             })
     }
 
+    /// A site as `site(_:extra:)` makes it, with `pictures` (path below the site: bytes) beside its files.
+    static func site(_ page: String, extra: [String: String] = [:], pictures: [String: Data]) throws -> InMemoryFileSystem {
+        let fileSystem = site(page, extra: extra)
+        for (path, data) in pictures { try fileSystem.writeFile("site/" + path, data) }
+        return fileSystem
+    }
+
+    /// A real picture, `size` pixels square, of one colour, drawn by libvips (photos are decoded, so bytes that only
+    /// name a format no longer do).
+    static func picture(_ format: PhotoFormat, colour: String = "#c82828", size: Int = 8) -> Data {
+        let svg = #"<svg xmlns="http://www.w3.org/2000/svg" width="\#(size)" height="\#(size)"><rect width="\#(size)" height="\#(size)" fill="\#(colour)"/></svg>"#
+        return try! Vips.drawSVG(svg).encoded(format)
+    }
+
     /// A builder for an in-memory site; no icon set unless one is given (the real ones are on disk, not in `fileSystem`).
     static func builder(_ fileSystem: InMemoryFileSystem, baseURL: String? = nil, iconSets: IconSets = .none) -> SiteBuilder {
         SiteBuilder(options: BuildOptions(sourceDirectory: "site", baseURL: baseURL), fileSystem: fileSystem, iconSets: iconSets)

@@ -111,8 +111,8 @@ import Testing
             "content/index.md:6:6: warning: 'url' is still sitegen new's placeholder '\(StarterPlaceholder.url)': put your own",
             "content/index.md:19:1: warning: this text is still sitegen new's example: write your own",
             "content/index.md:20:1: warning: this link is still sitegen new's example, \(StarterPlaceholder.email): put your own, or remove it",
-            "site.yml:29:12: warning: this link is still sitegen new's example, \(StarterPlaceholder.email): put your own, or remove it",
-            "site.yml:31:10: warning: this link is still sitegen new's example, \(StarterPlaceholder.url): put your own, or remove it",
+            "site.yml:30:12: warning: this link is still sitegen new's example, \(StarterPlaceholder.email): put your own, or remove it",
+            "site.yml:32:10: warning: this link is still sitegen new's example, \(StarterPlaceholder.url): put your own, or remove it",
         ], "\(built.errors)")
         let before = try Self.text(folder, "Output/index.html")
         try Data("---\ntitle: Grace\n---\nnew words\n".utf8).write(to: site.appendingPathComponent("content/index.md"))

@@ -165,11 +165,12 @@ import Testing
     }
 
     @Test func aBackgroundPutsTheContentOnACard() throws {
-        let template = ["templates/page.html": "{{surface}}|{{{backdrop_css}}}", "content/img/sky one\".jpg": "JPEG"]
+        let template = ["templates/page.html": "{{surface}}|{{{backdrop_css}}}"]
         let gradient = Fixtures.site("---\ntitle: A\nbackground: [\"#ff7e5f\", \"#feb47b\"]\n---\n", extra: template)
         _ = try Fixtures.builder(gradient).build()
         #expect(try Fixtures.html(gradient) == "card|:root:root{--backdrop:linear-gradient(160deg,#ff7e5f,#feb47b)}")
-        let image = Fixtures.site("---\ntitle: A\nbackground: img/sky one\".jpg\n---\n", extra: template)
+        let image = try Fixtures.site("---\ntitle: A\nbackground: img/sky one\".jpg\n---\n", extra: template,
+                                      pictures: ["content/img/sky one\".jpg": Fixtures.picture(.jpeg)])
         _ = try Fixtures.builder(image).build()
         #expect(try Fixtures.html(image) == #"card|:root:root{--backdrop:url("img/sky one\22 .jpg")}"#)
         let plain = Fixtures.site("---\ntitle: A\n---\n", extra: template)

@@ -85,7 +85,7 @@ import LinkChain
     }
 
     @Test func theExampleCardReadsBackToThePagesData() throws {
-        let fileSystem = Fixtures.site("""
+        let fileSystem = try Fixtures.site("""
             ---
             title: Ann; Bob, and \\ Co
             description: "Line one\\nline two"
@@ -96,7 +96,7 @@ import LinkChain
               - email: ann+news@example.org
               - url: https://ann.example/blog
             ---
-            """, extra: ["content/me.png": "PNG", "templates/page.html": #"<a href="{{vcard_href}}">Save</a>"#])
+            """, extra: ["templates/page.html": #"<a href="{{vcard_href}}">Save</a>"#], pictures: ["content/me.png": Fixtures.picture(.png)])
         _ = try Fixtures.builder(fileSystem).build()
         let card = String(decoding: try fileSystem.readFile("site/Output/contact.vcf"), as: UTF8.self)
         let fields = Self.parse(card)

@@ -248,10 +248,10 @@ import SiteGenTestSupport
     }
 
     @Test func aRebuildRendersExactlyThePagesWhoseInputsChanged() throws {
-        let fileSystem = Fixtures.site("---\navatar: me.png\n---\nHome", extra: [
-            "content/me.png": "PNG", "content/a.md": "A", "content/b.md": "---\nlinks:\n  - url: https://b.example\n    icon: b.svg\n---\nB",
+        let fileSystem = try Fixtures.site("---\navatar: me.png\n---\nHome", extra: [
+            "content/a.md": "A", "content/b.md": "---\nlinks:\n  - url: https://b.example\n    icon: b.svg\n---\nB",
             "content/b.svg": #"<svg viewBox="0 0 24 24"><path d="M0 0h24v24z"/></svg>"#, "content/other.png": "O",
-        ])
+        ], pictures: ["content/me.png": Fixtures.picture(.png)])
         let all = ["site/content/a.md", "site/content/b.md", "site/content/index.md"]
         #expect(try Self.rendered(fileSystem) == all)
         #expect(try Self.rendered(fileSystem) == [])
@@ -259,7 +259,7 @@ import SiteGenTestSupport
         try fileSystem.writeFile("site/content/a.md", Data("A, edited".utf8))
         #expect(try Self.rendered(fileSystem) == ["site/content/a.md"])
         // A file under content/ a page uses: its avatar, its icon; one no page uses renders nothing.
-        try fileSystem.writeFile("site/content/me.png", Data("PNG2".utf8))
+        try fileSystem.writeFile("site/content/me.png", Fixtures.picture(.png, colour: "#2828c8"))
         #expect(try Self.rendered(fileSystem) == ["site/content/index.md"])
         try fileSystem.writeFile("site/content/b.svg", Data(#"<svg viewBox="0 0 24 24"><path d="M0 0h12v24z"/></svg>"#.utf8))
         #expect(try Self.rendered(fileSystem) == ["site/content/b.md"])

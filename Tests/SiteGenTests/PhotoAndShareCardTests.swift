@@ -1,0 +1,229 @@
+import Foundation
+import Testing
+@testable import SiteGen
+import SiteGenTestSupport
+
+/// Photos through libvips (resized for their slot, without metadata) and the share card (1200 × 630 PNG).
+struct PhotoAndShareCardTests {
+    /// A 600 × 400 JPEG whose EXIF names a camera maker and a GPS position (made with Pillow for this test).
+    static let gpsPhoto = try! Data(contentsOf: Fixtures.packageRoot.appendingPathComponent("Tests/SiteGenTests/PhotoFixtures/gps-600x400.jpg"))
+
+    static let templates = [
+        "templates/page.html": """
+            <title>{{title}}</title><link rel="icon" href="{{favicon_href}}">
+            {{#image_url}}<meta property="og:image" content="{{image_url}}">{{/image_url}}
+            {{#image_alt}}<meta property="og:image:alt" content="{{image_alt}}">{{/image_alt}}
+            <meta name="twitter:card" content="{{twitter_card}}">{{#avatar}}<img src="{{avatar}}">{{/avatar}}{{{body_html}}}
+            """,
+    ]
+
+    static func site(_ page: String, photo: Data? = gpsPhoto, at path: String = "site/content/ada.jpg") throws -> InMemoryFileSystem {
+        let fileSystem = InMemoryFileSystem(templates.merging(["content/index.md": page]) { $1 }
+            .reduce(into: [:]) { $0["site/" + $1.key] = $1.value })
+        if let photo { try fileSystem.writeFile(path, photo) }
+        return fileSystem
+    }
+
+    static let page = """
+        ---
+        title: Ada Lovelace
+        description: Mathematician
+        url: https://ada.example/
+        avatar: ada.jpg
+        ---
+        Hello.
+        """
+
+    /// The width and height a JPEG's frame header gives.
+    static func jpegSize(_ data: Data) -> (width: Int, height: Int)? {
+        let bytes = [UInt8](data)
+        var index = 2
+        while index + 9 < bytes.count, bytes[index] == 0xFF {
+            let marker = bytes[index + 1], length = Int(bytes[index + 2]) << 8 | Int(bytes[index + 3])
+            if (0xC0...0xC3).contains(marker) {
+                return (Int(bytes[index + 7]) << 8 | Int(bytes[index + 8]), Int(bytes[index + 5]) << 8 | Int(bytes[index + 6]))
+            }
+            index += 2 + length
+        }
+        return nil
+    }
+
+    /// The width and height a PNG's IHDR gives.
+    static func pngSize(_ data: Data) -> (width: Int, height: Int)? {
+        let bytes = [UInt8](data)
+        guard bytes.count > 24, bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]), bytes[12..<16].elementsEqual("IHDR".utf8) else { return nil }
+        func number(_ at: Int) -> Int { bytes[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
+        return (number(16), number(20))
+    }
+
+    static func file(_ result: BuildResult, _ path: String) -> Data? {
+        guard case .data(let data)? = result.files.first(where: { $0.path == path })?.contents else { return nil }
+        return data
+    }
+
+    @Test func anAvatarPhotoIsPublishedAtTwiceItsSlotWithoutItsMetadata() throws {
+        // The fixture carries what must not leave: otherwise the test below proves nothing.
+        #expect(Self.gpsPhoto.range(of: Data("Exif".utf8)) != nil && Self.gpsPhoto.range(of: Data("PhoneMaker".utf8)) != nil)
+        let result = try Fixtures.builder(try Self.site(Self.page)).render()
+        let photo = try #require(Self.file(result, "ada.jpg"))
+        let size = try #require(Self.jpegSize(photo))
+        // 128 CSS px at 2×, cropped square as object-fit: cover shows it.
+        #expect(size.width == 256 && size.height == 256)
+        for mark in ["Exif", "GPS", "PhoneMaker", "http://ns.adobe.com/xap", "ICC_PROFILE"] {
+            #expect(photo.range(of: Data(mark.utf8)) == nil, "\(mark) is still in the published photo")
+        }
+    }
+
+    @Test func aSmallPhotoIsNeverEnlarged() throws {
+        let small = try PhotoMaker.photo(Self.gpsPhoto, slot: PhotoSlot(width: 1000, height: 1000, fills: false), format: .jpeg)
+        #expect(small.width == 600 && small.height == 400)
+        #expect(Self.jpegSize(small.data)! == (600, 400))
+    }
+
+    @Test func theBackgroundFitsItsSlotAndKeepsItsShape() throws {
+        let made = try PhotoMaker.photo(Self.gpsPhoto, slot: PhotoSlot(width: 300, height: 300, fills: false), format: .webp)
+        #expect(made.width == 300 && made.height == 200)
+        // WebP: libvips 8.14's `strip` alone kept EXIF here; the fields are removed before saving.
+        #expect(made.data.range(of: Data("EXIF".utf8)) == nil && made.data.range(of: Data("PhoneMaker".utf8)) == nil)
+        #expect(made.data.starts(with: Data("RIFF".utf8)))
+    }
+
+    @Test func aPNGKeepsItsTransparencyAndLosesItsMetadata() throws {
+        let png = try PhotoMaker.photo(Self.gpsPhoto, slot: .avatar, format: .png)
+        #expect(Self.pngSize(png.data)! == (256, 256))
+        for chunk in ["eXIf", "iTXt", "tEXt", "zTXt", "iCCP"] { #expect(png.data.range(of: Data(chunk.utf8)) == nil, "\(chunk)") }
+        // The favicon of an SVG avatar, which has transparency, is a PNG.
+        let svg = Data(#"<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><circle cx="32" cy="32" r="30" fill="red"/></svg>"#.utf8)
+        #expect(try PhotoMaker.dataURL(svg, slot: .favicon).hasPrefix("data:image/png;base64,"))
+    }
+
+    @Test func aWebPIsStillAWebPThatBrowsersRead() throws {
+        let made = try PhotoMaker.photo(Self.gpsPhoto, slot: .avatar, format: .webp)
+        // Read back by libvips: the container is whole after its metadata chunks are taken out.
+        let again = try Vips.thumbnail(made.data, PhotoSlot(width: 1000, height: 1000, fills: false))
+        #expect(again.width == 256 && again.height == 256)
+    }
+
+    @Test func photosAndCardsAreTheSameBytesEachBuild() throws {
+        let first = try Fixtures.builder(try Self.site(Self.page)).render()
+        let second = try Fixtures.builder(try Self.site(Self.page)).render()
+        #expect(first.files == second.files)
+        #expect(first.files.contains { $0.path.hasPrefix("card-") && $0.path.hasSuffix(".png") })
+    }
+
+    @Test func theFaviconIsASmallCopyInlinedSoThePageCostsTwoRequests() throws {
+        let result = try Fixtures.builder(try Self.site(Self.page)).render()
+        let html = String(decoding: try #require(Self.file(result, "index.html")), as: UTF8.self)
+        #expect(html.contains(#"<link rel="icon" href="data:image/jpeg;base64,"#))
+        #expect(html.contains(#"<img src="ada.jpg">"#))
+    }
+
+    @Test func theShareCardIs1200By630AndNotBlank() throws {
+        let result = try Fixtures.builder(try Self.site(Self.page)).render()
+        let card = try #require(result.files.first { $0.path.hasPrefix("card-") })
+        guard case .data(let png) = card.contents else { Issue.record("the card is not made in memory"); return }
+        #expect(Self.pngSize(png)! == (1200, 630))
+        let image = try Vips.thumbnail(png, PhotoSlot(width: 1200, height: 630, fills: false))
+        let pixels = [UInt8](image.pixels())
+        #expect(pixels.count == 1200 * 630 * image.bands)
+        // The page colour, the card, the ring, the photo and the text: many colours, not one.
+        var colours = Set<Int>()
+        for start in stride(from: 0, to: pixels.count - 2, by: image.bands * 7) {
+            colours.insert(Int(pixels[start]) << 16 | Int(pixels[start + 1]) << 8 | Int(pixels[start + 2]))
+        }
+        #expect(colours.count > 100)
+        let html = String(decoding: try #require(Self.file(result, "index.html")), as: UTF8.self)
+        #expect(html.contains(#"<meta property="og:image" content="https://ada.example/\#(card.path)">"#))
+        #expect(html.contains(#"<meta property="og:image:alt" content="Ada Lovelace: Mathematician">"#))
+        #expect(html.contains(#"<meta name="twitter:card" content="summary_large_image">"#))
+    }
+
+    @Test func theCardsTextIsEscapedAndShapedTextPasses() throws {
+        let svg = ShareCard.svg(title: #"<b>&"Ada"</b>"#, tagline: "مرحبا بالعالم\u{1}", avatarURL: nil, palette: Theme.standard.light)
+        #expect(svg.contains("&lt;b&gt;&amp;&quot;Ada&quot;&lt;/b&gt;"))
+        #expect(svg.contains("مرحبا بالعالم") && !svg.contains("\u{1}"))
+        let png = try ShareCard.png(svg)
+        #expect(Self.pngSize(png)! == (1200, 630))
+    }
+
+    @Test func aRightToLeftTitleMirrorsTheCard() {
+        let arabic = ShareCard.svg(title: "مرحبا", tagline: nil, avatarURL: nil, palette: Theme.standard.light)
+        #expect(arabic.contains(#"<circle cx="980""#) && arabic.contains(#"<text x="800" y="#) && arabic.contains(#"text-anchor="end""#))
+        let latin = ShareCard.svg(title: "«Ada»", tagline: nil, avatarURL: nil, palette: Theme.standard.light)
+        #expect(latin.contains(#"<circle cx="220""#) && latin.contains(#"<text x="400" y="#) && !latin.contains(#"text-anchor="end""#))
+    }
+
+    @Test func aLongTaglineIsWrappedIntoThreeLinesAtMost() {
+        let lines = ShareCard.wrapped(String(repeating: "word ", count: 80), size: 34, lines: 3)
+        #expect(lines.count == 3)
+        #expect(lines.last!.hasSuffix("…"))
+        #expect(lines.allSatisfy { ShareCard.units($0) * 34 <= 720 })
+    }
+
+    @Test func shareCardFalseKeepsTheAvatarAsThePreviewImage() throws {
+        let page = Self.page.replacingOccurrences(of: "avatar: ada.jpg", with: "avatar: ada.jpg\nshare_card: false")
+        let result = try Fixtures.builder(try Self.site(page)).render()
+        #expect(!result.files.contains { $0.path.hasPrefix("card-") })
+        let html = String(decoding: try #require(Self.file(result, "index.html")), as: UTF8.self)
+        #expect(html.contains(#"<meta property="og:image" content="https://ada.example/ada.jpg">"#))
+        #expect(html.contains(#"<meta name="twitter:card" content="summary">"#))
+        #expect(!html.contains("og:image:alt"))
+    }
+
+    @Test func aPageWithoutAnAddressGetsNoCardSinceAPreviewNeedsAnAbsoluteOne() throws {
+        let page = Self.page.replacingOccurrences(of: "url: https://ada.example/\n", with: "")
+        let result = try Fixtures.builder(try Self.site(page)).render()
+        #expect(!result.files.contains { $0.path.hasPrefix("card-") })
+        // The build's base URL gives it one, and the card's address is absolute.
+        let based = try Fixtures.builder(try Self.site(page), baseURL: "https://base.example/links/").render()
+        let card = try #require(based.files.first { $0.path.hasPrefix("card-") })
+        let html = String(decoding: try #require(Self.file(based, "index.html")), as: UTF8.self)
+        #expect(html.contains(#"content="https://base.example/links/\#(card.path)""#))
+    }
+
+    @Test func aFileThatIsNotAPictureIsAnErrorAtTheAvatarLine() {
+        let fileSystem = try! Self.site(Self.page, photo: Data("not a picture".utf8))
+        do {
+            _ = try Fixtures.builder(fileSystem).render()
+            Issue.record("the build succeeded")
+        } catch {
+            let messages = error.diagnostics.map { "\($0.path):\($0.line):\($0.column): \($0.message)" }
+            #expect(messages == ["site/content/index.md:5:9: avatar image 'ada.jpg' cannot be published: it is not a picture libvips can read (expected a JPEG, PNG, WebP, GIF or SVG file)"])
+        }
+    }
+
+    @Test func aCardIsDrawnAgainOnlyWhenWhatItShowsChanges() throws {
+        let fileSystem = try Self.site(Self.page)
+        let first = try Fixtures.builder(fileSystem).build()
+        #expect(first.drawnShareCards.count == 1)
+        let card = first.drawnShareCards[0]
+        #expect(fileSystem.itemKind(at: "site/Output/" + card) == .file)
+
+        // The body changes: the page is rendered again, its card is kept as it is.
+        try fileSystem.writeFile("site/content/index.md", Data(Self.page.replacingOccurrences(of: "Hello.", with: "Hello again.").utf8))
+        let second = try Fixtures.builder(fileSystem).build()
+        #expect(second.renderedPages == ["site/content/index.md"])
+        #expect(second.drawnShareCards == [])
+        #expect(second.paths.contains(card))
+        #expect(fileSystem.itemKind(at: "site/Output/" + card) == .file)
+
+        // The title changes: a new card, under a new name; the old one goes.
+        try fileSystem.writeFile("site/content/index.md", Data(Self.page.replacingOccurrences(of: "title: Ada Lovelace", with: "title: Ada King").utf8))
+        let third = try Fixtures.builder(fileSystem).build()
+        #expect(third.drawnShareCards.count == 1 && third.drawnShareCards != [card])
+        #expect(fileSystem.itemKind(at: "site/Output/" + card) == .missing)
+        #expect(fileSystem.itemKind(at: "site/Output/" + third.drawnShareCards[0]) == .file)
+    }
+
+    @Test func theOriginalPhotoIsNeverPublishedAndAKeptPageKeepsItsPhoto() throws {
+        let fileSystem = try Self.site(Self.page)
+        _ = try Fixtures.builder(fileSystem).build()
+        let published = try fileSystem.readFile("site/Output/ada.jpg")
+        #expect(published != Self.gpsPhoto && Self.jpegSize(published)! == (256, 256))
+        // Nothing changed: the page is kept, and so is its photo (not replaced by a copy of the original).
+        let again = try Fixtures.builder(fileSystem).build()
+        #expect(again.renderedPages == [])
+        #expect(again.paths.filter { $0 == "ada.jpg" }.count == 1)
+        #expect(try fileSystem.readFile("site/Output/ada.jpg") == published)
+    }
+}
