@@ -1,18 +1,19 @@
 #!/usr/bin/env bash
-# Renders the example site and the every-service test site (Tests/Browser/sites/every-service) and photographs
-# them in headless Chromium, light and dark, for the README: the example on a phone, the every-service page on a
-# phone (its whole length) and on a desktop.
+# Renders the example site, the every-service test site (Tests/Browser/sites/every-service) and the Arabic test site
+# (Tests/Browser/sites/arabic) and photographs them in headless Chromium, light and dark, for the README: the example
+# on a phone, the every-service page on a phone (its whole length) and on a desktop, the Arabic page on a phone. The
+# Arabic page is photographed only once sitegen writes it right to left (dir="rtl").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build --product sitegen >/dev/null
 sitegen="$(swift build --show-bin-path)/sitegen"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-mkdir -p "$work/example" "$work/every-service"
+mkdir -p "$work/example" "$work/every-service" "$work/arabic"
 cp -r content templates "$work/example/"
 cp -r Tests/Browser/sites/every-service/content templates "$work/every-service/"
-"$sitegen" build --source "$work/example" >/dev/null
-"$sitegen" build --source "$work/every-service" >/dev/null
+cp -r Tests/Browser/sites/arabic/content templates "$work/arabic/"
+for site in example every-service arabic; do "$sitegen" build --source "$work/$site" >/dev/null; done
 shoot() { # site, size, output, scheme
   local flags=()
   [ "$4" = dark ] && flags=(--force-dark-mode --blink-settings=preferredColorScheme=0)
@@ -25,3 +26,9 @@ for scheme in light dark; do
   shoot every-service 1280,800 "docs/every-service-desktop-$scheme.png" "$scheme"
 done
 echo "wrote docs/example-{light,dark}.png and docs/every-service-{phone,desktop}-{light,dark}.png"
+if grep -q '<html[^>]* dir="rtl"' "$work/arabic/Output/index.html"; then
+  for scheme in light dark; do shoot arabic 390,900 "docs/arabic-phone-$scheme.png" "$scheme"; done
+  echo "wrote docs/arabic-phone-{light,dark}.png"
+else
+  echo "left out the Arabic page: this sitegen writes it left to right (no dir=\"rtl\")"
+fi

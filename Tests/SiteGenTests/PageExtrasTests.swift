@@ -197,7 +197,10 @@ import LinkChain
         for palette in [theme.light, theme.dark] {
             #expect(palette.text.contrast(with: palette.page) >= 4.5, "\(theme.name) text")
             #expect(palette.muted.contrast(with: palette.page) >= 4.5, "\(theme.name) muted text")
+            // The ring sits outside a control, on the page, or on the card: the card themes' buttons, the chooser,
+            // the QR code's window and the in-app notice are drawn on it.
             #expect(palette.ring.contrast(with: palette.page) >= 3, "\(theme.name) focus ring (WCAG non-text contrast)")
+            #expect(palette.ring.contrast(with: palette.card) >= 3, "\(theme.name) focus ring on the card")
         }
     }
 

@@ -135,11 +135,21 @@ doc.addEventListener("click", function (event) {
   else attempt(link, data, decision.app);
 });
 
-function copy(text, item) {
-  navigator.clipboard.writeText(text).then(function () {
-    item.textContent = words.copied;
-    live.textContent = words.copied;
-  }, function () { item.textContent = text; item.classList.add("copy-failed"); }); // shown, to copy by hand
+// Copies text and says so in item. Where copying is refused (or there is no clipboard: pages served over plain http),
+// item shows the text to copy by hand, or, for a label that must keep its size (`brief`: Share, whose text is the
+// page's own address), says it could not copy.
+function copy(text, item, brief) {
+  function failed() {
+    item.textContent = brief ? words["not-copied"] : text;
+    item.classList.add("copy-failed");
+    if (brief) live.textContent = words["not-copied"];
+  }
+  try {
+    navigator.clipboard.writeText(text).then(function () {
+      item.textContent = words.copied;
+      live.textContent = words.copied;
+    }, failed);
+  } catch (e) { failed(); }
 }
 
 // ---- The chooser ----
@@ -248,8 +258,8 @@ addEventListener("pageshow", function (event) { if (event.persisted && trying) t
 var app = words && inAppBrowser(ua, function (name) { return name in window; });
 tell("detected", { platform: platform, app: app && app.app });
 if (app) {
-  // A block above the card: the body lays its children out in a column.
-  var banner = make("div", { class: "in-app", role: "note" }), out = escapeURL(app, platform, location.href, iosVersion(ua));
+  // A block above the card (the body lays its children out in a column), a landmark of its own, as all content is.
+  var banner = make("aside", { class: "in-app" }), out = escapeURL(app, platform, location.href, iosVersion(ua));
   make("p", {}, words["in-app"].replace("{app}", app.app), banner);
   if (out) make("a", { class: "in-app-action", href: out }, words.leave, banner);
   else {
@@ -286,7 +296,10 @@ if (share) {
   share.hidden = false;
   share.onclick = function () {
     var url = (doc.querySelector("link[rel=canonical]") || location).href;
-    navigator.share ? navigator.share({ title: doc.title, url: url }).catch(function () { }) : copy(url, shareLabel);
-    setTimeout(function () { shareLabel.textContent = words.share; }, 3000);
+    navigator.share ? navigator.share({ title: doc.title, url: url }).catch(function () { }) : copy(url, shareLabel, 1);
+    setTimeout(function () {
+      shareLabel.textContent = words.share;
+      shareLabel.classList.remove("copy-failed");
+    }, 3000);
   };
 }
