@@ -202,9 +202,23 @@ def build_site(folder: pathlib.Path, page: str, files=None) -> pathlib.Path:
     return folder / "Output"
 
 
-def serve(folder: pathlib.Path):
-    """Serves folder on a free port of 127.0.0.1; returns (url, stop)."""
-    handler = functools.partial(QuietHandler, directory=str(folder))
+class CountingHandler(QuietHandler):
+    """Adds the path of every request it answers to its `requests` list: what a page cost, seen by the server, in any
+    engine (and the favicon or a prefetch too, which no page API lists)."""
+    requests = None
+
+    def do_GET(self):
+        self.requests.append(self.path)
+        super().do_GET()
+
+
+def serve(folder: pathlib.Path, requests=None):
+    """Serves folder on a free port of 127.0.0.1; returns (url, stop). With a list `requests`, each request's path is
+    added to it."""
+    if requests is None:
+        handler = functools.partial(QuietHandler, directory=str(folder))
+    else:
+        handler = functools.partial(type("Counting", (CountingHandler,), {"requests": requests}), directory=str(folder))
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
 
