@@ -84,23 +84,30 @@ build_harness() {
     frontmatter)
       build_module LinkChain
       build_module Mustache
-      stale "$binary" Sources/SiteGen Sources/CYAML Sources/CCmark "$build/LinkChain.o" "$build/Mustache.o" \
+      stale "$binary" Sources/SiteGen Sources/CYAML Sources/CCmark Sources/CVips "$build/LinkChain.o" "$build/Mustache.o" \
         Tests/Fuzz/FrontMatterFuzz.swift || return 0
       echo "building $harness" >&2
-      # SwiftPM generates PackageResources for the embedded scripts; the harness renders no page, so empty
-      # arrays of the same names let Build.swift compile.
+      # SwiftPM generates PackageResources for what SiteGen embeds (Package.swift: the minified runtime and the words
+      # table); the harness makes it the same way, each file's real bytes under SwiftPM's name for it.
       local resources=$build/PackageResources.swift
-      {
-        echo "enum PackageResources {"
-        for file in $(find -L Sources/SiteGen/Resources -type f | sort); do
-          echo "    static let $(basename "$file" | tr -c 'A-Za-z0-9\n' '_'): [UInt8] = []"
-        done
-        echo "}"
-      } >"$resources"
+      python3 - "$resources" Sources/SiteGen/Resources/minified Sources/SiteGen/Resources/words.yml <<'PY'
+import pathlib, re, sys
+files = []
+for path in map(pathlib.Path, sys.argv[2:]):
+    files += sorted(p for p in path.rglob("*") if p.is_file()) if path.is_dir() else [path]
+lines = ["enum PackageResources {"]
+for file in files:
+    name = re.sub(r"[^A-Za-z0-9]", "_", file.name)
+    lines.append(f"    static let {name}: [UInt8] = [{','.join(str(b) for b in file.read_bytes())}]")
+pathlib.Path(sys.argv[1]).write_text("\n".join(lines + ["}"]) + "\n")
+PY
       # SiteGen's files and the harness in one module (SourceText is internal); the C libraries through
       # their module maps, which also link them.
+      # libvips' headers through pkg-config, as SwiftPM finds them for the CVips module (-pthread is a link flag).
+      local vips_flags=()
+      for flag in $(pkg-config --cflags vips); do [ "$flag" = -pthread ] || vips_flags+=(-Xcc "$flag"); done
       compile "$work/logs/build-$harness.log" "${flags[@]}" -module-name FrontMatterFuzz -I "$build/modules" \
-        -I Sources/CYAML -I Sources/CCmark -I Sources/CCrypto -I Sources/CQREncode \
+        -I Sources/CYAML -I Sources/CCmark -I Sources/CCrypto -I Sources/CQREncode -I Sources/CVips "${vips_flags[@]}" \
         Sources/SiteGen/*.swift "$resources" Tests/Fuzz/FrontMatterFuzz.swift \
         "$build/LinkChain.o" "$build/Mustache.o" -o "$binary"
       ;;
