@@ -58,7 +58,7 @@ public struct CurlProfileFetcher: ProfileFetcher {
             let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2, !parts[0].isEmpty,
                   let colon = parts[1].lastIndex(of: ":"), let port = Int(parts[1][parts[1].index(after: colon)...]), (1...65535).contains(port),
-                  ["127.0.0.1", "[::1]", "localhost"].contains(String(parts[1][..<colon])) else {
+                  LoopbackHost.contains(parts[1][..<colon]) else {
                 return .failure(LoopbackHostsProblem(message: "\(environmentVariable): '\(entry)' is not HOST=127.0.0.1:PORT (a test seam: only loopback addresses)"))
             }
             hosts[parts[0].lowercased()] = parts[1]

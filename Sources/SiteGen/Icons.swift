@@ -189,7 +189,8 @@ final class IconLibrary: @unchecked Sendable {
     private let fileSystem: any FileSystem
     private let lock = NSLock()
     private var loaded: [ButtonIcon: (symbol: IconSymbols.Symbol?, missingSets: [IconSet])] = [:]
-    private var lists: [[ButtonIcon]: (symbols: IconSymbols, missingSets: [IconSet])] = [:]
+    /// Pages of a site mostly show the same few lists of icons: each list is made into symbols once.
+    private let lists = BuildMemo<[ButtonIcon], (symbols: IconSymbols, missingSets: [IconSet])>()
     private var font: SVGFont?
     private var fontRead = false
     private var problems: [Diagnostic] = []
@@ -207,36 +208,31 @@ final class IconLibrary: @unchecked Sendable {
     /// names would clash on one page get distinct names, in the order the page shows them, so output is
     /// deterministic.
     func symbols(for icons: [ButtonIcon], page: String) -> IconSymbols {
-        lock.withLock {
-            // Pages of a site mostly show the same few lists of icons: each list is made into symbols once.
-            if let known = lists[icons] {
-                noteMissing(known.missingSets, page: page)
-                return known.symbols
-            }
-            var result = IconSymbols()
-            var taken: Set<String> = []
-            var missing: [IconSet] = []
-            for icon in icons where result.symbols[icon] == nil {
-                let entry = load(icon)
-                missing += entry.missingSets
-                guard var symbol = entry.symbol else { continue }
-                if case .file = icon {
-                    let base = symbol.name
-                    var number = 2
-                    while taken.contains(symbol.name) { symbol.name = "\(base)-\(number)"; number += 1 }
-                }
-                taken.insert(symbol.name)
-                result.symbols[icon] = symbol
-            }
-            result.html = IconSymbols.html(result.symbols, for: icons)
-            noteMissing(missing, page: page)
-            if lists.count < Self.listCapacity { lists[icons] = (result, missing) }
-            return result
-        }
+        let list = lists.value(for: icons) { lock.withLock { makeSymbols(icons) } }
+        lock.withLock { noteMissing(list.missingSets, page: page) }
+        return list.symbols
     }
 
-    /// Bounded, so a site whose every page shows its own icons cannot grow it without end.
-    private static let listCapacity = 256
+    /// The symbols of a list of icons, and the icon sets it lacks. Called with the lock held.
+    private func makeSymbols(_ icons: [ButtonIcon]) -> (symbols: IconSymbols, missingSets: [IconSet]) {
+        var result = IconSymbols()
+        var taken: Set<String> = []
+        var missing: [IconSet] = []
+        for icon in icons where result.symbols[icon] == nil {
+            let entry = load(icon)
+            missing += entry.missingSets
+            guard var symbol = entry.symbol else { continue }
+            if case .file = icon {
+                let base = symbol.name
+                var number = 2
+                while taken.contains(symbol.name) { symbol.name = "\(base)-\(number)"; number += 1 }
+            }
+            taken.insert(symbol.name)
+            result.symbols[icon] = symbol
+        }
+        result.html = IconSymbols.html(result.symbols, for: icons)
+        return (result, missing)
+    }
 
     private func noteMissing(_ sets: [IconSet], page: String) {
         guard !sets.isEmpty else { return }

@@ -60,9 +60,7 @@ struct HTTPSAddress: Equatable {
         let authority = afterScheme.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         guard isHTTP else { return .success(HTTPSAddress(url: address.url, origin: "https://" + authority)) }
         let host = authority.hasPrefix("[") ? String(authority.prefix { $0 != "]" }) + "]" : String(authority.prefix { $0 != ":" })
-        let isLoopback = host == "localhost" || host == "[::1]"
-            || (host.hasPrefix("127.") && host.split(separator: ".").count == 4 && host.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") })
-        guard isLoopback else {
+        guard LoopbackHost.contains(host) else {
             return .failure(Problem(reason: "\(LinkChainError.quoted(text)) is not an https address: only https addresses are allowed (http only for this machine, such as http://localhost:8000/ or http://127.0.0.1/, for testing)"))
         }
         return .success(HTTPSAddress(url: "http://" + afterScheme, origin: "http://" + authority))
@@ -90,5 +88,14 @@ struct HTTPSAddress: Equatable {
 public enum UnicodeName {
     public static func describe(_ scalar: Unicode.Scalar) -> String {
         "U+" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
+    }
+}
+
+/// The hosts that name this machine only, as an address writes them: `localhost`, `[::1]` and `127.x.y.z`. Where
+/// plain http (a counting endpoint under test) and the network test seam are allowed.
+public enum LoopbackHost {
+    public static func contains(_ host: some StringProtocol) -> Bool {
+        host == "localhost" || host == "[::1]"
+            || (host.hasPrefix("127.") && host.split(separator: ".").count == 4 && host.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") })
     }
 }

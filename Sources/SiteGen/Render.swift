@@ -407,17 +407,12 @@ public struct PageRenderer: Sendable {
         }
     }
 
-    /// Text inside a double-quoted CSS string, safe in a `<style>` element.
+    /// Text inside a double-quoted CSS string, safe in a `<style>` element: escaped as the template engine escapes a
+    /// value in a style, the one owner of that rule.
     static func cssString(_ text: String) -> String {
-        var escaped = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\", "\"", "<", ">", "&": escaped += "\\" + String(scalar.value, radix: 16) + " "
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F: escaped += "\\" + String(scalar.value, radix: 16) + " "
-            default: escaped.unicodeScalars.append(scalar)
-            }
-        }
-        return escaped
+        var bytes: [UInt8] = []
+        MustacheTemplates.appendEscapedStyle(text, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The microformats2 property a button's link is: an email, a phone number, or a URL of the person.

@@ -50,23 +50,6 @@ public struct SecurityPolicy: Hashable, Sendable {
     }
 }
 
-/// Values worked out once per build and shared by the page jobs running at once: most pages share their policy and
-/// their script and style bodies. Bounded, so a site whose every page differs cannot grow it without end.
-final class BuildMemo<Key: Hashable, Value>: @unchecked Sendable {
-    private let capacity = 256
-    private var known: [Key: Value] = [:]
-    private let lock = NSLock()
-
-    /// The value for `key`, made by `make` the first time. `kept` is the key as the memo stores it (a key that views
-    /// a page's buffer is copied, so the memo does not hold on to the page).
-    func value(for key: Key, kept: (Key) -> Key = { $0 }, make: () -> Value) -> Value {
-        if let value = lock.withLock({ known[key] }) { return value }
-        let value = make()
-        lock.withLock { if known.count < capacity { known[kept(key)] = value } }
-        return value
-    }
-}
-
 /// Each distinct policy's `<meta>` tag, written once per build.
 struct PolicyTags: Sendable {
     private let memo = BuildMemo<SecurityPolicy, [UInt8]>()

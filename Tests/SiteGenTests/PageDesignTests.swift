@@ -172,7 +172,7 @@ import Testing
         let image = try Fixtures.site("---\ntitle: A\nbackground: img/sky one\".jpg\n---\n", extra: template,
                                       pictures: ["content/img/sky one\".jpg": Fixtures.picture(.jpeg)])
         _ = try Fixtures.builder(image).build()
-        #expect(try Fixtures.html(image) == #"card|:root:root{--backdrop:url("img/sky one\22 .jpg")}"#)
+        #expect(try Fixtures.html(image) == #"card|:root:root{--backdrop:url("img\2f sky one\22 .jpg")}"#)
         let plain = Fixtures.site("---\ntitle: A\n---\n", extra: template)
         _ = try Fixtures.builder(plain).build()
         #expect(try Fixtures.html(plain) == "page|")
