@@ -21,6 +21,9 @@ struct SVGProblem: Error, Equatable {
 /// Reads XML into `XMLElementNode`s with Foundation's XMLParser (libxml2). Text and comments are dropped:
 /// icons are shapes only.
 enum XMLTree {
+    /// Deeper than any icon is drawn; deep enough nesting would exhaust the stack of whatever walks the tree.
+    static let maximumDepth = 64
+
     /// Refuses documents with a DOCTYPE when `allowDoctype` is false: entity definitions can expand without
     /// bound, and icons need none.
     static func parse(_ data: Data, allowDoctype: Bool) throws(SVGProblem) -> XMLElementNode {
@@ -66,9 +69,9 @@ enum XMLTree {
 
         func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
                     attributes: [String: String] = [:]) {
-            guard stack.count < YAMLReader.maximumDepth else {
+            guard stack.count < XMLTree.maximumDepth else {
                 problem = SVGProblem(position: SourcePosition(line: parser.lineNumber, column: parser.columnNumber),
-                                     message: "the SVG is nested more than \(YAMLReader.maximumDepth) elements deep")
+                                     message: "the SVG is nested more than \(XMLTree.maximumDepth) elements deep")
                 parser.abortParsing()
                 return
             }
