@@ -10,7 +10,12 @@ enum Vips {
     /// `8.14.1`: a card drawn by another libvips may differ, so its name (`ShareCard.fileName`) says which drew it.
     static let version = "\(vips_version(0)).\(vips_version(1)).\(vips_version(2))"
 
-    /// libvips' message for the last failure on this thread, first line only, and cleared.
+    /// libvips keeps one error buffer for the whole process, and the loader check clears it: decoding, where a
+    /// photo's bytes fail, holds this from the check to reading the message, so pages decoding photos at once on
+    /// other cores cannot swap, add to or clear each other's messages.
+    private static let decoding = NSLock()
+
+    /// libvips' message for the last failure, first line only, and cleared.
     static func takeError() -> String {
         let text = vips_error_buffer().map { String(cString: $0) } ?? ""
         vips_error_clear()
@@ -59,6 +64,8 @@ enum Vips {
     /// `bytes` (any format libvips reads, SVG included) shrunk to fit `slot`, upright, in sRGB.
     static func thumbnail(_ bytes: Data, _ slot: PhotoSlot) throws(PhotoProblem) -> Image {
         if let startProblem { throw PhotoProblem("libvips did not start: \(startProblem)") }
+        decoding.lock()
+        defer { decoding.unlock() }
         let found = bytes.withUnsafeBytes { raw in sitegen_vips_loader(raw.baseAddress, raw.count) != nil }
         guard found else { throw PhotoProblem("it is not a picture libvips can read (expected a JPEG, PNG, WebP, GIF or SVG file)") }
         var made: UnsafeMutablePointer<VipsImage>?
