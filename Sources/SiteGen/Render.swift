@@ -263,6 +263,7 @@ public struct PageRenderer: Sendable {
         guard let slots = slotsByTemplate[page.templateName] else { return .slots(templates.makeSlots()) }
         let features = RuntimeFeature.used(by: page)
         let words = WordTable.standard.values(for: matter.lang, overrides: matter.words)
+        let addressAt = Self.addressAt(words)
         var values = templates.makeSlots()
         func add(_ key: PageKey, _ value: @autoclosure () -> MustacheValue?) {
             if let slot = slots[key], let value = value() { values[slot] = value }
@@ -292,7 +293,7 @@ public struct PageRenderer: Sendable {
                     case .until:
                         guard let closesAt = link.closesAt else { continue }
                         value = ScheduleTime.utcText(closesAt)
-                    case .afterLinkHTML: value = ChainMarkup.afterLink(link.chain, protection: matter.emailProtection, at: Self.addressAt(words))
+                    case .afterLinkHTML: value = ChainMarkup.afterLink(link.chain, protection: matter.emailProtection, at: addressAt)
                     case .accountURI:
                         guard let accountURI = link.chain.accountURI else { continue }
                         value = accountURI
@@ -325,7 +326,7 @@ public struct PageRenderer: Sendable {
         add(.themeCSS, .string(themeCSS[theme.name + "/" + matter.colorScheme.rawValue] ?? theme.css(for: matter.colorScheme)))
         add(.themeColorLight, .string(theme.light.page.css))
         add(.themeColorDark, .string(theme.dark.page.css))
-        add(.bodyHTML, .string(bodyHTML(page, shield: shield, addressAt: Self.addressAt(words))))
+        add(.bodyHTML, .string(bodyHTML(page, shield: shield, addressAt: addressAt)))
         add(.iconSymbolsHTML, .string(icons.html))
         add(.identityLinksHTML, .string(page.identityLinks.map { #"<link rel="me" href="\#(HTML.escape($0))">"# }.joined(separator: "\n")))
         add(.runtimeJS, .string(runtimeScript(for: matter, features: features)))

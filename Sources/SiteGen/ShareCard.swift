@@ -67,7 +67,7 @@ public enum ShareCard {
 
     /// The text without control characters, which XML cannot hold, and with runs of white space as one space.
     static func plain(_ text: String) -> String {
-        text.split(whereSeparator: { $0.isWhitespace || $0.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) })
+        text.split(whereSeparator: { $0.isWhitespace || $0.unicodeScalars.contains(where: SiteLoader.isControl) })
             .joined(separator: " ")
     }
 
