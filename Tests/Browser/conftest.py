@@ -270,6 +270,30 @@ def served_test_site(name: str):
         shutil.rmtree(folder)
 
 
+@contextlib.contextmanager
+def served_test_site_variants(name: str, settings: dict):
+    """Tests/Browser/sites/NAME built once per entry of `settings` (variant name → front matter lines, added after the
+    page's `lang: en` line) with the example's templates, all served by one server on 127.0.0.1; yields {variant: URL
+    of its Output folder}, then stops the server and removes the folders."""
+    root = pathlib.Path(tempfile.mkdtemp(prefix=f"sitegen-{name}-variants-"))
+    try:
+        source = ROOT / "Tests" / "Browser" / "sites" / name / "content"
+        page = (source / "index.md").read_text(encoding="utf-8")
+        for variant, lines in settings.items():
+            folder = root / variant
+            shutil.copytree(ROOT / "templates", folder / "templates")
+            shutil.copytree(source, folder / "content")
+            (folder / "content" / "index.md").write_text(page.replace("lang: en\n", f"lang: en\n{lines}\n", 1), encoding="utf-8")
+            subprocess.run([str(sitegen_binary()), "build"], cwd=folder, check=True, capture_output=True)
+        url, stop = serve(root)
+        try:
+            yield {variant: f"{url}{variant}/Output/" for variant in settings}
+        finally:
+            stop()
+    finally:
+        shutil.rmtree(root)
+
+
 def requests_made(driver):
     """Every URL the page asked the network for, from Chromium's performance log (data: URLs left out)."""
     urls = []

@@ -1,11 +1,7 @@
 """The page's design measured in headless Chromium: button contrast for every theme in light and dark, one even
 layout for every button, the chooser centred, section headings, the share control, the QR dialog and the icons."""
 import io
-import pathlib
 import re
-import shutil
-import subprocess
-import tempfile
 
 import pytest
 from PIL import Image
@@ -13,9 +9,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import ROOT, contrast, make_driver, serve, sitegen_binary
+from conftest import contrast, make_driver, served_test_site_variants
 
-SITE = pathlib.Path(__file__).resolve().parent / "sites" / "every-service"
 # Every built-in theme, and the backdrop look that a page's own `background:` gradient turns on over classic.
 THEMES = {
     "classic": "theme: classic",
@@ -29,18 +24,8 @@ THEMES = {
 @pytest.fixture(scope="module")
 def themed_sites():
     """The every-service site built once per theme; yields {theme: url}."""
-    root = pathlib.Path(tempfile.mkdtemp(prefix="sitegen-themes-"))
-    page = (SITE / "content" / "index.md").read_text(encoding="utf-8")
-    for name, setting in THEMES.items():
-        folder = root / name
-        shutil.copytree(ROOT / "templates", folder / "templates")
-        (folder / "content").mkdir(parents=True)
-        (folder / "content" / "index.md").write_text(page.replace("lang: en\n", f"lang: en\n{setting}\n", 1), encoding="utf-8")
-        subprocess.run([str(sitegen_binary()), "build"], cwd=folder, check=True, capture_output=True)
-    url, stop = serve(root)
-    yield {name: f"{url}{name}/Output/" for name in THEMES}
-    stop()
-    shutil.rmtree(root)
+    with served_test_site_variants("every-service", THEMES) as urls:
+        yield urls
 
 
 @pytest.fixture(scope="module")

@@ -2,19 +2,14 @@
 keyboard focus ring reaches 3:1 against the colours on both sides of it, in light and dark; no label wraps at 390 px
 unless its text alone is wider than its button; the action row stays one line."""
 import io
-import pathlib
-import shutil
-import subprocess
-import tempfile
 
 import pytest
 from PIL import Image
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
-from conftest import ROOT, clear_viewport, contrast, make_driver, serve, set_viewport, sitegen_binary
+from conftest import clear_viewport, contrast, make_driver, serve, served_test_site_variants, set_viewport
 
-SITE = pathlib.Path(__file__).resolve().parent / "sites" / "every-service"
 SCHEMES = ("light", "dark")
 pytestmark = pytest.mark.engines("chromium", "webkit")
 
@@ -23,18 +18,8 @@ pytestmark = pytest.mark.engines("chromium", "webkit")
 def schemed_sites():
     """The every-service site with its colour scheme forced to each of light and dark (a forced scheme is the same
     palette the device's setting picks, and works alike in every engine); yields {scheme: url}."""
-    root = pathlib.Path(tempfile.mkdtemp(prefix="sitegen-focus-"))
-    page = (SITE / "content" / "index.md").read_text(encoding="utf-8")
-    for scheme in SCHEMES:
-        folder = root / scheme
-        shutil.copytree(ROOT / "templates", folder / "templates")
-        shutil.copytree(SITE / "content", folder / "content")
-        (folder / "content" / "index.md").write_text(page.replace("lang: en\n", f"lang: en\ncolor_scheme: {scheme}\n", 1), encoding="utf-8")
-        subprocess.run([str(sitegen_binary()), "build"], cwd=folder, check=True, capture_output=True)
-    url, stop = serve(root)
-    yield {scheme: f"{url}{scheme}/Output/" for scheme in SCHEMES}
-    stop()
-    shutil.rmtree(root)
+    with served_test_site_variants("every-service", {scheme: f"color_scheme: {scheme}" for scheme in SCHEMES}) as urls:
+        yield urls
 
 
 @pytest.fixture(scope="module")
