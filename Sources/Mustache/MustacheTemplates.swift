@@ -144,3 +144,18 @@ public struct MustacheTemplates: Sendable {
         return html
     }
 }
+
+extension MustacheTemplates {
+    /// Where each tag of a template's text is, as the compiler reads it (after any set-delimiter tag too), for the
+    /// tools that change the text between tags and must copy tags as they are (sitegen's CSS and JSON minifiers).
+    /// Nil when the text does not compile as far as its tags, whose errors compiling it reports.
+    public static func tagRanges(in source: [UInt8]) -> [Range<Int>]? {
+        var scanner = Scanner(source: source, templateName: "")
+        scanner.scan()
+        guard scanner.errors.isEmpty, !scanner.broken else { return nil }
+        return scanner.tokens.compactMap { token in
+            guard case .tag(let tag) = token else { return nil }
+            return tag.offset..<tag.end
+        }
+    }
+}

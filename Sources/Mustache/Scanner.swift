@@ -21,6 +21,8 @@ struct Tag {
     var name: String
     /// Byte offset of the opening delimiter.
     var offset: Int
+    /// Byte offset just after the closing delimiter.
+    var end: Int
     /// 1-based line of the opening delimiter.
     var line: Int
     /// Byte offset where that line starts.
@@ -196,14 +198,14 @@ struct Scanner {
             let tagText = string(tagStart, tagEnd)
             switch kind {
             case .comment:
-                tokens.append(.tag(Tag(kind: .comment, name: "", offset: tagStart, line: tagLine,
+                tokens.append(.tag(Tag(kind: .comment, name: "", offset: tagStart, end: tagEnd, line: tagLine,
                                        lineOffset: tagLineOffset, open: openText, close: closeText)))
             case .setDelimiter:
                 let parts = source[contentStart..<contentEnd]
                     .split(whereSeparator: Scanner.isWhitespace)
                     .map { Array($0) }
                 if parts.count == 2, !parts[0].contains(0x3D), !parts[1].contains(0x3D) {
-                    tokens.append(.tag(Tag(kind: .setDelimiter, name: "", offset: tagStart, line: tagLine,
+                    tokens.append(.tag(Tag(kind: .setDelimiter, name: "", offset: tagStart, end: tagEnd, line: tagLine,
                                            lineOffset: tagLineOffset, open: openText, close: closeText)))
                     open = parts[0]
                     close = parts[1]
@@ -217,7 +219,7 @@ struct Scanner {
                 if let problem = Scanner.nameProblem(name, kind: kind) {
                     fail("\(problem) in tag '\(tagText)'", at: tagStart, line: tagLine, lineOffset: tagLineOffset)
                 } else {
-                    tokens.append(.tag(Tag(kind: kind, name: name, offset: tagStart, line: tagLine,
+                    tokens.append(.tag(Tag(kind: kind, name: name, offset: tagStart, end: tagEnd, line: tagLine,
                                            lineOffset: tagLineOffset, open: openText, close: closeText)))
                 }
             }

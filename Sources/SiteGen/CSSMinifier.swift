@@ -1,3 +1,5 @@
+import Mustache
+
 /// Makes a template's CSS smaller without changing what it means, once when templates compile: comments go, runs of
 /// whitespace become one space, and that space goes where CSS never needs it (beside `{`, `}`, `;`, `,`, `>` and
 /// `~`, and after `:`); the `;` before a `}` goes too. Whitespace that can matter stays: before `:` (`a :hover`
@@ -6,8 +8,8 @@
 enum CSSMinifier {
     static func minify(_ text: String) -> String {
         let bytes = Array(text.utf8)
-        // A template that changes its delimiters is left as written: its tags are not found by `{{`.
-        guard !text.contains("{{=") else { return text }
+        // A text whose tags do not compile is left as written: compiling it reports where.
+        guard let tags = TemplateTags(bytes) else { return text }
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
         var pendingSpace = false
@@ -15,7 +17,9 @@ enum CSSMinifier {
         var lastWasTag = false
         var index = 0
         func emit(_ slice: ArraySlice<UInt8>, tag: Bool = false) {
-            if pendingSpace, let last = out.last, lastWasTag || !dropsSpaceAfter(last), tag || !dropsSpaceBefore(slice.first!) {
+            // `{` and a `{{` tag stay apart, or they would read as `{{{`.
+            if pendingSpace, let last = out.last, lastWasTag || !dropsSpaceAfter(last) || (tag && last == slice.first),
+               tag || !dropsSpaceBefore(slice.first!) {
                 out.append(0x20)
             }
             pendingSpace = false
@@ -34,12 +38,12 @@ enum CSSMinifier {
             } else if byte == 0x22 || byte == 0x27 {  // a string, with its escapes
                 var end = index + 1
                 while end < bytes.count, bytes[end] != byte, bytes[end] != 0x0A {
-                    end += bytes[end] == 0x5C ? 2 : 1
+                    end = tags.end(at: end) ?? end + (bytes[end] == 0x5C ? 2 : 1)
                 }
                 end = min(end + 1, bytes.count)
                 emit(bytes[index..<end])
                 index = end
-            } else if let end = MustacheTagSpan.end(in: bytes, at: index) {
+            } else if let end = tags.end(at: index) {
                 emit(bytes[index..<end], tag: true)
                 index = end
             } else if byte == 0x7D, out.last == 0x3B, !lastWasTag {  // `;}` -> `}`
@@ -71,13 +75,16 @@ enum CSSMinifier {
     }
 }
 
-/// Where a Mustache tag in a template's text ends, for the minifiers, which copy tags as they are.
-enum MustacheTagSpan {
-    /// The index after the `{{…}}` or `{{{…}}}` tag that starts at `index` (the text's end if it is not closed), or
-    /// nil when no tag starts there.
-    static func end(in bytes: [UInt8], at index: Int) -> Int? {
-        guard bytes[index...].starts(with: [0x7B, 0x7B]) else { return nil }
-        let close: [UInt8] = bytes[index...].starts(with: [0x7B, 0x7B, 0x7B]) ? [0x7D, 0x7D, 0x7D] : [0x7D, 0x7D]
-        return CSSMinifier.find(close, in: bytes, from: index + 2).map { $0 + close.count } ?? bytes.count
+/// Where the Mustache tags of a template's text end, by where they start, as the template compiler reads them: the
+/// minifiers copy tags as they are.
+struct TemplateTags {
+    private let ends: [Int: Int]
+
+    init?(_ bytes: [UInt8]) {
+        guard let ranges = MustacheTemplates.tagRanges(in: bytes) else { return nil }
+        ends = Dictionary(uniqueKeysWithValues: ranges.map { ($0.lowerBound, $0.upperBound) })
     }
+
+    /// The index after the tag that starts at `index`, or nil when no tag starts there.
+    func end(at index: Int) -> Int? { ends[index] }
 }

@@ -81,13 +81,6 @@ public struct PageRenderer: Sendable {
     /// that a `<style>` includes) and a `.json` one (the runtime's words) compile minified, so pages carry them small
     /// while the files stay readable.
     public static func compile(_ files: [TemplateFile]) -> (MustacheTemplates?, [Diagnostic]) {
-        let sources = Dictionary(uniqueKeysWithValues: files.map { ($0.name, $0.text) })
-        do {
-            _ = try MustacheTemplates(sources: sources, missingPartials: .fail, html: true)
-        } catch {
-            // Reported in the files as written, where the lines and columns are.
-            return (nil, error.errors.map { diagnostic($0, files: files) })
-        }
         let shipped = Dictionary(uniqueKeysWithValues: files.map { file in
             let path = file.displayPath.lowercased()
             return (file.name, path.hasSuffix(".css") ? CSSMinifier.minify(file.text) : path.hasSuffix(".json") ? JSONMinifier.minify(file.text) : file.text)
@@ -95,7 +88,20 @@ public struct PageRenderer: Sendable {
         do {
             return (try MustacheTemplates(sources: shipped, missingPartials: .fail, html: true), [])
         } catch {
-            return (nil, error.errors.map { diagnostic($0, files: files) })
+            // The minifiers copy every tag as it is (and leave a text whose tags do not compile as written), so the
+            // same errors are in the files as written, where the lines and columns are: compiled again only to say so.
+            let asWritten = Dictionary(uniqueKeysWithValues: files.map { ($0.name, $0.text) })
+            let found = Self.errors(compiling: asWritten)
+            return (nil, (found.isEmpty ? error.errors : found).map { diagnostic($0, files: files) })
+        }
+    }
+
+    private static func errors(compiling sources: [String: String]) -> [MustacheError] {
+        do {
+            _ = try MustacheTemplates(sources: sources, missingPartials: .fail, html: true)
+            return []
+        } catch {
+            return error.errors
         }
     }
 
