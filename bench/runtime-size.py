@@ -17,13 +17,16 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "Tests" / "Browser"))
 import conftest  # noqa: E402  (the browser tests' build and serve helpers)
 
-BUDGET = 4096  # 4 KB: the one-app-per-tap walk and in-app escapes (issue 11) and the share button (issue 12) grew it from 2.5 KB
+# 4.25 KB: the one-app-per-tap walk and in-app escapes (issue 11) and the share button (issue 12) grew it from 2.5 KB
+# to 4 KB; the lines that tell what happens, in every page since one runtime serves all (issue 27), cost 150 bytes more.
+BUDGET = 4352
 
 
 def readable():
     """The runtime with every feature before minifying, as scripts/minify-runtime.py assembles it."""
     sys.path.insert(0, str(ROOT / "scripts"))
-    return importlib.import_module("minify-runtime").readable()
+    runtime = importlib.import_module("minify-runtime")
+    return "\n".join([runtime.base()] + [runtime.module(feature) for feature in runtime.features()])
 
 
 def tap_to_navigation_ms(output):
@@ -59,10 +62,9 @@ def main():
     print(f"{'  gzipped':<30}{len(gzip.compress(source.encode(), 9)):>7} bytes")
     print(f"{'inlined (minified)':<30}{len(minified.encode()):>7} bytes")
     print(f"{'inlined + gzipped':<30}{packed:>7} bytes   (budget {BUDGET})")
-    # Only pages with `analytics:` (and serve's pages) carry these: the runtime that tells, and the counter.
-    folder = ROOT / "Sources" / "SiteGen" / "Resources" / "minified"
-    told, counter = [(folder / name).read_bytes() for name in ("runtime-told.min.js", "count.min.js")]
-    print(f"{'with analytics: (+ gzipped)':<30}{len(gzip.compress(told + counter, 9)):>7} bytes   (the runtime that tells and the counter)")
+    # Only pages with `analytics:` carry the counter, after the runtime.
+    counter = (ROOT / "Sources" / "SiteGen" / "Resources" / "minified" / "count.min.js").read_bytes()
+    print(f"{'with analytics: (+ gzipped)':<30}{len(gzip.compress(minified.encode() + counter, 9)):>7} bytes   (the runtime and the counter)")
     if "--no-browser" not in sys.argv:
         print(f"{'desktop tap to navigation':<30}{tap_to_navigation_ms(output):>7.0f} ms    (median of 5; no timer in between)")
     next(site, None)

@@ -18,16 +18,15 @@ module's `make` is the base's, whatever terser called it; the base keeps every f
 use no name that the readable source does not (a name shortened in one part and not in another would be one). The
 output is the same bytes for the same source and terser version.
 
-Every part leaves out the lines that start with `tell(` (and the function itself): nothing listens to those events
-in most pages. runtime-told.min.js keeps them, with every feature, minified as one piece, for pages that count clicks
-and for `sitegen serve`'s ?debug overlay. count.min.js is the click counter (count.js) as a function of
+Every part keeps the lines that tell what happens (`tell(…)`, events that the click counter of a page with
+`analytics:` and `sitegen serve`'s ?debug overlay listen to): one runtime for every page, at about 150 bytes gzipped
+per page, rather than a second runtime that tells. count.min.js is the click counter (count.js) as a function of
 SITEGEN_COUNT_ENDPOINT, which sitegen replaces with the page's endpoint.
 
     python3 scripts/minify-runtime.py          # after changing any .js file, then commit the outputs and the stamp
     python3 scripts/minify-runtime.py --check  # exit 1 when a checked-in output is out of date
 
-Writes Sources/SiteGen/Resources/minified (runtime.min.js, NAME.min.js for each feature, runtime-told.min.js,
-count.min.js) and scripts/chain-runtime.stamp (the SHA-256 of each input and output; Tests/SiteGenTests check it
+Writes Sources/SiteGen/Resources/minified (runtime.min.js, NAME.min.js for each feature, count.min.js) and scripts/chain-runtime.stamp (the SHA-256 of each input and output; Tests/SiteGenTests check it
 against the sources, so a stale runtime fails `swift test`). Needs node and terser (apt-get install terser, which
 Node finds under /usr/share/nodejs).
 """
@@ -35,7 +34,6 @@ import hashlib
 import json
 import os
 import pathlib
-import re
 import subprocess
 import sys
 
@@ -46,8 +44,6 @@ MINIFIED = RESOURCES / "minified"
 BASE = ("decisions.js", "page.js")
 COUNTER = "count.js"
 STAMP = ROOT / "scripts" / "chain-runtime.stamp"
-# A line that tells (page.js and the modules), left out of the runtime of pages where nothing listens.
-TOLD = re.compile(r"^\s*(function )?tell\(")
 
 
 def features():
@@ -55,23 +51,17 @@ def features():
     return sorted(path.stem for path in (SOURCE / "features").glob("*.js"))
 
 
-def source(name, told):
-    """A readable file of the runtime; without told, the lines that tell are left out."""
-    text = (SOURCE / name).read_text(encoding="utf-8")
-    return text if told else "".join(line for line in text.splitlines(keepends=True) if not TOLD.match(line))
+def source(name):
+    """A readable file of the runtime."""
+    return (SOURCE / name).read_text(encoding="utf-8")
 
 
-def base(told=False):
-    return "\n".join(source(name, told) for name in BASE)
+def base():
+    return "\n".join(source(name) for name in BASE)
 
 
-def module(feature, told=False):
-    return source(f"features/{feature}.js", told)
-
-
-def readable(told=False):
-    """The runtime with every feature, before minifying."""
-    return "\n".join([base(told)] + [module(feature, told) for feature in features()])
+def module(feature):
+    return source(f"features/{feature}.js")
 
 
 def readable_counter():
@@ -79,7 +69,7 @@ def readable_counter():
 
 
 # Minifies the parts given on stdin ({"parts": [[name, code], …], "options": …}, the base first) with one name cache,
-# after checking them, and prints {name: code}. One piece (one part) is the runtime that tells.
+# after checking them, and prints {name: code}.
 TERSER = r"""
 const { minify } = require("terser");
 const input = JSON.parse(require("fs").readFileSync(0, "utf8"));
@@ -131,21 +121,17 @@ RUNTIME_OPTIONS = {"ecma": 2015, "toplevel": True,
                    "compress": {"unsafe_arrows": True, "passes": 2, "keep_fargs": False, "sequences": False},
                    "format": {"wrap_func_args": False}}
 # Property names that only the runtime's own objects carry (the in-app browser table, a visitor's home), which
-# terser may shorten like local names. remembered, absent and go are kept in the runtime that tells: its events carry
-# them to the counter and serve's ?debug overlay.
+# terser may shorten like local names; the properties of what it tells (remembered, absent, go, …) keep theirs.
 OWN_PROPERTIES = ("ua", "globals", "host", "user")
-TOLD_PROPERTIES = ("remembered", "absent", "go")
 COUNTER_OPTIONS = {"ecma": 5, "mangle": True, "compress": {"negate_iife": False}}
 
 
-def runtime_options(told):
-    own = OWN_PROPERTIES + (() if told else TOLD_PROPERTIES)
-    return {**RUNTIME_OPTIONS, "mangle": {"properties": {"regex": "^(" + "|".join(own) + ")$"}}}
+RUNTIME_OPTIONS["mangle"] = {"properties": {"regex": "^(" + "|".join(OWN_PROPERTIES) + ")$"}}
 
 
-def minify_parts(parts, told=False):
+def minify_parts(parts):
     """Each part ([(name, readable text)], the base first) minified, by name, with the base's names shared."""
-    return json.loads(node(TERSER, json.dumps({"parts": parts, "options": runtime_options(told)})))
+    return json.loads(node(TERSER, json.dumps({"parts": parts, "options": RUNTIME_OPTIONS})))
 
 
 def node(program, stdin, *arguments):
@@ -171,10 +157,8 @@ def minified():
     """Each output's name (in Resources/minified) and text."""
     names = features()
     plain = minify_parts([("runtime", base())] + [(feature, module(feature)) for feature in names])
-    told = minify_parts([("runtime-told", readable(True))], told=True)
     outputs = {"runtime.min.js": plain["runtime"] + "\n"}
     outputs.update({f"{feature}.min.js": plain[feature] + "\n" for feature in names})
-    outputs["runtime-told.min.js"] = told["runtime-told"] + "\n"
     outputs["count.min.js"] = node(COUNTER_TERSER, readable_counter(), json.dumps(COUNTER_OPTIONS)) + "\n"
     return outputs
 

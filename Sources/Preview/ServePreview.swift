@@ -12,7 +12,7 @@ enum ServePreview {
 
 extension PageInjection {
     /// What every page `sitegen serve` renders carries: the preview script in the head, the reload script before
-    /// `</body>` (which listens to the server's event stream), and the runtime that tells, for `?debug`.
+    /// `</body>` (which listens to the server's event stream).
     public static let servePreview = PageInjection(headScript: ServePreview.script, bodyEndScript: LiveReload.script,
-                                                   connectsToOwnServer: true, listensToRuntime: true)
+                                                   connectsToOwnServer: true)
 }

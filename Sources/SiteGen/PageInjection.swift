@@ -8,15 +8,11 @@ public struct PageInjection: Sendable {
     public var bodyEndScript: InlineScript?
     /// The page may connect back to the server it came from (an event stream).
     public var connectsToOwnServer: Bool
-    /// A script listens to what the runtime tells, so the page carries the runtime that tells.
-    public var listensToRuntime: Bool
 
-    public init(headScript: InlineScript? = nil, bodyEndScript: InlineScript? = nil, connectsToOwnServer: Bool = false,
-                listensToRuntime: Bool = false) {
+    public init(headScript: InlineScript? = nil, bodyEndScript: InlineScript? = nil, connectsToOwnServer: Bool = false) {
         self.headScript = headScript
         self.bodyEndScript = bodyEndScript
         self.connectsToOwnServer = connectsToOwnServer
-        self.listensToRuntime = listensToRuntime
     }
 
     var scriptHashes: [String] { [headScript, bodyEndScript].compactMap { $0?.hash } }

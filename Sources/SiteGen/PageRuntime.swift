@@ -52,16 +52,12 @@ public struct PageRuntime: Equatable, Sendable {
     public let base: String
     /// Each feature's module, minified.
     public let modules: [RuntimeFeature: String]
-    /// The runtime with every feature and the lines that tell what happens (page.js, `tell`), for pages where a script
-    /// listens: the click counter (`analytics:`) and `sitegen serve`'s preview script.
-    public let toldScript: String
     /// The click counter (runtime/count.js), a function of `SITEGEN_COUNT_ENDPOINT`.
     public let counter: String
 
-    public init(base: String, modules: [RuntimeFeature: String], told: String, counter: String) {
+    public init(base: String, modules: [RuntimeFeature: String], counter: String) {
         self.base = base
         self.modules = modules
-        toldScript = Self.wrapped(told)
         self.counter = counter
     }
 
@@ -69,7 +65,6 @@ public struct PageRuntime: Equatable, Sendable {
     public static let embedded = PageRuntime(
         base: text(PackageResources.runtime_min_js),
         modules: Dictionary(uniqueKeysWithValues: RuntimeFeature.allCases.map { ($0, text($0.embeddedModule)) }),
-        told: text(PackageResources.runtime_told_min_js),
         counter: String(decoding: PackageResources.count_min_js, as: UTF8.self))
 
     /// A minified file's text, without the newline that ends it.
@@ -77,13 +72,9 @@ public struct PageRuntime: Equatable, Sendable {
         String(decoding: bytes.last == UInt8(ascii: "\n") ? bytes.dropLast() : bytes[...], as: UTF8.self)
     }
 
-    private static func wrapped(_ parts: String...) -> String {
-        "(function(){" + parts.joined() + "})();\n"
-    }
-
     /// The script of a page with these features: the base, then their modules in `RuntimeFeature` order.
     public func script(features: Set<RuntimeFeature>) -> String {
-        Self.wrapped(base, RuntimeFeature.allCases.filter(features.contains).compactMap { modules[$0] }.joined())
+        "(function(){" + base + RuntimeFeature.allCases.filter(features.contains).compactMap { modules[$0] }.joined() + "})();\n"
     }
 
     /// The click counter sending to `endpoint`, the endpoint written as a JSON string.

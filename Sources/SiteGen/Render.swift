@@ -361,12 +361,10 @@ public struct PageRenderer: Sendable {
         return .slots(values)
     }
 
-    /// The runtime a page carries: where a script listens to what it tells (the click counter of a page with
-    /// `analytics:`, serve's preview script), the runtime that tells, followed by the counter; otherwise the plain one,
-    /// with only the features the page has.
+    /// The runtime a page carries: the base and the modules of the features it has, followed by the click counter on a
+    /// page with `analytics:`, which listens to what the runtime tells.
     func runtimeScript(for matter: FrontMatter, features: Set<RuntimeFeature>) -> String {
-        guard injection?.listensToRuntime == true || matter.analytics != nil else { return runtime.script(features: features) }
-        return runtime.toldScript + (matter.analytics.map { runtime.counterScript(endpoint: $0.endpoint) } ?? "")
+        runtime.script(features: features) + (matter.analytics.map { runtime.counterScript(endpoint: $0.endpoint) } ?? "")
     }
 
     /// What stands for `@` in an address written out for readers without JavaScript, in the page's words.

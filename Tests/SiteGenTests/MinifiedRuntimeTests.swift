@@ -51,8 +51,7 @@ import Testing
     @Test func everyFeatureIsOneModule() {
         let names = RuntimeFeature.allCases.map(\.rawValue)
         #expect(Self.files(under: ["runtime/features"]) == names.map { "runtime/features/\($0).js" })
-        #expect(Self.files(under: ["minified"]) == (names.map { "minified/\($0).min.js" } + ["minified/count.min.js", "minified/runtime-told.min.js",
-                                                                                               "minified/runtime.min.js"]).sorted())
+        #expect(Self.files(under: ["minified"]) == (names.map { "minified/\($0).min.js" } + ["minified/count.min.js", "minified/runtime.min.js"]).sorted())
         for feature in RuntimeFeature.allCases {
             #expect(PageRuntime.embedded.modules[feature]?.isEmpty == false, "\(feature)")
         }
@@ -72,7 +71,6 @@ import Testing
                     + (try minified("until")) + "})();\n")
         let everyPart = try (["runtime"] + RuntimeFeature.allCases.map(\.rawValue)).map(minified).joined()
         #expect(runtime.script(features: Set(RuntimeFeature.allCases)) == "(function(){" + everyPart + "})();\n")
-        #expect(runtime.toldScript == "(function(){" + (try minified("runtime-told")) + "})();\n")
     }
 
     /// A page carries the code of the features it has and not of those it lacks: following from the visitor's
@@ -112,7 +110,7 @@ import Testing
     /// The renderer inlines the runtime it is given, not one of its own: the script a page carries and the one whose
     /// hash its policy allows are made of exactly the given parts.
     @Test func theRendererInlinesTheRuntimeItIsGiven() throws {
-        let runtime = PageRuntime(base: "base();", modules: [.follow: "follow();", .until: "until();"], told: "told();",
+        let runtime = PageRuntime(base: "base();", modules: [.follow: "follow();", .until: "until();"],
                                   counter: "count(SITEGEN_COUNT_ENDPOINT);")
         let template = ["templates/page.html": "<head>{{{content_security_policy_html}}}</head><script>{{{runtime_js}}}</script>"]
         let follow = Fixtures.site("---\ntitle: A\nlinks:\n  - mastodon: \"@eb@social.coop\"\n---\n", extra: template)
@@ -127,19 +125,20 @@ import Testing
         builder = Fixtures.builder(counted)
         builder.runtime = runtime
         _ = try builder.build()
-        #expect(try Fixtures.html(counted).hasSuffix(#"<script>(function(){told();})();"# + "\n" + #"count("https://count.example/c");</script>"#))
+        #expect(try Fixtures.html(counted).hasSuffix(#"<script>(function(){base();})();"# + "\n" + #"count("https://count.example/c");</script>"#))
     }
 
-    /// The runtime that tells (analytics, serve's preview) keeps every feature.
-    @Test func theToldRuntimeHasEveryFeature() {
-        for code in ["/.well-known/webfinger", "TextDecoder", "a[data-until]", "stopImmediatePropagation"] { #expect(PageRuntime.embedded.toldScript.contains(code)) }
-    }
-
-    /// Pages where nothing listens carry the runtime without the lines that tell: no event, and no byte, of it.
-    @Test func onlyTheToldRuntimeTells() {
-        let everything = PageRuntime.embedded.script(features: Set(RuntimeFeature.allCases))
-        #expect(!everything.contains("CustomEvent"))
-        #expect(PageRuntime.embedded.toldScript.contains("new CustomEvent(\"sitegen:\"+"))
-        #expect(PageRuntime.embedded.toldScript.count > everything.count)
+    /// Every part tells what happens (the click counter and serve's ?debug overlay listen): a page with analytics
+    /// carries the same runtime as one without, its features only, and the counter after it.
+    @Test func everyPageTellsWhatHappens() throws {
+        #expect(PageRuntime.embedded.base.contains("new CustomEvent(\"sitegen:\"+"))
+        #expect(PageRuntime.embedded.modules[.ask]!.contains("(\"tap\","))
+        #expect(PageRuntime.embedded.modules[.follow]!.contains("(\"follow\","))
+        let counted = Fixtures.site("---\ntitle: A\nanalytics:\n  endpoint: https://count.example/c\nlinks:\n  - email: a@b.org\n---\n", extra: [
+            "templates/page.html": "<script>{{{runtime_js}}}</script>",
+        ])
+        _ = try Fixtures.builder(counted).build()
+        #expect(try Fixtures.html(counted) == "<script>" + PageRuntime.embedded.script(features: [])
+                    + PageRuntime.embedded.counterScript(endpoint: "https://count.example/c") + "</script>")
     }
 }

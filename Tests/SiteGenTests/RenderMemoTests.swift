@@ -65,7 +65,7 @@ import SiteGenTestSupport
         ]))
         builder.memo = ServeRenderMemo()
         _ = try builder.render()
-        builder.runtime = PageRuntime(base: "other();", modules: [:], told: "told();", counter: "")
+        builder.runtime = PageRuntime(base: "other();", modules: [:], counter: "")
         let result = try builder.render()
         #expect(result.renderedPages == ["site/content/about.md", "site/content/index.md"])
         #expect(page(result, "index.html") == "<script>(function(){other();})();\n</script>")
