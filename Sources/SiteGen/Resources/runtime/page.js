@@ -53,8 +53,7 @@ function linkData(link) {
 function go(url) { location.href = url; }
 
 // What happened, told as a "sitegen:NAME" event on the document to a script beside this one: the counter that
-// `analytics:` adds, or serve's ?debug overlay. Each line that tells starts with `tell(`: scripts/minify-runtime.py
-// leaves those lines out of the runtime that pages without either carry, so that runtime stays as small as it was.
+// `analytics:` adds, or serve's ?debug overlay. Every page tells, so that one runtime serves them all.
 function tell(name, detail) { doc.dispatchEvent(new CustomEvent("sitegen:" + name, { detail: detail })); }
 
 // The words come from the template (a JSON block with id sitegen-text), so a site can translate them; without that
