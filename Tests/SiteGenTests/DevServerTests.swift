@@ -158,7 +158,8 @@ func save(_ text: String, to file: URL) throws {
         let events = try TestEventStream(port: session.port)
         try FileManager.default.createDirectory(at: session.site.appendingPathComponent("content/blog/2024"), withIntermediateDirectories: true)
         try session.write("---\ntitle: First post\n---\n", to: "content/blog/2024/first.md")
-        #expect(try events.next(named: "reload").data.contains("content/blog/2024/first.md"))
+        // The new folders alone may bring a reload first, when the file comes after the watcher settled (a loaded machine).
+        _ = try events.next(named: "reload", where: { $0.data.contains("content/blog/2024/first.md") })
         #expect(try session.get("/blog/2024/first").status == 302)
         #expect(try session.get("/blog/2024/first/").text.contains("<title>First post</title>"))
     }

@@ -180,12 +180,12 @@ final class TestEventStream {
         }
     }
 
-    /// Events until one named `name`, which is returned; at most `timeout` seconds.
-    func next(named name: String, timeout: TimeInterval = 10) throws -> Event {
+    /// Events until one named `name` (and for which `matches` holds), which is returned; at most `timeout` seconds.
+    func next(named name: String, where matches: (Event) -> Bool = { _ in true }, timeout: TimeInterval = 10) throws -> Event {
         let deadline = Date(timeIntervalSinceNow: timeout)
         while true {
             let event = try next(timeout: max(0, deadline.timeIntervalSinceNow))
-            if event.name == name { return event }
+            if event.name == name && matches(event) { return event }
         }
     }
 
