@@ -1,3 +1,4 @@
+@testable import Artwork
 import CQREncode
 import Testing
 @testable import SiteGen

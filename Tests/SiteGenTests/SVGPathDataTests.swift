@@ -1,3 +1,4 @@
+@testable import Artwork
 import Testing
 @testable import SiteGen
 
