@@ -65,6 +65,9 @@ let package = Package(
         .target(name: "SiteGenTestSupport", dependencies: ["SiteGen"]),
         .testTarget(name: "LinkChainTests", dependencies: ["LinkChain"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
+        .testTarget(name: "ArtworkTests", dependencies: ["Artwork", "CQREncode"]),
+        .testTarget(name: "OnlineCheckTests", dependencies: ["OnlineCheck", "SiteGen"]),
+        // The pipeline's stages, and the command line, the server and the binary end to end (golden, corpus, README).
         .testTarget(name: "SiteGenTests", dependencies: ["SiteGen", "SiteBasics", "Paint", "Artwork", "Companions", "Preview", "OnlineCheck", "SiteGenCLI", "SiteGenTestSupport",
                                                          "LinkChain", "Mustache", "WebServer", "sitegen"], exclude: ["Golden", "PhotoFixtures"]),
     ]
