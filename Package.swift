@@ -26,10 +26,19 @@ let package = Package(
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
         // A small read-only HTTP server with Server-Sent Events, for `sitegen serve`.
         .target(name: "WebServer", dependencies: ["CMicroHTTPD", "LinkChain"]),
+        // What several rooms share: HTML escaping, a position in a source file, a memo filled once per build.
+        .target(name: "SiteBasics", dependencies: ["Mustache"]),
+        // Colours: HexColor and its contrast arithmetic, the brand buttons' paint, the themes.
+        .target(name: "Paint"),
+        // Pictures drawn from data: the built-in glyphs, initials, QR codes (libqrencode), SVG reading and sanitising.
+        .target(name: "Artwork", dependencies: ["SiteBasics", "CQREncode"]),
+        // What goes beside a page: its contact card (vCard) and its Content-Security-Policy (hashed with libcrypto).
+        .target(name: "Companions", dependencies: ["SiteBasics", "Mustache", "CCrypto"]),
         // The pipeline: load → parse → resolve → render → write, its diagnostics and its file system.
         .target(
             name: "SiteGen",
-            dependencies: ["LinkChain", "Mustache", "CCmark", "CYAML", "CQREncode", "CCrypto", "CVips"],
+            dependencies: ["SiteBasics", "Paint", "Artwork", "Companions", "LinkChain", "Mustache", "CCmark", "CYAML",
+                           "CCrypto", "CVips"],
             // Pages inline the runtime minified (Resources/minified: the base, one module per feature, the runtime that
             // tells, the counter), made from its readable source (Resources/runtime) by scripts/minify-runtime.py.
             exclude: ["Resources/runtime"],
@@ -37,14 +46,15 @@ let package = Package(
             resources: [.embedInCode("Resources/minified"), .embedInCode("Resources/words.yml")]
         ),
         // `sitegen serve`: the dev server, the watcher, live reload, the preview script and --lan.
-        .target(name: "Preview", dependencies: ["SiteGen", "LinkChain", "WebServer"],
+        .target(name: "Preview", dependencies: ["SiteGen", "SiteBasics", "Artwork", "LinkChain", "WebServer"],
                 resources: [.embedInCode("Resources/preview.js"), .embedInCode("Resources/live-reload.js")]),
         // `sitegen check --online`: fetches profiles (libcurl) and reads their rel="me" links.
-        .target(name: "OnlineCheck", dependencies: ["SiteGen", "LinkChain", "CCurl"]),
+        .target(name: "OnlineCheck", dependencies: ["SiteGen", "SiteBasics", "LinkChain", "CCurl"]),
         // The command line: one table of commands, `new` and `import` with the embedded templates, completions.
         .target(
             name: "SiteGenCLI",
-            dependencies: ["SiteGen", "Preview", "OnlineCheck", "LinkChain", "WebServer", "CLibXML2"],
+            dependencies: ["SiteGen", "SiteBasics", "Paint", "Artwork", "Preview", "OnlineCheck", "LinkChain", "WebServer",
+                           "CLibXML2"],
             // Resources/templates links to the top-level templates/, so `sitegen new` embeds those very files.
             resources: [.embedInCode("Resources/templates"), .embedInCode("Resources/new-site-index.md"),
                         .embedInCode("Resources/new-site-site.yml"),
@@ -55,7 +65,10 @@ let package = Package(
         .target(name: "SiteGenTestSupport", dependencies: ["SiteGen"]),
         .testTarget(name: "LinkChainTests", dependencies: ["LinkChain"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
-        .testTarget(name: "SiteGenTests", dependencies: ["SiteGen", "Preview", "OnlineCheck", "SiteGenCLI", "SiteGenTestSupport",
+        .testTarget(name: "ArtworkTests", dependencies: ["Artwork", "CQREncode"]),
+        .testTarget(name: "OnlineCheckTests", dependencies: ["OnlineCheck", "SiteGen"]),
+        // The pipeline's stages, and the command line, the server and the binary end to end (golden, corpus, README).
+        .testTarget(name: "SiteGenTests", dependencies: ["SiteGen", "SiteBasics", "Paint", "Artwork", "Companions", "Preview", "OnlineCheck", "SiteGenCLI", "SiteGenTestSupport",
                                                          "LinkChain", "Mustache", "WebServer", "sitegen"], exclude: ["Golden", "PhotoFixtures"]),
     ]
 )

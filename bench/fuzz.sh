@@ -31,7 +31,8 @@ build=$work/build
 mkdir -p "$build/modules" "$work/logs"
 
 # -O because libFuzzer's worth is executions per second; -g so sanitizer reports name lines.
-flags=(-sanitize=fuzzer,address -parse-as-library -O -g)
+# -package-name: the package's modules share `package` declarations, as SwiftPM builds them.
+flags=(-sanitize=fuzzer,address -parse-as-library -O -g -package-name sitegen)
 
 # True when $1 is missing or older than any of the files after it.
 stale() {
@@ -56,7 +57,8 @@ build_module() {
   stale "$object" Sources/"$name" || return 0
   echo "building module $name" >&2
   compile "$work/logs/build-$name.log" "${flags[@]}" -wmo -module-name "$name" -emit-object -o "$object" \
-    -I Sources/CMicroHTTPD -emit-module -emit-module-path "$build/modules/$name.swiftmodule" Sources/"$name"/*.swift
+    -I Sources/CMicroHTTPD -I Sources/CQREncode -I Sources/CCrypto -I "$build/modules" \
+    -emit-module -emit-module-path "$build/modules/$name.swiftmodule" Sources/"$name"/*.swift
 }
 
 build_harness() {
@@ -82,9 +84,10 @@ build_harness() {
         Sources/OnlineCheck/RelMeLinks.swift Sources/SiteGen/CharacterReferences.swift Tests/Fuzz/RelMeFuzz.swift -o "$binary"
       ;;
     frontmatter)
-      build_module LinkChain
-      build_module Mustache
-      stale "$binary" Sources/SiteGen Sources/CYAML Sources/CCmark Sources/CVips "$build/LinkChain.o" "$build/Mustache.o" \
+      # SiteGen's own dependencies, each a module of its own, in the order they import each other.
+      local module modules=(LinkChain Mustache SiteBasics Paint Artwork Companions) objects=()
+      for module in "${modules[@]}"; do build_module "$module"; objects+=("$build/$module.o"); done
+      stale "$binary" Sources/SiteGen Sources/CYAML Sources/CCmark Sources/CVips "${objects[@]}" \
         Tests/Fuzz/FrontMatterFuzz.swift || return 0
       echo "building $harness" >&2
       # SwiftPM generates PackageResources for what SiteGen embeds (Package.swift: the minified runtime and the words
@@ -109,7 +112,7 @@ PY
       compile "$work/logs/build-$harness.log" "${flags[@]}" -module-name FrontMatterFuzz -I "$build/modules" \
         -I Sources/CYAML -I Sources/CCmark -I Sources/CCrypto -I Sources/CQREncode -I Sources/CVips "${vips_flags[@]}" \
         Sources/SiteGen/*.swift "$resources" Tests/Fuzz/FrontMatterFuzz.swift \
-        "$build/LinkChain.o" "$build/Mustache.o" -o "$binary"
+        "${objects[@]}" -o "$binary"
       ;;
     *)
       echo "error: unknown harness '$harness': expected ${all[*]}" >&2

@@ -1,6 +1,7 @@
 import Foundation
 import LinkChain
 import Mustache
+import SiteBasics
 
 /// What a tap on iOS does while nothing is learned about the visitor's apps (`first_tap` in front matter).
 public enum FirstTap: String, Sendable, CaseIterable {

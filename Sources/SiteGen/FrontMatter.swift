@@ -1,8 +1,10 @@
 import LinkChain
+import Paint
+import SiteBasics
 
 /// The fields a page sets in its YAML front matter.
 public struct FrontMatter: Equatable, Sendable {
-    public enum ColorScheme: String, Sendable, CaseIterable { case auto, light, dark }
+    public typealias ColorScheme = Paint.ColorScheme
 
     public var title: String?
     public var description: String?

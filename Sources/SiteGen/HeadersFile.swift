@@ -1,3 +1,4 @@
+import Companions
 import Foundation
 
 /// `_headers`, read by Netlify and Cloudflare Pages: the same policy as a real header (which can also forbid

@@ -1,5 +1,7 @@
+import Artwork
 import Foundation
 import LinkChain
+import SiteBasics
 
 /// What a button shows.
 public enum ButtonIcon: Hashable, Sendable {

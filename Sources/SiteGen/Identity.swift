@@ -1,5 +1,6 @@
 import Foundation
 import LinkChain
+import SiteBasics
 
 /// `identity:` of the root page (or the site's settings): the site's domain as a fediverse alias and a Bluesky handle.
 public struct SiteIdentity: Equatable, Sendable {

@@ -1,4 +1,5 @@
 import Mustache
+import SiteBasics
 
 /// A BCP 47 language tag as `lang:` holds it: whether it is well-formed, which way its script runs, and the tags a
 /// lookup falls back through.

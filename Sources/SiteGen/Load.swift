@@ -1,3 +1,4 @@
+import Artwork
 import Foundation
 
 /// Where a build reads from and writes to.

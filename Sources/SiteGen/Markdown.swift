@@ -1,5 +1,6 @@
 import CCmark
 import Foundation
+import SiteBasics
 
 /// A page's Markdown body as a value: its text and where it starts, and the links it holds (found by libcmark when
 /// the page is parsed, for the link checks and the resolver). Rendering parses it again into a tree that it changes

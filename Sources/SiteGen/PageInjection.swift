@@ -1,3 +1,5 @@
+import Companions
+
 /// Scripts that whoever serves the pages adds to each page it renders (`sitegen serve`: its preview and reload
 /// scripts). The renderer puts them where they belong and allows them in the page's policy as it writes the
 /// page, so nothing searches the finished HTML; built pages carry none.

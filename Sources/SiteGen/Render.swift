@@ -1,6 +1,10 @@
+import Artwork
+import Companions
 import Foundation
 import LinkChain
 import Mustache
+import Paint
+import SiteBasics
 
 /// What rendering one page produces: its HTML, the files beside it, and its security policy.
 public struct RenderedPage: Sendable {

@@ -1,3 +1,5 @@
+import Companions
+
 /// What one page rendered to: its files and policy, or the problem that stopped it.
 public struct RenderedPageFiles: Sendable {
     public var files: [OutputFile]

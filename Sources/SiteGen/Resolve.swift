@@ -1,5 +1,8 @@
+import Artwork
 import Foundation
 import LinkChain
+import Paint
+import SiteBasics
 
 /// A front matter link turned into a button: its chain from LinkChain and how it looks.
 public struct ResolvedLink: Sendable {

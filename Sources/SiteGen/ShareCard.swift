@@ -1,4 +1,7 @@
+import Artwork
 import Foundation
+import Paint
+import SiteBasics
 
 /// The picture a link preview shows (`og:image`, on Mastodon, in chats and messages): 1200 × 630 PNG with the avatar,
 /// the title and the tagline in the theme's colours. It is written as SVG and drawn by libvips' SVG loader

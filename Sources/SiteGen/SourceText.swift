@@ -1,4 +1,5 @@
 import Foundation
+import SiteBasics
 
 /// Decodes a source file as UTF-8, pointing at the first invalid byte when it is not.
 enum SourceText {

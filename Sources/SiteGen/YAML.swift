@@ -1,4 +1,5 @@
 import CYAML
+import SiteBasics
 
 /// A YAML document as a tree whose every node remembers where it was written, so that
 /// errors about a value can point at it.

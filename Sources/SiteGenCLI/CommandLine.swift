@@ -1,5 +1,6 @@
 import Foundation
 import OnlineCheck
+import SiteBasics
 import SiteGen
 import LinkChain
 

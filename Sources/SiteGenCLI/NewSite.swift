@@ -1,4 +1,7 @@
+import Artwork
 import Foundation
+import Paint
+import SiteBasics
 import SiteGen
 import LinkChain
 

@@ -1,5 +1,8 @@
+@testable import Artwork
 import Foundation
 import LinkChain
+@testable import Paint
+@testable import SiteBasics
 import Testing
 @testable import SiteGen
 @testable import SiteGenCLI

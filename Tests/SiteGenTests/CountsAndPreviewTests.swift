@@ -1,4 +1,7 @@
+@testable import Artwork
+@testable import Companions
 import Foundation
+@testable import SiteBasics
 import Testing
 @testable import SiteGen
 @testable import Preview

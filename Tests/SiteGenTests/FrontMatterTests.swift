@@ -1,4 +1,5 @@
 import LinkChain
+@testable import Paint
 import Testing
 @testable import SiteGen
 

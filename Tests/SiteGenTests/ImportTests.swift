@@ -1,4 +1,5 @@
 import Foundation
+@testable import SiteBasics
 import Testing
 @testable import SiteGen
 @testable import SiteGenCLI

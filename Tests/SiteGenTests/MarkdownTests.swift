@@ -1,3 +1,4 @@
+@testable import SiteBasics
 import Testing
 @testable import SiteGen
 

@@ -1,4 +1,6 @@
+@testable import Companions
 import Foundation
+@testable import SiteBasics
 import Testing
 @testable import SiteGen
 @testable import SiteGenCLI

@@ -1,4 +1,6 @@
 import Foundation
+@testable import Paint
+@testable import SiteBasics
 import Testing
 @testable import SiteGen
 

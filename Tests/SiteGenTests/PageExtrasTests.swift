@@ -1,4 +1,7 @@
+@testable import Artwork
+@testable import Companions
 import Foundation
+@testable import Paint
 import Testing
 import LinkChain
 @testable import SiteGen

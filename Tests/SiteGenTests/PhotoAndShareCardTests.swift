@@ -1,4 +1,5 @@
 import Foundation
+@testable import Paint
 import Testing
 @testable import SiteGen
 import SiteGenTestSupport

@@ -1,3 +1,4 @@
+@testable import Companions
 import Foundation
 import Testing
 @testable import SiteGen

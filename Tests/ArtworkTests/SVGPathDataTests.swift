@@ -1,5 +1,5 @@
+@testable import Artwork
 import Testing
-@testable import SiteGen
 
 /// Font Awesome's brand icons are drawn on a 512-unit grid: pages carry them with whole-unit coordinates.
 @Suite struct SVGPathDataTests {

@@ -1,5 +1,5 @@
+import SiteGen
 import Testing
-@testable import SiteGen
 @testable import OnlineCheck
 
 @Suite struct RelMeLinksTests {

@@ -1,3 +1,6 @@
+/// `color_scheme:` in front matter: which of a theme's palettes a page shows, or both by the visitor's setting.
+public enum ColorScheme: String, Sendable, CaseIterable { case auto, light, dark }
+
 /// A built-in look, chosen by `theme:` in front matter. Colours live here rather than in CSS so a test can
 /// prove every theme's text is readable (WCAG AA) in light and dark mode, and `theme-color` can be derived.
 public struct Theme: Sendable, Equatable {
@@ -65,13 +68,13 @@ public struct Theme: Sendable, Equatable {
     }
 
     /// A linear gradient of `colors`, top left to bottom right.
-    static func gradient(_ colors: [HexColor]) -> String {
+    package static func gradient(_ colors: [HexColor]) -> String {
         "linear-gradient(160deg," + colors.map(\.css).joined(separator: ",") + ")"
     }
 
     /// The palette rules for a page's `color_scheme`: `auto` follows the device, `light` and `dark` force one, so a
     /// page carries only the palettes it can show. In dark mode, buttons are edged with their dark edge colour.
-    static func schemeRules(light: String, dark: String, scheme: FrontMatter.ColorScheme) -> String {
+    static func schemeRules(light: String, dark: String, scheme: ColorScheme) -> String {
         let darkButtons = ":root .button{--edge:var(--edge-dark)}"
         switch scheme {
         case .auto: return ":root{\(light)}\n@media (prefers-color-scheme: dark){:root{\(dark)}\(darkButtons)}"
@@ -82,7 +85,7 @@ public struct Theme: Sendable, Equatable {
 
     /// The CSS color-scheme a page forces on the browser's own parts, or nil where the layout's
     /// `<meta name="color-scheme" content="light dark">` says it (auto on a theme that follows the device).
-    func forcedColorScheme(_ scheme: FrontMatter.ColorScheme) -> String? {
+    func forcedColorScheme(_ scheme: ColorScheme) -> String? {
         if alwaysDark { return "dark" }
         switch scheme {
         case .auto: return nil
@@ -92,7 +95,7 @@ public struct Theme: Sendable, Equatable {
     }
 
     /// Custom properties for a page's colour scheme, and the colour scheme it forces, if any.
-    public func css(for scheme: FrontMatter.ColorScheme) -> String {
+    public func css(for scheme: ColorScheme) -> String {
         func variables(_ palette: Palette) -> String {
             var text = "--page:\(palette.page.css);--card:\(palette.card.css);--text:\(palette.text.css);--muted:\(palette.muted.css);--ring:\(palette.ring.css)"
             if !palette.backdrop.isEmpty { text += ";--backdrop:\(Self.gradient(palette.backdrop))" }

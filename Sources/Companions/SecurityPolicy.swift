@@ -1,6 +1,7 @@
 import CCrypto
 import Foundation
 import Mustache
+import SiteBasics
 
 /// A strict Content-Security-Policy for a rendered page: inline `<script>` and `<style>` are allowed by their
 /// SHA-256 hashes, so an injected script cannot run even if escaping failed. Only the elements the templates'
@@ -22,7 +23,7 @@ public struct SecurityPolicy: Hashable, Sendable {
     }
 
     /// The policy of a rendered page: the hash of each script and style body the template text opened.
-    init(_ page: RenderedHTML, hashes: BodyHashes) {
+    package init(_ page: RenderedHTML, hashes: BodyHashes) {
         scriptHashes = page.scriptBodies.map { hashes.hash(page.bytes[$0]) }
         styleHashes = page.styleBodies.map { hashes.hash(page.bytes[$0]) }
     }
@@ -41,9 +42,9 @@ public struct SecurityPolicy: Hashable, Sendable {
         #"<meta http-equiv="Content-Security-Policy" content="\#(HTML.escapeDoubleQuotedAttribute(directives))">"#
     }
 
-    static func sha256Base64(_ text: String) -> String { sha256Base64(Array(text.utf8)[...]) }
+    package static func sha256Base64(_ text: String) -> String { sha256Base64(Array(text.utf8)[...]) }
 
-    static func sha256Base64(_ bytes: ArraySlice<UInt8>) -> String {
+    package static func sha256Base64(_ bytes: ArraySlice<UInt8>) -> String {
         var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
         bytes.withUnsafeBufferPointer { _ = SHA256($0.baseAddress, $0.count, &digest) }
         return Data(digest).base64EncodedString()
@@ -51,17 +52,19 @@ public struct SecurityPolicy: Hashable, Sendable {
 }
 
 /// Each distinct policy's `<meta>` tag, written once per build.
-struct PolicyTags: Sendable {
+package struct PolicyTags: Sendable {
     private let memo = BuildMemo<SecurityPolicy, [UInt8]>()
 
-    func tag(_ policy: SecurityPolicy) -> [UInt8] {
+    package init() {}
+
+    package func tag(_ policy: SecurityPolicy) -> [UInt8] {
         memo.value(for: policy) { Array(policy.metaTag.utf8) }
     }
 }
 
 /// The SHA-256 of each distinct script and style body, computed once per build: every page inlines the same
 /// runtime, and most share their styles.
-struct BodyHashes: Sendable {
+package struct BodyHashes: Sendable {
     /// A body, hashed for the table by its length and ends only, compared in full.
     private struct Body: Hashable {
         let bytes: ArraySlice<UInt8>
@@ -79,7 +82,9 @@ struct BodyHashes: Sendable {
 
     private let memo = BuildMemo<Body, String>()
 
-    func hash(_ body: ArraySlice<UInt8>) -> String {
+    package init() {}
+
+    package func hash(_ body: ArraySlice<UInt8>) -> String {
         memo.value(for: Body(bytes: body), kept: { Body(bytes: ArraySlice(Array($0.bytes))) }) { SecurityPolicy.sha256Base64(body) }
     }
 }

@@ -1,6 +1,6 @@
+@testable import Artwork
 import CQREncode
 import Testing
-@testable import SiteGen
 
 /// QRCode chooses the mask itself, on rows of bits (MaskChoice); its symbols must stay libqrencode's own.
 @Suite struct QRMaskChoiceTests {

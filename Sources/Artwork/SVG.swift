@@ -1,6 +1,7 @@
 import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
+import SiteBasics
 #endif
 
 /// An element of a small XML document, with the line and column where its start tag ends
@@ -13,9 +14,9 @@ struct XMLElementNode: Equatable {
 }
 
 /// A problem in an SVG file, at a place in it.
-struct SVGProblem: Error, Equatable {
-    var position: SourcePosition
-    var message: String
+package struct SVGProblem: Error, Equatable {
+    package var position: SourcePosition
+    package var message: String
 }
 
 /// Reads XML into `XMLElementNode`s with Foundation's XMLParser (libxml2). Text and comments are dropped:
@@ -87,14 +88,16 @@ enum XMLTree {
 }
 
 /// An attribute of an icon's element, its value as read (escaped when written).
-struct SVGAttribute: Equatable {
-    var name: String
-    var value: String
+package struct SVGAttribute: Equatable {
+    package var name: String
+    package var value: String
+
+    package init(name: String, value: String) { self.name = name; self.value = value }
 }
 
 /// A shape element an icon keeps, as a tree until the page is written: what changes it (rounding its path data)
 /// changes its attributes, never its markup.
-struct SVGShape: Equatable {
+package struct SVGShape: Equatable {
     var name: String
     /// In the order they are written.
     var attributes: [SVGAttribute]
@@ -136,17 +139,21 @@ extension SVGAttribute {
 
 /// An icon ready to become a `<symbol>`: its view box, its root's presentation attributes and its shapes, kept as a
 /// tree until the page is written.
-struct SVGIcon: Equatable {
-    var viewBox: String
+package struct SVGIcon: Equatable {
+    package var viewBox: String
     /// The root's presentation attributes (fill, stroke, ...).
-    var rootAttributes: [SVGAttribute]
-    var shapes: [SVGShape]
+    package var rootAttributes: [SVGAttribute]
+    package var shapes: [SVGShape]
+
+    package init(viewBox: String, rootAttributes: [SVGAttribute], shapes: [SVGShape]) {
+        self.viewBox = viewBox; self.rootAttributes = rootAttributes; self.shapes = shapes
+    }
 
     /// The icon with whole-unit path coordinates where a unit is at most 1/256 of its view box (Font Awesome's 512-unit
     /// grid), in fewer bytes. An icon of paths alone is first drawn on a coarser grid, halved until its longer side is
     /// under 256 units (Font Awesome's at a quarter, 128 units high): at button size (24 px) a unit is then a fifth
     /// of a pixel, and no point moves by a tenth of one.
-    func roundingPaths() -> SVGIcon {
+    package func roundingPaths() -> SVGIcon {
         let sizes = viewBox.split(separator: " ").compactMap { Double($0) }
         guard sizes.count == 4, min(sizes[2], sizes[3]) >= 256 else { return self }
         var icon = self
@@ -185,7 +192,7 @@ struct SVGIcon: Equatable {
     }
 
     /// `<symbol id="icon-NAME" viewBox="…" …>BODY</symbol>`, with the name the icon has on its page.
-    func symbol(named name: String) -> String {
+    package func symbol(named name: String) -> String {
         var markup = #"<symbol id="icon-\#(HTML.escape(name))" viewBox="\#(HTML.escape(viewBox))""#
         SVGAttribute.write(rootAttributes, to: &markup)
         markup += ">"
@@ -197,14 +204,14 @@ struct SVGIcon: Equatable {
 /// SVG files published as they are (an avatar, a logo): kept byte for byte, but only when nothing in them can
 /// run, load or navigate, since a browser opening one directly runs its scripts with the site's origin.
 /// Gradients, patterns, masks, text and internal references (`url(#id)`, `href="#id"`) are fine.
-enum PublishedSVG {
+package enum PublishedSVG {
     static let refusedElements: Set<String> = ["script", "foreignObject", "iframe", "embed", "object", "handler", "listener"]
     /// How the messages of this check end, saying which check refused the file.
     private static let messageMark = "in a published SVG"
     /// Larger SVG files are refused before parsing: an avatar or logo is far smaller.
     static let maximumBytes = 1024 * 1024
 
-    static func check(_ data: Data) throws(SVGProblem) {
+    package static func check(_ data: Data) throws(SVGProblem) {
         guard data.count <= maximumBytes else {
             throw SVGProblem(position: SourcePosition(line: 0, column: 0),
                              message: "the SVG is \(data.count / 1024) KiB; at most \(maximumBytes / 1024) KiB is allowed \(messageMark)")
@@ -259,7 +266,7 @@ enum PublishedSVG {
 /// shape elements and presentation attributes. Scripts, event handlers, links, foreign content,
 /// styles and paint servers are refused with an error at their place; titles, descriptions,
 /// metadata and editor elements (`sodipodi:…`, `inkscape:…`) are dropped.
-enum SVGSanitizer {
+package enum SVGSanitizer {
     static let shapeElements: Set<String> = ["g", "path", "circle", "ellipse", "rect", "line", "polyline", "polygon"]
     static let droppedElements: Set<String> = ["title", "desc", "metadata", "defs"]
     static let shapeAttributes: Set<String> = [
@@ -272,7 +279,7 @@ enum SVGSanitizer {
     /// Icons are small; a larger file is refused before it is parsed.
     static let maximumBytes = 256 * 1024
 
-    static func sanitize(_ data: Data) throws(SVGProblem) -> SVGIcon {
+    package static func sanitize(_ data: Data) throws(SVGProblem) -> SVGIcon {
         guard data.count <= maximumBytes else {
             throw SVGProblem(position: SourcePosition(line: 0, column: 0),
                              message: "the SVG is \(data.count / 1024) KiB; icons are read up to \(maximumBytes / 1024) KiB")
@@ -347,14 +354,14 @@ enum SVGSanitizer {
 
 /// Glyphs of an SVG font (the format of Fork Awesome's `forkawesome-webfont.svg`): outlines in font units
 /// with the y axis pointing up from the baseline.
-struct SVGFont {
+package struct SVGFont {
     var unitsPerEm: Double
     var ascent: Double
     /// Advance widths and outlines by `glyph-name`.
     var glyphs: [String: (advance: Double, path: String)]
 
     /// Reads the font's metrics and the glyphs named in `names` (all of them when nil).
-    static func read(_ data: Data, names: Set<String>? = nil) throws(SVGProblem) -> SVGFont {
+    package static func read(_ data: Data, names: Set<String>? = nil) throws(SVGProblem) -> SVGFont {
         let root = try XMLTree.parse(data, allowDoctype: true)
         guard let font = find("font", in: root) else {
             throw SVGProblem(position: root.position, message: "the file has no <font> element: it is not an SVG font")
@@ -380,7 +387,7 @@ struct SVGFont {
 
     /// The glyph the right way up: font units have y pointing up, SVG has it pointing down, so the
     /// outline is mirrored with `scale(1 -1)` and the view box spans from -ascent (the top) over one em.
-    func icon(_ name: String) -> SVGIcon? {
+    package func icon(_ name: String) -> SVGIcon? {
         guard let glyph = glyphs[name] else { return nil }
         let outline = glyph.path.split(whereSeparator: { $0 == " " || $0.isNewline || $0 == "\t" }).joined(separator: " ")
         return SVGIcon(

@@ -1,6 +1,7 @@
 import CQREncode
 #if canImport(Glibc)
 import Glibc
+import SiteBasics
 #endif
 
 /// A QR code drawn as SVG, encoded by libqrencode.

@@ -1,4 +1,5 @@
 import Foundation
+import SiteBasics
 
 /// Simple line icons drawn by this project, used where a service has no brand icon (or no icon set is installed).
 public enum Glyph: String, CaseIterable, Sendable {
@@ -29,10 +30,10 @@ public enum Glyph: String, CaseIterable, Sendable {
     }
 
     /// The glyph's `<symbol id="icon-NAME">`.
-    var symbol: String { symbol(named: rawValue) }
+    package var symbol: String { symbol(named: rawValue) }
 
     /// The glyph as `<symbol id="icon-NAME">` with the name it has on its page.
-    func symbol(named name: String) -> String {
+    package func symbol(named name: String) -> String {
         #"<symbol id="icon-\#(HTML.escape(name))" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round">\#(svgBody)</symbol>"#
     }
 }

@@ -3,14 +3,16 @@ import Foundation
 /// Values worked out once per build and shared by the page jobs running at once: most pages share their policy, their
 /// script and style bodies and their list of icons. Bounded, so a site whose every page differs cannot grow it
 /// without end.
-final class BuildMemo<Key: Hashable, Value>: @unchecked Sendable {
+package final class BuildMemo<Key: Hashable, Value>: @unchecked Sendable {
     private let capacity = 256
     private var known: [Key: Value] = [:]
     private let lock = NSLock()
 
+    package init() {}
+
     /// The value for `key`, made by `make` the first time. `kept` is the key as the memo stores it (a key that views
     /// a page's buffer is copied, so the memo does not hold on to the page).
-    func value(for key: Key, kept: (Key) -> Key = { $0 }, make: () -> Value) -> Value {
+    package func value(for key: Key, kept: (Key) -> Key = { $0 }, make: () -> Value) -> Value {
         if let value = lock.withLock({ known[key] }) { return value }
         let value = make()
         lock.withLock { if known.count < capacity { known[kept(key)] = value } }
