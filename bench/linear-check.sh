@@ -41,7 +41,7 @@ make_site refused 100000 ftp <<<"$links"
 paged='
 import sys
 folder, kind, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
-fediverse = {"mastodon", "fediverse", "pixelfed", "peertube", "misskey", "gotosocial"}
+fediverse = {"mastodon", "fediverse", "pixelfed", "peertube", "misskey", "gotosocial", "lemmy"}
 phones = {"phone", "sms", "signal", "whatsapp"}
 def handle(i):
     if kind in fediverse: return f"@user{i:05d}@social{i % 97}.example"
