@@ -134,8 +134,11 @@ struct LongestMatchFinder {
                     }
                     node = fallback[Int(node)]
                 }
-                // Most text stays at the root: its edges are a table, not a search.
-                if node == 0 { node = rootEdges[Int(byte)] }
+                // Most text stays at the root: its edges are a table, not a search, and no string starts there.
+                if node == 0 {
+                    node = rootEdges[Int(byte)]
+                    if node == 0 { continue }
+                }
                 let string = longest[Int(node)]
                 if string >= 0 { startsFromTheEnd.append((index, Int(string))) }
             }
