@@ -41,8 +41,9 @@ make_site refused 100000 ftp <<<"$links"
 paged='
 import sys
 folder, kind, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
-fediverse = {"mastodon", "fediverse", "pixelfed", "peertube", "misskey", "gotosocial"}
+fediverse = {"mastodon", "fediverse", "pixelfed", "peertube", "misskey", "gotosocial", "lemmy"}
 phones = {"phone", "sms", "signal", "whatsapp"}
+digit_ids = {"apple-podcasts", "deezer", "tidal", "stack-overflow", "goodreads", "strava", "app-store"}
 def handle(i):
     if kind in fediverse: return f"@user{i:05d}@social{i % 97}.example"
     if kind in phones: return f"+49 30 {1000000 + i}"
@@ -50,7 +51,8 @@ def handle(i):
             "youtube": f"@user{i:05d}", "tiktok": f"@user{i:05d}", "matrix": f"@user{i:05d}:matrix.org",
             "discord": str(80351110224678912 + i), "spotify": f"artist:0OdUWJ0sBjDrqHyg{i:06d}",
             "apple-music": str(909253 + i), "rss": f"https://example.org/feed{i}",
-            "web": f"https://example.org/p{i}"}.get(kind, f"user{i:05d}")
+            "web": f"https://example.org/p{i}", "threema": f"E{i:07d}", "youtube-music": f"UC-9-kyTW8ZkZNDHQJ6{i:05d}",
+            "amazon": f"2LO3AVBF{i:05d}"}.get(kind, str(1000 + i) if kind in digit_ids else f"user{i:05d}")
 per_page = 4000
 for page in range(0, count, per_page):
     numbers = range(page, min(page + per_page, count))

@@ -29,16 +29,38 @@ public enum ChainMarkup {
         }
         // One buffer for the whole attribute text: a page writes these for every button and Markdown link.
         var markup = JSONBytes(escaping: .singleQuotedAttribute, shield: shield)
+        appendAttributes(chain, choices: choices, provesIdentity: provesIdentity, to: &markup)
+        return hasChooser(chain, choices: choices) ? markup.text + ask : markup.text
+    }
+
+    /// `<a` with the link's `attributes` and `>`: the opening tag of a Markdown body's chain link, made in the
+    /// attributes' own buffer (a page may have thousands of these, each a few kilobytes).
+    static func openingTag(_ chain: Chain, choices: [Candidate], provesIdentity: Bool, protection: EmailProtection,
+                           shield: EmailShield?) -> String {
+        if protection == .sealed, chain.kind == .email {
+            return "<a" + attributes(chain, choices: choices, provesIdentity: provesIdentity, protection: protection, shield: shield) + ">"
+        }
+        var markup = JSONBytes(escaping: .singleQuotedAttribute, shield: shield)
+        markup.raw("<a")
+        appendAttributes(chain, choices: choices, provesIdentity: provesIdentity, to: &markup)
+        markup.raw(">")
+        return markup.text
+    }
+
+    /// The attributes of a link that is not sealed, without `data-first-tap`.
+    private static func appendAttributes(_ chain: Chain, choices: [Candidate], provesIdentity: Bool, to markup: inout JSONBytes) {
         markup.raw(#" href=""#)
         markup.escapedHTML(chain.fallback)
         markup.raw("\"")
         if provesIdentity { markup.raw(#" rel="me""#) }
-        guard hasChooser(chain, choices: choices) else { return markup.text }
+        guard hasChooser(chain, choices: choices) else { return }
         markup.raw(#" data-service=""#)
         markup.escapedHTML(chain.serviceID)
         markup.raw("\"")
         // Single quotes around JSON need no &quot; for each of its many double quotes: smaller pages, less work.
         if !choices.isEmpty {
+            // Room for the JSON at once (its addresses grow as references), not grown by doubling and copying.
+            markup.reserveCapacity(choices.reduce(0) { $0 + 3 * $1.url.utf8.count + $1.appName.utf8.count + 64 })
             markup.raw(" data-chain='")
             appendChainJSON(choices, tried: chain.candidates, to: &markup)
             markup.raw("'")
@@ -54,7 +76,6 @@ public enum ChainMarkup {
             markup.escapedHTML(acct)
             markup.raw("\"")
         }
-        return markup.text + ask
     }
 
     /// What follows the link's closing tag: for a sealed address, the address written out for readers without JavaScript,
@@ -96,30 +117,31 @@ public enum ChainMarkup {
 
     static func appendChainJSON(_ candidates: [Candidate], tried: [Candidate], to json: inout JSONBytes) {
         json.raw("[")
-        for (index, candidate) in candidates.enumerated() {
+        // By index: a copy of each candidate (five strings and an array) costs more than writing it.
+        for index in candidates.indices {
             json.raw(index == 0 ? "{\"app\":" : ",{\"app\":")
-            json.string(candidate.appName)
+            json.string(candidates[index].appName)
             // The same app, URL and platforms: the rest of a candidate (name, source) comes with its app.
-            if tried.contains(where: { $0.appID == candidate.appID && $0.url == candidate.url && $0.platforms == candidate.platforms }) {
+            if tried.contains(where: { $0.appID == candidates[index].appID && $0.url == candidates[index].url && $0.platforms == candidates[index].platforms }) {
                 json.raw(",\"auto\":true")
-            } else if !candidate.verified {
+            } else if !candidates[index].verified {
                 json.raw(",\"more\":true")  // no primary source documents its URL: the chooser keeps it under "More apps…"
             }
-            if !isLowercased(candidate.appID, of: candidate.appName) {
+            if !isLowercased(candidates[index].appID, of: candidates[index].appName) {
                 json.raw(",\"id\":")
-                json.string(candidate.appID)
+                json.string(candidates[index].appID)
             }
             // Ordered without repeats: as many as there are platforms is all of them.
-            if candidate.platforms.count != Self.platformCount {
+            if candidates[index].platforms.count != Self.platformCount {
                 json.raw(",\"platforms\":[")
-                for (number, platform) in candidate.platforms.enumerated() {
+                for (number, platform) in candidates[index].platforms.enumerated() {
                     if number > 0 { json.raw(",") }
                     json.string(platform.rawValue)
                 }
                 json.raw("]")
             }
             json.raw(",\"url\":")
-            json.string(candidate.url)
+            json.string(candidates[index].url)
             json.raw("}")
         }
         json.raw("]")
@@ -158,13 +180,13 @@ public enum ChainMarkup {
     static func characterReferenceBytes(_ text: String) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count * 6)
-        var digits: [UInt8] = []
         for scalar in text.unicodeScalars {
             bytes.append(0x26); bytes.append(0x23)  // &#
-            var value = scalar.value
-            digits.removeAll(keepingCapacity: true)
-            repeat { digits.append(UInt8(ascii: "0") + UInt8(value % 10)); value /= 10 } while value > 0
-            bytes.append(contentsOf: digits.reversed())
+            // Decimal digits from the highest: no buffer to reverse (scalars stay under 10^7).
+            let value = scalar.value
+            var power: UInt32 = 1
+            while power <= value / 10 { power *= 10 }
+            repeat { bytes.append(UInt8(ascii: "0") + UInt8(value / power % 10)); power /= 10 } while power > 0
             bytes.append(0x3B)  // ;
         }
         return bytes

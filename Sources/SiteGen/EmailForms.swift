@@ -9,11 +9,14 @@ import LinkChain
 enum EmailForms {
     static func addresses(_ chain: Chain) -> [String] {
         guard chain.kind == .email else { return [] }
-        // The mailto: fallback carries every field (RFC 6068): one reading of it finds them all.
-        let mailto = chain.fallback.dropFirst("mailto:".count)
-        let recipient = String(mailto.prefix { $0 != "?" })
+        // The mailto: fallback carries every field (RFC 6068): one reading of it finds them all. It is ASCII (its
+        // fields percent-encoded), so it is cut at its bytes.
+        let fallback = chain.fallback
+        let afterScheme = fallback.utf8.index(fallback.startIndex, offsetBy: "mailto:".utf8.count, limitedBy: fallback.endIndex) ?? fallback.endIndex
+        let question = fallback.utf8[afterScheme...].firstIndex(of: UInt8(ascii: "?"))
+        let recipient = String(fallback[afterScheme..<(question ?? fallback.endIndex)])
         var found = [chain.handle, recipient] + decodings(recipient)
-        for field in mailto.drop(while: { $0 != "?" }).dropFirst().split(separator: "&") {
+        for field in (question.map { fallback[fallback.utf8.index(after: $0)...] } ?? "").split(separator: "&") {
             let name = field.prefix { $0 != "=" }.lowercased()
             let value = String(field.drop { $0 != "=" }.dropFirst())
             for text in [value] + decodings(value) {
@@ -24,13 +27,22 @@ enum EmailForms {
                 }
             }
         }
+        // Few forms an address: small arrays for each, one set for the link's (which may list many addresses).
         var forms: Set<String> = []
-        for address in Set(found) where !address.isEmpty {
-            var written: Set = [address]
-            if let parsed = try? EmailAddress.parse(address) { written.formUnion([parsed.display, parsed.ascii, parsed.mailtoForm]) }
+        var seen: Set<String> = []
+        for address in found where !address.isEmpty && seen.insert(address).inserted {
+            var written = [address]
+            if let parsed = try? EmailAddress.parse(address) {
+                for form in [parsed.display, parsed.ascii, parsed.mailtoForm] where !written.contains(form) { written.append(form) }
+            }
             // Encoded twice as well: an address percent-encoded in a subject is encoded again in the link.
             for form in written {
-                for encoded in Set([form] + encodings(form)) { forms.formUnion([encoded] + encodings(encoded)) }
+                let once = encodings(form)
+                forms.insert(form)
+                for (index, encoded) in once.enumerated() {
+                    forms.insert(encoded)
+                    if encoded != form, !once[..<index].contains(encoded) { forms.formUnion(encodings(encoded)) }
+                }
             }
         }
         return Array(forms)

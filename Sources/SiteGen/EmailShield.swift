@@ -49,24 +49,39 @@ struct EmailShield {
     /// when it holds none. For the HTML sitegen makes, as it makes each value: a button's attributes
     /// (`JSONBytes`), the Markdown body's nodes (`MarkdownDocument.protectAddresses`).
     func protected(_ html: [UInt8]) -> [UInt8]? {
-        html.withUnsafeBufferPointer { bytes in
-            var result: [UInt8] = []
-            var position = 0
-            for match in finder.matches(in: bytes) {
-                if result.isEmpty { result.reserveCapacity(bytes.count * 2) }
-                result.append(contentsOf: bytes[position..<match.start])
-                result.append(contentsOf: references[match.string])
-                position = match.start + finder.lengths[match.string]
-            }
-            guard position > 0 else { return nil }
-            result.append(contentsOf: bytes[position...])
-            return result
-        }
+        html.withUnsafeBufferPointer(protected)
     }
 
-    /// Protects what `bytes` holds from `start` on: the value just written there.
+    func protected(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        let matches = finder.matches(in: bytes)
+        guard !matches.isEmpty else { return nil }
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count * 2)
+        write(bytes, replacing: matches, to: &result)
+        return result
+    }
+
+    /// Protects what `bytes` holds from `start` on: the value just written there. Read where it stands, and
+    /// rewritten there when it holds an address: most values hold none, and a copy of each would cost more than
+    /// reading it.
     func protect(_ bytes: inout [UInt8], from start: Int) {
-        guard start < bytes.count, let value = protected(Array(bytes[start...])) else { return }
-        bytes.replaceSubrange(start..., with: value)
+        guard start < bytes.count else { return }
+        let count = bytes.count
+        let matches = bytes.withUnsafeBufferPointer { finder.matches(in: UnsafeBufferPointer(rebasing: $0[start..<count])) }
+        guard !matches.isEmpty else { return }
+        let value = Array(bytes[start...])
+        bytes.removeSubrange(start...)
+        value.withUnsafeBufferPointer { write($0, replacing: matches, to: &bytes) }
+    }
+
+    /// `bytes` with each match written as its address's references.
+    private func write(_ bytes: UnsafeBufferPointer<UInt8>, replacing matches: [(start: Int, string: Int)], to output: inout [UInt8]) {
+        var position = 0
+        for match in matches {
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[position..<match.start]))
+            output.append(contentsOf: references[match.string])
+            position = match.start + finder.lengths[match.string]
+        }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[position...]))
     }
 }

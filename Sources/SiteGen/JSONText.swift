@@ -37,6 +37,11 @@ struct JSONBytes {
         bytes.reserveCapacity(1024)
     }
 
+    /// Room for `count` more bytes.
+    mutating func reserveCapacity(_ count: Int) {
+        bytes.reserveCapacity(bytes.count + count)
+    }
+
     /// JSON punctuation, written as it is (it holds none of the characters any context escapes).
     mutating func raw(_ text: StaticString) {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }

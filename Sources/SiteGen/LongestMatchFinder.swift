@@ -1,3 +1,5 @@
+import Foundation
+
 /// Finds, left to right without overlaps, the longest of a set of byte strings at each place in a text, in time
 /// linear in the text and in the strings together (an Aho–Corasick automaton over the reversed strings: read from
 /// the text's end, its state at a place names every string that starts there). A page's email shield asks it of
@@ -18,51 +20,75 @@ struct LongestMatchFinder {
     private var longest: [Int32] = [-1]
     /// The strings' lengths in bytes, by index.
     let lengths: [Int]
+    /// The shortest string's length: a text shorter than it holds none, and most values asked about are short
+    /// (an app's name, a platform) where the strings are a page's addresses.
+    private let shortest: Int
 
     /// `strings` must be non-empty each; a string given twice is found under its first index.
     init(_ strings: [[UInt8]]) {
         lengths = strings.map(\.count)
-        // Keyed by `node << 8 | byte` while the trie grows; the root is node 0.
-        var edges: [Int: Int32] = [:]
-        var own: [Int32] = [-1]
-        var depth: [Int] = [0]
-        for (index, string) in strings.enumerated() {
-            var node: Int32 = 0
-            for byte in string.reversed() {
-                let key = Int(node) << 8 | Int(byte)
-                if let next = edges[key] { node = next; continue }
-                let next = Int32(own.count)
-                edges[key] = next
-                own.append(-1)
-                depth.append(depth[Int(node)] + 1)
-                node = next
+        shortest = lengths.min() ?? 0
+        // The trie is built from the reversed strings in sorted order, so each shares its first bytes with the one
+        // before: it goes down that one's path as far as they agree and adds nodes from there, with no table of
+        // edges to look in (which cost more than the rest for a page's thousands of addresses). The root is node 0.
+        let reversed = strings.map { Array($0.reversed()) }
+        let order = reversed.indices.sorted { first, second in
+            let order = reversed[first].withUnsafeBufferPointer { a in
+                reversed[second].withUnsafeBufferPointer { b in memcmp(a.baseAddress!, b.baseAddress!, min(a.count, b.count)) }
             }
-            if own[Int(node)] < 0 { own[Int(node)] = Int32(index) }
+            if order != 0 { return order < 0 }
+            return reversed[first].count != reversed[second].count ? reversed[first].count < reversed[second].count : first < second
         }
-        for byte in 0..<256 { rootEdges[byte] = edges[byte] ?? 0 }
+        var parent: [Int32] = [0]
+        var label: [UInt8] = [0]
+        var own: [Int32] = [-1]
+        var path: [Int32] = [0]
+        var previous: [UInt8] = []
+        for index in order {
+            let string = reversed[index]
+            var shared = 0
+            while shared < string.count, shared < previous.count, string[shared] == previous[shared] { shared += 1 }
+            path.removeLast(path.count - 1 - shared)
+            for byte in string[shared...] {
+                let node = Int32(own.count)
+                parent.append(path[path.count - 1])
+                label.append(byte)
+                own.append(-1)
+                path.append(node)
+            }
+            if own[Int(path[path.count - 1])] < 0 { own[Int(path[path.count - 1])] = Int32(index) }
+            previous = string
+        }
+        // Each node's edges together, in the order the nodes were made (by byte, as the strings were sorted).
+        let nodeCount = own.count
+        var start = [Int32](repeating: 0, count: nodeCount + 1)
+        for node in 1..<nodeCount { start[Int(parent[node]) + 1] += 1 }
+        for node in 0..<nodeCount { start[node + 1] += start[node] }
+        edgeStart = start
+        edgeBytes = [UInt8](repeating: 0, count: nodeCount - 1)
+        edgeTargets = [Int32](repeating: 0, count: nodeCount - 1)
+        for node in 1..<nodeCount {
+            let edge = Int(start[Int(parent[node])])
+            start[Int(parent[node])] += 1
+            edgeBytes[edge] = label[node]
+            edgeTargets[edge] = Int32(node)
+        }
+        for node in 1..<nodeCount where parent[node] == 0 { rootEdges[Int(label[node])] = Int32(node) }
         // Breadth first, so that every shorter node's fallback is known before it is needed.
-        var children: [[(byte: UInt8, node: Int32)]] = Array(repeating: [], count: own.count)
-        for (key, node) in edges { children[key >> 8].append((UInt8(key & 0xFF), node)) }
-        edgeStart.reserveCapacity(own.count + 1)
-        edgeBytes.reserveCapacity(edges.count)
-        edgeTargets.reserveCapacity(edges.count)
-        for node in children.indices {
-            edgeStart.append(Int32(edgeBytes.count))
-            for (byte, child) in children[node] { edgeBytes.append(byte); edgeTargets.append(child) }
-        }
-        edgeStart.append(Int32(edgeBytes.count))
-        fallback = Array(repeating: 0, count: own.count)
+        fallback = Array(repeating: 0, count: nodeCount)
         longest = own
         var queue: [Int32] = [0]
+        queue.reserveCapacity(nodeCount)
         var head = 0
         while head < queue.count {
-            let parent = queue[head]
+            let node = queue[head]
             head += 1
-            for (byte, child) in children[Int(parent)] {
-                if parent != 0 {
-                    var candidate = fallback[Int(parent)]
+            for edge in Int(edgeStart[Int(node)])..<Int(edgeStart[Int(node) + 1]) {
+                let (byte, child) = (edgeBytes[edge], edgeTargets[edge])
+                if node != 0 {
+                    var candidate = fallback[Int(node)]
                     while true {
-                        if let next = edges[Int(candidate) << 8 | Int(byte)] { fallback[Int(child)] = next; break }
+                        if let next = next(from: candidate, byte: byte) { fallback[Int(child)] = next; break }
                         if candidate == 0 { break }
                         candidate = fallback[Int(candidate)]
                     }
@@ -89,21 +115,35 @@ struct LongestMatchFinder {
     /// starts and the index of its string.
     func matches(in bytes: UnsafeBufferPointer<UInt8>) -> [(start: Int, string: Int)] {
         // Read from the end: each place where some string starts, with the longest one (few places have one).
+        // Through the tables' buffers: every value of a page is read here, and checking each index costs more
+        // than the step it guards.
+        guard bytes.count >= shortest else { return [] }
         var startsFromTheEnd: [(start: Int, string: Int)] = []
-        var node: Int32 = 0
-        var index = bytes.count
-        while index > 0 {
-            index -= 1
-            let byte = Int(bytes[index])
-            while node != 0 {
-                if let next = next(from: node, byte: UInt8(byte)) { node = next; break }
-                node = fallback[Int(node)]
+        edgeStart.withUnsafeBufferPointer { edgeStart in edgeBytes.withUnsafeBufferPointer { edgeBytes in
+        edgeTargets.withUnsafeBufferPointer { edgeTargets in rootEdges.withUnsafeBufferPointer { rootEdges in
+        fallback.withUnsafeBufferPointer { fallback in longest.withUnsafeBufferPointer { longest in
+            var node: Int32 = 0
+            var index = bytes.count
+            while index > 0 {
+                index -= 1
+                let byte = bytes[index]
+                search: while node != 0 {
+                    for edge in Int(edgeStart[Int(node)])..<Int(edgeStart[Int(node) + 1]) where edgeBytes[edge] == byte {
+                        node = edgeTargets[edge]
+                        break search
+                    }
+                    node = fallback[Int(node)]
+                }
+                // Most text stays at the root: its edges are a table, not a search, and no string starts there.
+                if node == 0 {
+                    node = rootEdges[Int(byte)]
+                    if node == 0 { continue }
+                }
+                let string = longest[Int(node)]
+                if string >= 0 { startsFromTheEnd.append((index, Int(string))) }
             }
-            // Most text stays at the root: its edges are a table, not a hash lookup.
-            if node == 0 { node = rootEdges[byte] }
-            let string = longest[Int(node)]
-            if string >= 0 { startsFromTheEnd.append((index, Int(string))) }
-        }
+        } } } } } }
+        guard !startsFromTheEnd.isEmpty else { return [] }
         // Then from the left, each match that does not overlap the one before.
         var found: [(start: Int, string: Int)] = []
         var free = 0

@@ -382,8 +382,8 @@ public struct PageRenderer: Sendable {
         let protection = page.parsed.frontMatter.emailProtection
         var rewrites: [SourcePosition: (openingTag: String, afterLink: String)] = [:]
         for link in page.markdownLinks {
-            rewrites[link.position] = ("<a" + ChainMarkup.attributes(link.chain, choices: link.choices, provesIdentity: link.provesIdentity,
-                                                                     protection: protection, shield: shield) + ">",
+            rewrites[link.position] = (ChainMarkup.openingTag(link.chain, choices: link.choices, provesIdentity: link.provesIdentity,
+                                                              protection: protection, shield: shield),
                                        ChainMarkup.afterLink(link.chain, protection: protection, at: addressAt))
         }
         return page.parsed.markdown.renderHTML(rewriting: rewrites, shield: shield)
