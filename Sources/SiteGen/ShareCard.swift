@@ -1,4 +1,5 @@
 import Foundation
+import LinkChain
 
 /// The picture a link preview shows (`og:image`, on Mastodon, in chats and messages): 1200 × 630 PNG with the avatar,
 /// the title and the tagline in the theme's colours. It is written as SVG and drawn by libvips' SVG loader
@@ -67,7 +68,7 @@ public enum ShareCard {
 
     /// The text without control characters, which XML cannot hold, and with runs of white space as one space.
     static func plain(_ text: String) -> String {
-        text.split(whereSeparator: { $0.isWhitespace || $0.unicodeScalars.contains(where: SiteLoader.isControl) })
+        text.split(whereSeparator: { $0.isWhitespace || $0.unicodeScalars.contains(where: ControlCharacters.isControlOrLineSeparator) })
             .joined(separator: " ")
     }
 
