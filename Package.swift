@@ -20,7 +20,7 @@ let package = Package(
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         // HTTP(S) requests for `sitegen check --online`.
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
-        // libxml2's HTML parser, for `sitegen import` reading a link page saved from elsewhere.
+        // libxml2's HTML parser, for HTMLReading.
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // libvips: photos resized and stripped of their metadata, and the share card drawn from SVG (librsvg).
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
@@ -39,12 +39,15 @@ let package = Package(
         // `sitegen serve`: the dev server, the watcher, live reload, the preview script and --lan.
         .target(name: "Preview", dependencies: ["SiteGen", "LinkChain", "WebServer"],
                 resources: [.embedInCode("Resources/preview.js"), .embedInCode("Resources/live-reload.js")]),
+        // HTML that others wrote, as a tree (libxml2): a link page `sitegen import` reads, the profile fields
+        // `check --online` fetches.
+        .target(name: "HTMLReading", dependencies: ["CLibXML2"]),
         // `sitegen check --online`: fetches profiles (libcurl) and reads their rel="me" links.
-        .target(name: "OnlineCheck", dependencies: ["SiteGen", "LinkChain", "CCurl"]),
+        .target(name: "OnlineCheck", dependencies: ["SiteGen", "LinkChain", "HTMLReading", "CCurl"]),
         // The command line: one table of commands, `new` and `import` with the embedded templates, completions.
         .target(
             name: "SiteGenCLI",
-            dependencies: ["SiteGen", "Preview", "OnlineCheck", "LinkChain", "WebServer", "CLibXML2"],
+            dependencies: ["SiteGen", "Preview", "OnlineCheck", "LinkChain", "WebServer", "HTMLReading"],
             // Resources/templates links to the top-level templates/, so `sitegen new` embeds those very files.
             resources: [.embedInCode("Resources/templates"), .embedInCode("Resources/new-site-index.md"),
                         .embedInCode("Resources/new-site-site.yml"),
@@ -55,7 +58,7 @@ let package = Package(
         .target(name: "SiteGenTestSupport", dependencies: ["SiteGen"]),
         .testTarget(name: "LinkChainTests", dependencies: ["LinkChain"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
-        .testTarget(name: "SiteGenTests", dependencies: ["SiteGen", "Preview", "OnlineCheck", "SiteGenCLI", "SiteGenTestSupport",
+        .testTarget(name: "SiteGenTests", dependencies: ["SiteGen", "Preview", "OnlineCheck", "SiteGenCLI", "HTMLReading", "SiteGenTestSupport",
                                                          "LinkChain", "Mustache", "WebServer", "sitegen"], exclude: ["Golden", "PhotoFixtures"]),
     ]
 )
