@@ -20,7 +20,7 @@ let package = Package(
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         // HTTP(S) requests for `sitegen check --online`.
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
-        // libxml2's HTML parser, for `sitegen import` reading a link page saved from elsewhere.
+        // libxml2's HTML parser, for HTMLReading.
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // libvips: photos resized and stripped of their metadata, and the share card drawn from SVG (librsvg).
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
@@ -39,8 +39,8 @@ let package = Package(
             name: "SiteGen",
             dependencies: ["SiteBasics", "Paint", "Artwork", "Companions", "LinkChain", "Mustache", "CCmark", "CYAML",
                            "CCrypto", "CVips"],
-            // Pages inline the runtime minified (Resources/minified: the base, one module per feature, the runtime that
-            // tells, the counter), made from its readable source (Resources/runtime) by scripts/minify-runtime.py.
+            // Pages inline the runtime minified (Resources/minified: the base, one module per feature, the counter), made
+            // from its readable source (Resources/runtime) by scripts/minify-runtime.py.
             exclude: ["Resources/runtime"],
             // words.yml: what pages and the runtime show, in each language (Language.swift's WordTable reads it).
             resources: [.embedInCode("Resources/minified"), .embedInCode("Resources/words.yml")]
@@ -48,13 +48,16 @@ let package = Package(
         // `sitegen serve`: the dev server, the watcher, live reload, the preview script and --lan.
         .target(name: "Preview", dependencies: ["SiteGen", "SiteBasics", "Artwork", "LinkChain", "WebServer"],
                 resources: [.embedInCode("Resources/preview.js"), .embedInCode("Resources/live-reload.js")]),
+        // HTML that others wrote, as a tree (libxml2): a link page `sitegen import` reads, the profile fields
+        // `check --online` fetches.
+        .target(name: "HTMLReading", dependencies: ["CLibXML2"]),
         // `sitegen check --online`: fetches profiles (libcurl) and reads their rel="me" links.
-        .target(name: "OnlineCheck", dependencies: ["SiteGen", "SiteBasics", "LinkChain", "CCurl"]),
+        .target(name: "OnlineCheck", dependencies: ["SiteGen", "SiteBasics", "LinkChain", "HTMLReading", "CCurl"]),
         // The command line: one table of commands, `new` and `import` with the embedded templates, completions.
         .target(
             name: "SiteGenCLI",
             dependencies: ["SiteGen", "SiteBasics", "Paint", "Artwork", "Preview", "OnlineCheck", "LinkChain", "WebServer",
-                           "CLibXML2"],
+                           "HTMLReading"],
             // Resources/templates links to the top-level templates/, so `sitegen new` embeds those very files.
             resources: [.embedInCode("Resources/templates"), .embedInCode("Resources/new-site-index.md"),
                         .embedInCode("Resources/new-site-site.yml"),
@@ -68,7 +71,7 @@ let package = Package(
         .testTarget(name: "ArtworkTests", dependencies: ["Artwork", "CQREncode"]),
         .testTarget(name: "OnlineCheckTests", dependencies: ["OnlineCheck", "SiteGen"]),
         // The pipeline's stages, and the command line, the server and the binary end to end (golden, corpus, README).
-        .testTarget(name: "SiteGenTests", dependencies: ["SiteGen", "SiteBasics", "Paint", "Artwork", "Companions", "Preview", "OnlineCheck", "SiteGenCLI", "SiteGenTestSupport",
+        .testTarget(name: "SiteGenTests", dependencies: ["SiteGen", "SiteBasics", "Paint", "Artwork", "Companions", "Preview", "OnlineCheck", "SiteGenCLI", "HTMLReading", "SiteGenTestSupport",
                                                          "LinkChain", "Mustache", "WebServer", "sitegen"], exclude: ["Golden", "PhotoFixtures"]),
     ]
 )

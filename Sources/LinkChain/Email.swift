@@ -96,7 +96,7 @@ public struct EmailAddress: Equatable, Sendable {
         if local.utf8.count > 64 {
             return "the name before the @ is \(local.utf8.count) bytes long, more than the 64 allowed"
         }
-        for scalar in local.unicodeScalars where scalar.value < 0x20 || scalar.value == 0x7F {
+        for scalar in local.unicodeScalars where ControlCharacters.isASCIIControl(scalar) {
             return "the name before the @ contains the control character \(IDNA.describe(scalar))"
         }
         if local.hasPrefix("\"") {

@@ -55,7 +55,7 @@ public struct WebAddress: Equatable, Sendable {
         if text.isEmpty {
             throw invalid("it is empty")
         }
-        for scalar in text.unicodeScalars where scalar.value < 0x20 || scalar.value == 0x7F {
+        for scalar in text.unicodeScalars where ControlCharacters.isASCIIControl(scalar) {
             throw invalid("it contains the control character \(IDNA.describe(scalar))")
         }
 

@@ -1,4 +1,5 @@
 import Foundation
+import HTMLReading
 import SiteGen
 import LinkChain
 
@@ -331,14 +332,9 @@ public struct OnlineCheck: Sendable {
         address.hasSuffix("/") ? String(address.dropLast()) : address
     }
 
-    /// A profile field's text: Mastodon's API gives its value as HTML.
+    /// A profile field's text: Mastodon's API gives its value as HTML, a link's address split into spans.
     static func text(ofHTML html: String) -> String {
-        var text = ""
-        var inTag = false
-        for character in html {
-            if character == "<" { inTag = true } else if character == ">" { inTag = false } else if !inTag { text.append(character) }
-        }
-        return CharacterReferences.decode(text).trimmingCharacters(in: .whitespacesAndNewlines)
+        (HTMLElement.parse(Data(html.utf8))?.textContent ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     // MARK: Requests

@@ -40,8 +40,6 @@ struct ServedSite: Sendable {
         return notFound(request)
     }
 
-    private static func isHTML(_ path: String) -> Bool { MediaType.forPath(path).hasPrefix("text/html") }
-
     private func file(_ path: String, status: Int = 200) -> HTTPResponse? {
         let type = MediaType.forPath(path)
         if let data = generated[path] {
@@ -57,20 +55,21 @@ struct ServedSite: Sendable {
         case .missing: return nil
         case .refused(let reason): return .text(403, "Forbidden: \(source): \(reason)")
         }
-        guard Self.isHTML(path) else { return HTTPResponse(status: status, headers: [("Content-Type", type)], body: .file(path: real)) }
-        guard let data = FileManager.default.contents(atPath: real) else { return nil }
-        return HTTPResponse(status: status, headers: [("Content-Type", type)], body: .bytes(LiveReload.inject(into: data)))
+        // Byte for byte, HTML too: live reload covers the pages sitegen renders, whose policies allow its script.
+        return HTTPResponse(status: status, headers: [("Content-Type", type)], body: .file(path: real))
     }
 
-    /// The site's own `404.html` when it has one, as most hosts do; otherwise a short page.
+    /// The site's own `404.html` when it has one, as most hosts do; otherwise a short page of the server's own, which
+    /// carries the reload script (it has no policy to allow it).
     private func notFound(_ request: HTTPRequest) -> HTTPResponse {
         if let page = file("404.html", status: 404) { return page }
         let html = """
             <!doctype html>
             <html lang="en"><head><meta charset="utf-8"><title>Not found</title></head>
-            <body><h1>Not found</h1><p>Nothing in the site is at <code>\(HTML.escape(request.path))</code>. <a href="/">Home</a></p></body></html>
+            <body><h1>Not found</h1><p>Nothing in the site is at <code>\(HTML.escape(request.path))</code>. <a href="/">Home</a></p>
+            \(String(decoding: LiveReload.scriptElement, as: UTF8.self))</body></html>
 
             """
-        return HTTPResponse(status: 404, headers: [("Content-Type", "text/html; charset=utf-8")], body: .bytes(LiveReload.inject(into: Data(html.utf8))))
+        return HTTPResponse(status: 404, headers: [("Content-Type", "text/html; charset=utf-8")], body: .bytes(Data(html.utf8)))
     }
 }

@@ -19,9 +19,10 @@ public struct BuildResult: Sendable {
     public var drawnShareCards: [String] = []
 }
 
-/// The pipeline, top to bottom: load -> parse -> resolve links -> render -> write. Pages go through parse,
-/// resolve, render and write independently, on every core, and are written as soon as they are rendered, so
-/// a large site is never held in memory; all errors are still known before the output folder is touched.
+/// The pipeline, top to bottom: load -> compile templates -> parse -> resolve links -> render -> write, then the
+/// site's own files (`run` reads as those stages). Pages go through parse, resolve, render and write independently,
+/// on every core, and are written as soon as they are rendered, so a large site is never held in memory; all errors
+/// are still known before the output folder is touched.
 public struct SiteBuilder: Sendable {
     public var options: BuildOptions
     public var fileSystem: any FileSystem
@@ -65,20 +66,48 @@ public struct SiteBuilder: Sendable {
         try run(writer: nil)
     }
 
-    /// The pipeline. With a writer, each file is written as soon as it is made and nothing is kept;
-    /// without one, the files are returned.
+    /// The pipeline, as its stages: load, compile the templates, the pages (each parsed, resolved, rendered and
+    /// written on its own), the site's own files, then the verdict. With a writer, each file is written as soon as
+    /// it is made and nothing is kept; without one, the files are returned.
     private func run(writer: SiteWriter?) throws(BuildFailure) -> BuildResult {
-        var diagnostics: [Diagnostic] = []
-        // The output folder's manifest is read on the other core meanwhile: for a large site both take a while.
-        var ((sources, loadDiagnostics), manifestFailure) = Self.alongside({ SiteLoader.load(options, fileSystem: fileSystem) }, { writer?.readManifest() })
+        var (sources, diagnostics) = try load(readingManifestOf: writer)
+        let (renderer, templateDiagnostics) = compileTemplates(sources)
+        diagnostics += templateDiagnostics
+        diagnostics += Self.sharedOutputPaths(sources.pages)
+        // With errors already known, nothing is written: the build fails whatever the pages hold.
+        let failing = diagnostics.contains(where: { $0.severity == .error })
+        let writer = failing ? nil : writer
+        let icons = IconLibrary(sets: iconSets, options: options, fileSystem: fileSystem)
+        let photos = PhotoLibrary(contentFolder: joinPath(options.sourceDirectory, "content"), fileSystem: fileSystem)
+        // Nor are share cards drawn (20 ms each) for a build that fails.
+        let cards = failing ? nil : ShareCards(writer: writer)
+        let pages = renderPages(&sources, renderer: renderer, icons: icons, photos: photos, cards: cards, writer: writer)
+        diagnostics += pages.diagnostics
+        let site = Self.siteFiles(for: pages, assets: sources.assets, publishedPhotos: photos.publishedFiles,
+                                  siteSettings: sources.siteSettings, options: options)
+        diagnostics += site.diagnostics
+        let files = try Self.write(site.files, to: writer)
+        // Icon warnings are the build's, not a page's: they are told again only if the pages are rendered again.
+        if !icons.diagnostics.isEmpty { writer?.forgetPages() }
+        let warnings = try Self.verdict(diagnostics, iconDiagnostics: icons.diagnostics, hasPages: pages.count > 0, options: options)
+        return BuildResult(files: (pages.files + files).sorted { $0.path < $1.path }, paths: (pages.paths + site.paths).sorted(),
+                           warnings: warnings, renderedPages: pages.rendered, drawnShareCards: cards?.drawn ?? [])
+    }
+
+    /// Load: the site's sources, and the problems found reading them. The output folder's manifest is read on the
+    /// other core meanwhile: for a large site both take a while. Throws when nothing could be loaded to check further.
+    func load(readingManifestOf writer: SiteWriter?) throws(BuildFailure) -> (SiteSources, [Diagnostic]) {
+        let ((sources, diagnostics), manifestFailure) = Self.alongside({ SiteLoader.load(options, fileSystem: fileSystem) }, { writer?.readManifest() })
         if let manifestFailure { throw manifestFailure }
-        diagnostics += loadDiagnostics
-        if loadDiagnostics.contains(where: { $0.severity == .error }) && sources.pages.isEmpty && sources.templates.isEmpty {
+        if diagnostics.contains(where: { $0.severity == .error }) && sources.pages.isEmpty && sources.templates.isEmpty {
             throw BuildFailure(diagnostics)
         }
+        return (sources, diagnostics)
+    }
 
-        let sharedInputs = SharedRenderInputs(templates: sources.templates, stylesheets: sources.stylesheets, assets: sources.assets,
-                                              siteSettings: sources.siteSettings, runtime: runtime)
+    /// The templates compiled once for every page, into the renderer (nil when a template has errors); the memo's
+    /// when it holds one for the same shared inputs.
+    func compileTemplates(_ sources: SiteSources) -> (PageRenderer?, [Diagnostic]) {
         let compile = { () -> (PageRenderer?, [Diagnostic]) in
             let (templates, templateDiagnostics) = PageRenderer.compile(sources.templates)
             return (templates.map {
@@ -87,92 +116,126 @@ public struct SiteBuilder: Sendable {
                 return renderer
             }, templateDiagnostics)
         }
-        let (renderer, templateDiagnostics) = memo?.renderer(for: sharedInputs, compile: compile) ?? compile()
-        diagnostics += templateDiagnostics
-        diagnostics += Self.sharedOutputPaths(sources.pages)
+        guard let memo else { return compile() }
+        let sharedInputs = SharedRenderInputs(templates: sources.templates, stylesheets: sources.stylesheets, assets: sources.assets,
+                                              siteSettings: sources.siteSettings, runtime: runtime)
+        return memo.renderer(for: sharedInputs, compile: compile)
+    }
 
-        let icons = IconLibrary(sets: iconSets, options: options, fileSystem: fileSystem)
-        let photos = PhotoLibrary(contentFolder: joinPath(options.sourceDirectory, "content"), fileSystem: fileSystem)
-        let resolver = resolver(for: sources)
-        // With errors already known, nothing is written: the build fails whatever the pages hold.
-        let failing = diagnostics.contains(where: { $0.severity == .error })
-        let writer = failing ? nil : writer
-        // Nor are share cards drawn (20 ms each) for a build that fails.
-        let cards = failing ? nil : ShareCards(writer: writer)
-        let context = PageJob(resolver: resolver, renderer: renderer, icons: icons, photos: photos, cards: cards, templateFiles: sources.templates,
-                              siteSettings: sources.siteSettings, writer: writer, memo: writer == nil ? memo : nil,
-                              inputs: writer.map { PageInputs(sources, options: options, iconSets: iconSets, fileSystem: fileSystem, writer: $0) })
-        // The jobs hold the pages now, and each page's text is let go once its page is done (a large site's texts
-        // are megabytes); a page with `identity:` keeps its text for the messages about the site's identity.
+    /// What the pages stage hands on: every page's outcome gathered, its files written already when writing.
+    struct RenderedPages {
+        /// How many pages the site has (rendered or not).
+        var count = 0
+        var diagnostics: [Diagnostic] = []
+        /// The pages' files, when not writing.
+        var files: [OutputFile] = []
+        /// Every file of the pages below the output folder, photos left out (the site's files publish those).
+        var paths: [String] = []
+        /// Each rendered page's folder and Content-Security-Policy, for `_headers`.
+        var policies: [(path: String, policy: SecurityPolicy)] = []
+        /// The pages this build rendered, as diagnostics show them.
+        var rendered: [String] = []
+        /// Files under content/ that pages show as photos: published made (resized, without metadata), never copied.
+        var photoPaths: Set<String> = []
+        /// Which page generates each output path that a file of content/ has too (index.html beside index.md).
+        var generatedAssetPaths: [String: String] = [:]
+        /// The pages that set `identity:`, each with its identity.
+        var identities: [(page: ContentPage, identity: SiteIdentity)] = []
+    }
+
+    /// Parse, resolve, render and write for every page, on every core: each page parsed, resolved, rendered and written (`PageJob`).
+    /// The jobs hold the pages, and each page's text is let go once its page is done (a large site's texts are
+    /// megabytes); a page with `identity:` keeps its text for the messages about the site's identity.
+    func renderPages(_ sources: inout SiteSources, renderer: PageRenderer?, icons: IconLibrary, photos: PhotoLibrary, cards: ShareCards?,
+                     writer: SiteWriter?) -> RenderedPages {
+        let job = PageJob(resolver: resolver(for: sources), renderer: renderer, icons: icons, photos: photos, cards: cards, templateFiles: sources.templates,
+                          siteSettings: sources.siteSettings, writer: writer, memo: writer == nil ? memo : nil,
+                          inputs: writer.map { PageInputs(sources, options: options, iconSets: iconSets, fileSystem: fileSystem, writer: $0) })
         var pages = sources.pages
         sources.pages = []
-        let outcomes = Self.concurrentMap(releasingTextOf: &pages, keepingTextWhere: { $0.identity != nil }) { page in context.run(page) }
-
-        var files: [OutputFile] = []
-        var paths: [String] = []
-        var policies: [(path: String, policy: SecurityPolicy)] = []
-        var renderedPages: [String] = []
-        var kept: Set<String> = []
-        // A file of content/ may not silently replace one the build generates (index.html beside index.md): the
-        // few assets are looked up among the many generated paths, which need no map of their own.
+        let outcomes = Self.concurrentMap(releasingTextOf: &pages, keepingTextWhere: { $0.identity != nil }) { page in job.run(page) }
+        // A file of content/ may not silently replace one the build generates: the few assets are looked up among the
+        // many generated paths, which need no map of their own.
         let assetPaths = Set(sources.assets)
-        var generatedBy: [String: String] = [:]
-        // Files under content/ that pages show as photos: published made (resized, without metadata), never copied.
-        var photoPaths: Set<String> = []
-        var identities: [(page: ContentPage, identity: SiteIdentity)] = []
+        var result = RenderedPages(count: pages.count)
+        var kept: Set<String> = []
         for (page, outcome) in zip(pages, outcomes) {
-            if let identity = outcome.identity { identities.append((page, identity)) }
-            diagnostics += outcome.diagnostics
-            photoPaths.formUnion(outcome.photos)
-            for path in outcome.paths where assetPaths.contains(path) && !outcome.photos.contains(path) { generatedBy[path] = page.displayPath }
+            if let identity = outcome.identity { result.identities.append((page, identity)) }
+            result.diagnostics += outcome.diagnostics
+            result.photoPaths.formUnion(outcome.photos)
+            for path in outcome.paths where assetPaths.contains(path) && !outcome.photos.contains(path) { result.generatedAssetPaths[path] = page.displayPath }
             guard let rendered = outcome.page else { continue }
-            if outcome.isNew { renderedPages.append(page.displayPath) }
+            if outcome.isNew { result.rendered.append(page.displayPath) }
             if memo != nil { kept.insert(page.path) }
-            files += rendered.files
-            paths += outcome.photos.isEmpty ? outcome.paths : outcome.paths.filter { !outcome.photos.contains($0) }
-            if let policy = rendered.policy { policies.append(policy) }
+            result.files += rendered.files
+            result.paths += outcome.photos.isEmpty ? outcome.paths : outcome.paths.filter { !outcome.photos.contains($0) }
+            if let policy = rendered.policy { result.policies.append(policy) }
         }
         memo?.finish(keeping: kept)
-        var shared: [OutputFile] = []
-        let (identity, identityDiagnostics) = Self.siteIdentity(identities, siteSettings: sources.siteSettings)
-        diagnostics += identityDiagnostics
+        return result
+    }
+
+    /// What the site-files stage makes: the files of the site as a whole, and the problems found making them.
+    struct SiteFiles {
+        /// The identity files, `_headers`, the published photos and the files copied from content/, in that order.
+        var files: [OutputFile] = []
+        /// Every path of the site's files below the output folder, with the photos an earlier build made that no
+        /// page made again.
+        var paths: [String] = []
+        var diagnostics: [Diagnostic] = []
+    }
+
+    /// The site-files stage: the files of the site as a whole, from what the pages stage found: the site's identity and its
+    /// `.well-known` files, `_headers` for the pages' policies, the photos `publishedPhotos` holds, and every other
+    /// file of content/ (`assets`) copied, unless a generated file has its path.
+    static func siteFiles(for pages: RenderedPages, assets: [String], publishedPhotos: [OutputFile], siteSettings: SiteSettings?,
+                          options: BuildOptions) -> SiteFiles {
+        var site = SiteFiles()
+        var generatedBy = pages.generatedAssetPaths
+        let (identity, identityDiagnostics) = siteIdentity(pages.identities, siteSettings: siteSettings)
+        site.diagnostics += identityDiagnostics
         let identityFiles = identity.map(IdentityFiles.files) ?? []
         for file in identityFiles {
-            shared.append(file)
+            site.files.append(file)
             generatedBy[file.path] = "sitegen (for identity)"
         }
-        if !policies.isEmpty || !identityFiles.isEmpty {
-            shared.append(OutputFile(path: "_headers", contents: .data(HeadersFile.data(policies, files: identityFiles.map(\.path)))))
+        if !pages.policies.isEmpty || !identityFiles.isEmpty {
+            site.files.append(OutputFile(path: "_headers", contents: .data(HeadersFile.data(pages.policies, files: identityFiles.map(\.path)))))
             generatedBy["_headers"] = "sitegen (for the pages' policies)"
         }
-        let publishedPhotos = photos.publishedFiles
-        shared += publishedPhotos
-        // Photos kept from an earlier build, which no page made again.
-        paths += photoPaths.subtracting(publishedPhotos.map(\.path))
-        for asset in sources.assets where !photoPaths.contains(asset) {
+        site.files += publishedPhotos
+        site.paths += pages.photoPaths.subtracting(publishedPhotos.map(\.path))
+        for asset in assets where !pages.photoPaths.contains(asset) {
             if let page = generatedBy[asset] {
-                diagnostics.append(Diagnostic(path: options.displayPath("content/" + asset), message: "would be written to \(asset), which \(page) generates there: rename or remove this file"))
+                site.diagnostics.append(Diagnostic(path: options.displayPath("content/" + asset), message: "would be written to \(asset), which \(page) generates there: rename or remove this file"))
                 continue
             }
-            shared.append(OutputFile(path: asset, contents: .copy(from: joinPath(options.sourceDirectory, "content/" + asset))))
+            site.files.append(OutputFile(path: asset, contents: .copy(from: joinPath(options.sourceDirectory, "content/" + asset))))
         }
-        for file in shared {
-            if let writer { try writer.write(file) } else { files.append(file) }
-            paths.append(file.path)
-        }
-        diagnostics += icons.diagnostics
-        // Icon warnings are the build's, not a page's: they are told again only if the pages are rendered again.
-        if !icons.diagnostics.isEmpty { writer?.forgetPages() }
+        site.paths += site.files.map(\.path)
+        return site
+    }
+
+    /// The write stage (`SiteWriter`): `files` written, or, without a writer, returned to be kept in memory.
+    static func write(_ files: [OutputFile], to writer: SiteWriter?) throws(BuildFailure) -> [OutputFile] {
+        guard let writer else { return files }
+        for file in files { try writer.write(file) }
+        return []
+    }
+
+    /// Every problem of the build in order, or the failure when one is an error (or, with `--strict`, any is): the
+    /// icon checks' problems joined, and a site without pages told so.
+    static func verdict(_ diagnostics: [Diagnostic], iconDiagnostics: [Diagnostic], hasPages: Bool, options: BuildOptions) throws(BuildFailure) -> [Diagnostic] {
+        var diagnostics = diagnostics + iconDiagnostics
         // An icon file that the icon check refused is not reported a second time as a published file.
-        let refusedIcons = Set(icons.diagnostics.filter { $0.severity == .error }.map(\.path))
+        let refusedIcons = Set(iconDiagnostics.filter { $0.severity == .error }.map(\.path))
         diagnostics.removeAll { $0.kind == .unsafePublishedSVG && refusedIcons.contains($0.path) }
-        if pages.isEmpty && !diagnostics.contains(where: { $0.severity == .error }) {
+        if !hasPages && !diagnostics.contains(where: { $0.severity == .error }) {
             diagnostics.append(Diagnostic(path: options.displayPath("content"), message: "no pages found: expected Markdown files such as content/index.md"))
         }
-        let sorted = Self.sorted(diagnostics)
+        let sorted = sorted(diagnostics)
         if sorted.contains(where: { $0.severity == .error }) || (options.failsOnWarnings && !sorted.isEmpty) { throw BuildFailure(sorted) }
-        return BuildResult(files: files.sorted { $0.path < $1.path }, paths: paths.sorted(), warnings: sorted, renderedPages: renderedPages,
-                           drawnShareCards: cards?.drawn ?? [])
+        return sorted
     }
 
     /// One page through parse, resolve, render and write; safe to run for many pages at once.

@@ -1,3 +1,4 @@
+import LinkChain
 import SiteBasics
 
 /// A problem found in the site's sources, printed like a compiler's so editors can jump to it.
@@ -65,7 +66,7 @@ public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
     /// Control Picture, or U+FFFD), so the caret still lines up. Every message that repeats user input goes through it.
     public static func printable(_ text: String) -> String {
         func acts(_ scalar: Unicode.Scalar) -> Bool {
-            scalar != "\t" && (scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || isBidiControl(scalar))
+            scalar != "\t" && (ControlCharacters.isControl(scalar) || ControlCharacters.isBidiControl(scalar))
         }
         guard text.unicodeScalars.contains(where: acts) else { return text }
         var result = String.UnicodeScalarView()
@@ -75,15 +76,10 @@ public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
             case 0x00..<0x20: result.append(Unicode.Scalar(0x2400 + scalar.value)!)
             case 0x7F: result.append("\u{2421}")
             case 0x80...0x9F: result.append("\u{FFFD}")
-            default: result.append(isBidiControl(scalar) ? "\u{FFFD}" : scalar)
+            default: result.append(ControlCharacters.isBidiControl(scalar) ? "\u{FFFD}" : scalar)
             }
         }
         return String(result)
-    }
-
-    /// The embeddings, overrides and isolates that reorder text (U+202A–U+202E, U+2066–U+2069).
-    static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
-        (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
     }
 }
 

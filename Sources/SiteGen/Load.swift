@@ -1,5 +1,6 @@
 import Artwork
 import Foundation
+import LinkChain
 
 /// Where a build reads from and writes to.
 public struct BuildOptions: Sendable {
@@ -110,7 +111,7 @@ public enum SiteLoader {
                 diagnostics.append(Diagnostic(path: options.displayPath(joinPath(folder, refusal.path)), message: refusal.reason))
             }
             return walk.files.filter { path in
-                guard let scalar = path.unicodeScalars.first(where: Self.isControl) else { return true }
+                guard let scalar = path.unicodeScalars.first(where: ControlCharacters.isControlOrLineSeparator) else { return true }
                 diagnostics.append(Diagnostic(path: options.displayPath(folder + "/" + path), message: "the path holds the control character \(UnicodeName.describe(scalar)), which no address or _headers line can carry: rename it"))
                 return false
             }
@@ -216,11 +217,6 @@ public enum SiteLoader {
         guard let dot = path.lastIndex(of: "."), !path[dot...].utf8.contains(UInt8(ascii: "/")) else { return nil }
         let pathExtension = path[path.index(after: dot)...]
         return ["md", "markdown"].contains(pathExtension.lowercased()) ? String(pathExtension) : nil
-    }
-
-    /// C0 and C1 controls and the Unicode line separators: characters a path in a URL or a header line must not hold.
-    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}"
     }
 
     /// Why the output folder may not be where it is: a build replaces what it wrote there, so the output folder

@@ -284,7 +284,7 @@ public struct OutputManifest: Equatable, Sendable {
     static func pathProblem(_ path: String) -> String? {
         let utf8 = path.utf8
         if utf8.isEmpty { return "is empty" }
-        if path.unicodeScalars.contains(where: SiteLoader.isControl) { return "holds a control character" }
+        if path.unicodeScalars.contains(where: ControlCharacters.isControlOrLineSeparator) { return "holds a control character" }
         var index = 0
         for part in utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
             defer { index += 1 }
@@ -440,7 +440,7 @@ public struct OutputManifest: Equatable, Sendable {
     static func appendEncoded(_ path: String, to bytes: inout [UInt8]) {
         let digits = Array("0123456789ABCDEF".utf8)
         for byte in path.utf8 {
-            if byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "%") || byte == UInt8(ascii: "|") || byte == UInt8(ascii: "=") {
+            if ControlCharacters.isASCIIControl(byte) || byte == UInt8(ascii: "%") || byte == UInt8(ascii: "|") || byte == UInt8(ascii: "=") {
                 bytes += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 15)]]
             } else {
                 bytes.append(byte)

@@ -1,5 +1,6 @@
 import Artwork
 import Foundation
+import LinkChain
 import Paint
 import SiteBasics
 
@@ -70,7 +71,7 @@ public enum ShareCard {
 
     /// The text without control characters, which XML cannot hold, and with runs of white space as one space.
     static func plain(_ text: String) -> String {
-        text.split(whereSeparator: { $0.isWhitespace || $0.unicodeScalars.contains(where: SiteLoader.isControl) })
+        text.split(whereSeparator: { $0.isWhitespace || $0.unicodeScalars.contains(where: ControlCharacters.isControlOrLineSeparator) })
             .joined(separator: " ")
     }
 

@@ -1,4 +1,5 @@
 import CYAML
+import LinkChain
 import SiteBasics
 
 /// A YAML document as a tree whose every node remembers where it was written, so that
@@ -50,7 +51,7 @@ public enum YAMLReader {
     /// What no value may hold: control characters but tab and line feed (C0, DEL, C1 such as U+0085), the line and
     /// paragraph separators, and the bidirectional embeddings, overrides and isolates that can spoof a name.
     static func isRefused(_ scalar: Unicode.Scalar) -> Bool {
-        (SiteLoader.isControl(scalar) && scalar != "\t" && scalar != "\n") || Diagnostic.isBidiControl(scalar)
+        (ControlCharacters.isControlOrLineSeparator(scalar) && scalar != "\t" && scalar != "\n") || ControlCharacters.isBidiControl(scalar)
     }
 
     /// Parses one document. An empty document gives an empty mapping.
@@ -111,7 +112,7 @@ public enum YAMLReader {
                     let value = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
                     if let character = value.unicodeScalars.first(where: YAMLReader.isRefused) {
                         // Only an escape ("\a", "\e", "\u202E") can write one: the reader refuses them as bytes.
-                        throw YAMLError(position: at, message: Diagnostic.isBidiControl(character)
+                        throw YAMLError(position: at, message: ControlCharacters.isBidiControl(character)
                             ? "the value holds \(UnicodeName.describe(character)), a bidirectional override written as an escape, which reorders what visitors read (a name can be spoofed with it): remove it"
                             : "the value holds the control character \(UnicodeName.describe(character)), written as an escape, which would reach the page and the contact card: remove it")
                     }
@@ -197,7 +198,7 @@ public enum YAMLText {
             switch scalar {
             case "\"": result += "\\\""
             case "\\": result += "\\\\"
-            case _ where SiteLoader.isControl(scalar):
+            case _ where ControlCharacters.isControlOrLineSeparator(scalar):
                 result += "\\u" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
             default: result.unicodeScalars.append(scalar)
             }

@@ -143,7 +143,7 @@ public enum NewSite {
         guard !folder.isEmpty else {
             throw NewSiteError(message: "the folder's name is empty: \(expected), named as in sitegen \(command == "new" ? "new" : "import links.html") mysite (. is the current folder)")
         }
-        if let scalar = folder.unicodeScalars.first(where: SiteLoader.isControl) {
+        if let scalar = folder.unicodeScalars.first(where: ControlCharacters.isControlOrLineSeparator) {
             throw NewSiteError(path: folder, message: "the name holds the control character \(UnicodeName.describe(scalar)): choose a name without one")
         }
         // A leading ../ is the current folder's parent; a .. after a folder is that folder's real parent.

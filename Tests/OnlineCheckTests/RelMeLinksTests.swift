@@ -63,4 +63,14 @@ import Testing
     func decodesCharacterReferences(_ text: String, _ expected: String) {
         #expect(CharacterReferences.decode(text) == expected)
     }
+
+    /// A profile field's text, as Mastodon's API gives it: tags gone, character references decoded (libxml2).
+    @Test(arguments: [
+        ("a&amp;b", "a&b"), ("&lt;&gt;&quot;&apos;", "<>\"'"), ("&#65;&#x42;", "AB"), ("a & b", "a & b"), ("&", "&"), ("", ""),
+        (#"<a href="https://eb.example/" rel="nofollow noopener me"><span class="invisible">https://</span><span>eb.example/</span></a>"#, "https://eb.example/"),
+        ("<p> <b>two</b> words </p>", "two words"),
+    ])
+    func profileFieldText(_ html: String, _ expected: String) {
+        #expect(OnlineCheck.text(ofHTML: html) == expected)
+    }
 }

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 @testable import SiteGen
 @testable import SiteGenCLI
+import HTMLReading
 
 /// `sitegen import SOURCE DIR` through the real binary, from the fixtures in Tests/Import (one per kind of
 /// source, written for these tests): each source link becomes one button (or is left out, said why), and the

@@ -2,25 +2,26 @@ import Foundation
 import CLibXML2
 
 /// An HTML page read with libxml2's HTML parser, which recovers from broken markup as browsers do, as a tree of
-/// elements with their attributes and text: what `sitegen import` reads a saved link page with.
-struct HTMLElement: Sendable {
+/// elements with their attributes and text: what `sitegen import` reads a saved link page with, and `check --online`
+/// a profile field.
+public struct HTMLElement: Sendable {
     /// Lowercase tag name: "a", "script".
-    var name: String
+    public var name: String
     /// Attributes by lowercase name.
-    var attributes: [String: String]
+    public var attributes: [String: String]
     /// The text and elements inside, in order.
-    var nodes: [HTMLNode]
+    public var nodes: [HTMLNode]
     /// The line of the source the element starts on.
-    var line: Int
+    public var line: Int
 
-    var children: [HTMLElement] { nodes.compactMap { if case .element(let element) = $0 { element } else { nil } } }
+    public var children: [HTMLElement] { nodes.compactMap { if case .element(let element) = $0 { element } else { nil } } }
 
     /// The text directly inside, as written (a script's JSON).
-    var ownText: String { nodes.map { if case .text(let text) = $0 { text } else { "" } }.joined() }
+    public var ownText: String { nodes.map { if case .text(let text) = $0 { text } else { "" } }.joined() }
 
     /// The text inside, at any depth, with runs of white space as one space and trimmed: how a browser shows it.
     /// Worked out when asked, for the few elements whose text is read, so a deep page holds its text once.
-    var text: String {
+    public var text: String {
         var pieces: [String] = []
         func collect(_ element: HTMLElement) {
             for node in element.nodes {
@@ -37,11 +38,27 @@ struct HTMLElement: Sendable {
         return Self.collapsed(pieces.joined())
     }
 
+    /// The text inside, at any depth, joined as written (the DOM's `textContent`): `<span>https://</span><span>a.example</span>`
+    /// is `https://a.example`.
+    public var textContent: String {
+        var text = ""
+        func collect(_ element: HTMLElement) {
+            for node in element.nodes {
+                switch node {
+                case .text(let piece): text += piece
+                case .element(let inner): collect(inner)
+                }
+            }
+        }
+        collect(self)
+        return text
+    }
+
     /// The words of the `class` attribute.
-    var classes: [String] { (attributes["class"] ?? "").split(whereSeparator: \.isWhitespace).map(String.init) }
+    public var classes: [String] { (attributes["class"] ?? "").split(whereSeparator: \.isWhitespace).map(String.init) }
 
     /// This element and every element inside it, in document order.
-    var descendants: [HTMLElement] {
+    public var descendants: [HTMLElement] {
         var all: [HTMLElement] = []
         func visit(_ element: HTMLElement) {
             all.append(element)
@@ -51,11 +68,11 @@ struct HTMLElement: Sendable {
         return all
     }
 
-    func first(_ name: String) -> HTMLElement? { descendants.first { $0.name == name } }
-    func all(_ name: String) -> [HTMLElement] { descendants.filter { $0.name == name } }
+    public func first(_ name: String) -> HTMLElement? { descendants.first { $0.name == name } }
+    public func all(_ name: String) -> [HTMLElement] { descendants.filter { $0.name == name } }
 
     /// Parses `data` as UTF-8 HTML; nil only when libxml2 makes no document at all (empty input).
-    static func parse(_ data: Data) -> HTMLElement? {
+    public static func parse(_ data: Data) -> HTMLElement? {
         // No network (a DTD or entity would otherwise be fetched), and no error printing: the page is read as
         // browsers read it, broken parts and all.
         let options = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue)
@@ -70,7 +87,7 @@ struct HTMLElement: Sendable {
     }
 
     /// Deeper elements are left out: a page nested this far is not a link page, and the walk stays bounded.
-    static let maximumDepth = 256
+    public static let maximumDepth = 256
 
     private static func element(_ node: xmlNodePtr, depth: Int) -> HTMLElement {
         var attributes: [String: String] = [:]
@@ -103,13 +120,13 @@ struct HTMLElement: Sendable {
     }
 
     /// Runs of white space as one space, trimmed: how a browser shows the text.
-    static func collapsed(_ text: String) -> String {
+    public static func collapsed(_ text: String) -> String {
         text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
     }
 }
 
 /// What an element holds: text, or another element.
-indirect enum HTMLNode: Sendable {
+public indirect enum HTMLNode: Sendable {
     case text(String)
     case element(HTMLElement)
 }

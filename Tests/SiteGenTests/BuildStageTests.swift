@@ -1,0 +1,147 @@
+import Foundation
+import Companions
+@testable import SiteGen
+import SiteGenTestSupport
+import LinkChain
+import Testing
+
+/// Each stage of the build called on its own, on values: what a stage hands on is read as the value it is, never
+/// searched for in a finished page.
+@Suite struct BuildStageTests {
+    static let options = BuildOptions(sourceDirectory: "site")
+
+    static func page(_ path: String, _ text: String) -> ContentPage {
+        ContentPage(path: path, displayPath: "content/" + path, text: text)
+    }
+
+    @Test func theLoaderFindsPagesTemplatesStylesheetsAndAssets() {
+        let fileSystem = Fixtures.site("---\ntitle: A\n---\n", extra: [
+            "content/about/me.markdown": "about", "content/logo.svg": "<svg/>", "content/site.css": "b{}",
+        ])
+        let (sources, diagnostics) = SiteLoader.load(Self.options, fileSystem: fileSystem)
+        #expect(diagnostics.isEmpty)
+        #expect(sources.pages.map { [$0.path, $0.displayPath, $0.text] }.sorted { $0[0] < $1[0] } == [
+            ["about/me.markdown", "site/content/about/me.markdown", "about"], ["index.md", "site/content/index.md", "---\ntitle: A\n---\n"],
+        ])
+        #expect(sources.templates.map(\.name) == ["page"])
+        #expect(sources.stylesheets == ["site.css": "b{}"])
+        #expect(sources.assets.sorted() == ["logo.svg", "site.css"])
+    }
+
+    @Test func theParserReadsFrontMatterAndPlacesThePage() {
+        let (parsed, diagnostics) = PageParser.parse(Self.page("a/b.md", "---\ntitle: Eb\nidentity:\n  webfinger: \"@eb@social.coop\"\n---\nHi\n"))
+        #expect(diagnostics.isEmpty)
+        #expect(parsed.frontMatter.title == "Eb")
+        #expect(parsed.frontMatter.identity?.webfinger?.value == "@eb@social.coop")
+        #expect(parsed.outputPath == "a/b/index.html")
+        let (_, refused) = PageParser.parse(Self.page("index.md", "---\ntitle: [\n---\n"))
+        #expect(refused.map(\.severity) == [.error])
+        #expect(refused.first?.path == "content/index.md")
+    }
+
+    /// `resolve` returns the links as chains, the catalog's own, and the problems with their places.
+    @Test func theResolverReturnsLinksNotMarkup() throws {
+        let resolver = LinkResolver(assets: [], baseURL: "https://me.example/", now: Date(timeIntervalSince1970: 0))
+        let (parsed, _) = PageParser.parse(Self.page("index.md", "---\nlinks:\n  - mastodon: \"@eb@social.coop\"\n  - email: a@example.org\n---\n"))
+        let (page, diagnostics) = resolver.resolve(parsed)
+        #expect(diagnostics.isEmpty)
+        #expect(page.links.map(\.chain) == [
+            try ServiceCatalog.standard.chain(shorthand: "mastodon:@eb@social.coop"), try ServiceCatalog.standard.chain(shorthand: "email:a@example.org"),
+        ])
+        #expect(page.identityLinks == ["https://social.coop/@eb"])
+        #expect(page.url == "https://me.example/")
+
+        let (misspelt, _) = PageParser.parse(Self.page("index.md", "---\nlinks:\n  - mastadon: x\n---\n"))
+        let (_, problems) = resolver.resolve(misspelt)
+        #expect(problems.map { "\($0.path):\($0.line):\($0.column): \($0.severity)" } == ["content/index.md:3:5: error"])
+    }
+
+    static func pages(policies: [String] = [], photos: Set<String> = [], generated: [String: String] = [:],
+                      identities: [ContentPage] = []) -> SiteBuilder.RenderedPages {
+        var pages = SiteBuilder.RenderedPages(count: 1)
+        pages.policies = policies.map { ($0, SecurityPolicy(scriptHashes: ["A"], styleHashes: ["B"])) }
+        pages.photoPaths = photos
+        pages.generatedAssetPaths = generated
+        pages.identities = identities.compactMap { page in PageParser.parse(page).0.frontMatter.identity.map { (page, $0) } }
+        return pages
+    }
+
+    @Test func theSiteFilesStageCopiesAssetsAndWritesHeadersForThePoliciesItIsGiven() {
+        let site = SiteBuilder.siteFiles(for: Self.pages(policies: ["/", "/about"], photos: ["me.jpg", "old.jpg"]),
+                                         assets: ["logo.svg", "me.jpg", "old.jpg"],
+                                         publishedPhotos: [OutputFile(path: "me.jpg", contents: .data(Data([1])))],
+                                         siteSettings: nil, options: Self.options)
+        #expect(site.diagnostics.isEmpty)
+        #expect(site.files.map(\.path) == ["_headers", "me.jpg", "logo.svg"])
+        #expect(site.files[0].contents == .data(HeadersFile.data(Self.pages(policies: ["/", "/about"]).policies)))
+        // Photos are published made, never copied; one no page made again this time is kept, not copied either.
+        #expect(site.files[2].contents == .copy(from: "site/content/logo.svg"))
+        #expect(site.paths.sorted() == ["_headers", "logo.svg", "me.jpg", "old.jpg"])
+    }
+
+    @Test func theSiteFilesStageRefusesAnAssetAtAGeneratedPath() {
+        let identity = Self.page("index.md", "---\nidentity:\n  webfinger: \"@eb@social.coop\"\n---\n")
+        let site = SiteBuilder.siteFiles(for: Self.pages(generated: ["index.html": "content/index.md"], identities: [identity]),
+                                         assets: ["index.html", ".well-known/webfinger", "_headers"], publishedPhotos: [],
+                                         siteSettings: nil, options: Self.options)
+        #expect(site.diagnostics.map(\.description) == [
+            "site/content/index.html: error: would be written to index.html, which content/index.md generates there: rename or remove this file",
+            "site/content/.well-known/webfinger: error: would be written to .well-known/webfinger, which sitegen (for identity) generates there: rename or remove this file",
+            "site/content/_headers: error: would be written to _headers, which sitegen (for the pages' policies) generates there: rename or remove this file",
+        ])
+        #expect(!site.files.contains { if case .copy = $0.contents { true } else { false } })
+        #expect(site.files.map(\.path).contains(".well-known/webfinger"))
+    }
+
+    @Test func theSiteFilesStageReportsIdentitiesThatDisagree() {
+        let root = Self.page("index.md", "---\nidentity:\n  webfinger: \"@eb@social.coop\"\n---\n")
+        let other = Self.page("b.md", "---\nidentity:\n  webfinger: \"@eb@other.example\"\n---\n")
+        let site = SiteBuilder.siteFiles(for: Self.pages(identities: [root, other]), assets: [], publishedPhotos: [], siteSettings: nil, options: Self.options)
+        #expect(site.diagnostics.map { "\($0.path):\($0.line)" } == ["content/b.md:2"])
+        #expect(site.files.isEmpty)
+    }
+
+    @Test func theVerdictTellsAnEmptySiteAndLetsIconChecksSpeakOnce() throws {
+        let warnings = try SiteBuilder.verdict([], iconDiagnostics: [], hasPages: true, options: Self.options)
+        #expect(warnings.isEmpty)
+        #expect(throws: BuildFailure.self) { try SiteBuilder.verdict([], iconDiagnostics: [], hasPages: false, options: Self.options) }
+        do {
+            _ = try SiteBuilder.verdict([], iconDiagnostics: [], hasPages: false, options: Self.options)
+        } catch {
+            #expect(error.diagnostics.map(\.description) == ["site/content: error: no pages found: expected Markdown files such as content/index.md"])
+        }
+        var published = Diagnostic(path: "content/icons/x.svg", message: "published SVG")
+        published.kind = .unsafePublishedSVG
+        let refused = Diagnostic(path: "content/icons/x.svg", message: "icon refused")
+        do {
+            _ = try SiteBuilder.verdict([published], iconDiagnostics: [refused], hasPages: true, options: Self.options)
+            Issue.record("an error passed")
+        } catch {
+            #expect(error.diagnostics.map(\.message) == ["icon refused"])
+        }
+        var strict = Self.options
+        strict.failsOnWarnings = true
+        #expect(throws: BuildFailure.self) {
+            try SiteBuilder.verdict([Diagnostic(.warning, path: "content/index.md", message: "w")], iconDiagnostics: [], hasPages: true, options: strict)
+        }
+    }
+
+    /// The pages stage without a writer hands on each page's files and policy as values.
+    @Test func thePagesStageHandsOnFilesAndPolicies() throws {
+        let fileSystem = Fixtures.site("---\ntitle: A\n---\n", extra: [
+            "content/about.md": "---\ntitle: B\n---\n", "templates/page.html": "{{{content_security_policy_html}}}<title>{{title}}</title>",
+        ])
+        let builder = Fixtures.builder(fileSystem)
+        var (sources, _) = SiteLoader.load(builder.options, fileSystem: fileSystem)
+        let (renderer, templateDiagnostics) = builder.compileTemplates(sources)
+        #expect(templateDiagnostics.isEmpty)
+        let pages = builder.renderPages(&sources, renderer: try #require(renderer), icons: IconLibrary(sets: .none, options: builder.options, fileSystem: fileSystem),
+                                        photos: PhotoLibrary(contentFolder: "site/content", fileSystem: fileSystem), cards: nil, writer: nil)
+        #expect(pages.count == 2)
+        #expect(pages.diagnostics.isEmpty)
+        #expect(pages.files.map(\.path).sorted() == ["about/index.html", "index.html"])
+        #expect(pages.paths.sorted() == ["about/index.html", "index.html"])
+        #expect(pages.policies.map(\.path).sorted() == ["/", "/about"])
+        #expect(pages.rendered.sorted() == ["site/content/about.md", "site/content/index.md"])
+    }
+}
