@@ -136,6 +136,11 @@ public final class SiteWriter: @unchecked Sendable {
         manifestBefore = .bytes(data)
         do {
             var parsed = try OutputManifest.parse(data)
+            // The new site's records are about as many as the old one's: sized once, not grown a few entries at a time.
+            lock.withLock {
+                kept.reserveCapacity(parsed.files.count)
+                pageRecords.reserveCapacity(parsed.pages.count)
+            }
             previousPages = parsed.pages
             parsed.pages = [:]
             previous = parsed
