@@ -138,10 +138,15 @@ public struct OutputManifest: Equatable, Sendable {
         let known = policies
         let partSize = 4096
         let starts = Array(stride(from: formatIndex + 1, to: lines.count, by: partSize))
-        let parts = SiteBuilder.concurrentMap(starts) { start -> Result<OutputManifest, Problem> in
+        var parts = SiteBuilder.concurrentMap(starts) { start -> Result<OutputManifest, Problem> in
             var part = OutputManifest()
             var policies = known
-            for index in start..<min(start + partSize, lines.count) where !isNote(lines[index]) && !isPolicy(lines[index]) {
+            let range = start..<min(start + partSize, lines.count)
+            // Sized once: a table grown line by line leaves its smaller ones behind, which was most of what reading a
+            // large site's manifest added to the build's peak memory.
+            part.files.reserveCapacity(range.count { bytes.buffer[lines[$0]].starts(with: "file\t".utf8) })
+            part.pages.reserveCapacity(range.count { bytes.buffer[lines[$0]].starts(with: "page\t".utf8) })
+            for index in range where !isNote(lines[index]) && !isPolicy(lines[index]) {
                 do throws(Problem) { try part.read(bytes.fields(lines[index]), line: index + 1, policies: &policies) } catch { return .failure(error) }
             }
             return .success(part)
@@ -152,7 +157,10 @@ public struct OutputManifest: Equatable, Sendable {
         // Sized once: growing a dictionary of tens of thousands of entries part by part left the old tables behind.
         manifest.files.reserveCapacity(fileCount)
         manifest.pages.reserveCapacity(pageCount)
-        for part in parts {
+        // Each part let go once merged, so the parts and the whole are not all held at once.
+        for index in parts.indices {
+            let part = parts[index]
+            parts[index] = .success(OutputManifest())
             switch part {
             case .failure(let problem): throw problem
             case .success(let part): manifest.merge(part)
@@ -284,14 +292,26 @@ public struct OutputManifest: Equatable, Sendable {
     static func pathProblem(_ path: String) -> String? {
         let utf8 = path.utf8
         if utf8.isEmpty { return "is empty" }
-        if path.unicodeScalars.contains(where: ControlCharacters.isControlOrLineSeparator) { return "holds a control character" }
-        var index = 0
-        for part in utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
-            defer { index += 1 }
+        // Read for every path of a manifest (tens of thousands): the scalars are looked at only when a byte is not
+        // printable ASCII, and the path's parts are found without splitting it.
+        if !utf8.allSatisfy({ (0x20..<0x7F).contains($0) }), path.unicodeScalars.contains(where: ControlCharacters.isControlOrLineSeparator) { return "holds a control character" }
+        return utf8.withContiguousStorageIfAvailable(partProblem) ?? Array(utf8).withUnsafeBufferPointer(partProblem)
+    }
+
+    /// The problem of the first part of a path (split at `/`) that is empty, `.`, `..` or hidden, or nil.
+    private static func partProblem(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        var start = 0
+        var isFirst = true
+        while start <= bytes.count {
+            var end = start
+            while end < bytes.count, bytes[end] != UInt8(ascii: "/") { end += 1 }
+            let part = UnsafeBufferPointer(rebasing: bytes[start..<end])
             if part.isEmpty || part.elementsEqual(".".utf8) || part.elementsEqual("..".utf8) { return "is not a plain relative path inside the folder" }
-            if part.first == UInt8(ascii: "."), !(index == 0 && part.elementsEqual(".well-known".utf8)) {
+            if part.first == UInt8(ascii: "."), !(isFirst && part.elementsEqual(".well-known".utf8)) {
                 return "names a hidden item ('\(String(decoding: part, as: UTF8.self))'), which sitegen never writes"
             }
+            isFirst = false
+            start = end + 1
         }
         return nil
     }
@@ -387,16 +407,20 @@ public struct OutputManifest: Equatable, Sendable {
         try flush(true)
     }
 
-    /// A number in decimal, without a String between.
+    /// A number in decimal, without a String between: the digits last to first (division by a constant, which is a
+    /// multiplication), then put in order.
     static func appendDecimal(_ value: UInt64, to bytes: inout [UInt8]) {
-        var divisor: UInt64 = 1
-        while value / divisor >= 10 { divisor *= 10 }
-        var rest = value
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
-            rest %= divisor
-            divisor /= 10
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for UInt64.max's 20 digits, a byte each
+        let count = withUnsafeMutableBytes(of: &digits) { room -> Int in
+            var rest = value, count = 0
+            repeat {
+                room[19 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+                count += 1
+            } while rest > 0
+            return count
         }
+        withUnsafeBytes(of: &digits) { bytes.append(contentsOf: $0[(20 - count)..<20]) }
     }
 
     static func appendDecimal(_ value: Int64, to bytes: inout [UInt8]) {
@@ -525,10 +549,15 @@ public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
 
     /// Its 64 lower-case hex digits, added to `bytes`.
     func appendHex(to bytes: inout [UInt8]) {
-        func append(_ word: UInt64) {
-            for shift in stride(from: 60, through: 0, by: -4) { bytes.append(Self.hexDigits[Int(word >> UInt64(shift) & 15)]) }
+        // Written into room made once: the manifest writes tens of thousands of hashes.
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: 64))
+        bytes.withUnsafeMutableBufferPointer { room in
+            func put(_ word: UInt64, at offset: Int) {
+                for digit in 0..<16 { room[offset + digit] = Self.hexDigits[Int(truncatingIfNeeded: word >> UInt64(60 - digit * 4) & 15)] }
+            }
+            put(words.0, at: start); put(words.1, at: start + 16); put(words.2, at: start + 32); put(words.3, at: start + 48)
         }
-        append(words.0); append(words.1); append(words.2); append(words.3)
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)

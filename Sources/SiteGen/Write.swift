@@ -136,6 +136,11 @@ public final class SiteWriter: @unchecked Sendable {
         manifestBefore = .bytes(data)
         do {
             var parsed = try OutputManifest.parse(data)
+            // The new site's records are about as many as the old one's: sized once, not grown a few entries at a time.
+            lock.withLock {
+                kept.reserveCapacity(parsed.files.count)
+                pageRecords.reserveCapacity(parsed.pages.count)
+            }
             previousPages = parsed.pages
             parsed.pages = [:]
             previous = parsed
@@ -327,8 +332,7 @@ public final class SiteWriter: @unchecked Sendable {
             if !refused.isEmpty {
                 throw BuildFailure(refused.count > 5 ? Array(refused.prefix(5)) + [Diagnostic(path: displayOutput, message: "and \(refused.count - 5) more such files")] : refused)
             }
-            let sitePaths = Set(kept.keys).union(staged.keys)
-            let leaving = previous.files.filter { !sitePaths.contains($0.key) }
+            let leaving = previous.files.filter { kept[$0.key] == nil && staged[$0.key] == nil }
             var folders = previous.folders
             var toMake: [String] = []
             var looked: Set<String> = []
@@ -381,14 +385,17 @@ public final class SiteWriter: @unchecked Sendable {
                 try fileSystem.removeFile(target)
             }
             // Only a build that removed files can have emptied a folder.
-            final.folders = leaving.isEmpty ? folders : tidy(folders, keepingAncestorsOf: sitePaths)
+            final.folders = leaving.isEmpty ? folders : tidy(folders, keepingAncestorsOf: Set(final.files.keys))
             final.stagingTokens = tidyStaging(previous.stagingTokens, warnings: &warnings)
             if let token { try fileSystem.removeEmptyFolder(stagingFolder(token)) }
             swap(&final.pages, &pageRecords)
-            if final.files != previous.files || final.folders != previous.folders || final.stagingTokens != previous.stagingTokens
-                || pagesChanged || manifestRewritten || !previousIsCurrent {
-                try writeManifest(final)
-            }
+            // The flags first: comparing a large site's file records costs more than all of them.
+            let changed = pagesChanged || manifestRewritten || !previousIsCurrent || final.folders != previous.folders
+                || final.stagingTokens != previous.stagingTokens || final.files != previous.files
+            // Not needed any more: let go before the new manifest is written, so a large site's two records of its
+            // files are not held at once.
+            previous = OutputManifest()
+            if changed { try writeManifest(final) }
         } catch let failure as BuildFailure {
             discardStaging()
             throw failure
