@@ -26,8 +26,9 @@ let package = Package(
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
         // A small read-only HTTP server with Server-Sent Events, for `sitegen serve`.
         .target(name: "WebServer", dependencies: ["CMicroHTTPD", "LinkChain"]),
-        // What several rooms share: HTML escaping, a position in a source file, a memo filled once per build.
-        .target(name: "SiteBasics", dependencies: ["Mustache"]),
+        // What several rooms share: HTML escaping, diagnostics (a position in a source file, its line, how a terminal
+        // shows them), a memo filled once per build.
+        .target(name: "SiteBasics", dependencies: ["Mustache", "LinkChain"]),
         // Colours: HexColor and its contrast arithmetic, the brand buttons' paint, the themes.
         .target(name: "Paint"),
         // Pictures drawn from data: the built-in glyphs, initials, QR codes (libqrencode), SVG reading and sanitising.

@@ -1,4 +1,5 @@
 import Foundation
+import SiteBasics
 import SiteGen
 import LinkChain
 import WebServer

@@ -1,4 +1,5 @@
 import Foundation
+import SiteBasics
 import SiteGen
 
 /// `sitegen serve`'s memory of its renders: a save renders again only the pages whose text or icons changed,

@@ -1,6 +1,7 @@
 import Companions
 import Foundation
 import LinkChain
+import SiteBasics
 
 public enum SiteGenVersion {
     public static let current = "0.1.0"

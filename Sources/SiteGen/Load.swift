@@ -1,6 +1,7 @@
 import Artwork
 import Foundation
 import LinkChain
+import SiteBasics
 
 /// Where a build reads from and writes to.
 public struct BuildOptions: Sendable {

@@ -2,6 +2,7 @@ import Companions
 import Foundation
 import CCrypto
 import LinkChain
+import SiteBasics
 
 /// sitegen's record of what it wrote in an output folder: each file with the SHA-256 of the bytes written, the
 /// folders it made, the staging folders it opened, and for each page what it was rendered from. It is the only

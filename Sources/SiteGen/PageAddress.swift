@@ -1,4 +1,5 @@
 import LinkChain
+import SiteBasics
 
 /// A page's public address (`url:` or `--base-url`): published in the canonical link, Open Graph, JSON-LD,
 /// the vCard and the QR code, so it must be a clean https address: no user name or password, no spaces, the

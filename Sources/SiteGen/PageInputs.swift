@@ -1,5 +1,6 @@
 import Foundation
 import LinkChain
+import SiteBasics
 
 /// What a page's render reads, so that a build renders again only the pages whose inputs changed: the page's own
 /// bytes, what every page shares (the site's settings, the templates, the build's options, the icon sets, sitegen

@@ -1,4 +1,5 @@
 import Foundation
+import SiteBasics
 /// A page with its front matter read and its Markdown parsed.
 public struct ParsedPage: Sendable {
     public var page: ContentPage

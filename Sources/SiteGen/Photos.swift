@@ -1,6 +1,7 @@
 import CVips
 import LinkChain
 import Foundation
+import SiteBasics
 
 /// libvips, started once for the process; every image sitegen decodes or encodes goes through here.
 enum Vips {

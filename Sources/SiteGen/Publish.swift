@@ -1,4 +1,5 @@
 import Foundation
+import SiteBasics
 
 /// `sitegen publish` after the build: the built site committed to a branch of the site's git repository
 /// (`gh-pages` by default, which GitHub Pages serves), then pushed when asked. Only git's plumbing is used, on a

@@ -1,3 +1,5 @@
+import SiteBasics
+
 /// `site.yml`, beside `content/` and `templates/`: front matter fields that are every page's defaults.
 ///
 /// The rule, for every field alike: a field a page sets replaces the site's value whole (a mapping such as
@@ -60,5 +62,12 @@ public struct SiteSettings: Equatable, Sendable {
     private static func name(of key: YAMLNode) -> String? {
         if case .scalar(let name, _, _) = key { return name }
         return nil
+    }
+}
+
+extension DiagnosticSink {
+    /// A sink for a page's file, which reports problems at `site.yml`'s positions in `site.yml`.
+    public init(path: String, text: String, siteSettings: SiteSettings?) {
+        self.init(path: path, text: text, settingsFile: siteSettings.map { ($0.displayPath, $0.text) })
     }
 }

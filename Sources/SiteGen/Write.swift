@@ -1,4 +1,5 @@
 import Foundation
+import SiteBasics
 
 /// A file of the built site.
 public struct OutputFile: Equatable, Sendable {

@@ -2,6 +2,7 @@ import Foundation
 import LinkChain
 import OnlineCheck
 import Preview
+import SiteBasics
 import SiteGen
 import WebServer
 

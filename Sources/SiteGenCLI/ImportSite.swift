@@ -1,6 +1,7 @@
 import Foundation
 import HTMLReading
 import LinkChain
+import SiteBasics
 import SiteGen
 
 /// `sitegen import SOURCE [FOLDER]`: a new site (as `new` makes it) whose name, bio, avatar and buttons come

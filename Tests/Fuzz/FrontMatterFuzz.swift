@@ -9,6 +9,7 @@
 
 import Foundation
 import LinkChain
+import SiteBasics
 
 /// Files the page may name as its avatar, stylesheet or icons, so those paths resolve as in a real site.
 let resolver = LinkResolver(catalog: .standard, assets: ["avatar.svg", "style.css", "icons/logo.svg", "about/photo.png"],

@@ -1,6 +1,7 @@
 import Foundation
 import Companions
 @testable import SiteGen
+import SiteBasics
 import SiteGenTestSupport
 import LinkChain
 import Testing

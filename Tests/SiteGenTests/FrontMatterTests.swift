@@ -1,5 +1,6 @@
 import LinkChain
 @testable import Paint
+import SiteBasics
 import Testing
 @testable import SiteGen
 

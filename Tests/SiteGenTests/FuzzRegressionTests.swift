@@ -1,3 +1,4 @@
+import SiteBasics
 import Testing
 @testable import SiteGen
 

@@ -1,5 +1,6 @@
 @testable import Companions
 import Foundation
+import SiteBasics
 import Testing
 import WebServer
 @testable import SiteGen

@@ -1,5 +1,4 @@
 import LinkChain
-import SiteBasics
 
 /// A problem found in the site's sources, printed like a compiler's so editors can jump to it.
 public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
@@ -26,7 +25,7 @@ public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
     public var sourceLine: String?
     /// Where the caret goes in `sourceLine` (1-based), when that is an excerpt of a long line rather than
     /// the whole line; nil means `column`.
-    var caretColumn: Int?
+    package var caretColumn: Int?
     /// How to fix it, printed as a `hint:` line of its own after the source line.
     public var hint: String?
     public var kind: Kind = .general
@@ -104,26 +103,26 @@ public struct BuildFailure: Error, Sendable, CustomStringConvertible {
 public struct DiagnosticSink: Sendable {
     public let path: String
     /// The file's text, read for a source line only when a problem is reported.
-    let text: String
+    package let text: String
     /// Where the text's lines are, found once, at the first problem: a file with thousands of problems is
     /// scanned once, not once per problem.
     private var lines: SourceLines?
     public private(set) var diagnostics: [Diagnostic] = []
-    /// The site's `site.yml`, where problems at its positions are reported.
-    let siteSettings: SiteSettings?
+    /// The site's `site.yml` (its path as shown, and its text), where problems at its positions are reported.
+    let settingsFile: (path: String, text: String)?
 
-    public init(path: String, text: String, siteSettings: SiteSettings? = nil) {
+    public init(path: String, text: String, settingsFile: (path: String, text: String)? = nil) {
         self.path = path
         self.text = text
-        self.siteSettings = siteSettings
+        self.settingsFile = settingsFile
     }
 
     /// Reports at a position of the page or of `site.yml`, whichever it was written in.
     public mutating func report(_ severity: Diagnostic.Severity = .error, at position: SourcePosition, _ message: String, hint: String? = nil) {
-        guard position.file == .siteSettings, let siteSettings else {
+        guard position.file == .siteSettings, let settingsFile else {
             return report(severity, line: position.line, column: position.column, message, hint: hint)
         }
-        var settingsSink = DiagnosticSink(path: siteSettings.displayPath, text: siteSettings.text)
+        var settingsSink = DiagnosticSink(path: settingsFile.path, text: settingsFile.text)
         settingsSink.report(severity, line: position.line, column: position.column, message, hint: hint)
         diagnostics += settingsSink.diagnostics
     }
@@ -145,9 +144,9 @@ public struct DiagnosticSink: Sendable {
 
     /// Lines longer than this (in bytes) are shown as an excerpt around the column: a paragraph of 100,000
     /// links would otherwise be copied into every one of its diagnostics.
-    static let longLine = 300
+    package static let longLine = 300
     /// Characters shown on each side of the column in an excerpt.
-    static let excerptReach = 60
+    package static let excerptReach = 60
     /// The last column found in a long line: problems come in order along a line, so the next one is found
     /// from there, not from the line's start.
     private var cursor: (line: Int, column: Int, index: String.Index)?

@@ -2,13 +2,13 @@ import Foundation
 
 /// Where the lines of a text are, found on its UTF-8 bytes: "\n", "\r\n" and "\r" each end a line, as libyaml
 /// and libcmark count them. Working on bytes keeps this cheap on every page of a large site.
-struct SourceLines {
+package struct SourceLines {
     /// Byte offsets of each line's start and end (without its line end), in order.
-    let ranges: [Range<Int>]
+    package let ranges: [Range<Int>]
     /// Offset where the line after each line starts (after its line end).
-    let nextStarts: [Int]
+    package let nextStarts: [Int]
 
-    init(_ text: String) {
+    package init(_ text: String) {
         var text = text
         // Local arrays, returned: appending to ones a closure captured went through a box per byte of every page.
         (ranges, nextStarts) = text.withUTF8 { bytes in
@@ -31,12 +31,12 @@ struct SourceLines {
         }
     }
 
-    var count: Int { ranges.count }
+    package var count: Int { ranges.count }
 }
 
 extension String {
     /// The text of a byte range of this string's UTF-8 (ranges from `SourceLines` fall on character boundaries).
-    func utf8Slice(_ range: Range<Int>) -> String {
+    package func utf8Slice(_ range: Range<Int>) -> String {
         let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
         let end = utf8.index(start, offsetBy: range.count)
         return String(self[start..<end])
@@ -46,7 +46,7 @@ extension String {
 extension String {
     /// Whether `needle`'s UTF-8 bytes occur in this string's, found with `memchr` and `memcmp`: pages are
     /// searched whole, and byte search is many times faster than a generic collection search.
-    func containsUTF8(_ needle: String) -> Bool {
+    package func containsUTF8(_ needle: String) -> Bool {
         guard !needle.isEmpty else { return true }
         var haystack = self, needle = needle
         return haystack.withUTF8 { h in
@@ -67,7 +67,7 @@ extension String {
 
 extension String {
     /// Whether the UTF-8 bytes hold `byte`, found with `memchr`.
-    func containsUTF8Byte(_ byte: UInt8) -> Bool {
+    package func containsUTF8Byte(_ byte: UInt8) -> Bool {
         var text = self
         return text.withUTF8 { bytes in bytes.baseAddress.map { memchr($0, Int32(byte), bytes.count) != nil } ?? false }
     }

@@ -15,7 +15,7 @@ public struct TerminalStyle: Sendable, Equatable {
         TerminalStyle(colors: allowsColors(environment: environment, isTerminal: isatty(descriptor) == 1))
     }
 
-    static func allowsColors(environment: [String: String], isTerminal: Bool) -> Bool {
+    package static func allowsColors(environment: [String: String], isTerminal: Bool) -> Bool {
         isTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
     }
 
