@@ -52,7 +52,8 @@ public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
             text += "\n" + Self.printable(sourceLine)
             if column > 0 {
                 // Keep tabs so the caret lines up with the source line in a terminal.
-                let prefix = sourceLine.prefix((caretColumn ?? column) - 1).map { $0 == "\t" ? "\t" : " " }.joined()
+                let leading = sourceLine.prefix((caretColumn ?? column) - 1)
+                let prefix = leading.contains("\t") ? String(leading.map { $0 == "\t" ? "\t" : " " }) : String(repeating: " ", count: leading.count)
                 text += "\n" + prefix + "^"
             }
         }
@@ -67,6 +68,8 @@ public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
         func acts(_ scalar: Unicode.Scalar) -> Bool {
             scalar != "\t" && (ControlCharacters.isControl(scalar) || ControlCharacters.isBidiControl(scalar))
         }
+        // Most text is printable ASCII, told by its bytes alone (a build can have 100,000 problems to print).
+        if text.utf8.allSatisfy({ (0x20..<0x7F).contains($0) || $0 == 0x09 }) { return text }
         guard text.unicodeScalars.contains(where: acts) else { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {

@@ -447,12 +447,23 @@ public struct SiteBuilder: Sendable {
     /// Diagnostics in a stable order: by file, then line and column. Duplicates (the same template error met
     /// by several pages) are shown once.
     static func sorted(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-        var seen = Set<String>()
-        return diagnostics.enumerated()
+        let ordered = diagnostics.enumerated()
             .sorted { a, b in
                 (a.element.path, a.element.line, a.element.column, a.offset) < (b.element.path, b.element.line, b.element.column, b.offset)
             }
             .map(\.element)
-            .filter { seen.insert($0.description).inserted }
+        // A problem told twice is kept once. Its copies share its position, so each is compared only with those at its
+        // own position: no text is made, nor hashed, for the many problems that stand alone (100,000 refused links).
+        var kept: [Diagnostic] = []
+        kept.reserveCapacity(ordered.count)
+        var samePosition = 0
+        for diagnostic in ordered {
+            if let last = kept.last, (last.path, last.line, last.column) != (diagnostic.path, diagnostic.line, diagnostic.column) {
+                samePosition = kept.count
+            }
+            if kept[samePosition...].contains(where: { $0.description == diagnostic.description }) { continue }
+            kept.append(diagnostic)
+        }
+        return kept
     }
 }
