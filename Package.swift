@@ -66,7 +66,7 @@ let package = Package(
         ),
         .executableTarget(name: "sitegen", dependencies: ["SiteGenCLI"]),
         // Test doubles shared by the test suites: a file system in memory.
-        .target(name: "SiteGenTestSupport", dependencies: ["SiteGen"]),
+        .target(name: "SiteGenTestSupport", dependencies: ["SiteGen", "SiteBasics"]),
         .testTarget(name: "LinkChainTests", dependencies: ["LinkChain"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "ArtworkTests", dependencies: ["Artwork", "CQREncode"]),

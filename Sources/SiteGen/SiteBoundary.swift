@@ -1,4 +1,5 @@
 import Foundation
+import SiteBasics
 
 /// The one rule for what `build`, `check` and `serve` read: regular files and folders inside the site's folder,
 /// found through their real paths. A symbolic link that leads outside the site (to `/etc`, `~/.ssh`,

@@ -1,4 +1,5 @@
 import Foundation
+import SiteBasics
 import SiteGen
 
 /// `sitegen publish`: `build`, then the built site committed to a branch of the site's repository (SitePublisher).

@@ -1,4 +1,5 @@
 import Foundation
+import SiteBasics
 import SiteGen
 
 /// Files held in memory, for tests.

@@ -1,5 +1,6 @@
 import Foundation
 import LinkChain
+import SiteBasics
 import Testing
 @testable import SiteGen
 @testable import SiteGenCLI

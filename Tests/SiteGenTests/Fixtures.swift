@@ -1,5 +1,6 @@
 import Foundation
 @testable import SiteGen
+import SiteBasics
 import SiteGenTestSupport
 
 /// Small sites held in memory, and the real example site on disk.

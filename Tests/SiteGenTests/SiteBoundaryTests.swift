@@ -1,4 +1,5 @@
 import Foundation
+import SiteBasics
 import Testing
 @testable import SiteGen
 
