@@ -26,8 +26,10 @@ public struct TemplateValues: Equatable, Sendable {
         }
     }
 
-    public init(_ values: [String: String?] = [:]) {
-        entries = values.map { Entry($0.key, $0.value) }
+    /// Pairs rather than a dictionary: a link's few names need no hashing, and a name given twice keeps its first value.
+    public init(_ values: KeyValuePairs<String, String?> = [:]) {
+        entries.reserveCapacity(values.count + 1)
+        for (name, value) in values where !defines(name) { entries.append(Entry(name, value)) }
     }
 
     /// The same names with the same values, in any order.

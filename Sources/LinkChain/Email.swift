@@ -34,7 +34,7 @@ public struct EmailAddress: Equatable, Sendable {
     /// `name@domain` with a name of ASCII letters, digits and RFC 5322's symbols (dots only inside, one at a time)
     /// and a plain lowercase domain: every check passes, so it is read in one pass over its bytes. Anything else
     /// (quotes, Unicode, capitals in the domain, any error) takes `parseFully`, which also words the errors.
-    static func plain(_ text: String) -> EmailAddress? {
+    package static func plain(_ text: String) -> EmailAddress? {
         let bytes = text.utf8
         guard let at = bytes.firstIndex(of: UInt8(ascii: "@")) else { return nil }
         let local = bytes[..<at]
@@ -287,20 +287,20 @@ public struct EmailService: Service {
     /// Reads the part after `mailto:` (or `email:`): percent-encoded address, then
     /// `?name=value&...` fields, percent-decoded (a "+" stays a "+"). A fragment is ignored.
     public func parseShorthand(_ body: String, prefix: String) throws(LinkChainError) -> ServiceRequest {
-        let whole = prefix + ":" + body
         func invalid(_ reason: String) -> LinkChainError {
-            LinkChainError.invalid(whole, isNot: "a mailto link", expected: "mailto:name@domain?subject=Hello&body=Text",
+            LinkChainError.invalid(prefix + ":" + body, isNot: "a mailto link", expected: "mailto:name@domain?subject=Hello&body=Text",
                                    reason: reason)
         }
+        // `#` and `?` are found by their bytes: neither is part of another character, and reading characters costs more.
         var rest = Substring(body)
-        if let hash = rest.firstIndex(of: "#") {
+        if let hash = rest.utf8.firstIndex(of: UInt8(ascii: "#")) {
             rest = rest[..<hash]
         }
         let addressPart: Substring
         var options = [String: String]()
-        if let question = rest.firstIndex(of: "?") {
+        if let question = rest.utf8.firstIndex(of: UInt8(ascii: "?")) {
             addressPart = rest[..<question]
-            for field in rest[rest.index(after: question)...].split(separator: "&") {
+            for field in rest[rest.utf8.index(after: question)...].split(separator: "&") {
                 let pair = field.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
                 guard let name = PercentEncoding.decode(String(pair[0])), !name.isEmpty,
                       let value = PercentEncoding.decode(pair.count > 1 ? String(pair[1]) : "") else {

@@ -100,6 +100,8 @@ public struct PercentEncoding: Sendable, Equatable {
     /// not a space outside HTML forms). Returns nil for a malformed escape or bytes
     /// that are not UTF-8.
     public static func decode(_ string: String) -> String? {
+        // Most text has no escape: it is returned as it is, already UTF-8.
+        guard string.utf8.contains(UInt8(ascii: "%")) else { return string }
         let bytes = Array(string.utf8)
         var output = [UInt8]()
         output.reserveCapacity(bytes.count)

@@ -176,8 +176,33 @@ public enum ChainMarkup {
         String(decoding: characterReferenceBytes(text), as: UTF8.self)
     }
 
+    /// `&#N;` of each ASCII byte, six bytes apart (`&#N;` and `&#NN;` padded with zeros).
+    private static let asciiReferences: [UInt8] = (0..<128).flatMap { byte -> [UInt8] in
+        let reference = Array("&#\(byte);".utf8)
+        return reference + [UInt8](repeating: 0, count: 6 - reference.count)
+    }
+
+    /// The references of ASCII text, each byte's copied from a table (most addresses are ASCII); nil for other text.
+    private static func asciiReferenceBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+        return asciiReferences.withUnsafeBufferPointer { table in
+            [UInt8](unsafeUninitializedCapacity: bytes.count * 6) { buffer, written in
+                written = 0
+                for byte in bytes {
+                    let start = Int(byte) * 6
+                    for offset in 0..<(byte < 10 ? 4 : byte < 100 ? 5 : 6) {
+                        buffer[written] = table[start + offset]
+                        written += 1
+                    }
+                }
+            }
+        }
+    }
+
     /// `&#NNN;` for each scalar, written as bytes: a page's addresses are made into references once per page.
     static func characterReferenceBytes(_ text: String) -> [UInt8] {
+        var utf8 = text
+        if let ascii = utf8.withUTF8(asciiReferenceBytes) { return ascii }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count * 6)
         for scalar in text.unicodeScalars {

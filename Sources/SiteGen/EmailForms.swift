@@ -31,21 +31,56 @@ enum EmailForms {
         var forms: Set<String> = []
         var seen: Set<String> = []
         for address in found where !address.isEmpty && seen.insert(address).inserted {
-            var written = [address]
-            if let parsed = try? EmailAddress.parse(address) {
-                for form in [parsed.display, parsed.ascii, parsed.mailtoForm] where !written.contains(form) { written.append(form) }
-            }
-            // Encoded twice as well: an address percent-encoded in a subject is encoded again in the link.
-            for form in written {
-                let once = encodings(form)
-                forms.insert(form)
-                for (index, encoded) in once.enumerated() {
-                    forms.insert(encoded)
-                    if encoded != form, !once[..<index].contains(encoded) { forms.formUnion(encodings(encoded)) }
-                }
+            if let simple = unreservedForms(address) {
+                forms.formUnion(simple)
+            } else {
+                forms.formUnion(writtenForms(address))
             }
         }
         return Array(forms)
+    }
+
+    /// Every form of `address`: as people read it, as it is written in ASCII and in a mailto: link, and each of
+    /// those percent-encoded once and twice.
+    static func writtenForms(_ address: String) -> Set<String> {
+        var forms: Set<String> = []
+        var written = [address]
+        if let parsed = try? EmailAddress.parse(address) {
+            for form in [parsed.display, parsed.ascii, parsed.mailtoForm] where !written.contains(form) { written.append(form) }
+        }
+        // Encoded twice as well: an address percent-encoded in a subject is encoded again in the link.
+        for form in written {
+            let once = encodings(form)
+            forms.insert(form)
+            for (index, encoded) in once.enumerated() {
+                forms.insert(encoded)
+                if encoded != form, !once[..<index].contains(encoded) { forms.formUnion(encodings(encoded)) }
+            }
+        }
+        return forms
+    }
+
+    /// The forms of an address made only of RFC 3986 unreserved characters around one `@`, with a plain lowercase
+    /// domain (most addresses): it reads, is written in mailto:, and percent-encodes the same but for its `@`, so
+    /// its forms are the address with `@`, `%40` and `%2540`, what `writtenForms` finds, without
+    /// parsing the address or encoding it three times. Nil for any other address.
+    static func unreservedForms(_ address: String) -> [String]? {
+        var ats = 0
+        for byte in address.utf8 {
+            switch byte {
+            case UInt8(ascii: "@"): ats += 1
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                continue
+            default:
+                return nil
+            }
+        }
+        // `plain` takes only what reads as written: no capitals in the domain, dots where they may be.
+        guard ats == 1, EmailAddress.plain(address) != nil else { return nil }
+        let at = address.utf8.firstIndex(of: UInt8(ascii: "@"))!
+        let name = String(address[..<at]), domain = String(address[address.utf8.index(after: at)...])
+        return [address, name + "%40" + domain, name + "%2540" + domain]
     }
 
     /// `text` as a query value and as a mailto: header value (which keeps `@`) are written.

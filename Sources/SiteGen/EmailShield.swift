@@ -69,9 +69,23 @@ struct EmailShield {
         let count = bytes.count
         let matches = bytes.withUnsafeBufferPointer { finder.matches(in: UnsafeBufferPointer(rebasing: $0[start..<count])) }
         guard !matches.isEmpty else { return }
-        let value = Array(bytes[start...])
-        bytes.removeSubrange(start...)
-        value.withUnsafeBufferPointer { write($0, replacing: matches, to: &bytes) }
+        // Made longer where it stands, then filled from its end: each byte moves once, and nothing is copied out.
+        var growth = 0
+        for match in matches { growth += references[match.string].count - finder.lengths[match.string] }
+        bytes.append(contentsOf: repeatElement(0, count: growth))
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            var source = count, target = buffer.count
+            for match in matches.reversed() {
+                let end = match.start + start + finder.lengths[match.string]
+                let tail = source - end
+                target -= tail
+                if tail > 0 { memmove(buffer.baseAddress! + target, buffer.baseAddress! + end, tail) }
+                let reference = references[match.string]
+                target -= reference.count
+                reference.withUnsafeBufferPointer { memcpy(buffer.baseAddress! + target, $0.baseAddress!, $0.count) }
+                source = match.start + start
+            }
+        }
     }
 
     /// `bytes` with each match written as its address's references.

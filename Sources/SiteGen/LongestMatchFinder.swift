@@ -31,33 +31,46 @@ struct LongestMatchFinder {
         // The trie is built from the reversed strings in sorted order, so each shares its first bytes with the one
         // before: it goes down that one's path as far as they agree and adds nodes from there, with no table of
         // edges to look in (which cost more than the rest for a page's thousands of addresses). The root is node 0.
-        let reversed = strings.map { Array($0.reversed()) }
-        let order = reversed.indices.sorted { first, second in
-            let order = reversed[first].withUnsafeBufferPointer { a in
-                reversed[second].withUnsafeBufferPointer { b in memcmp(a.baseAddress!, b.baseAddress!, min(a.count, b.count)) }
-            }
-            if order != 0 { return order < 0 }
-            return reversed[first].count != reversed[second].count ? reversed[first].count < reversed[second].count : first < second
+        // The reversed strings lie side by side in one buffer: string I is `reversed[offsets[I]..<offsets[I + 1]]`.
+        var offsets = [0]
+        offsets.reserveCapacity(strings.count + 1)
+        for string in strings { offsets.append(offsets[offsets.count - 1] + string.count) }
+        var reversed = [UInt8](repeating: 0, count: offsets[offsets.count - 1])
+        for (index, string) in strings.enumerated() {
+            var position = offsets[index + 1]
+            for byte in string { position -= 1; reversed[position] = byte }
         }
         var parent: [Int32] = [0]
         var label: [UInt8] = [0]
         var own: [Int32] = [-1]
         var path: [Int32] = [0]
-        var previous: [UInt8] = []
-        for index in order {
-            let string = reversed[index]
-            var shared = 0
-            while shared < string.count, shared < previous.count, string[shared] == previous[shared] { shared += 1 }
-            path.removeLast(path.count - 1 - shared)
-            for byte in string[shared...] {
-                let node = Int32(own.count)
-                parent.append(path[path.count - 1])
-                label.append(byte)
-                own.append(-1)
-                path.append(node)
+        parent.reserveCapacity(reversed.count + 1)
+        label.reserveCapacity(reversed.count + 1)
+        own.reserveCapacity(reversed.count + 1)
+        reversed.withUnsafeBufferPointer { reversed in
+            let base = reversed.baseAddress!
+            let order = strings.indices.sorted { first, second in
+                let firstCount = offsets[first + 1] - offsets[first], secondCount = offsets[second + 1] - offsets[second]
+                let order = memcmp(base + offsets[first], base + offsets[second], min(firstCount, secondCount))
+                if order != 0 { return order < 0 }
+                return firstCount != secondCount ? firstCount < secondCount : first < second
             }
-            if own[Int(path[path.count - 1])] < 0 { own[Int(path[path.count - 1])] = Int32(index) }
-            previous = string
+            var previous = UnsafeBufferPointer<UInt8>(start: base, count: 0)
+            for index in order {
+                let string = UnsafeBufferPointer(rebasing: reversed[offsets[index]..<offsets[index + 1]])
+                var shared = 0
+                while shared < string.count, shared < previous.count, string[shared] == previous[shared] { shared += 1 }
+                path.removeLast(path.count - 1 - shared)
+                for byte in string[shared...] {
+                    let node = Int32(own.count)
+                    parent.append(path[path.count - 1])
+                    label.append(byte)
+                    own.append(-1)
+                    path.append(node)
+                }
+                if own[Int(path[path.count - 1])] < 0 { own[Int(path[path.count - 1])] = Int32(index) }
+                previous = string
+            }
         }
         // Each node's edges together, in the order the nodes were made (by byte, as the strings were sorted).
         let nodeCount = own.count
@@ -143,14 +156,17 @@ struct LongestMatchFinder {
                 if string >= 0 { startsFromTheEnd.append((index, Int(string))) }
             }
         } } } } } }
-        guard !startsFromTheEnd.isEmpty else { return [] }
-        // Then from the left, each match that does not overlap the one before.
-        var found: [(start: Int, string: Int)] = []
+        // Then from the left, each match that does not overlap the one before, kept in the same array.
+        startsFromTheEnd.reverse()
+        var kept = 0
         var free = 0
-        for (start, string) in startsFromTheEnd.reversed() where start >= free {
-            found.append((start, string))
-            free = start + lengths[string]
+        for index in startsFromTheEnd.indices where startsFromTheEnd[index].start >= free {
+            let match = startsFromTheEnd[index]
+            startsFromTheEnd[kept] = match
+            kept += 1
+            free = match.start + lengths[match.string]
         }
-        return found
+        startsFromTheEnd.removeLast(startsFromTheEnd.count - kept)
+        return startsFromTheEnd
     }
 }

@@ -117,6 +117,33 @@ import Testing
         #expect(page.contains("<p>Write to \(ChainMarkup.characterReferences("ann@example.org")).</p>"))
     }
 
+    /// The shortcut for most addresses gives exactly the forms the full reading finds, and takes nothing else.
+    @Test func plainAddressesHaveTheFormsTheFullReadingFinds() throws {
+        for address in ["ann@example.org", "Ann.Lee-2_x~y@mail.example.org", "u1@x.example", "a@b.co", "ANN@example.org"] {
+            let forms = try #require(EmailForms.unreservedForms(address), "\(address)")
+            #expect(Set(forms) == EmailForms.writtenForms(address), "\(address)")
+            #expect(forms.count == 3 && forms.contains(address.replacingOccurrences(of: "@", with: "%2540")))
+        }
+        for address in ["ann+tag@example.org", "ann@Example.org", "\"a b\"@example.org", "ann@bücher.example", "a..b@example.org",
+                        "ann@example", "a@b@example.org", "ann%40x@example.org", "ann@ex_ample.org", ".ann@example.org"] {
+            #expect(EmailForms.unreservedForms(address) == nil, "\(address)")
+        }
+    }
+
+    /// Each address in a value is written in place as its references, wherever it stands and however many there are.
+    @Test func protectingAValueRewritesItInPlace() throws {
+        let shield = try #require(EmailShield(["ann@example.org", "bo@x.example"]))
+        let refs = ChainMarkup.characterReferences
+        for (before, value, expected) in [("[", "ann@example.org", refs("ann@example.org")),
+                                          ("{\"a\":", "to=ann@example.org&cc=bo@x.example!", "to=\(refs("ann@example.org"))&cc=\(refs("bo@x.example"))!"),
+                                          ("", "bo@x.exampleann@example.org", refs("bo@x.example") + refs("ann@example.org")),
+                                          ("x", "no address here", "no address here")] {
+            var bytes = Array((before + value).utf8)
+            shield.protect(&bytes, from: before.utf8.count)
+            #expect(String(decoding: bytes, as: UTF8.self) == before + expected)
+        }
+    }
+
     /// A candidate's id is left out of the chain JSON only where the runtime's toLowerCase gives it back exactly.
     @Test func anIdIsLeftOutOnlyWhereItIsTheNameInLowerCaseASCII() {
         for (id, name, expected) in [("ivory", "Ivory", true), ("mastodon", "Mastodon", true), ("a", "A", true), ("x1", "X1", true),
