@@ -3,9 +3,9 @@ import Foundation
 import SiteBasics
 
 /// A page's Markdown body as a value: its text and where it starts, and the links it holds (found by libcmark when
-/// the page is parsed, for the link checks and the resolver). Rendering parses it again into a tree that it changes
-/// before libcmark writes it: chain links and protected addresses are written where their nodes are, so nothing
-/// reads the HTML back. Nothing a later stage does changes a page that was handed over.
+/// the page is parsed, for the link checks and the resolver). Rendering takes the tree parsed then (or, the second
+/// time, parses again) and changes it before libcmark writes it: chain links and protected addresses are written
+/// where their nodes are, so nothing reads the HTML back. Nothing a later stage does changes a page that was handed over.
 public struct MarkdownBody: Equatable, Sendable {
     public let text: String
     /// File line of the body's first line.
@@ -13,19 +13,43 @@ public struct MarkdownBody: Equatable, Sendable {
     public let allowRawHTML: Bool
     /// Every link and image, in document order.
     public let links: [MarkdownDocument.Link]
+    /// The tree the links were read from, kept for the render that follows: parsing is most of the Markdown's cost.
+    private let tree: ParsedTree
 
     public init(_ text: String, firstLine: Int, allowRawHTML: Bool) {
         self.text = text
         self.firstLine = firstLine
         self.allowRawHTML = allowRawHTML
-        links = MarkdownDocument(text, firstLine: firstLine, allowRawHTML: allowRawHTML).links
+        let document = MarkdownDocument(text, firstLine: firstLine, allowRawHTML: allowRawHTML)
+        links = document.links
+        tree = ParsedTree(document)
+    }
+
+    /// The same text read the same way; the kept tree is only a saving.
+    public static func == (a: MarkdownBody, b: MarkdownBody) -> Bool {
+        a.text == b.text && a.firstLine == b.firstLine && a.allowRawHTML == b.allowRawHTML && a.links == b.links
+    }
+
+    /// A parsed tree handed out once: a render changes the tree it writes, so a second render parses again.
+    private final class ParsedTree: @unchecked Sendable {
+        private let lock = NSLock()
+        private var document: MarkdownDocument?
+
+        init(_ document: MarkdownDocument) { self.document = document }
+
+        func take() -> MarkdownDocument? {
+            lock.withLock {
+                defer { document = nil }
+                return document
+            }
+        }
     }
 
     /// The HTML, with each link whose position `rewrites` names given that opening tag and what follows its `</a>`,
     /// and every address `shield` knows written as character references wherever the body writes it.
     func renderHTML(rewriting rewrites: [SourcePosition: (openingTag: String, afterLink: String)] = [:],
                     shield: EmailShield? = nil) -> String {
-        let document = MarkdownDocument(text, firstLine: firstLine, allowRawHTML: allowRawHTML)
+        let document = tree.take() ?? MarkdownDocument(text, firstLine: firstLine, allowRawHTML: allowRawHTML)
         if !rewrites.isEmpty { document.rewriteLinks { rewrites[$0.position] } }
         if let shield { document.protectAddresses(shield) }
         return document.renderHTML()
