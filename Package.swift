@@ -31,15 +31,19 @@ let package = Package(
         .target(name: "SiteBasics", dependencies: ["Mustache", "LinkChain"]),
         // Colours: HexColor and its contrast arithmetic, the brand buttons' paint, the themes.
         .target(name: "Paint"),
-        // Pictures drawn from data: the built-in glyphs, initials, QR codes (libqrencode), SVG reading and sanitising.
-        .target(name: "Artwork", dependencies: ["SiteBasics", "CQREncode"]),
-        // What goes beside a page: its contact card (vCard) and its Content-Security-Policy (hashed with libcrypto).
-        .target(name: "Companions", dependencies: ["SiteBasics", "Mustache", "CCrypto"]),
+        // Pictures: the built-in glyphs, initials, QR codes (libqrencode), SVG reading and sanitising, the buttons' icons
+        // (the icon sets, a site's own SVG files), and photos resized and stripped of their metadata (libvips).
+        .target(name: "Artwork", dependencies: ["SiteBasics", "LinkChain", "CQREncode", "CVips"]),
+        // What goes beside a page: its contact card (vCard), its Content-Security-Policy (hashed with libcrypto) and its
+        // share card (drawn by libvips, through Artwork).
+        .target(name: "Companions", dependencies: ["SiteBasics", "Artwork", "Paint", "LinkChain", "Mustache", "CCrypto"]),
+        // The minifiers of a template's CSS and JSON, which copy its Mustache tags as the engine reads them.
+        .target(name: "Minify", dependencies: ["Mustache"]),
         // The pipeline: load → parse → resolve → render → write, its diagnostics and its file system.
         .target(
             name: "SiteGen",
-            dependencies: ["SiteBasics", "Paint", "Artwork", "Companions", "LinkChain", "Mustache", "CCmark", "CYAML",
-                           "CCrypto", "CVips"],
+            dependencies: ["SiteBasics", "Paint", "Artwork", "Companions", "Minify", "LinkChain", "Mustache", "CCmark", "CYAML",
+                           "CCrypto"],
             // Pages inline the runtime minified (Resources/minified: the base, one module per feature, the counter), made
             // from its readable source (Resources/runtime) by scripts/minify-runtime.py.
             exclude: ["Resources/runtime"],
@@ -70,9 +74,9 @@ let package = Package(
         .testTarget(name: "LinkChainTests", dependencies: ["LinkChain"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "ArtworkTests", dependencies: ["Artwork", "CQREncode"]),
-        .testTarget(name: "OnlineCheckTests", dependencies: ["OnlineCheck", "SiteGen"]),
+        .testTarget(name: "OnlineCheckTests", dependencies: ["OnlineCheck", "HTMLReading"]),
         // The pipeline's stages, and the command line, the server and the binary end to end (golden, corpus, README).
-        .testTarget(name: "SiteGenTests", dependencies: ["SiteGen", "SiteBasics", "Paint", "Artwork", "Companions", "Preview", "OnlineCheck", "SiteGenCLI", "HTMLReading", "SiteGenTestSupport",
+        .testTarget(name: "SiteGenTests", dependencies: ["SiteGen", "SiteBasics", "Paint", "Artwork", "Companions", "Minify", "Preview", "OnlineCheck", "SiteGenCLI", "HTMLReading", "SiteGenTestSupport",
                                                          "LinkChain", "Mustache", "WebServer", "sitegen"], exclude: ["Golden", "PhotoFixtures"]),
     ]
 )

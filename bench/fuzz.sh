@@ -51,13 +51,21 @@ compile() {
   fi
 }
 
+# libvips' headers through pkg-config, as SwiftPM finds them for the CVips module (-pthread is a link flag).
+vips_flags() {
+  local flag
+  for flag in $(pkg-config --cflags vips); do [ "$flag" = -pthread ] || printf '%s\n' -Xcc "$flag"; done
+}
+
 # A library target as a module of its own, instrumented, as `swiftc` needs it for `import`.
 build_module() {
   local name=$1 object=$build/$1.o
   stale "$object" Sources/"$name" || return 0
   echo "building module $name" >&2
+  local vips=()
+  mapfile -t vips < <(vips_flags)
   compile "$work/logs/build-$name.log" "${flags[@]}" -wmo -module-name "$name" -emit-object -o "$object" \
-    -I Sources/CMicroHTTPD -I Sources/CQREncode -I Sources/CCrypto -I "$build/modules" \
+    -I Sources/CMicroHTTPD -I Sources/CQREncode -I Sources/CCrypto -I Sources/CVips "${vips[@]}" -I "$build/modules" \
     -emit-module -emit-module-path "$build/modules/$name.swiftmodule" Sources/"$name"/*.swift
 }
 
@@ -78,14 +86,14 @@ build_harness() {
         Sources/LinkChain/*.swift Tests/Fuzz/LinkChainFuzz.swift -o "$binary"
       ;;
     relme)
-      stale "$binary" Sources/OnlineCheck/RelMeLinks.swift Sources/SiteGen/CharacterReferences.swift Tests/Fuzz/RelMeFuzz.swift || return 0
+      stale "$binary" Sources/OnlineCheck/RelMeLinks.swift Sources/HTMLReading/CharacterReferences.swift Tests/Fuzz/RelMeFuzz.swift || return 0
       echo "building $harness" >&2
       compile "$work/logs/build-$harness.log" "${flags[@]}" -module-name RelMeFuzz \
-        Sources/OnlineCheck/RelMeLinks.swift Sources/SiteGen/CharacterReferences.swift Tests/Fuzz/RelMeFuzz.swift -o "$binary"
+        Sources/OnlineCheck/RelMeLinks.swift Sources/HTMLReading/CharacterReferences.swift Tests/Fuzz/RelMeFuzz.swift -o "$binary"
       ;;
     frontmatter)
       # SiteGen's own dependencies, each a module of its own, in the order they import each other.
-      local module modules=(LinkChain Mustache SiteBasics Paint Artwork Companions) objects=()
+      local module modules=(LinkChain Mustache SiteBasics Paint Artwork Companions Minify) objects=()
       for module in "${modules[@]}"; do build_module "$module"; objects+=("$build/$module.o"); done
       stale "$binary" Sources/SiteGen Sources/CYAML Sources/CCmark Sources/CVips "${objects[@]}" \
         Tests/Fuzz/FrontMatterFuzz.swift || return 0
@@ -106,11 +114,10 @@ pathlib.Path(sys.argv[1]).write_text("\n".join(lines + ["}"]) + "\n")
 PY
       # SiteGen's files and the harness in one module (SourceText is internal); the C libraries through
       # their module maps, which also link them.
-      # libvips' headers through pkg-config, as SwiftPM finds them for the CVips module (-pthread is a link flag).
-      local vips_flags=()
-      for flag in $(pkg-config --cflags vips); do [ "$flag" = -pthread ] || vips_flags+=(-Xcc "$flag"); done
+      local vips=()
+      mapfile -t vips < <(vips_flags)
       compile "$work/logs/build-$harness.log" "${flags[@]}" -module-name FrontMatterFuzz -I "$build/modules" \
-        -I Sources/CYAML -I Sources/CCmark -I Sources/CCrypto -I Sources/CQREncode -I Sources/CVips "${vips_flags[@]}" \
+        -I Sources/CYAML -I Sources/CCmark -I Sources/CCrypto -I Sources/CQREncode -I Sources/CVips "${vips[@]}" \
         Sources/SiteGen/*.swift "$resources" Tests/Fuzz/FrontMatterFuzz.swift \
         "${objects[@]}" -o "$binary"
       ;;

@@ -2,6 +2,7 @@ import Artwork
 import Companions
 import Foundation
 import LinkChain
+import Minify
 import Mustache
 import Paint
 import SiteBasics
@@ -460,25 +461,55 @@ public struct PageRenderer: Sendable {
     static func initialsIcon(_ title: String, background: HexColor) -> String {
         let initials = Initials.of(title)
         // Percent-encoding goes byte by byte, so the fixed parts are encoded once and only the values per page.
-        let encode = dataURLEncoding.encode
+        let encode = DataURL.encoding.encode
         return initialsIconParts[0] + encode(background.css) + initialsIconParts[1] + encode(background.readableText.css)
             + initialsIconParts[2] + encode(HTML.escape(initials)) + initialsIconParts[3]
     }
 
     /// The favicon's data: URL around its fill, text colour and initials, encoded.
     private static let initialsIconParts = [
-        #"data:image/svg+xml,"# + dataURLEncoding.encode(#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill=""#),
-        dataURLEncoding.encode(#""/><text x="32" y="42" font-family="system-ui,sans-serif" font-size="28" font-weight="700" text-anchor="middle" fill=""#),
-        dataURLEncoding.encode(#"">"#),
-        dataURLEncoding.encode("</text></svg>"),
+        #"data:image/svg+xml,"# + DataURL.encoding.encode(#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill=""#),
+        DataURL.encoding.encode(#""/><text x="32" y="42" font-family="system-ui,sans-serif" font-size="28" font-weight="700" text-anchor="middle" fill=""#),
+        DataURL.encoding.encode(#"">"#),
+        DataURL.encoding.encode("</text></svg>"),
     ]
 
-    /// A data: URL leaves ASCII letters, digits and `=:/.,-_~()!*` as they are (what Foundation's
-    /// `addingPercentEncoding(withAllowedCharacters:)` writes with those allowed) and every other byte as `%XX`.
-    static let dataURLEncoding = PercentEncoding(literalCharacters: PercentEncoding.unreservedCharacters + "=:/,()!*")
 
     /// A site's own CSS goes inside `<style>`; `</style` in it would close the element early and let HTML in.
     static func safeInStyleElement(_ css: String) -> String {
         css.replacingOccurrences(of: "</style", with: "<\\/style", options: .caseInsensitive)
+    }
+}
+
+extension PhotoLibrary {
+    /// The page's avatar and background as it publishes them, or the problems, reported where each is named.
+    func photos(for page: ResolvedPage, sink: inout DiagnosticSink) -> PagePhotos {
+        let matter = page.parsed.frontMatter
+        let folder = PageRenderer.folder(of: page)
+        var avatar: (path: String, written: Located<String>)?
+        if let source = page.avatarSource, let written = matter.avatar, let path = Self.local(source, folder: folder) {
+            avatar = (path, written)
+        }
+        var background: (path: String, written: Located<String>)?
+        if case .image(let written) = matter.background, let source = page.backgroundImageSource, let path = Self.local(source, folder: folder) {
+            background = (path, written)
+        }
+        return photos(avatar: avatar, background: background, sink: &sink)
+    }
+
+    /// A picture's path below content/ from its `src` on a page in `folder`; nil for an https address.
+    static func local(_ source: String, folder: String) -> String? {
+        guard URLScheme.asBrowsersRead(source) == nil else { return nil }
+        return RelativePath.resolve(source, from: folder)
+    }
+}
+
+extension ShareCard {
+    /// The card's file name: its inputs' hash, so a card is made again exactly when what it shows changes (or sitegen
+    /// or libvips, which draw it), a name kept from an earlier build is the same card, and a preview cache that keys on
+    /// the address (Mastodon's, a chat's) fetches a changed card anew.
+    static func fileName(_ svg: String) -> String {
+        let hash = ContentHash.of("sitegen share card\0\(SiteGenVersion.current)\0libvips \(Vips.version)\0\(svg)").description
+        return "card-\(hash.prefix(16)).png"
     }
 }
