@@ -39,16 +39,16 @@ let package = Package(
         .target(name: "Companions", dependencies: ["SiteBasics", "Artwork", "Paint", "LinkChain", "Mustache", "CCrypto"]),
         // The minifiers of a template's CSS and JSON, which copy its Mustache tags as the engine reads them.
         .target(name: "Minify", dependencies: ["Mustache"]),
-        // The pipeline: load → parse → resolve → render → write, its diagnostics and its file system.
+        // The page's runtime: pages inline it minified (Resources/minified: the base, one module per feature, the counter),
+        // made from its readable source (Resources/runtime) by scripts/minify-runtime.py.
+        .target(name: "Runtime", exclude: ["Resources/runtime"], resources: [.embedInCode("Resources/minified")]),
+        // The pipeline: load → parse → resolve → render → write.
         .target(
             name: "SiteGen",
-            dependencies: ["SiteBasics", "Paint", "Artwork", "Companions", "Minify", "LinkChain", "Mustache", "CCmark", "CYAML",
-                           "CCrypto"],
-            // Pages inline the runtime minified (Resources/minified: the base, one module per feature, the counter), made
-            // from its readable source (Resources/runtime) by scripts/minify-runtime.py.
-            exclude: ["Resources/runtime"],
+            dependencies: ["SiteBasics", "Paint", "Artwork", "Companions", "Minify", "Runtime", "LinkChain", "Mustache", "CCmark",
+                           "CYAML", "CCrypto"],
             // words.yml: what pages and the runtime show, in each language (Language.swift's WordTable reads it).
-            resources: [.embedInCode("Resources/minified"), .embedInCode("Resources/words.yml")]
+            resources: [.embedInCode("Resources/words.yml")]
         ),
         // `sitegen serve`: the dev server, the watcher, live reload, the preview script and --lan.
         .target(name: "Preview", dependencies: ["SiteGen", "SiteBasics", "Artwork", "LinkChain", "WebServer"],
@@ -76,7 +76,7 @@ let package = Package(
         .testTarget(name: "ArtworkTests", dependencies: ["Artwork", "CQREncode"]),
         .testTarget(name: "OnlineCheckTests", dependencies: ["OnlineCheck", "HTMLReading"]),
         // The pipeline's stages, and the command line, the server and the binary end to end (golden, corpus, README).
-        .testTarget(name: "SiteGenTests", dependencies: ["SiteGen", "SiteBasics", "Paint", "Artwork", "Companions", "Minify", "Preview", "OnlineCheck", "SiteGenCLI", "HTMLReading", "SiteGenTestSupport",
+        .testTarget(name: "SiteGenTests", dependencies: ["SiteGen", "SiteBasics", "Paint", "Artwork", "Companions", "Minify", "Runtime", "Preview", "OnlineCheck", "SiteGenCLI", "HTMLReading", "SiteGenTestSupport",
                                                          "LinkChain", "Mustache", "WebServer", "sitegen"], exclude: ["Golden", "PhotoFixtures"]),
     ]
 )

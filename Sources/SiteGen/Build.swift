@@ -2,6 +2,7 @@ import Artwork
 import Companions
 import Foundation
 import LinkChain
+import Runtime
 import SiteBasics
 
 public enum SiteGenVersion {

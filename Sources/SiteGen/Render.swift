@@ -5,6 +5,7 @@ import LinkChain
 import Minify
 import Mustache
 import Paint
+import Runtime
 import SiteBasics
 
 /// What rendering one page produces: its HTML, the files beside it, and its security policy.
@@ -511,5 +512,31 @@ extension ShareCard {
     static func fileName(_ svg: String) -> String {
         let hash = ContentHash.of("sitegen share card\0\(SiteGenVersion.current)\0libvips \(Vips.version)\0\(svg)").description
         return "card-\(hash.prefix(16)).png"
+    }
+}
+
+extension RuntimeFeature {
+    /// The features a page has, from its buttons' and its Markdown's links.
+    static func used(by page: ResolvedPage) -> Set<RuntimeFeature> {
+        Set(allCases.filter { $0.isUsed(by: page) })
+    }
+
+    func isUsed(by page: ResolvedPage) -> Bool {
+        // Asked of the links in place: copying every chain into one array costs more than the questions.
+        func any(_ test: (Chain) -> Bool) -> Bool { page.links.contains { test($0.chain) } || page.markdownChains.contains(where: test) }
+        let matter = page.parsed.frontMatter
+        switch self {
+        case .ask: return matter.firstTap == .ask && page.links.contains { !$0.chain.candidates.isEmpty }
+        case .follow: return any { $0.fediverseAddress != nil || $0.accountURI != nil }
+        case .sealed: return matter.emailProtection == .sealed && any { $0.kind == .email }
+        case .until: return page.links.contains { $0.closesAt != nil }
+        }
+    }
+}
+
+extension PageRuntime {
+    /// The click counter sending to `endpoint`, the endpoint written as a JSON string.
+    func counterScript(endpoint: String) -> String {
+        counter.replacingOccurrences(of: "SITEGEN_COUNT_ENDPOINT", with: JSONText.string(endpoint, insideScript: true))
     }
 }

@@ -1,6 +1,7 @@
 @testable import Artwork
 @testable import Companions
 import Foundation
+import Runtime
 @testable import Paint
 import Testing
 import LinkChain
