@@ -203,7 +203,7 @@ public struct SiteBuilder: Sendable {
             generatedBy[file.path] = "sitegen (for identity)"
         }
         if !pages.policies.isEmpty || !identityFiles.isEmpty {
-            site.files.append(OutputFile(path: "_headers", contents: .data(HeadersFile.data(pages.policies, files: identityFiles.map(\.path)))))
+            site.files.append(OutputFile(path: "_headers", contents: .data(HeadersFile.data(pages.policies, files: identityFiles.map(\.path), headers: IdentityFiles.headers))))
             generatedBy["_headers"] = "sitegen (for the pages' policies)"
         }
         site.files += publishedPhotos
