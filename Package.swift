@@ -27,7 +27,8 @@ let package = Package(
         // A small read-only HTTP server with Server-Sent Events, for `sitegen serve`.
         .target(name: "WebServer", dependencies: ["CMicroHTTPD", "LinkChain"]),
         // What several rooms share: HTML escaping, diagnostics (a position in a source file, its line, how a terminal
-        // shows them), a memo filled once per build.
+        // shows them), a value with where it was written, a file of the built site, the file system seam, a memo filled
+        // once per build.
         .target(name: "SiteBasics", dependencies: ["Mustache", "LinkChain"]),
         // Colours: HexColor and its contrast arithmetic, the brand buttons' paint, the themes.
         .target(name: "Paint"),

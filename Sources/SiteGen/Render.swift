@@ -345,7 +345,7 @@ public struct PageRenderer: Sendable {
         add(.personJSON, .string(personJSON(for: page)))
         // The avatar's favicon is a small copy inlined as a data: URL: the browser fetches a favicon apart from the
         // <img>, even at the same address, so the page costs two requests (itself and its photo), not three.
-        add(.faviconHref, .string(photos.avatar?.faviconURL ?? page.avatarSource ?? Self.initialsIcon(matter.title ?? "", background: theme.light.ring)))
+        add(.faviconHref, .string(photos.avatar?.faviconURL ?? page.avatarSource ?? Initials.favicon(matter.title ?? "", fill: theme.light.ring.css, text: theme.light.ring.readableText.css)))
         add(.generator, .string("sitegen \(version)"))
         add(.description, matter.description.map { .string($0) })
         add(.url, page.url.map { .string($0) })
@@ -457,24 +457,6 @@ public struct PageRenderer: Sendable {
         json.raw("}")
         return json.text
     }
-
-    /// A favicon of the title's initials, as a data URL so it costs no request.
-    static func initialsIcon(_ title: String, background: HexColor) -> String {
-        let initials = Initials.of(title)
-        // Percent-encoding goes byte by byte, so the fixed parts are encoded once and only the values per page.
-        let encode = DataURL.encoding.encode
-        return initialsIconParts[0] + encode(background.css) + initialsIconParts[1] + encode(background.readableText.css)
-            + initialsIconParts[2] + encode(HTML.escape(initials)) + initialsIconParts[3]
-    }
-
-    /// The favicon's data: URL around its fill, text colour and initials, encoded.
-    private static let initialsIconParts = [
-        #"data:image/svg+xml,"# + DataURL.encoding.encode(#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill=""#),
-        DataURL.encoding.encode(#""/><text x="32" y="42" font-family="system-ui,sans-serif" font-size="28" font-weight="700" text-anchor="middle" fill=""#),
-        DataURL.encoding.encode(#"">"#),
-        DataURL.encoding.encode("</text></svg>"),
-    ]
-
 
     /// A site's own CSS goes inside `<style>`; `</style` in it would close the element early and let HTML in.
     static func safeInStyleElement(_ css: String) -> String {
