@@ -27,24 +27,29 @@ let package = Package(
         // A small read-only HTTP server with Server-Sent Events, for `sitegen serve`.
         .target(name: "WebServer", dependencies: ["CMicroHTTPD", "LinkChain"]),
         // What several rooms share: HTML escaping, diagnostics (a position in a source file, its line, how a terminal
-        // shows them), a memo filled once per build.
+        // shows them), a value with where it was written, a file of the built site, the file system seam, a memo filled
+        // once per build.
         .target(name: "SiteBasics", dependencies: ["Mustache", "LinkChain"]),
         // Colours: HexColor and its contrast arithmetic, the brand buttons' paint, the themes.
         .target(name: "Paint"),
-        // Pictures drawn from data: the built-in glyphs, initials, QR codes (libqrencode), SVG reading and sanitising.
-        .target(name: "Artwork", dependencies: ["SiteBasics", "CQREncode"]),
-        // What goes beside a page: its contact card (vCard) and its Content-Security-Policy (hashed with libcrypto).
-        .target(name: "Companions", dependencies: ["SiteBasics", "Mustache", "CCrypto"]),
-        // The pipeline: load → parse → resolve → render → write, its diagnostics and its file system.
+        // Pictures: the built-in glyphs, initials, QR codes (libqrencode), SVG reading and sanitising, the buttons' icons
+        // (the icon sets, a site's own SVG files), and photos resized and stripped of their metadata (libvips).
+        .target(name: "Artwork", dependencies: ["SiteBasics", "LinkChain", "CQREncode", "CVips"]),
+        // What goes beside a page: its contact card (vCard), its Content-Security-Policy (hashed with libcrypto) and its
+        // share card (drawn by libvips, through Artwork).
+        .target(name: "Companions", dependencies: ["SiteBasics", "Artwork", "Paint", "LinkChain", "Mustache", "CCrypto"]),
+        // The minifiers of a template's CSS and JSON, which copy its Mustache tags as the engine reads them.
+        .target(name: "Minify", dependencies: ["Mustache"]),
+        // The page's runtime: pages inline it minified (Resources/minified: the base, one module per feature, the counter),
+        // made from its readable source (Resources/runtime) by scripts/minify-runtime.py.
+        .target(name: "Runtime", exclude: ["Resources/runtime"], resources: [.embedInCode("Resources/minified")]),
+        // The pipeline: load → parse → resolve → render → write.
         .target(
             name: "SiteGen",
-            dependencies: ["SiteBasics", "Paint", "Artwork", "Companions", "LinkChain", "Mustache", "CCmark", "CYAML",
-                           "CCrypto", "CVips"],
-            // Pages inline the runtime minified (Resources/minified: the base, one module per feature, the counter), made
-            // from its readable source (Resources/runtime) by scripts/minify-runtime.py.
-            exclude: ["Resources/runtime"],
+            dependencies: ["SiteBasics", "Paint", "Artwork", "Companions", "Minify", "Runtime", "LinkChain", "Mustache", "CCmark",
+                           "CYAML", "CCrypto"],
             // words.yml: what pages and the runtime show, in each language (Language.swift's WordTable reads it).
-            resources: [.embedInCode("Resources/minified"), .embedInCode("Resources/words.yml")]
+            resources: [.embedInCode("Resources/words.yml")]
         ),
         // `sitegen serve`: the dev server, the watcher, live reload, the preview script and --lan.
         .target(name: "Preview", dependencies: ["SiteGen", "SiteBasics", "Artwork", "LinkChain", "WebServer"],
@@ -70,9 +75,9 @@ let package = Package(
         .testTarget(name: "LinkChainTests", dependencies: ["LinkChain"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "ArtworkTests", dependencies: ["Artwork", "CQREncode"]),
-        .testTarget(name: "OnlineCheckTests", dependencies: ["OnlineCheck", "SiteGen"]),
+        .testTarget(name: "OnlineCheckTests", dependencies: ["OnlineCheck", "HTMLReading"]),
         // The pipeline's stages, and the command line, the server and the binary end to end (golden, corpus, README).
-        .testTarget(name: "SiteGenTests", dependencies: ["SiteGen", "SiteBasics", "Paint", "Artwork", "Companions", "Preview", "OnlineCheck", "SiteGenCLI", "HTMLReading", "SiteGenTestSupport",
+        .testTarget(name: "SiteGenTests", dependencies: ["SiteGen", "SiteBasics", "Paint", "Artwork", "Companions", "Minify", "Runtime", "Preview", "OnlineCheck", "SiteGenCLI", "HTMLReading", "SiteGenTestSupport",
                                                          "LinkChain", "Mustache", "WebServer", "sitegen"], exclude: ["Golden", "PhotoFixtures"]),
     ]
 )

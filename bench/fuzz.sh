@@ -51,14 +51,40 @@ compile() {
   fi
 }
 
-# A library target as a module of its own, instrumented, as `swiftc` needs it for `import`.
+# libvips' headers through pkg-config, as SwiftPM finds them for the CVips module (-pthread is a link flag).
+vips_flags() {
+  local flag
+  for flag in $(pkg-config --cflags vips); do [ "$flag" = -pthread ] || printf '%s\n' -Xcc "$flag"; done
+}
+
+# SwiftPM generates PackageResources for what a target embeds (Package.swift's embedInCode); the harness makes it the
+# same way, each file's real bytes under SwiftPM's name for it: $1 the Swift file to write, then the files and folders.
+package_resources() {
+  python3 - "$@" <<'PY'
+import pathlib, re, sys
+files = []
+for path in map(pathlib.Path, sys.argv[2:]):
+    files += sorted(p for p in path.rglob("*") if p.is_file()) if path.is_dir() else [path]
+lines = ["enum PackageResources {"]
+for file in files:
+    name = re.sub(r"[^A-Za-z0-9]", "_", file.name)
+    lines.append(f"    static let {name}: [UInt8] = [{','.join(str(b) for b in file.read_bytes())}]")
+pathlib.Path(sys.argv[1]).write_text("\n".join(lines + ["}"]) + "\n")
+PY
+}
+
+# A library target as a module of its own, instrumented, as `swiftc` needs it for `import`; files after the name are
+# compiled into it too (its PackageResources).
 build_module() {
   local name=$1 object=$build/$1.o
+  shift
   stale "$object" Sources/"$name" || return 0
   echo "building module $name" >&2
+  local vips=()
+  mapfile -t vips < <(vips_flags)
   compile "$work/logs/build-$name.log" "${flags[@]}" -wmo -module-name "$name" -emit-object -o "$object" \
-    -I Sources/CMicroHTTPD -I Sources/CQREncode -I Sources/CCrypto -I "$build/modules" \
-    -emit-module -emit-module-path "$build/modules/$name.swiftmodule" Sources/"$name"/*.swift
+    -I Sources/CMicroHTTPD -I Sources/CQREncode -I Sources/CCrypto -I Sources/CVips "${vips[@]}" -I "$build/modules" \
+    -emit-module -emit-module-path "$build/modules/$name.swiftmodule" Sources/"$name"/*.swift "$@"
 }
 
 build_harness() {
@@ -78,39 +104,31 @@ build_harness() {
         Sources/LinkChain/*.swift Tests/Fuzz/LinkChainFuzz.swift -o "$binary"
       ;;
     relme)
-      stale "$binary" Sources/OnlineCheck/RelMeLinks.swift Sources/SiteGen/CharacterReferences.swift Tests/Fuzz/RelMeFuzz.swift || return 0
+      stale "$binary" Sources/OnlineCheck/RelMeLinks.swift Sources/HTMLReading/CharacterReferences.swift Tests/Fuzz/RelMeFuzz.swift || return 0
       echo "building $harness" >&2
       compile "$work/logs/build-$harness.log" "${flags[@]}" -module-name RelMeFuzz \
-        Sources/OnlineCheck/RelMeLinks.swift Sources/SiteGen/CharacterReferences.swift Tests/Fuzz/RelMeFuzz.swift -o "$binary"
+        Sources/OnlineCheck/RelMeLinks.swift Sources/HTMLReading/CharacterReferences.swift Tests/Fuzz/RelMeFuzz.swift -o "$binary"
       ;;
     frontmatter)
       # SiteGen's own dependencies, each a module of its own, in the order they import each other.
-      local module modules=(LinkChain Mustache SiteBasics Paint Artwork Companions) objects=()
-      for module in "${modules[@]}"; do build_module "$module"; objects+=("$build/$module.o"); done
-      stale "$binary" Sources/SiteGen Sources/CYAML Sources/CCmark Sources/CVips "${objects[@]}" \
+      local module modules=(LinkChain Mustache SiteBasics Paint Artwork Companions Minify Runtime) objects=()
+      # The minified runtime that Runtime embeds, and the words table SiteGen embeds (Package.swift).
+      local runtime_resources=$build/Runtime-PackageResources.swift resources=$build/PackageResources.swift
+      stale "$runtime_resources" Sources/Runtime/Resources/minified && package_resources "$runtime_resources" Sources/Runtime/Resources/minified
+      for module in "${modules[@]}"; do
+        if [ "$module" = Runtime ]; then build_module "$module" "$runtime_resources"; else build_module "$module"; fi
+        objects+=("$build/$module.o")
+      done
+      stale "$binary" Sources/SiteGen Sources/CYAML Sources/CCmark "${objects[@]}" \
         Tests/Fuzz/FrontMatterFuzz.swift || return 0
       echo "building $harness" >&2
-      # SwiftPM generates PackageResources for what SiteGen embeds (Package.swift: the minified runtime and the words
-      # table); the harness makes it the same way, each file's real bytes under SwiftPM's name for it.
-      local resources=$build/PackageResources.swift
-      python3 - "$resources" Sources/SiteGen/Resources/minified Sources/SiteGen/Resources/words.yml <<'PY'
-import pathlib, re, sys
-files = []
-for path in map(pathlib.Path, sys.argv[2:]):
-    files += sorted(p for p in path.rglob("*") if p.is_file()) if path.is_dir() else [path]
-lines = ["enum PackageResources {"]
-for file in files:
-    name = re.sub(r"[^A-Za-z0-9]", "_", file.name)
-    lines.append(f"    static let {name}: [UInt8] = [{','.join(str(b) for b in file.read_bytes())}]")
-pathlib.Path(sys.argv[1]).write_text("\n".join(lines + ["}"]) + "\n")
-PY
+      package_resources "$resources" Sources/SiteGen/Resources/words.yml
       # SiteGen's files and the harness in one module (SourceText is internal); the C libraries through
       # their module maps, which also link them.
-      # libvips' headers through pkg-config, as SwiftPM finds them for the CVips module (-pthread is a link flag).
-      local vips_flags=()
-      for flag in $(pkg-config --cflags vips); do [ "$flag" = -pthread ] || vips_flags+=(-Xcc "$flag"); done
+      local vips=()
+      mapfile -t vips < <(vips_flags)
       compile "$work/logs/build-$harness.log" "${flags[@]}" -module-name FrontMatterFuzz -I "$build/modules" \
-        -I Sources/CYAML -I Sources/CCmark -I Sources/CCrypto -I Sources/CQREncode -I Sources/CVips "${vips_flags[@]}" \
+        -I Sources/CYAML -I Sources/CCmark -I Sources/CCrypto -I Sources/CQREncode -I Sources/CVips "${vips[@]}" \
         Sources/SiteGen/*.swift "$resources" Tests/Fuzz/FrontMatterFuzz.swift \
         "${objects[@]}" -o "$binary"
       ;;

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Prints the size of the chain runtime: readable (Sources/SiteGen/Resources/runtime, every feature), and as the example
+"""Prints the size of the chain runtime: readable (Sources/Runtime/Resources/runtime, every feature), and as the example
 page inlines it (the base and the modules of its features, minified by scripts/minify-runtime.py: terser, local names and
 its own property names shortened), plain and gzipped against the 4 KB budget; what a page with `analytics:` carries
 instead; then the tap-to-navigation time of a desktop tap in headless Chromium.
@@ -63,7 +63,7 @@ def main():
     print(f"{'inlined (minified)':<30}{len(minified.encode()):>7} bytes")
     print(f"{'inlined + gzipped':<30}{packed:>7} bytes   (budget {BUDGET})")
     # Only pages with `analytics:` carry the counter, after the runtime.
-    counter = (ROOT / "Sources" / "SiteGen" / "Resources" / "minified" / "count.min.js").read_bytes()
+    counter = (ROOT / "Sources" / "Runtime" / "Resources" / "minified" / "count.min.js").read_bytes()
     print(f"{'with analytics: (+ gzipped)':<30}{len(gzip.compress(minified.encode() + counter, 9)):>7} bytes   (the runtime and the counter)")
     if "--no-browser" not in sys.argv:
         print(f"{'desktop tap to navigation':<30}{tap_to_navigation_ms(output):>7.0f} ms    (median of 5; no timer in between)")

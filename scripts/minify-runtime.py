@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
 """Writes the runtime pages inline, minified, from its readable source, and a stamp of what it was made from.
 
-The readable source is in Sources/SiteGen/Resources/runtime: the base every page carries (decisions.js then
+The readable source is in Sources/Runtime/Resources/runtime: the base every page carries (decisions.js then
 page.js) and one module for each feature a page may lack (features/NAME.js: following a fediverse account from the
 visitor's server, sealed addresses, scheduled links, first_tap: ask). A page inlines the base and the modules of the
 features it has, in the order of their names, as one script: `(function(){` BASE MODULES… `})();` (sitegen's
 PageRuntime writes that function around them), so their names stay out of the page's globals and the modules use the
 base's names as their own. The feature modules are the files in features/: a new one is a file there and a case of
-RuntimeFeature (Sources/SiteGen/PageRuntime.swift), which says which pages have it; this script takes every file
+RuntimeFeature (Sources/Runtime/PageRuntime.swift; SiteGen's RuntimeFeature.isUsed(by:) says which pages have it); this script takes every file
 it finds, and a test holds the two to each other.
 
 terser minifies each part on its own (as ES2015, see RUNTIME_OPTIONS): it shortens the local names (globals such as
@@ -26,7 +26,7 @@ SITEGEN_COUNT_ENDPOINT, which sitegen replaces with the page's endpoint.
     python3 scripts/minify-runtime.py          # after changing any .js file, then commit the outputs and the stamp
     python3 scripts/minify-runtime.py --check  # exit 1 when a checked-in output is out of date
 
-Writes Sources/SiteGen/Resources/minified (runtime.min.js, NAME.min.js for each feature, count.min.js) and scripts/chain-runtime.stamp (the SHA-256 of each input and output; Tests/SiteGenTests check it
+Writes Sources/Runtime/Resources/minified (runtime.min.js, NAME.min.js for each feature, count.min.js) and scripts/chain-runtime.stamp (the SHA-256 of each input and output; Tests/SiteGenTests check it
 against the sources, so a stale runtime fails `swift test`). Needs node and terser (apt-get install terser, which
 Node finds under /usr/share/nodejs).
 """
@@ -38,7 +38,7 @@ import subprocess
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
-RESOURCES = ROOT / "Sources" / "SiteGen" / "Resources"
+RESOURCES = ROOT / "Sources" / "Runtime" / "Resources"
 SOURCE = RESOURCES / "runtime"
 MINIFIED = RESOURCES / "minified"
 BASE = ("decisions.js", "page.js")

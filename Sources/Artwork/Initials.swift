@@ -1,3 +1,5 @@
+import SiteBasics
+
 /// The letters that stand for a title where no picture does: the favicon of a page without an avatar, and the
 /// avatar `sitegen new` draws. One rule, so a site's two pictures agree.
 public enum Initials {
@@ -9,4 +11,20 @@ public enum Initials {
         let initials = picked.compactMap(\.first).map { String($0).uppercased() }.joined()
         return initials.isEmpty ? String(title.trimmingCharacters(in: .whitespaces).prefix(1)) : initials
     }
+
+    /// A favicon of the title's initials on `fill` in `text` (CSS colours), as a data URL so it costs no request.
+    package static func favicon(_ title: String, fill: String, text: String) -> String {
+        // Percent-encoding goes byte by byte, so the fixed parts are encoded once and only the values per page.
+        let encode = DataURL.encoding.encode
+        return faviconParts[0] + encode(fill) + faviconParts[1] + encode(text) + faviconParts[2] + encode(HTML.escape(of(title)))
+            + faviconParts[3]
+    }
+
+    /// The favicon's data: URL around its fill, text colour and initials, encoded.
+    private static let faviconParts = [
+        #"data:image/svg+xml,"# + DataURL.encoding.encode(#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill=""#),
+        DataURL.encoding.encode(#""/><text x="32" y="42" font-family="system-ui,sans-serif" font-size="28" font-weight="700" text-anchor="middle" fill=""#),
+        DataURL.encoding.encode(#"">"#),
+        DataURL.encoding.encode("</text></svg>"),
+    ]
 }

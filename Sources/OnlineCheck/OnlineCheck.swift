@@ -2,6 +2,7 @@ import Foundation
 import HTMLReading
 import SiteGen
 import LinkChain
+import SiteBasics
 
 /// `sitegen check --online`: for each identity link of each page, whether the profile links back to the page's
 /// `url`, and whether the built page links to the profile with `rel="me"`, by Mastodon's rules

@@ -1,5 +1,5 @@
-#if canImport(SiteGen)
-import SiteGen  // CharacterReferences; the fuzz harness compiles its file into one module with this one
+#if canImport(HTMLReading)
+import HTMLReading  // CharacterReferences; the fuzz harness compiles its file into one module with this one
 #endif
 
 /// The `rel="me"` links of an HTML document, found the way Mastodon's link verification finds them: `<a>` and

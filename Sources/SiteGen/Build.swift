@@ -1,6 +1,8 @@
+import Artwork
 import Companions
 import Foundation
 import LinkChain
+import Runtime
 import SiteBasics
 
 public enum SiteGenVersion {
@@ -78,10 +80,10 @@ public struct SiteBuilder: Sendable {
         // With errors already known, nothing is written: the build fails whatever the pages hold.
         let failing = diagnostics.contains(where: { $0.severity == .error })
         let writer = failing ? nil : writer
-        let icons = IconLibrary(sets: iconSets, options: options, fileSystem: fileSystem)
+        let icons = IconLibrary(sets: iconSets, sourceDirectory: options.sourceDirectory, fileSystem: fileSystem)
         let photos = PhotoLibrary(contentFolder: joinPath(options.sourceDirectory, "content"), fileSystem: fileSystem)
         // Nor are share cards drawn (20 ms each) for a build that fails.
-        let cards = failing ? nil : ShareCards(writer: writer)
+        let cards = failing ? nil : ShareCards(keep: writer.map { writer in { @Sendable (path: String) in writer.keep([path]) } })
         let pages = renderPages(&sources, renderer: renderer, icons: icons, photos: photos, cards: cards, writer: writer)
         diagnostics += pages.diagnostics
         let site = Self.siteFiles(for: pages, assets: sources.assets, publishedPhotos: photos.publishedFiles,
@@ -201,7 +203,7 @@ public struct SiteBuilder: Sendable {
             generatedBy[file.path] = "sitegen (for identity)"
         }
         if !pages.policies.isEmpty || !identityFiles.isEmpty {
-            site.files.append(OutputFile(path: "_headers", contents: .data(HeadersFile.data(pages.policies, files: identityFiles.map(\.path)))))
+            site.files.append(OutputFile(path: "_headers", contents: .data(HeadersFile.data(pages.policies, files: identityFiles.map(\.path), headers: IdentityFiles.headers))))
             generatedBy["_headers"] = "sitegen (for the pages' policies)"
         }
         site.files += publishedPhotos

@@ -90,13 +90,6 @@ public struct FrontMatter: Equatable, Sendable {
                              "language": "lang", "buttons": "links", "layout": "template", "css": "stylesheet"]
 }
 
-/// A value with the place it was written.
-public struct Located<Value: Equatable & Sendable>: Equatable, Sendable {
-    public var value: Value
-    public var position: SourcePosition
-    public init(_ value: Value, at position: SourcePosition) { self.value = value; self.position = position }
-}
-
 /// One item of `links:` as written, before its service is looked up.
 public struct LinkEntry: Equatable, Sendable {
     /// The key naming the service (`mastodon`, `email`, `url`, ...), the first key that is not a display field.

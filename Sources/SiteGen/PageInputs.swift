@@ -1,3 +1,4 @@
+import Artwork
 import Foundation
 import LinkChain
 import SiteBasics

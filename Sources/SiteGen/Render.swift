@@ -2,8 +2,10 @@ import Artwork
 import Companions
 import Foundation
 import LinkChain
+import Minify
 import Mustache
 import Paint
+import Runtime
 import SiteBasics
 
 /// What rendering one page produces: its HTML, the files beside it, and its security policy.
@@ -343,7 +345,7 @@ public struct PageRenderer: Sendable {
         add(.personJSON, .string(personJSON(for: page)))
         // The avatar's favicon is a small copy inlined as a data: URL: the browser fetches a favicon apart from the
         // <img>, even at the same address, so the page costs two requests (itself and its photo), not three.
-        add(.faviconHref, .string(photos.avatar?.faviconURL ?? page.avatarSource ?? Self.initialsIcon(matter.title ?? "", background: theme.light.ring)))
+        add(.faviconHref, .string(photos.avatar?.faviconURL ?? page.avatarSource ?? Initials.favicon(matter.title ?? "", fill: theme.light.ring.css, text: theme.light.ring.readableText.css)))
         add(.generator, .string("sitegen \(version)"))
         add(.description, matter.description.map { .string($0) })
         add(.url, page.url.map { .string($0) })
@@ -456,29 +458,67 @@ public struct PageRenderer: Sendable {
         return json.text
     }
 
-    /// A favicon of the title's initials, as a data URL so it costs no request.
-    static func initialsIcon(_ title: String, background: HexColor) -> String {
-        let initials = Initials.of(title)
-        // Percent-encoding goes byte by byte, so the fixed parts are encoded once and only the values per page.
-        let encode = dataURLEncoding.encode
-        return initialsIconParts[0] + encode(background.css) + initialsIconParts[1] + encode(background.readableText.css)
-            + initialsIconParts[2] + encode(HTML.escape(initials)) + initialsIconParts[3]
-    }
-
-    /// The favicon's data: URL around its fill, text colour and initials, encoded.
-    private static let initialsIconParts = [
-        #"data:image/svg+xml,"# + dataURLEncoding.encode(#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill=""#),
-        dataURLEncoding.encode(#""/><text x="32" y="42" font-family="system-ui,sans-serif" font-size="28" font-weight="700" text-anchor="middle" fill=""#),
-        dataURLEncoding.encode(#"">"#),
-        dataURLEncoding.encode("</text></svg>"),
-    ]
-
-    /// A data: URL leaves ASCII letters, digits and `=:/.,-_~()!*` as they are (what Foundation's
-    /// `addingPercentEncoding(withAllowedCharacters:)` writes with those allowed) and every other byte as `%XX`.
-    static let dataURLEncoding = PercentEncoding(literalCharacters: PercentEncoding.unreservedCharacters + "=:/,()!*")
-
     /// A site's own CSS goes inside `<style>`; `</style` in it would close the element early and let HTML in.
     static func safeInStyleElement(_ css: String) -> String {
         css.replacingOccurrences(of: "</style", with: "<\\/style", options: .caseInsensitive)
+    }
+}
+
+extension PhotoLibrary {
+    /// The page's avatar and background as it publishes them, or the problems, reported where each is named.
+    func photos(for page: ResolvedPage, sink: inout DiagnosticSink) -> PagePhotos {
+        let matter = page.parsed.frontMatter
+        let folder = PageRenderer.folder(of: page)
+        var avatar: (path: String, written: Located<String>)?
+        if let source = page.avatarSource, let written = matter.avatar, let path = Self.local(source, folder: folder) {
+            avatar = (path, written)
+        }
+        var background: (path: String, written: Located<String>)?
+        if case .image(let written) = matter.background, let source = page.backgroundImageSource, let path = Self.local(source, folder: folder) {
+            background = (path, written)
+        }
+        return photos(avatar: avatar, background: background, sink: &sink)
+    }
+
+    /// A picture's path below content/ from its `src` on a page in `folder`; nil for an https address.
+    static func local(_ source: String, folder: String) -> String? {
+        guard URLScheme.asBrowsersRead(source) == nil else { return nil }
+        return RelativePath.resolve(source, from: folder)
+    }
+}
+
+extension ShareCard {
+    /// The card's file name: its inputs' hash, so a card is made again exactly when what it shows changes (or sitegen
+    /// or libvips, which draw it), a name kept from an earlier build is the same card, and a preview cache that keys on
+    /// the address (Mastodon's, a chat's) fetches a changed card anew.
+    static func fileName(_ svg: String) -> String {
+        let hash = ContentHash.of("sitegen share card\0\(SiteGenVersion.current)\0libvips \(Vips.version)\0\(svg)").description
+        return "card-\(hash.prefix(16)).png"
+    }
+}
+
+extension RuntimeFeature {
+    /// The features a page has, from its buttons' and its Markdown's links.
+    static func used(by page: ResolvedPage) -> Set<RuntimeFeature> {
+        Set(allCases.filter { $0.isUsed(by: page) })
+    }
+
+    func isUsed(by page: ResolvedPage) -> Bool {
+        // Asked of the links in place: copying every chain into one array costs more than the questions.
+        func any(_ test: (Chain) -> Bool) -> Bool { page.links.contains { test($0.chain) } || page.markdownChains.contains(where: test) }
+        let matter = page.parsed.frontMatter
+        switch self {
+        case .ask: return matter.firstTap == .ask && page.links.contains { !$0.chain.candidates.isEmpty }
+        case .follow: return any { $0.fediverseAddress != nil || $0.accountURI != nil }
+        case .sealed: return matter.emailProtection == .sealed && any { $0.kind == .email }
+        case .until: return page.links.contains { $0.closesAt != nil }
+        }
+    }
+}
+
+extension PageRuntime {
+    /// The click counter sending to `endpoint`, the endpoint written as a JSON string.
+    func counterScript(endpoint: String) -> String {
+        counter.replacingOccurrences(of: "SITEGEN_COUNT_ENDPOINT", with: JSONText.string(endpoint, insideScript: true))
     }
 }

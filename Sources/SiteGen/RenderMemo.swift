@@ -1,4 +1,5 @@
 import Companions
+import Runtime
 import SiteBasics
 
 /// What one page rendered to: its files and policy, or the problem that stopped it.

@@ -1,4 +1,5 @@
 import Foundation
+import SiteBasics
 
 /// A moment written in front matter or on the command line: an ISO date (`2026-12-24`, a whole day in UTC)
 /// or a date-time with its offset (`2026-12-24T18:00:00+01:00`, `2026-12-24T17:00Z`).

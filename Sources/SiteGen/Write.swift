@@ -1,18 +1,6 @@
 import Foundation
 import SiteBasics
 
-/// A file of the built site.
-public struct OutputFile: Equatable, Sendable {
-    public enum Contents: Equatable, Sendable {
-        case data(Data)
-        /// A file copied as it is, by its path on the file system.
-        case copy(from: String)
-    }
-    /// Path below the output folder.
-    public var path: String
-    public var contents: Contents
-}
-
 /// Stage 5: writes the site into the output folder in place, file by file, so that nothing is ever lost:
 ///
 /// - Ownership is proved, never guessed: the folder's manifest (`OutputManifest`) records the SHA-256 of every file

@@ -8,7 +8,7 @@ import LinkChain
 /// `sitegen new DIR`: a site that builds at once, from files embedded in the binary.
 public enum NewSite {
     /// The files of the repository's top-level `templates/`, embedded through the symbolic link
-    /// `Sources/SiteGen/Resources/templates`, so there is no second copy to drift. SwiftPM names embedded
+    /// `Sources/SiteGenCLI/Resources/templates`, so there is no second copy to drift. SwiftPM names embedded
     /// files but does not list them: a test fails when this list and `templates/` differ.
     static let templates: [(name: String, bytes: [UInt8])] = [
         ("button.html", PackageResources.button_html),

@@ -3,7 +3,7 @@
 // links are `a` or `link` elements, and a link written after the input has been closed (its quote, tag, comment
 // and raw-text element) is found, whatever the input was.
 //
-// Built by bench/fuzz.sh together with Sources/OnlineCheck/RelMeLinks.swift and Sources/SiteGen/CharacterReferences.swift
+// Built by bench/fuzz.sh together with Sources/OnlineCheck/RelMeLinks.swift and Sources/HTMLReading/CharacterReferences.swift
 // (plain Swift) into one module.
 
 /// `x` first: after `name=` a quote would open a value rather than close one, while `x"'>` ends any tag state.

@@ -1,4 +1,4 @@
-import SiteGen
+import HTMLReading
 import Testing
 @testable import OnlineCheck
 

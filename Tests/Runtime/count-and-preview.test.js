@@ -6,7 +6,7 @@ const path = require("node:path");
 const fs = require("node:fs");
 const vm = require("node:vm");
 
-const resources = path.join(__dirname, "../../Sources/SiteGen/Resources/runtime");
+const resources = path.join(__dirname, "../../Sources/Runtime/Resources/runtime");
 const source = (name) => fs.readFileSync(path.join(resources, name), "utf8");
 
 // The counter as pages carry it (wrapped in a function of the endpoint, as scripts/minify-runtime.py does), with a

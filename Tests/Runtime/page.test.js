@@ -6,7 +6,7 @@ const path = require("node:path");
 const fs = require("node:fs");
 const vm = require("node:vm");
 
-const resources = path.join(__dirname, "../../Sources/SiteGen/Resources/runtime");
+const resources = path.join(__dirname, "../../Sources/Runtime/Resources/runtime");
 const source = (name) => fs.readFileSync(path.join(resources, name), "utf8");
 // The words the page's JSON block gives the runtime (the table's English; these tests need only Share's).
 const words = { share: "Share", copied: "Copied", "not-copied": "Could not copy", more: "More ways to open" };

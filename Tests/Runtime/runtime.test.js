@@ -6,7 +6,7 @@ const path = require("node:path");
 const fs = require("node:fs");
 const vm = require("node:vm");
 
-const resources = path.join(__dirname, "../../Sources/SiteGen/Resources/runtime");
+const resources = path.join(__dirname, "../../Sources/Runtime/Resources/runtime");
 const source = (file) => fs.readFileSync(path.join(resources, file), "utf8");
 
 // Parts of the runtime, each run in a context of its own: the plain functions they declare become its properties.

@@ -1,3 +1,4 @@
+import Artwork
 import Foundation
 import Companions
 @testable import SiteGen
@@ -136,7 +137,7 @@ import Testing
         var (sources, _) = SiteLoader.load(builder.options, fileSystem: fileSystem)
         let (renderer, templateDiagnostics) = builder.compileTemplates(sources)
         #expect(templateDiagnostics.isEmpty)
-        let pages = builder.renderPages(&sources, renderer: try #require(renderer), icons: IconLibrary(sets: .none, options: builder.options, fileSystem: fileSystem),
+        let pages = builder.renderPages(&sources, renderer: try #require(renderer), icons: IconLibrary(sets: .none, sourceDirectory: builder.options.sourceDirectory, fileSystem: fileSystem),
                                         photos: PhotoLibrary(contentFolder: "site/content", fileSystem: fileSystem), cards: nil, writer: nil)
         #expect(pages.count == 2)
         #expect(pages.diagnostics.isEmpty)

@@ -1,5 +1,6 @@
 @testable import Companions
 import Foundation
+import Minify
 import Testing
 @testable import SiteGen
 import SiteGenTestSupport

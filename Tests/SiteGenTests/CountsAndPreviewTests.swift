@@ -1,6 +1,7 @@
 @testable import Artwork
 @testable import Companions
 import Foundation
+import Runtime
 @testable import SiteBasics
 import Testing
 @testable import SiteGen

@@ -1,3 +1,4 @@
+@testable import Artwork
 import Foundation
 @testable import SiteGen
 import SiteBasics

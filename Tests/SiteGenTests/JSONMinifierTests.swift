@@ -1,4 +1,5 @@
 import Foundation
+import Minify
 import Testing
 @testable import SiteGen
 import SiteGenTestSupport

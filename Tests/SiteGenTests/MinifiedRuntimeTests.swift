@@ -1,11 +1,12 @@
 @testable import Companions
 import Foundation
+import Runtime
 import Testing
 @testable import SiteGen
 
 /// Pages ship the minified runtime, one module per feature; it must be made from the readable source as it is today.
 @Suite struct MinifiedRuntimeTests {
-    static let resources = Fixtures.packageRoot.appendingPathComponent("Sources/SiteGen/Resources")
+    static let resources = Fixtures.packageRoot.appendingPathComponent("Sources/Runtime/Resources")
 
     /// `sha256sum` lines of scripts/chain-runtime.stamp: path under Resources -> hex digest.
     static func stamp() throws -> [String: String] {

@@ -1,6 +1,7 @@
 @testable import Artwork
 @testable import Companions
 import Foundation
+import Runtime
 @testable import Paint
 import Testing
 import LinkChain
@@ -249,14 +250,14 @@ import LinkChain
     }
 
     @Test func faviconFallsBackToInitials() {
-        let icon = PageRenderer.initialsIcon("love your music", background: Theme.standard.light.ring)
+        let icon = Initials.favicon("love your music", fill: Theme.standard.light.ring.css, text: Theme.standard.light.ring.readableText.css)
         #expect(icon.hasPrefix("data:image/svg+xml,"))
         #expect(!icon.contains(" ") && !icon.contains("\""), "a URL holds no spaces or quotes")
         #expect(icon.removingPercentEncoding?.contains(">LM</text>") == true)
         let ring = Theme.standard.light.ring
         let svg = #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="\#(ring.css)"/>"#
             + #"<text x="32" y="42" font-family="system-ui,sans-serif" font-size="28" font-weight="700" text-anchor="middle" fill="\#(ring.readableText.css)">&amp;</text></svg>"#
-        #expect(PageRenderer.initialsIcon("& <", background: ring) == "data:image/svg+xml," + PageRenderer.dataURLEncoding.encode(svg))
+        #expect(Initials.favicon("& <", fill: ring.css, text: ring.readableText.css) == "data:image/svg+xml," + DataURL.encoding.encode(svg))
     }
 
     @Test func ownStylesheetIsInlinedAndCannotCloseTheStyleElement() throws {
@@ -274,7 +275,7 @@ import LinkChain
     @Test(arguments: ["LY", "Éa", "ÅÄ", "😀x", "日本", "a b<c>&\"#%"])
     func percentEncodingMatchesFoundations(text: String) {
         let allowed = CharacterSet.alphanumerics.union(.init(charactersIn: "=:/.,-_~()!*"))
-        #expect(PageRenderer.dataURLEncoding.encode(text) == text.addingPercentEncoding(withAllowedCharacters: allowed))
+        #expect(DataURL.encoding.encode(text) == text.addingPercentEncoding(withAllowedCharacters: allowed))
     }
 }
 

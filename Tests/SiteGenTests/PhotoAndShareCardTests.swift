@@ -1,3 +1,5 @@
+@testable import Artwork
+@testable import Companions
 import Foundation
 @testable import Paint
 import Testing

@@ -1,8 +1,8 @@
 /// Makes a JSON template (a partial such as `runtime-text.json`, which a `<script type="application/json">`
 /// includes) smaller without changing what it means, once when templates compile: whitespace outside strings goes,
 /// since JSON never needs it. Strings and Mustache tags are copied as they are.
-enum JSONMinifier {
-    static func minify(_ text: String) -> String {
+package enum JSONMinifier {
+    package static func minify(_ text: String) -> String {
         let bytes = Array(text.utf8)
         // A text whose tags do not compile is left as written: compiling it reports where.
         guard let tags = TemplateTags(bytes) else { return text }

@@ -4,12 +4,12 @@ import Foundation
 import SiteBasics
 
 /// libvips, started once for the process; every image sitegen decodes or encodes goes through here.
-enum Vips {
+package enum Vips {
     /// Whether libvips started; nil when it did not, with its reason.
     static let startProblem: String? = sitegen_vips_start() == 0 ? nil : takeError()
 
     /// `8.14.1`: a card drawn by another libvips may differ, so its name (`ShareCard.fileName`) says which drew it.
-    static let version = "\(vips_version(0)).\(vips_version(1)).\(vips_version(2))"
+    package static let version = "\(vips_version(0)).\(vips_version(1)).\(vips_version(2))"
 
     /// libvips keeps one error buffer for the whole process, and the loader check clears it: decoding, where a
     /// photo's bytes fail, holds this from the check to reading the message, so pages decoding photos at once on
@@ -25,7 +25,7 @@ enum Vips {
     }
 
     /// An image libvips made, released when this is.
-    final class Image {
+    package final class Image {
         let pointer: UnsafeMutablePointer<VipsImage>
         init(_ pointer: UnsafeMutablePointer<VipsImage>) { self.pointer = pointer }
         deinit { sitegen_vips_release(pointer) }
@@ -44,7 +44,7 @@ enum Vips {
         }
 
         /// A copy without any metadata (EXIF, XMP, IPTC, ICC profile, comments), saved as `format`.
-        func encoded(_ format: PhotoFormat) throws(PhotoProblem) -> Data {
+        package func encoded(_ format: PhotoFormat) throws(PhotoProblem) -> Data {
             var stripped: UnsafeMutablePointer<VipsImage>?
             guard sitegen_vips_without_metadata(pointer, &stripped) == 0, let stripped else { throw PhotoProblem(Vips.takeError()) }
             let bare = Image(stripped)
@@ -78,7 +78,7 @@ enum Vips {
     }
 
     /// An SVG document drawn at its own size by librsvg.
-    static func drawSVG(_ text: String) throws(PhotoProblem) -> Image {
+    package static func drawSVG(_ text: String) throws(PhotoProblem) -> Image {
         if let startProblem { throw PhotoProblem("libvips did not start: \(startProblem)") }
         var made: UnsafeMutablePointer<VipsImage>?
         var bytes = Array(text.utf8)
@@ -96,7 +96,7 @@ public struct PhotoProblem: Error, Sendable {
 
 /// A format a photo is published in: the one its file name says, so the path every link, the vCard and a Markdown
 /// image use stays right. JPEG, PNG and WebP are shown by every browser the page supports (Safari 14 and later).
-enum PhotoFormat: String, Sendable {
+package enum PhotoFormat: String, Sendable {
     case jpeg, png, webp
 
     init?(fileName: String) {
@@ -171,24 +171,24 @@ enum PhotoMaker {
 }
 
 /// The photos of a build, each made once however many pages show it, on whichever core asks first.
-final class PhotoLibrary: @unchecked Sendable {
+package final class PhotoLibrary: @unchecked Sendable {
     private let contentFolder: String
     private let fileSystem: any FileSystem
     private let lock = NSLock()
     private var photos: [String: (slot: PhotoSlot, made: Result<PublishedPhoto, PhotoProblem>)] = [:]
     private var avatars: [String: Result<AvatarPictures, PhotoProblem>] = [:]
 
-    init(contentFolder: String, fileSystem: any FileSystem) {
+    package init(contentFolder: String, fileSystem: any FileSystem) {
         self.contentFolder = contentFolder
         self.fileSystem = fileSystem
     }
 
-    /// The page's avatar and background as it publishes them, or the problems, reported where each is named.
-    func photos(for page: ResolvedPage, sink: inout DiagnosticSink) -> PagePhotos {
+    /// A page's avatar and background as it publishes them, or the problems, reported where each is named: each by
+    /// its path below content/ and as written in front matter.
+    package func photos(avatar: (path: String, written: Located<String>)?, background: (path: String, written: Located<String>)?,
+                        sink: inout DiagnosticSink) -> PagePhotos {
         var result = PagePhotos.none
-        let matter = page.parsed.frontMatter
-        let folder = PageRenderer.folder(of: page)
-        if let source = page.avatarSource, let avatar = matter.avatar, let path = Self.local(source, folder: folder) {
+        if case let (path, avatar)? = avatar {
             func report(_ problem: PhotoProblem) {
                 sink.report(at: avatar.position, "avatar image '\(avatar.value)' cannot be published: \(problem.reason)")
             }
@@ -204,8 +204,7 @@ final class PhotoLibrary: @unchecked Sendable {
                 }
             }
         }
-        if case .image(let written) = matter.background, let source = page.backgroundImageSource,
-           let path = Self.local(source, folder: folder), PhotoFormat(fileName: path) != nil {
+        if case let (path, written)? = background, PhotoFormat(fileName: path) != nil {
             switch photo(path, slot: .background) {
             case .success: result.paths.append(path)
             case .failure(let problem): sink.report(at: written.position, "background image '\(written.value)' cannot be published: \(problem.reason)")
@@ -216,17 +215,11 @@ final class PhotoLibrary: @unchecked Sendable {
 
     /// The photos made so far, one per path, sorted: where a file is one page's avatar and another's background,
     /// the larger (the background) serves both.
-    var publishedFiles: [OutputFile] {
+    package var publishedFiles: [OutputFile] {
         lock.withLock {
             photos.compactMap { try? $0.value.made.get() }.sorted { $0.path < $1.path }
                 .map { OutputFile(path: $0.path, contents: .data($0.data)) }
         }
-    }
-
-    /// A picture's path below content/ from its `src` on a page in `folder`; nil for an https address.
-    static func local(_ source: String, folder: String) -> String? {
-        guard URLScheme.asBrowsersRead(source) == nil else { return nil }
-        return RelativePath.resolve(source, from: folder)
     }
 
     private func read(_ path: String) -> Result<Data, PhotoProblem> {
@@ -264,13 +257,20 @@ final class PhotoLibrary: @unchecked Sendable {
             // An SVG is published as it is (it was checked when loaded), and a browser shows one that librsvg cannot
             // draw (one without a size): that is no error. A small one is its own favicon, sharper and smaller than a
             // picture of it.
-            let favicon = bytes.count <= 4096 ? "data:image/svg+xml," + PageRenderer.dataURLEncoding.encode(String(decoding: bytes, as: UTF8.self))
+            let favicon = bytes.count <= 4096 ? "data:image/svg+xml," + DataURL.encoding.encode(String(decoding: bytes, as: UTF8.self))
                 : try? PhotoMaker.dataURL(bytes, slot: .favicon)
             return .success(AvatarPictures(faviconURL: favicon, shareCardURL: try? PhotoMaker.dataURL(bytes, slot: .shareCard)))
         }
         lock.withLock { avatars[path] = made }
         return made
     }
+}
+
+/// How a `data:` URL is written.
+package enum DataURL {
+    /// A data: URL leaves ASCII letters, digits and `=:/.,-_~()!*` as they are (what Foundation's
+    /// `addingPercentEncoding(withAllowedCharacters:)` writes with those allowed) and every other byte as `%XX`.
+    package static let encoding = PercentEncoding(literalCharacters: PercentEncoding.unreservedCharacters + "=:/,()!*")
 }
 
 /// The WebP container (RIFF): libvips 8.14 writes an EXIF chunk of its own into every WebP, `strip` or not, with no

@@ -1,10 +1,9 @@
-import LinkChain
-
 /// A feature of the runtime that a page may lack. Each is a module, `Resources/runtime/features/NAME.js`, minified
 /// into `Resources/minified/NAME.min.js` by scripts/minify-runtime.py, that a page inlines after the base only where
 /// it has the feature; the page's words and style carry some of them the same way. A new feature is its module and a
 /// case here, in the order of the modules' names, which is the order pages inline them in (a test holds the cases to
-/// the files).
+/// the files). Which pages have a feature is the renderer's to say (`RuntimeFeature.isUsed(by:)`, in SiteGen): it reads the
+/// resolved page.
 public enum RuntimeFeature: String, CaseIterable, Hashable, Sendable {
     /// `first_tap: ask` where a button has apps a tap tries (those get `data-first-tap`): its first tap opens the chooser.
     case ask
@@ -14,23 +13,6 @@ public enum RuntimeFeature: String, CaseIterable, Hashable, Sendable {
     case sealed
     /// Scheduled links, hidden once their window closes.
     case until
-
-    /// The features a page has, from its buttons' and its Markdown's links.
-    static func used(by page: ResolvedPage) -> Set<RuntimeFeature> {
-        Set(allCases.filter { $0.isUsed(by: page) })
-    }
-
-    func isUsed(by page: ResolvedPage) -> Bool {
-        // Asked of the links in place: copying every chain into one array costs more than the questions.
-        func any(_ test: (Chain) -> Bool) -> Bool { page.links.contains { test($0.chain) } || page.markdownChains.contains(where: test) }
-        let matter = page.parsed.frontMatter
-        switch self {
-        case .ask: return matter.firstTap == .ask && page.links.contains { !$0.chain.candidates.isEmpty }
-        case .follow: return any { $0.fediverseAddress != nil || $0.accountURI != nil }
-        case .sealed: return matter.emailProtection == .sealed && any { $0.kind == .email }
-        case .until: return page.links.contains { $0.closesAt != nil }
-        }
-    }
 
     /// The module as the binary embeds it.
     var embeddedModule: [UInt8] {
@@ -75,10 +57,5 @@ public struct PageRuntime: Equatable, Sendable {
     /// The script of a page with these features: the base, then their modules in `RuntimeFeature` order.
     public func script(features: Set<RuntimeFeature>) -> String {
         "(function(){" + base + RuntimeFeature.allCases.filter(features.contains).compactMap { modules[$0] }.joined() + "})();\n"
-    }
-
-    /// The click counter sending to `endpoint`, the endpoint written as a JSON string.
-    public func counterScript(endpoint: String) -> String {
-        counter.replacingOccurrences(of: "SITEGEN_COUNT_ENDPOINT", with: JSONText.string(endpoint, insideScript: true))
     }
 }

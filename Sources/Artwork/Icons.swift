@@ -1,4 +1,3 @@
-import Artwork
 import Foundation
 import LinkChain
 import SiteBasics
@@ -115,7 +114,7 @@ public struct IconSets: Equatable, Sendable {
 }
 
 /// The `<symbol>`s of one page's icons, with names unique on the page.
-struct IconSymbols {
+package struct IconSymbols {
     struct Symbol {
         /// The id suffix: `icon-NAME`.
         var name: String
@@ -163,13 +162,13 @@ struct IconSymbols {
     }
 
     /// The symbol name for `icon` (`icon-NAME` in the page); a file that could not be read gets the link glyph.
-    func name(for icon: ButtonIcon) -> String {
+    package func name(for icon: ButtonIcon) -> String {
         symbols[icon]?.name ?? Glyph.link.rawValue
     }
 
     /// The `<symbol>`s of the page's icons, one per name, sorted by name, after the credits of the icon sets they
     /// come from; made once per list of icons.
-    fileprivate(set) var html = ""
+    package fileprivate(set) var html = ""
 
     fileprivate static func html(_ symbols: [ButtonIcon: Symbol], for icons: [ButtonIcon]) -> String {
         var byName: [String: Symbol] = [:]
@@ -185,9 +184,10 @@ struct IconSymbols {
 /// Every icon a build shows, each loaded the first time a page shows it: brand icons from `sets` on the local
 /// disk (Font Awesome first, then Fork Awesome, then the glyph), files from the site's `content/` through
 /// `fileSystem`. Shared by the threads that render pages, so loading takes a lock.
-final class IconLibrary: @unchecked Sendable {
+package final class IconLibrary: @unchecked Sendable {
     private let sets: IconSets
-    private let options: BuildOptions
+    /// The site's folder, holding `content/`.
+    private let sourceDirectory: String
     private let fileSystem: any FileSystem
     private let lock = NSLock()
     private var loaded: [ButtonIcon: (symbol: IconSymbols.Symbol?, missingSets: [IconSet])] = [:]
@@ -200,16 +200,16 @@ final class IconLibrary: @unchecked Sendable {
     /// The first page (by path) that shows a brand icon from a set that is not installed, for the warning.
     private var missingFirstUse: String?
 
-    init(sets: IconSets, options: BuildOptions, fileSystem: any FileSystem) {
+    package init(sets: IconSets, sourceDirectory: String, fileSystem: any FileSystem) {
         self.sets = sets
-        self.options = options
+        self.sourceDirectory = sourceDirectory
         self.fileSystem = fileSystem
     }
 
     /// The symbols for the icons of the page at `page` (as diagnostics show it). Two different files whose
     /// names would clash on one page get distinct names, in the order the page shows them, so output is
     /// deterministic.
-    func symbols(for icons: [ButtonIcon], page: String) -> IconSymbols {
+    package func symbols(for icons: [ButtonIcon], page: String) -> IconSymbols {
         let list = lists.value(for: icons) { lock.withLock { makeSymbols(icons) } }
         lock.withLock { noteMissing(list.missingSets, page: page) }
         return list.symbols
@@ -243,7 +243,7 @@ final class IconLibrary: @unchecked Sendable {
     }
 
     /// Problems met while loading: unreadable or unsafe icon files, and a warning naming missing icon sets.
-    var diagnostics: [Diagnostic] {
+    package var diagnostics: [Diagnostic] {
         lock.withLock {
             guard let page = missingFirstUse else { return problems }
             let names = IconSet.allCases.filter(missingSets.contains).map(\.installHint).joined(separator: " and ")
@@ -274,9 +274,9 @@ final class IconLibrary: @unchecked Sendable {
                 .compactMap { $0 }.filter { sets.path(for: $0) == nil }
             return (.init(name: glyph.rawValue, art: .glyph(glyph), set: nil), unavailable)
         case .file(let path):
-            let displayPath = options.displayPath("content/" + path)
+            let displayPath = joinPath(sourceDirectory, "content/" + path)
             let data: Data
-            do { data = try fileSystem.readFile(joinPath(options.sourceDirectory, "content/" + path)) } catch {
+            do { data = try fileSystem.readFile(joinPath(sourceDirectory, "content/" + path)) } catch {
                 problems.append(Diagnostic(path: displayPath, message: "cannot read the icon: \((error as? FileSystemError)?.reason ?? "\(error)")"))
                 return (nil, [])
             }

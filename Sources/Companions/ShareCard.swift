@@ -54,14 +54,6 @@ public enum ShareCard {
         return try image.encoded(.png)
     }
 
-    /// The card's file name: its inputs' hash, so a card is made again exactly when what it shows changes (or sitegen
-    /// or libvips, which draw it), a name kept from an earlier build is the same card, and a preview cache that keys on
-    /// the address (Mastodon's, a chat's) fetches a changed card anew.
-    public static func fileName(_ svg: String) -> String {
-        let hash = ContentHash.of("sitegen share card\0\(SiteGenVersion.current)\0libvips \(Vips.version)\0\(svg)").description
-        return "card-\(hash.prefix(16)).png"
-    }
-
     /// Whether the text's first letter is of a right-to-left script (Hebrew, Arabic, Syriac, Thaana, N'Ko, and their
     /// presentation forms).
     static func isRightToLeft(_ text: String) -> Bool {
@@ -70,7 +62,7 @@ public enum ShareCard {
     }
 
     /// The text without control characters, which XML cannot hold, and with runs of white space as one space.
-    static func plain(_ text: String) -> String {
+    package static func plain(_ text: String) -> String {
         text.split(whereSeparator: { $0.isWhitespace || $0.unicodeScalars.contains(where: ControlCharacters.isControlOrLineSeparator) })
             .joined(separator: " ")
     }
@@ -124,22 +116,24 @@ public enum ShareCard {
 }
 
 /// The build's share cards: each is drawn only when no earlier build left the same one in the output folder.
-final class ShareCards: @unchecked Sendable {
-    private let writer: SiteWriter?
+package final class ShareCards: @unchecked Sendable {
+    /// Whether the card an earlier build wrote at a path is still in place, now kept as part of this build (the
+    /// writer's `keep`); nil: every card is drawn.
+    private let keep: (@Sendable (String) -> Bool)?
     private let lock = NSLock()
     private var made: [String] = []
 
-    init(writer: SiteWriter?) { self.writer = writer }
+    package init(keep: (@Sendable (String) -> Bool)?) { self.keep = keep }
 
     /// The card at `path`: nil when the one an earlier build wrote there is still in place (and now part of this
     /// build), else drawn now.
-    func card(svg: String, path: String) throws(PhotoProblem) -> Data? {
-        if let writer, writer.keep([path]) { return nil }
+    package func card(svg: String, path: String) throws(PhotoProblem) -> Data? {
+        if let keep, keep(path) { return nil }
         let data = try ShareCard.png(svg)
         lock.withLock { made.append(path) }
         return data
     }
 
     /// The cards this build drew, sorted.
-    var drawn: [String] { lock.withLock { made.sorted() } }
+    package var drawn: [String] { lock.withLock { made.sorted() } }
 }

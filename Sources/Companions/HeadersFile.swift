@@ -1,14 +1,14 @@
-import Companions
 import Foundation
 
 /// `_headers`, read by Netlify and Cloudflare Pages: the same policy as a real header (which can also forbid
 /// framing, unlike the meta tag), and caching. Each header is set by one rule only, since hosts merge the
 /// values of every rule that matches a path.
-enum HeadersFile {
-    /// `files`: generated files with headers of their own (`IdentityFiles.headers`), as paths below the output folder.
-    /// Written as bytes straight away: a site of 10,000 pages has a 3.5 MB file, which a String and then its
-    /// copy as Data would hold twice.
-    static func data(_ pages: [(path: String, policy: SecurityPolicy)], files: [String] = []) -> Data {
+package enum HeadersFile {
+    /// `files`: generated files, as paths below the output folder; those that `headers` names (the identity's, from
+    /// `IdentityFiles.headers`) get their headers. Written as bytes straight away: a site of 10,000 pages has a 3.5 MB
+    /// file, which a String and then its copy as Data would hold twice.
+    package static func data(_ pages: [(path: String, policy: SecurityPolicy)], files: [String] = [],
+                             headers: [String: [(name: String, value: String)]] = [:]) -> Data {
         var data = Data()
         data.reserveCapacity(200 + pages.count * 420)
         func append(_ text: String) { data.append(contentsOf: text.utf8) }
@@ -22,7 +22,7 @@ enum HeadersFile {
             append("; frame-ancestors 'none'\n  Cache-Control: public, max-age=0, must-revalidate\n")
         }
         for file in files.sorted() {
-            guard let headers = IdentityFiles.headers[file] else { continue }
+            guard let headers = headers[file] else { continue }
             append("\n/" + file + "\n" + headers.map { "  \($0.name): \($0.value)\n" }.joined())
         }
         return data

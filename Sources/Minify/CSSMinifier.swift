@@ -5,8 +5,8 @@ import Mustache
 /// `~`, and after `:`); the `;` before a `}` goes too. Whitespace that can matter stays: before `:` (`a :hover`
 /// is not `a:hover`), before `(` (`and (`), and around `+` and `-` (`calc(1rem + 2px)`). Strings and Mustache tags
 /// are copied as they are.
-enum CSSMinifier {
-    static func minify(_ text: String) -> String {
+package enum CSSMinifier {
+    package static func minify(_ text: String) -> String {
         let bytes = Array(text.utf8)
         // A text whose tags do not compile is left as written: compiling it reports where.
         guard let tags = TemplateTags(bytes) else { return text }
