@@ -8,23 +8,31 @@ import SiteGenTestSupport
 /// The output folder's ownership, in memory: a file is sitegen's only while its bytes match what the manifest
 /// records, a manifest line is checked before it is believed, and a rebuild renders and writes only what changed.
 @Suite struct SiteWriterTests {
-    /// A file system that counts the files written, to see that an unchanged file is left alone.
+    /// A file system that counts the files written, to see that an unchanged file is left alone, and the files
+    /// looked at (stat, kind, read), to see that a kept page's are not.
     final class CountingDisk: FileSystem, @unchecked Sendable {
-        let disk: InMemoryFileSystem
+        let disk: any FileSystem
         private let lock = NSLock()
         private var writtenPaths: [String] = []
-        init(_ disk: InMemoryFileSystem) { self.disk = disk }
+        private var lookedPaths: [String] = []
+        init(_ disk: any FileSystem) { self.disk = disk }
         /// The site's files written, without sitegen's manifest.
         var written: [String] { lock.withLock { writtenPaths }.filter { !$0.hasSuffix(OutputManifest.nextFileName) } }
-        func readFile(_ path: String) throws -> Data { try disk.readFile(path) }
+        /// The paths looked at since `forget()`, below `folder`.
+        func looked(under folder: String) -> [String] { lock.withLock { lookedPaths }.filter { $0.hasPrefix(folder) } }
+        func forget() { lock.withLock { lookedPaths = [] } }
+        private func look(_ path: String) { lock.withLock { lookedPaths.append(path) } }
+        func readFile(_ path: String) throws -> Data { look(path); return try disk.readFile(path) }
         func listFiles(under directory: String) throws -> [String] { try disk.listFiles(under: directory) }
-        func itemKind(at path: String) -> FileItemKind { disk.itemKind(at: path) }
+        func itemKind(at path: String) -> FileItemKind { look(path); return disk.itemKind(at: path) }
         func createDirectory(_ path: String) throws { try disk.createDirectory(path) }
         func writeFile(_ path: String, _ data: Data) throws { try disk.writeFile(path, data) }
+        func fileSize(_ path: String) -> Int? { disk.fileSize(path) }
         func entries(in folder: String) throws -> [String] { try disk.entries(in: folder) }
-        func entryKind(at path: String) -> EntryKind { disk.entryKind(at: path) }
+        func entryKind(at path: String) -> EntryKind { look(path); return disk.entryKind(at: path) }
         func realPath(_ path: String) -> String? { disk.realPath(path) }
-        func stamp(of path: String) -> FileStamp? { nil }
+        func linkDestination(_ path: String) -> String? { disk.linkDestination(path) }
+        func stamp(of path: String) -> FileStamp? { look(path); return disk.stamp(of: path) }
         func makeFolder(_ path: String) throws { try disk.makeFolder(path) }
         func writeNewFile(_ path: String, _ data: Data) throws {
             try disk.writeNewFile(path, data)
@@ -248,6 +256,51 @@ import SiteGenTestSupport
         var added = manifest
         added.files[".well-known/webfinger"]?.hashes.append(ContentHash.of("5"))
         #expect(try OutputManifest.parse(manifest.text + "file\t.well-known/webfinger\t\(ContentHash.of("5"))\t-\n") == added)
+    }
+
+    /// On a real disk, where files have stamps: the files a finished build recorded for a page that did not change
+    /// are taken at the manifest's word, not looked at (a stat each was most of a large site's rebuild). Nothing is
+    /// lost by it: a file is still replaced or removed only after its bytes are checked.
+    @Test func aKeptPagesFilesAreNotLookedAtAndStillReplacedOnlyWhileTheirBytesMatch() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let site = folder.path + "/site", output = site + "/Output"
+        func put(_ path: String, _ text: String) throws {
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        }
+        func read(_ path: String) -> String? { (try? Data(contentsOf: URL(fileURLWithPath: output + "/" + path))).map { String(decoding: $0, as: UTF8.self) } }
+        for (path, data) in Fixtures.site("# Home", extra: ["content/a.md": "A", "content/b.md": "B"]).allFiles {
+            try put(folder.path + "/" + path, String(decoding: data, as: UTF8.self))
+        }
+        let disk = CountingDisk(LocalFileSystem())
+        func rendered() throws(BuildFailure) -> [String] {
+            try SiteBuilder(options: BuildOptions(sourceDirectory: site), fileSystem: disk, iconSets: .none).build().renderedPages.sorted()
+        }
+        #expect(try rendered().count == 3)
+        try put(site + "/content/a.md", "A, edited")
+        disk.forget()
+        #expect(try rendered() == [site + "/content/a.md"])
+        #expect(disk.looked(under: output + "/b/") == [] && disk.looked(under: output + "/index.html") == [])
+        #expect(!disk.looked(under: output + "/a/").isEmpty)
+        // A kept page's file edited by hand is not noticed while the page is unchanged; it is the owner's, so once
+        // the page changes the build stops rather than write over it, and a removed one is written again.
+        try put(output + "/b/index.html", "mine")
+        #expect(try rendered() == [] && read("b/index.html") == "mine")
+        try put(site + "/content/b.md", "B, edited")
+        #expect(throws: BuildFailure.self) { try rendered() }
+        #expect(read("b/index.html") == "mine")
+        try FileManager.default.removeItem(atPath: output + "/b/index.html")
+        #expect(try rendered() == [site + "/content/b.md"])
+        #expect(read("b/index.html")?.contains("B, edited") == true)
+        // A file recorded without a stamp (by a build killed before its renames) is looked at: one that is not
+        // there is written again.
+        var manifest = try OutputManifest.parse(Data(contentsOf: URL(fileURLWithPath: output + "/" + OutputManifest.fileName)))
+        manifest.files["a/index.html"]?.stamp = nil
+        try manifest.data.write(to: URL(fileURLWithPath: output + "/" + OutputManifest.fileName))
+        try FileManager.default.removeItem(atPath: output + "/a/index.html")
+        #expect(try rendered() == [site + "/content/a.md"])
+        #expect(read("a/index.html")?.contains("A, edited") == true)
     }
 
     // MARK: rebuilds render what changed
