@@ -11,6 +11,9 @@ public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
         case general
         /// An SVG file under `content/` that cannot be published as it is (`PublishedSVG`).
         case unsafePublishedSVG
+        /// The output folder could not be written while pages were staged: told only when the site has no other
+        /// error, since a site with errors is not written at all (a page is read, and may fail, while others stage).
+        case outputWrite
     }
 
     public var severity: Severity

@@ -25,6 +25,9 @@ public protocol FileSystem: Sendable {
     /// What identifies a regular file's current bytes without reading them (lstat: a link is not followed); nil for
     /// anything but a regular file. File systems that cannot tell give nil, and the bytes are read instead.
     func stamp(of path: String) -> FileStamp?
+    /// `entryKind` and, for a regular file, `stamp` at once: one lstat where the file system can (a walk of a large
+    /// site's pages asks it of each).
+    func entry(at path: String) -> (kind: EntryKind, stamp: FileStamp?)
 
     // What the writer of the output folder needs (SiteWriter): one step each, never following a link, never recursive.
 
@@ -50,6 +53,10 @@ public protocol FileSystem: Sendable {
 extension FileSystem {
     public func fileSize(_ path: String) -> Int? { nil }
     public func linkDestination(_ path: String) -> String? { nil }
+    public func entry(at path: String) -> (kind: EntryKind, stamp: FileStamp?) {
+        let kind = entryKind(at: path)
+        return (kind, kind == .file ? stamp(of: path) : nil)
+    }
 }
 
 /// An exclusive lock on a folder, released by `release()` or when the lock is freed.
@@ -227,9 +234,21 @@ public struct LocalFileSystem: FileSystem {
     public func stamp(of path: String) -> FileStamp? {
         var status = stat()
         guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
-        return FileStamp(size: Int64(status.st_size), inode: UInt64(status.st_ino),
-                         modified: Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec),
-                         changed: Int64(status.st_ctim.tv_sec) * 1_000_000_000 + Int64(status.st_ctim.tv_nsec))
+        return Self.stamp(status)
+    }
+
+    public func entry(at path: String) -> (kind: EntryKind, stamp: FileStamp?) {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return (.missing, nil) }
+        // Folders, links and special files are few: told apart by `entryKind`.
+        guard (status.st_mode & S_IFMT) == S_IFREG else { return (entryKind(at: path), nil) }
+        return (.file, Self.stamp(status))
+    }
+
+    private static func stamp(_ status: stat) -> FileStamp {
+        FileStamp(size: Int64(status.st_size), inode: UInt64(status.st_ino),
+                  modified: Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec),
+                  changed: Int64(status.st_ctim.tv_sec) * 1_000_000_000 + Int64(status.st_ctim.tv_nsec))
     }
 
     public func makeFolder(_ path: String) throws {

@@ -36,6 +36,9 @@ public struct SiteBuilder: Sendable {
     public var injection: PageInjection?
     /// Earlier renders to reuse: `sitegen serve` renders again only what changed (never set when writing `Output/`).
     public var memo: (any RenderMemo)?
+    /// How long before the build a page's file must have last changed for a build to record its stamp (ns;
+    /// `PageInputs.stampMargin`): tests set 0, to see a stamp used without waiting.
+    var sourceStampMargin = PageInputs.stampMargin
     /// The runtime pages inline; the one embedded in the binary by default.
     public var runtime: PageRuntime = .embedded
 
@@ -100,7 +103,9 @@ public struct SiteBuilder: Sendable {
     /// Load: the site's sources, and the problems found reading them. The output folder's manifest is read on the
     /// other core meanwhile: for a large site both take a while. Throws when nothing could be loaded to check further.
     func load(readingManifestOf writer: SiteWriter?) throws(BuildFailure) -> (SiteSources, [Diagnostic]) {
-        let ((sources, diagnostics), manifestFailure) = Self.alongside({ SiteLoader.load(options, fileSystem: fileSystem) }, { writer?.readManifest() })
+        // A build that writes reads each page in its job, and only when the manifest cannot vouch for it unread.
+        let ((sources, diagnostics), manifestFailure) = Self.alongside({ SiteLoader.load(options, fileSystem: fileSystem, deferringPageTexts: writer != nil) },
+                                                                       { writer?.readManifest() })
         if let manifestFailure { throw manifestFailure }
         if diagnostics.contains(where: { $0.severity == .error }) && sources.pages.isEmpty && sources.templates.isEmpty {
             throw BuildFailure(diagnostics)
@@ -153,10 +158,11 @@ public struct SiteBuilder: Sendable {
                      writer: SiteWriter?) -> RenderedPages {
         let job = PageJob(resolver: resolver(for: sources), renderer: renderer, icons: icons, photos: photos, cards: cards, templateFiles: sources.templates,
                           siteSettings: sources.siteSettings, writer: writer, memo: writer == nil ? memo : nil,
-                          inputs: writer.map { PageInputs(sources, options: options, iconSets: iconSets, fileSystem: fileSystem, writer: $0) })
+                          inputs: writer.map { PageInputs(sources, options: options, iconSets: iconSets, fileSystem: fileSystem, writer: $0, stampMargin: sourceStampMargin) },
+                          options: options, fileSystem: fileSystem)
         var pages = sources.pages
         sources.pages = []
-        let outcomes = Self.concurrentMap(releasingTextOf: &pages, keepingTextWhere: { $0.identity != nil }) { page in job.run(page) }
+        let outcomes = Self.concurrentMap(releasingTextOf: &pages, keepingTextWhere: { $0.identity != nil }) { page in job.run(&page) }
         // A file of content/ may not silently replace one the build generates: the few assets are looked up among the
         // many generated paths, which need no map of their own.
         let assetPaths = Set(sources.assets)
@@ -233,6 +239,8 @@ public struct SiteBuilder: Sendable {
         // An icon file that the icon check refused is not reported a second time as a published file.
         let refusedIcons = Set(iconDiagnostics.filter { $0.severity == .error }.map(\.path))
         diagnostics.removeAll { $0.kind == .unsafePublishedSVG && refusedIcons.contains($0.path) }
+        // The site's own errors first: a site with errors is not written, so the folder's cannot matter yet.
+        if diagnostics.contains(where: { $0.severity == .error && $0.kind != .outputWrite }) { diagnostics.removeAll { $0.kind == .outputWrite } }
         if !hasPages && !diagnostics.contains(where: { $0.severity == .error }) {
             diagnostics.append(Diagnostic(path: options.displayPath("content"), message: "no pages found: expected Markdown files such as content/index.md"))
         }
@@ -254,6 +262,9 @@ public struct SiteBuilder: Sendable {
         let memo: (any RenderMemo)?
         /// What decides whether a page written before still holds (only when writing).
         let inputs: PageInputs?
+        /// Where an unread page is read from.
+        let options: BuildOptions
+        let fileSystem: any FileSystem
 
         struct Outcome: Sendable {
             var diagnostics: [Diagnostic]
@@ -267,15 +278,25 @@ public struct SiteBuilder: Sendable {
             var identity: SiteIdentity?
         }
 
-        func run(_ source: ContentPage) -> Outcome {
-            let digest = inputs?.digest(of: source)
-            if let inputs, let digest, let record = inputs.unchangedRecord(of: source, digest: digest) {
-                writer?.record(page: source.path, record)
+        /// The page's outcome; an unread page is read here (into `source`) unless its last render is kept unread.
+        func run(_ source: inout ContentPage) -> Outcome {
+            func kept(_ record: OutputManifest.PageRecord, _ inputs: PageInputs, path: String) -> Outcome {
+                writer?.record(page: path, record)
                 // Its photos are the outputs at the paths of files under content/ it reads (any other output there is an error).
                 return Outcome(diagnostics: record.warnings.map { $0.shown(from: inputs.sourceDirectory) },
                                page: RenderedPageFiles(files: [], policy: record.policy, diagnostics: []), paths: record.outputs,
                                photos: record.outputs.filter { record.assets[$0] != nil })
             }
+            if source.isUnread {
+                if let inputs, let record = inputs.unchangedRecord(of: source) { return kept(record, inputs, path: source.path) }
+                switch SiteLoader.readText("content/" + source.path, options: options, fileSystem: fileSystem) {
+                case .success(let text): source.text = text
+                case .failure(let problem): return Outcome(diagnostics: [problem])
+                }
+                source.isUnread = false
+            }
+            let digest = inputs?.digest(of: source)
+            if let inputs, let digest, let record = inputs.unchangedRecord(of: source, digest: digest) { return kept(record, inputs, path: source.path) }
             let (page, found) = SiteBuilder.parseAndResolve(source, siteSettings: siteSettings, resolver: resolver)
             var diagnostics = found
             let parsed = page.parsed
@@ -315,7 +336,7 @@ public struct SiteBuilder: Sendable {
                     outcome.diagnostics += error.diagnostics
                 }
                 if let inputs, let digest, outcome.diagnostics.allSatisfy({ $0.severity == .warning }), outcome.identity == nil {
-                    writer.record(page: source.path, inputs.record(of: page, digest: digest, rendered: rendered, warnings: outcome.diagnostics))
+                    writer.record(page: source.path, inputs.record(of: page, stamp: source.stamp, digest: digest, rendered: rendered, warnings: outcome.diagnostics))
                 }
                 // Written: only the policy is still needed, not the page's files.
                 rendered = RenderedPageFiles(files: [], policy: rendered.policy, diagnostics: [], kept: rendered.kept, photos: rendered.photos)
@@ -347,7 +368,7 @@ public struct SiteBuilder: Sendable {
     /// `transform` over `pages` on every core, results in the pages' order; each page's text is let go as soon as
     /// its result is made, unless `keepsText` says the result still needs it. `pages` comes back without those texts.
     static func concurrentMap<Result: Sendable>(releasingTextOf pages: inout [ContentPage], keepingTextWhere keepsText: @Sendable (Result) -> Bool,
-                                                _ transform: @Sendable (ContentPage) -> Result) -> [Result] {
+                                                _ transform: @Sendable (inout ContentPage) -> Result) -> [Result] {
         let buffer = UnsafeMutableBufferPointer<ContentPage>.allocate(capacity: pages.count)
         _ = buffer.initialize(from: pages)
         pages = []  // the slots hold the only copies now
@@ -359,7 +380,7 @@ public struct SiteBuilder: Sendable {
         let slots = UnsafeSlots(buffer: buffer)
         // Each iteration touches its own slot only, so the slots need no lock.
         return concurrentMap(Array(buffer.indices)) { index in
-            let result = transform(slots.buffer[index])
+            let result = transform(&slots.buffer[index])
             if !keepsText(result) { slots.buffer[index].text = "" }
             return result
         }

@@ -38,6 +38,11 @@ public struct ContentPage: Equatable, Sendable {
     /// Path as diagnostics show it, e.g. `content/a/b.md`.
     public var displayPath: String
     public var text: String
+    /// The file's stamp as the load found it (nil where the file system gives none, or through a link).
+    public var stamp: FileStamp? = nil
+    /// Whether `text` is still to be read (`SiteLoader.load` deferring page texts, as a build that writes does):
+    /// the page's job reads it only when the page's last render cannot be kept by its stamp (`SiteLoader.readText`).
+    public var isUnread = false
 }
 
 /// A template file under `templates/`, named by its path without the extension (`page.html` is `page`).
@@ -64,7 +69,8 @@ public enum SiteLoader {
     /// Larger Markdown files are refused rather than read into memory: no contact page is this long.
     public static let maximumPageBytes = 4 * 1024 * 1024
 
-    public static func load(_ options: BuildOptions, fileSystem: any FileSystem) -> (SiteSources, [Diagnostic]) {
+    /// `deferringPageTexts`: pages come without their texts (`ContentPage.isUnread`), for their jobs to read.
+    public static func load(_ options: BuildOptions, fileSystem: any FileSystem, deferringPageTexts: Bool = false) -> (SiteSources, [Diagnostic]) {
         var sources = SiteSources()
         var diagnostics: [Diagnostic] = []
         let source = options.sourceDirectory
@@ -80,23 +86,7 @@ public enum SiteLoader {
         }
         guard diagnostics.isEmpty else { return (sources, diagnostics) }
 
-        /// A text file of the site, or nil with the problem that stopped it; safe to call for many files at once.
-        @Sendable func text(_ relative: String) -> Result<String, Diagnostic> {
-            let displayPath = options.displayPath(relative)
-            func tooBig(_ size: Int) -> Diagnostic {
-                Diagnostic(path: displayPath, message: "the file has \(size) bytes: expected at most \(maximumPageBytes / 1_048_576) MiB (\(maximumPageBytes) bytes), the most sitegen reads")
-            }
-            if let size = fileSystem.fileSize(joinPath(source, relative)), size > maximumPageBytes { return .failure(tooBig(size)) }
-            let data: Data
-            do { data = try fileSystem.readFile(joinPath(source, relative)) }
-            catch { return .failure(Diagnostic(path: displayPath, message: "the file \(reason(error))")) }
-            guard data.count <= maximumPageBytes else { return .failure(tooBig(data.count)) }
-            switch SourceText.decode(data) {
-            case .success(let text): return .success(text)
-            case .failure(let error):
-                return .failure(Diagnostic(path: displayPath, line: error.position.line, column: error.position.column, message: error.message))
-            }
-        }
+        @Sendable func text(_ relative: String) -> Result<String, Diagnostic> { SiteLoader.readText(relative, options: options, fileSystem: fileSystem) }
 
         func readText(_ relative: String) -> String? {
             switch text(relative) {
@@ -105,9 +95,11 @@ public enum SiteLoader {
             }
         }
 
+        var contentStamps: [String: FileStamp] = [:]
         /// The files of one folder of the site that may be read, after reporting those that may not.
         func files(in folder: String) throws -> [String] {
             let walk = try boundary.walk(joinPath(source, folder), fileSystem: fileSystem)
+            if folder == "content" { contentStamps = walk.stamps }
             for refusal in walk.refused {
                 diagnostics.append(Diagnostic(path: options.displayPath(joinPath(folder, refusal.path)), message: refusal.reason))
             }
@@ -163,11 +155,18 @@ public enum SiteLoader {
                 sources.assets.append(path)
                 if path.hasSuffix(".css"), let text = readText("content/" + path) { sources.stylesheets[path] = text }
             }
-            // Pages are read on every core: a site of 10,000 pages spends most of a build with nothing to do here.
-            for (path, read) in zip(pagePaths, SiteBuilder.concurrentMap(pagePaths) { text("content/" + $0) }) {
-                switch read {
-                case .success(let text): sources.pages.append(ContentPage(path: path, displayPath: options.displayPath("content/" + path), text: text))
-                case .failure(let problem): diagnostics.append(problem)
+            if deferringPageTexts {
+                sources.pages = pagePaths.map {
+                    ContentPage(path: $0, displayPath: options.displayPath("content/" + $0), text: "", stamp: contentStamps[$0], isUnread: true)
+                }
+            } else {
+                // Pages are read on every core: a site of 10,000 pages spends most of a build with nothing to do here.
+                for (path, read) in zip(pagePaths, SiteBuilder.concurrentMap(pagePaths) { text("content/" + $0) }) {
+                    switch read {
+                    case .success(let text):
+                        sources.pages.append(ContentPage(path: path, displayPath: options.displayPath("content/" + path), text: text, stamp: contentStamps[path]))
+                    case .failure(let problem): diagnostics.append(problem)
+                    }
                 }
             }
             var namedBy: [String: String] = [:]
@@ -187,6 +186,26 @@ public enum SiteLoader {
             diagnostics.append(Diagnostic(path: source, message: reason(error)))
         }
         return (sources, diagnostics)
+    }
+
+    /// A text file of the site (`relative` to its folder), or the problem that stopped it; safe to call for many
+    /// files at once.
+    static func readText(_ relative: String, options: BuildOptions, fileSystem: any FileSystem) -> Result<String, Diagnostic> {
+        let displayPath = options.displayPath(relative)
+        let path = joinPath(options.sourceDirectory, relative)
+        func tooBig(_ size: Int) -> Diagnostic {
+            Diagnostic(path: displayPath, message: "the file has \(size) bytes: expected at most \(maximumPageBytes / 1_048_576) MiB (\(maximumPageBytes) bytes), the most sitegen reads")
+        }
+        if let size = fileSystem.fileSize(path), size > maximumPageBytes { return .failure(tooBig(size)) }
+        let data: Data
+        do { data = try fileSystem.readFile(path) }
+        catch { return .failure(Diagnostic(path: displayPath, message: "the file \(reason(error))")) }
+        guard data.count <= maximumPageBytes else { return .failure(tooBig(data.count)) }
+        switch SourceText.decode(data) {
+        case .success(let text): return .success(text)
+        case .failure(let error):
+            return .failure(Diagnostic(path: displayPath, line: error.position.line, column: error.position.column, message: error.message))
+        }
     }
 
     /// Why a page's address cannot be a line of `_headers`, or nil: Netlify and Cloudflare Pages read `*` in a path

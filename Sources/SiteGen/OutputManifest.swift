@@ -15,18 +15,22 @@ import SiteBasics
 /// adds lines at the end while it works (its staging folder, the files it is about to replace) and writes the whole
 /// record anew when it is done; a last line without its line break is one a killed build was adding, and is ignored:
 ///
-///     sitegen-manifest 2
+///     sitegen-manifest 3
+///     inputs  SHA256   (of what every page shares, for the build that wrote this record)
 ///     file    PATH    SHA256[|SHA256…]    SIZE:INODE:MTIME:CTIME (or -)   (listed again: either line's hashes)
 ///     folder  PATH
 ///     staging TOKEN
 ///     policy  NUMBER  POLICY
-///     page    SOURCE  DIGEST  FROM  UNTIL  POLICYPATH  #NUMBER  OUTPUT|OUTPUT…  ASSET=SHA256|…
+///     page    SOURCE  DIGEST  FROM  UNTIL  POLICYPATH  #NUMBER  OUTPUT|OUTPUT…  ASSET=SHA256|…  SOURCESTAMP (or -)
+///
+/// Format 2, sitegen's before, is read too (no `inputs` line, no source stamps); a build then writes format 3.
 public struct OutputManifest: Equatable, Sendable {
     public static let fileName = ".sitegen-manifest"
     /// The next manifest, written whole and then renamed over the manifest, so a killed build leaves one or the other.
     public static let nextFileName = ".sitegen-manifest.next"
     static let stagingPrefix = ".sitegen-staging-"
-    static let formatLine = "sitegen-manifest 2"
+    static let formatLine = "sitegen-manifest 3"
+    static let olderFormatLine = "sitegen-manifest 2"
 
     public struct FileEntry: Equatable, Sendable {
         /// Every hash the file may still have: one after a finished build; two while a build replaces it.
@@ -50,10 +54,14 @@ public struct OutputManifest: Equatable, Sendable {
         /// The warnings its render gave, said again whenever the page is kept: a page with a warning is kept like any
         /// other, and the warning is not lost. Paths in them are below the site's folder (`RecordedWarning`).
         public var warnings: [RecordedWarning] = []
+        /// The page's file as it was read, when a later change cannot share its stamp (`PageInputs`): while its stamp is
+        /// the same, and the manifest's `inputs` are this build's, the page is kept without reading it.
+        public var sourceStamp: FileStamp? = nil
 
         public static func == (a: PageRecord, b: PageRecord) -> Bool {
             a.digest == b.digest && a.validFrom == b.validFrom && a.validUntil == b.validUntil && a.outputs == b.outputs
                 && a.assets == b.assets && a.policy?.path == b.policy?.path && a.policy?.policy == b.policy?.policy && a.warnings == b.warnings
+                && a.sourceStamp == b.sourceStamp
         }
     }
 
@@ -88,6 +96,10 @@ public struct OutputManifest: Equatable, Sendable {
     public var folders: Set<String> = []
     public var stagingTokens: [String] = []
     public var pages: [String: PageRecord] = [:]
+    /// The SHA-256 of what every page shared in the build that wrote the pages' records (`PageInputs`).
+    public var inputs: ContentHash?
+    /// The format read: 3, or 2 for an older sitegen's manifest (which a build writes anew).
+    public internal(set) var format = 3
     /// Warning lines read before the page they belong to is known (parts of a manifest are read apart), with their lines.
     private var pendingWarnings: [PendingWarning] = []
     private struct PendingWarning: Equatable, Sendable {
@@ -127,14 +139,19 @@ public struct OutputManifest: Equatable, Sendable {
         guard let formatIndex = lines.firstIndex(where: { !isNote($0) }) else {
             throw Problem(line: 1, message: "expected '\(formatLine)': the manifest is empty")
         }
-        guard bytes.buffer[lines[formatIndex]].elementsEqual(formatLine.utf8) else {
+        let format: Int
+        if bytes.buffer[lines[formatIndex]].elementsEqual(formatLine.utf8) {
+            format = 3
+        } else if bytes.buffer[lines[formatIndex]].elementsEqual(olderFormatLine.utf8) {
+            format = 2
+        } else {
             throw Problem(line: formatIndex + 1, message: "expected '\(formatLine)': a manifest of an older sitegen, or not one at all (it records no hashes, so it proves nothing; remove it, and the files here count as yours)")
         }
         // The few policies first, which pages name by number; then the rest in parts, on every core, merged in order.
         var policies: [Int: SecurityPolicy] = [:]
         var ignored = OutputManifest()
         for index in lines.indices where index > formatIndex && isPolicy(lines[index]) {
-            try ignored.read(bytes.fields(lines[index]), line: index + 1, policies: &policies)
+            try ignored.read(bytes.fields(lines[index]), line: index + 1, format: format, policies: &policies)
         }
         let known = policies
         let partSize = 4096
@@ -148,11 +165,12 @@ public struct OutputManifest: Equatable, Sendable {
             part.files.reserveCapacity(range.count { bytes.buffer[lines[$0]].starts(with: "file\t".utf8) })
             part.pages.reserveCapacity(range.count { bytes.buffer[lines[$0]].starts(with: "page\t".utf8) })
             for index in range where !isNote(lines[index]) && !isPolicy(lines[index]) {
-                do throws(Problem) { try part.read(bytes.fields(lines[index]), line: index + 1, policies: &policies) } catch { return .failure(error) }
+                do throws(Problem) { try part.read(bytes.fields(lines[index]), line: index + 1, format: format, policies: &policies) } catch { return .failure(error) }
             }
             return .success(part)
         }
         var manifest = OutputManifest()
+        manifest.format = format
         var fileCount = 0, pageCount = 0
         for case .success(let part) in parts { fileCount += part.files.count; pageCount += part.pages.count }
         // Sized once: growing a dictionary of tens of thousands of entries part by part left the old tables behind.
@@ -188,32 +206,37 @@ public struct OutputManifest: Equatable, Sendable {
             }
         }
         folders.formUnion(later.folders)
+        inputs = later.inputs ?? inputs
         stagingTokens += later.stagingTokens
         pages.merge(later.pages) { _, new in new }
         pendingWarnings += later.pendingWarnings
     }
 
     /// One line's fields, into the manifest.
-    private mutating func read(_ fields: [ManifestBytes.Field], line number: Int, policies: inout [Int: SecurityPolicy]) throws(Problem) {
+    private mutating func read(_ fields: [ManifestBytes.Field], line number: Int, format: Int, policies: inout [Int: SecurityPolicy]) throws(Problem) {
         func path(_ field: ManifestBytes.Field, kind: String) throws(Problem) -> String {
             guard let decoded = field.decoded else { throw Problem(line: number, message: "\(kind) path '\(field.text)' is not percent-encoded correctly") }
             if let reason = Self.pathProblem(decoded) { throw Problem(line: number, message: "\(kind) path '\(field.text)' \(reason)") }
             return decoded
         }
         func hash(_ field: ManifestBytes.Field) -> ContentHash? { ContentHash(hex: field.bytes) }
+        func readStamp(_ field: ManifestBytes.Field) throws(Problem) -> FileStamp? {
+            if field.bytes.elementsEqual("-".utf8) { return nil }
+            let parts = field.split(":")
+            guard parts.count == 4, let size = parts[0].integer, let inode = parts[1].unsigned, let modified = parts[2].integer,
+                  let changed = parts[3].integer else { throw Problem(line: number, message: "expected a stamp SIZE:INODE:MTIME:CTIME or -") }
+            return FileStamp(size: size, inode: inode, modified: modified, changed: changed)
+        }
         switch fields.first?.text {
+        case "inputs":
+            guard fields.count == 2, let digest = hash(fields[1]) else { throw Problem(line: number, message: "expected 'inputs' and a SHA-256 (64 hex digits), split by a tab") }
+            inputs = digest
         case "file":
             guard fields.count == 4 else { throw Problem(line: number, message: "expected 'file', a path, hashes and a stamp, split by tabs") }
             let hashFields = fields[2].split("|")
             let hashes = hashFields.compactMap(hash)
             guard !hashes.isEmpty, hashes.count == hashFields.count else { throw Problem(line: number, message: "expected SHA-256 hashes (64 hex digits) split by '|'") }
-            let stamp: FileStamp?
-            if fields[3].bytes.elementsEqual("-".utf8) { stamp = nil } else {
-                let parts = fields[3].split(":")
-                guard parts.count == 4, let size = parts[0].integer, let inode = parts[1].unsigned, let modified = parts[2].integer,
-                      let changed = parts[3].integer else { throw Problem(line: number, message: "expected a stamp SIZE:INODE:MTIME:CTIME or -") }
-                stamp = FileStamp(size: size, inode: inode, modified: modified, changed: changed)
-            }
+            let stamp = try readStamp(fields[3])
             // A file listed again (added while a build replaced it) may have either line's bytes.
             let filePath = try path(fields[1], kind: "file")
             if var known = files[filePath] {
@@ -234,7 +257,9 @@ public struct OutputManifest: Equatable, Sendable {
             guard fields.count == 2, Self.isToken(fields[1].text) else { throw Problem(line: number, message: "expected 'staging' and a token of 32 hex digits") }
             stagingTokens.append(fields[1].text)
         case "page":
-            guard fields.count == 9 else { throw Problem(line: number, message: "expected 'page' and eight fields, split by tabs") }
+            guard fields.count == (format == 2 ? 9 : 10) else {
+                throw Problem(line: number, message: "expected 'page' and \(format == 2 ? "eight" : "nine") fields, split by tabs")
+            }
             guard let source = fields[1].decoded, Self.pathProblem(source) == nil else { throw Problem(line: number, message: "page source '\(fields[1].text)' is not a plain path") }
             guard let digest = hash(fields[2]) else { throw Problem(line: number, message: "expected the page's digest, 64 hex digits") }
             func time(_ field: ManifestBytes.Field) throws(Problem) -> Int64? {
@@ -260,6 +285,7 @@ public struct OutputManifest: Equatable, Sendable {
                 }
                 record.assets[assetPath] = hash
             }
+            if format > 2 { record.sourceStamp = try readStamp(fields[9]) }
             pages[source] = record
         case "warning":
             // warning, the page's source, where (r: below the site, a: as shown), path, line, column, caret column,
@@ -284,7 +310,7 @@ public struct OutputManifest: Equatable, Sendable {
             diagnostic.hint = try optional(fields[9])
             pendingWarnings.append(PendingWarning(source: source, warning: RecordedWarning(diagnostic: diagnostic, isBelowSite: fields[2].text == "r"), line: number))
         default:
-            throw Problem(line: number, message: "expected a line starting with file, folder, staging, policy, page or warning")
+            throw Problem(line: number, message: "expected a line starting with inputs, file, folder, staging, policy, page or warning")
         }
     }
 
@@ -345,6 +371,11 @@ public struct OutputManifest: Equatable, Sendable {
         bytes += Array(("# sitegen's record of the files it wrote here, with the SHA-256 of their bytes: a build replaces or removes\n"
             + "# a file only while its bytes match. Edit nothing; remove this file and every file here counts as yours.\n"
             + Self.formatLine + "\n").utf8)
+        if let inputs {
+            bytes += "inputs\t".utf8
+            inputs.appendHex(to: &bytes)
+            bytes.append(10)
+        }
         for path in folders.sorted() { Self.appendFolderLine(path, to: &bytes); try flush() }
         for token in stagingTokens { Self.appendStagingLine(token, to: &bytes) }
         for path in files.keys.sorted() { Self.appendFileLine(path, files[path]!, to: &bytes); try flush() }
@@ -384,6 +415,7 @@ public struct OutputManifest: Equatable, Sendable {
                 bytes.append(UInt8(ascii: "="))
                 record.assets[path]!.appendHex(to: &bytes)
             }
+            tab(); Self.appendStamp(record.sourceStamp, to: &bytes)
             bytes.append(10)
             for warning in record.warnings {
                 let diagnostic = warning.diagnostic
@@ -450,15 +482,17 @@ public struct OutputManifest: Equatable, Sendable {
             hash.appendHex(to: &bytes)
         }
         bytes.append(9)
-        if let stamp = entry.stamp {
-            appendDecimal(stamp.size, to: &bytes); bytes.append(UInt8(ascii: ":"))
-            appendDecimal(stamp.inode, to: &bytes); bytes.append(UInt8(ascii: ":"))
-            appendDecimal(stamp.modified, to: &bytes); bytes.append(UInt8(ascii: ":"))
-            appendDecimal(stamp.changed, to: &bytes)
-        } else {
-            bytes.append(UInt8(ascii: "-"))
-        }
+        appendStamp(entry.stamp, to: &bytes)
         bytes.append(10)
+    }
+
+    /// `SIZE:INODE:MTIME:CTIME`, or `-` for none.
+    static func appendStamp(_ stamp: FileStamp?, to bytes: inout [UInt8]) {
+        guard let stamp else { bytes.append(UInt8(ascii: "-")); return }
+        appendDecimal(stamp.size, to: &bytes); bytes.append(UInt8(ascii: ":"))
+        appendDecimal(stamp.inode, to: &bytes); bytes.append(UInt8(ascii: ":"))
+        appendDecimal(stamp.modified, to: &bytes); bytes.append(UInt8(ascii: ":"))
+        appendDecimal(stamp.changed, to: &bytes)
     }
 
     /// A path with `%`, `|`, `=` and control bytes percent-encoded.

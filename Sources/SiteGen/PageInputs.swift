@@ -7,24 +7,43 @@ import SiteBasics
 /// bytes, what every page shares (the site's settings, the templates, the build's options, the icon sets, sitegen
 /// itself), the files under content/ it uses (its stylesheet, avatar, background and icons), and, for a page with
 /// scheduled links, where `--now` falls among their times. A page written before is kept only while all of these
-/// are as recorded and its files still hold the bytes sitegen wrote (`SiteWriter.keep`).
+/// are as recorded and a finished build recorded its files (`SiteWriter.keep`, which takes them at the manifest's word).
+///
+/// A page's file is not even read while its stamp (size, inode, modification and change times) is the one recorded
+/// and what every page shares is as recorded (`OutputManifest.inputs`). The change time cannot be set by hand and
+/// moves with every write, but only by the file system's clock tick (milliseconds, or whole seconds on some): a
+/// stamp is recorded only when the file last changed at least `stampMargin` before the build began, so that no
+/// later write can leave the stamp as it was. A page edited just before a build is read by the next build too.
 struct PageInputs: Sendable {
     /// SHA-256 of what every page shares.
     let sharedDigest: String
+    let sharedHash: ContentHash
+    /// The change time (ns since 1970) before which a source's stamp is recorded.
+    let stampsBefore: Int64
     let now: Int64
     let writer: SiteWriter
     let assetHashes: AssetHashes
     /// The site's folder as this build names it, for the paths of the warnings a kept page says again.
     let sourceDirectory: String
 
-    init(_ sources: SiteSources, options: BuildOptions, iconSets: IconSets, fileSystem: any FileSystem, writer: SiteWriter) {
+    /// How long before the build a page's file must have last changed for its stamp to be recorded (ns): longer than
+    /// any file system's clock tick (FAT's is 2 s), with room for a clock that lags.
+    static let stampMargin: Int64 = 3_000_000_000
+
+    init(_ sources: SiteSources, options: BuildOptions, iconSets: IconSets, fileSystem: any FileSystem, writer: SiteWriter,
+         stampMargin: Int64 = PageInputs.stampMargin) {
         var shared = "sitegen page inputs 1\0\(SiteGenVersion.current)\0\(Self.toolStamp)\0"
         shared += "base-url \(options.baseURL ?? "-")\0"
         shared += "icons \(iconSets.fontAwesomeBrands ?? "-") \(iconSets.fontAwesomeBrands.map(Self.stamp) ?? "-")"
         shared += " \(iconSets.forkAwesomeFont ?? "-") \(iconSets.forkAwesomeFont.map(Self.stamp) ?? "-")\0"
         shared += "settings \(sources.siteSettings?.text ?? "-")\0"
         for template in sources.templates.sorted(by: { $0.name < $1.name }) { shared += "template \(template.name)\0\(template.text)\0" }
-        sharedDigest = ContentHash.of(shared).description
+        sharedHash = ContentHash.of(shared)
+        sharedDigest = sharedHash.description
+        var clock = timespec()
+        clock_gettime(CLOCK_REALTIME, &clock)
+        stampsBefore = Int64(clock.tv_sec) * 1_000_000_000 + Int64(clock.tv_nsec) - stampMargin
+        writer.use(inputs: sharedHash)
         now = Int64((options.now ?? Date()).timeIntervalSince1970.rounded(.down))
         self.writer = writer
         sourceDirectory = options.sourceDirectory
@@ -35,24 +54,44 @@ struct PageInputs: Sendable {
         ContentHash.of(sharedDigest + "\0" + page.path + "\0" + page.text)
     }
 
-    /// The record of the page's last render, when nothing it was made from has changed and its files are in place.
+    /// The record of the page's last render, when nothing it was made from has changed and its files are in place,
+    /// with the page's stamp now (`page.stamp`) when it may be recorded.
     func unchangedRecord(of page: ContentPage, digest: ContentHash) -> OutputManifest.PageRecord? {
-        guard let record = writer.previousRecord(of: page.path), record.digest == digest,
-              (record.validFrom ?? .min) <= now, now < (record.validUntil ?? .max),
-              record.assets.allSatisfy({ assetHashes.hash(of: $0.key) == $0.value }),
-              writer.keep(record.outputs) else { return nil }
+        guard var record = writer.previousRecord(of: page.path), record.digest == digest, stillHolds(record) else { return nil }
+        record.sourceStamp = recordable(page.stamp)
         return record
     }
 
+    /// The record of the page's last render, known unchanged without reading the page: its file's stamp and what every
+    /// page shares are as recorded.
+    func unchangedRecord(of page: ContentPage) -> OutputManifest.PageRecord? {
+        guard let stamp = page.stamp, writer.previousInputs == sharedHash, let record = writer.previousRecord(of: page.path),
+              record.sourceStamp == stamp, stillHolds(record) else { return nil }
+        return record
+    }
+
+    /// Whether a record's other inputs hold: where `--now` falls, the files under content/ it uses, its files.
+    private func stillHolds(_ record: OutputManifest.PageRecord) -> Bool {
+        (record.validFrom ?? .min) <= now && now < (record.validUntil ?? .max)
+            && record.assets.allSatisfy({ assetHashes.hash(of: $0.key) == $0.value }) && writer.keep(record.outputs)
+    }
+
+    /// A page file's stamp as it may be recorded: when it last changed long enough before the build, else nil.
+    func recordable(_ stamp: FileStamp?) -> FileStamp? {
+        guard let stamp, stamp.changed < stampsBefore else { return nil }
+        return stamp
+    }
+
     /// What the next build checks before keeping this render.
-    func record(of page: ResolvedPage, digest: ContentHash, rendered: RenderedPageFiles, warnings: [Diagnostic]) -> OutputManifest.PageRecord {
+    func record(of page: ResolvedPage, stamp: FileStamp?, digest: ContentHash, rendered: RenderedPageFiles, warnings: [Diagnostic]) -> OutputManifest.PageRecord {
         // The times its scheduled links open and close: the page stays the same while --now stays between two of them.
         let times = page.parsed.frontMatter.links.flatMap { [$0.window.from?.value.start, $0.window.until?.value.endExclusive].compactMap { $0 } }
         var assets: [String: ContentHash] = [:]
         for path in Self.assets(of: page) { assets[path] = assetHashes.hash(of: path) }  // a missing one fails the page
         return OutputManifest.PageRecord(digest: digest, validFrom: times.filter { $0 <= now }.max(), validUntil: times.filter { $0 > now }.min(),
                                          policy: rendered.policy, outputs: rendered.outputs, assets: assets,
-                                         warnings: warnings.map { OutputManifest.RecordedWarning($0, sourceDirectory: sourceDirectory) })
+                                         warnings: warnings.map { OutputManifest.RecordedWarning($0, sourceDirectory: sourceDirectory) },
+                                         sourceStamp: recordable(stamp))
     }
 
     /// The files under content/ (as paths below it) that the page's render reads or names.

@@ -27,6 +27,8 @@ public struct SiteBoundary: Sendable {
     public struct Walk: Equatable, Sendable {
         public var files: [String] = []
         public var refused: [Refusal] = []
+        /// The stamps of the files found as regular files (not through a link), by their paths in `files`.
+        public var stamps: [String: FileStamp] = [:]
     }
 
     public struct Refusal: Equatable, Sendable {
@@ -125,9 +127,12 @@ public struct SiteBoundary: Sendable {
         for name in try fileSystem.entries(in: folder).sorted() where !Self.isIgnored(name) {
             let path = joinPath(folder, name)
             let relativePath = relative.isEmpty ? name : relative + "/" + name
-            switch fileSystem.entryKind(at: path) {
+            let (kind, stamp) = fileSystem.entry(at: path)
+            switch kind {
             case .missing: continue  // removed while the folder was read
-            case .file: walk.files.append(relativePath)
+            case .file:
+                walk.files.append(relativePath)
+                if let stamp { walk.stamps[relativePath] = stamp }
             case .directory:
                 try visit(path, relative: relativePath, real: joinPath(real, name), holders: holders + [joinPath(real, name)], into: &walk, fileSystem: fileSystem)
             case .special(let kind):

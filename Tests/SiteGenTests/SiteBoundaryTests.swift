@@ -46,7 +46,10 @@ import Testing
         try site.link("content/key.txt", to: "../../../.ssh/id")
         try site.link("content/shared.txt", to: "../shared.txt")
         try site.link("content/same.md", to: "./index.md")
-        let walk = try site.boundary.walk(site.site.appendingPathComponent("content").path, fileSystem: LocalFileSystem())
+        var walk = try site.boundary.walk(site.site.appendingPathComponent("content").path, fileSystem: LocalFileSystem())
+        // Only the file found as one (not through a link) has its stamp.
+        #expect(walk.stamps.keys.sorted() == ["index.md"])
+        walk.stamps = [:]
         #expect(walk == SiteBoundary.Walk(files: ["index.md", "same.md", "shared.txt"], refused: [
             .init(path: "cfg.txt", reason: "a symbolic link to ../.git/config, \(Self.hidden)"),
             .init(path: "chain.txt", reason: "a symbolic link to env.txt, which leads to .env, \(Self.hidden)"),

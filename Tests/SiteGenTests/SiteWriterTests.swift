@@ -8,23 +8,38 @@ import SiteGenTestSupport
 /// The output folder's ownership, in memory: a file is sitegen's only while its bytes match what the manifest
 /// records, a manifest line is checked before it is believed, and a rebuild renders and writes only what changed.
 @Suite struct SiteWriterTests {
-    /// A file system that counts the files written, to see that an unchanged file is left alone.
+    /// A file system that counts the files written, to see that an unchanged file is left alone, and the files
+    /// looked at (stat, kind, read), to see that a kept page's are not.
     final class CountingDisk: FileSystem, @unchecked Sendable {
-        let disk: InMemoryFileSystem
+        let disk: any FileSystem
         private let lock = NSLock()
         private var writtenPaths: [String] = []
-        init(_ disk: InMemoryFileSystem) { self.disk = disk }
+        private var lookedPaths: [String] = []
+        private var readPaths: [String] = []
+        init(_ disk: any FileSystem) { self.disk = disk }
         /// The site's files written, without sitegen's manifest.
         var written: [String] { lock.withLock { writtenPaths }.filter { !$0.hasSuffix(OutputManifest.nextFileName) } }
-        func readFile(_ path: String) throws -> Data { try disk.readFile(path) }
+        /// The paths looked at since `forget()`, below `folder`.
+        func looked(under folder: String) -> [String] { lock.withLock { lookedPaths }.filter { $0.hasPrefix(folder) } }
+        /// The files read since `forget()`, below `folder`.
+        func read(under folder: String) -> [String] { lock.withLock { readPaths }.filter { $0.hasPrefix(folder) } }
+        func forget() { lock.withLock { lookedPaths = []; readPaths = [] } }
+        private func look(_ path: String) { lock.withLock { lookedPaths.append(path) } }
+        func readFile(_ path: String) throws -> Data {
+            lock.withLock { readPaths.append(path) }
+            look(path)
+            return try disk.readFile(path)
+        }
         func listFiles(under directory: String) throws -> [String] { try disk.listFiles(under: directory) }
-        func itemKind(at path: String) -> FileItemKind { disk.itemKind(at: path) }
+        func itemKind(at path: String) -> FileItemKind { look(path); return disk.itemKind(at: path) }
         func createDirectory(_ path: String) throws { try disk.createDirectory(path) }
         func writeFile(_ path: String, _ data: Data) throws { try disk.writeFile(path, data) }
+        func fileSize(_ path: String) -> Int? { disk.fileSize(path) }
         func entries(in folder: String) throws -> [String] { try disk.entries(in: folder) }
-        func entryKind(at path: String) -> EntryKind { disk.entryKind(at: path) }
+        func entryKind(at path: String) -> EntryKind { look(path); return disk.entryKind(at: path) }
         func realPath(_ path: String) -> String? { disk.realPath(path) }
-        func stamp(of path: String) -> FileStamp? { nil }
+        func linkDestination(_ path: String) -> String? { disk.linkDestination(path) }
+        func stamp(of path: String) -> FileStamp? { look(path); return disk.stamp(of: path) }
         func makeFolder(_ path: String) throws { try disk.makeFolder(path) }
         func writeNewFile(_ path: String, _ data: Data) throws {
             try disk.writeNewFile(path, data)
@@ -121,7 +136,10 @@ import SiteGenTestSupport
         ("folder\tcaf\u{E9}/a\u{2028}b", "folder path 'caf\u{E9}/a\u{2028}b' holds a control character"),
         ("file\tCNAME\tnot-a-hash\t-", "expected SHA-256 hashes (64 hex digits) split by '|'"),
         ("staging\t../../x", "expected 'staging' and a token of 32 hex digits"),
-        ("rm\t-rf", "expected a line starting with file, folder, staging, policy, page or warning"),
+        ("rm\t-rf", "expected a line starting with inputs, file, folder, staging, policy, page or warning"),
+        ("inputs\tnone", "expected 'inputs' and a SHA-256 (64 hex digits), split by a tab"),
+        ("page\tx.md\t\(String(repeating: "a", count: 64))\t-\t-\t-\t-\tx/index.html\t\t1:2:3", "expected a stamp SIZE:INODE:MTIME:CTIME or -"),
+        ("page\tx.md\t\(String(repeating: "a", count: 64))\t-\t-\t-\t-\tx/index.html\t", "expected 'page' and nine fields, split by tabs"),
         ("warning\tnone.md\tr\tcontent/none.md\t1\t1\t-\tm\t-\t-", "a warning of page 'none.md', which no page line records"),
         ("warning\tindex.md\tr\tcontent/index.md\t1\t1\t7\tm\t-\t-", "expected '-' or '+' and a text, found '7'"),
     ])
@@ -232,6 +250,9 @@ import SiteGenTestSupport
         manifest.stagingTokens = [String(repeating: "f", count: 32)]
         manifest.pages["p.md"] = .init(digest: ContentHash.of("p"), validFrom: -1, validUntil: 99, policy: ("/p/", SecurityPolicy(scriptHashes: ["a+/="], styleHashes: [], connectOrigins: ["https://c.example"])),
                                        outputs: ["p/index.html"], assets: ["i|c.svg": ContentHash.of("i")])
+        manifest.pages["q.md"] = .init(digest: ContentHash.of("q"), policy: nil, outputs: ["q/index.html"], assets: [:],
+                                       sourceStamp: FileStamp(size: 1, inode: 2, modified: 3, changed: 4))
+        manifest.inputs = ContentHash.of("inputs")
         var warning = Diagnostic(.warning, path: "/home/ada/site/content/p.md", line: 3, column: 7, message: "tab\there, 100% | a=b\nline",
                                  sourceLine: "- email: \"x\"")
         warning.hint = "+ -"
@@ -248,6 +269,106 @@ import SiteGenTestSupport
         var added = manifest
         added.files[".well-known/webfinger"]?.hashes.append(ContentHash.of("5"))
         #expect(try OutputManifest.parse(manifest.text + "file\t.well-known/webfinger\t\(ContentHash.of("5"))\t-\n") == added)
+        // Format 2, an older sitegen's: no inputs, and page lines without the source's stamp.
+        let older = try OutputManifest.parse("sitegen-manifest 2\nfile\tq/index.html\t\(ContentHash.of("r"))\t-\n"
+            + "page\tq.md\t\(ContentHash.of("q"))\t-\t-\t-\t-\tq/index.html\t\n")
+        #expect(older.format == 2 && older.inputs == nil)
+        #expect(older.pages["q.md"] == OutputManifest.PageRecord(digest: ContentHash.of("q"), policy: nil, outputs: ["q/index.html"], assets: [:]))
+        #expect(try OutputManifest.parse(manifest.text).format == 3)
+    }
+
+    /// On a real disk, where files have stamps: the files a finished build recorded for a page that did not change
+    /// are taken at the manifest's word, not looked at (a stat each was most of a large site's rebuild). Nothing is
+    /// lost by it: a file is still replaced or removed only after its bytes are checked.
+    /// Writes a file on the real disk, making its folders.
+    static func put(_ path: String, _ text: String) throws {
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    }
+
+    /// The site of `Fixtures.site` with pages a.md and b.md, on the real disk in a new temporary folder; the site's path.
+    static func siteOnDisk(in folder: URL) throws -> String {
+        for (path, data) in Fixtures.site("# Home", extra: ["content/a.md": "A", "content/b.md": "B"]).allFiles {
+            try put(folder.path + "/" + path, String(decoding: data, as: UTF8.self))
+        }
+        return folder.path + "/site"
+    }
+
+    @Test func aKeptPagesFilesAreNotLookedAtAndStillReplacedOnlyWhileTheirBytesMatch() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let site = try Self.siteOnDisk(in: folder), output = site + "/Output"
+        func put(_ path: String, _ text: String) throws { try Self.put(path, text) }
+        func read(_ path: String) -> String? { (try? Data(contentsOf: URL(fileURLWithPath: output + "/" + path))).map { String(decoding: $0, as: UTF8.self) } }
+        let disk = CountingDisk(LocalFileSystem())
+        func rendered() throws(BuildFailure) -> [String] {
+            try SiteBuilder(options: BuildOptions(sourceDirectory: site), fileSystem: disk, iconSets: .none).build().renderedPages.sorted()
+        }
+        #expect(try rendered().count == 3)
+        try put(site + "/content/a.md", "A, edited")
+        disk.forget()
+        #expect(try rendered() == [site + "/content/a.md"])
+        #expect(disk.looked(under: output + "/b/") == [] && disk.looked(under: output + "/index.html") == [])
+        #expect(!disk.looked(under: output + "/a/").isEmpty)
+        // A kept page's file edited by hand is not noticed while the page is unchanged; it is the owner's, so once
+        // the page changes the build stops rather than write over it, and a removed one is written again.
+        try put(output + "/b/index.html", "mine")
+        #expect(try rendered() == [] && read("b/index.html") == "mine")
+        try put(site + "/content/b.md", "B, edited")
+        #expect(throws: BuildFailure.self) { try rendered() }
+        #expect(read("b/index.html") == "mine")
+        try FileManager.default.removeItem(atPath: output + "/b/index.html")
+        #expect(try rendered() == [site + "/content/b.md"])
+        #expect(read("b/index.html")?.contains("B, edited") == true)
+        // A file recorded without a stamp (by a build killed before its renames) is looked at: one that is not
+        // there is written again.
+        var manifest = try OutputManifest.parse(Data(contentsOf: URL(fileURLWithPath: output + "/" + OutputManifest.fileName)))
+        manifest.files["a/index.html"]?.stamp = nil
+        try manifest.data.write(to: URL(fileURLWithPath: output + "/" + OutputManifest.fileName))
+        try FileManager.default.removeItem(atPath: output + "/a/index.html")
+        #expect(try rendered() == [site + "/content/a.md"])
+        #expect(read("a/index.html")?.contains("A, edited") == true)
+    }
+
+    /// On a real disk: a page whose file has the stamp recorded (size, inode, modification and change times) is
+    /// kept without being read; a file rewritten to the same size with its modification time put back differs in its
+    /// change time alone, and is read and rendered again. A stamp is recorded only for a file that last changed some
+    /// time before the build (`PageInputs.stampMargin`), so no later write can share it.
+    @Test func anUnchangedPageIsNotReadAndAnEditIsSeenByItsChangeTimeAlone() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let site = try Self.siteOnDisk(in: folder), b = site + "/content/b.md"
+        let disk = CountingDisk(LocalFileSystem())
+        var builder = SiteBuilder(options: BuildOptions(sourceDirectory: site), fileSystem: disk, iconSets: .none)
+        func rendered() throws(BuildFailure) -> [String] { try builder.build().renderedPages.sorted() }
+        func manifest() throws -> OutputManifest {
+            try OutputManifest.parse(Data(contentsOf: URL(fileURLWithPath: site + "/Output/" + OutputManifest.fileName)))
+        }
+        // Just written: no stamp is recorded, and the next build reads every page again (keeping them all).
+        #expect(try rendered().count == 3)
+        #expect(try manifest().pages.values.allSatisfy { $0.sourceStamp == nil })
+        disk.forget()
+        #expect(try rendered() == [])
+        #expect(disk.read(under: site + "/content/").count == 3)
+        // Stamps recorded (as for files older than the margin): no page is read.
+        builder.sourceStampMargin = 0
+        #expect(try rendered() == [])
+        let recorded = try #require(try manifest().pages["b.md"]?.sourceStamp)
+        disk.forget()
+        #expect(try rendered() == [])
+        #expect(disk.read(under: site + "/content/") == [])
+        // b.md rewritten in place to the same size, its modification time put back: only its change time moved.
+        var stamp: FileStamp
+        repeat {
+            try Data("C".utf8).write(to: URL(fileURLWithPath: b))
+            var times = [timespec(tv_sec: Int(recorded.modified / 1_000_000_000), tv_nsec: Int(recorded.modified % 1_000_000_000)),
+                         timespec(tv_sec: Int(recorded.modified / 1_000_000_000), tv_nsec: Int(recorded.modified % 1_000_000_000))]
+            #expect(utimensat(AT_FDCWD, b, &times, 0) == 0)
+            stamp = try #require(LocalFileSystem().stamp(of: b))
+        } while stamp.changed == recorded.changed  // written within the tick of the recorded change: the margin's case
+        #expect(stamp.size == recorded.size && stamp.inode == recorded.inode && stamp.modified == recorded.modified)
+        #expect(try rendered() == [b])
+        #expect(disk.read(under: site + "/content/") == [b])
     }
 
     // MARK: rebuilds render what changed
