@@ -203,25 +203,15 @@ public final class SiteWriter: @unchecked Sendable {
         }
     }
 
-    /// Whether the files a page wrote before are still sitegen's as recorded; when they are, they are part of the new
-    /// site as they are. Safe to call from several threads.
-    ///
-    /// A file a finished build put in place and recorded with its stamp is taken at the manifest's word, unlooked at:
-    /// nothing is written or removed here, and a file is replaced or removed only after its bytes are checked
-    /// (`write`, `commit`), so trusting the record can lose nothing. On a large site it is most of a rebuild's cost
-    /// otherwise (a `stat` per file, 40,000 for 10,000 pages). The price: a file of an unchanged page that the owner
-    /// edited or removed by hand is noticed only when the page changes (or once the manifest is removed). A file
-    /// recorded without a stamp (a build killed before it finished: the file may still be in its staging folder)
-    /// is looked at, and read when its stamp does not match.
+    /// Whether the files a page wrote before are still in place with the bytes recorded; when they are, they are
+    /// part of the new site as they are. Safe to call from several threads. A file whose stamp is the one recorded
+    /// is not read again (a `stat`, not a read, per kept file): one edited or removed by hand is noticed by the next
+    /// build, which renders its page again, writes a removed file back and stops rather than write over an edited one.
     public func keep(_ paths: [String]) -> Bool {
         var entries: [(String, OutputManifest.FileEntry)] = []
         for path in paths {
             // No check of the folders on the way: nothing is written here (removals check them).
             guard let old = previous.files[path], old.hashes.count == 1 else { return false }
-            if old.stamp != nil {
-                entries.append((path, old))
-                continue
-            }
             let target = joinPath(output, path)
             let stamp = fileSystem.stamp(of: target)
             if stamp == nil || stamp != old.stamp {
