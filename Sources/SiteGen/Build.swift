@@ -39,6 +39,9 @@ public struct SiteBuilder: Sendable {
     /// How long before the build a page's file must have last changed for a build to record its stamp (ns;
     /// `PageInputs.stampMargin`): tests set 0, to see a stamp used without waiting.
     var sourceStampMargin = PageInputs.stampMargin
+    /// Whether `render` returns the pages' files; `check` needs only their problems, and a large site's pages are
+    /// hundreds of megabytes held until the end.
+    public var keepsPageFiles = true
     /// The runtime pages inline; the one embedded in the binary by default.
     public var runtime: PageRuntime = .embedded
 
@@ -159,7 +162,7 @@ public struct SiteBuilder: Sendable {
         let job = PageJob(resolver: resolver(for: sources), renderer: renderer, icons: icons, photos: photos, cards: cards, templateFiles: sources.templates,
                           siteSettings: sources.siteSettings, writer: writer, memo: writer == nil ? memo : nil,
                           inputs: writer.map { PageInputs(sources, options: options, iconSets: iconSets, fileSystem: fileSystem, writer: $0, stampMargin: sourceStampMargin) },
-                          options: options, fileSystem: fileSystem)
+                          options: options, fileSystem: fileSystem, keepsFiles: keepsPageFiles)
         var pages = sources.pages
         sources.pages = []
         let outcomes = Self.concurrentMap(releasingTextOf: &pages, keepingTextWhere: { $0.identity != nil }) { page in job.run(&page) }
@@ -265,6 +268,8 @@ public struct SiteBuilder: Sendable {
         /// Where an unread page is read from.
         let options: BuildOptions
         let fileSystem: any FileSystem
+        /// Whether a page's files are kept when not writing.
+        let keepsFiles: Bool
 
         struct Outcome: Sendable {
             var diagnostics: [Diagnostic]
@@ -338,7 +343,9 @@ public struct SiteBuilder: Sendable {
                 if let inputs, let digest, outcome.diagnostics.allSatisfy({ $0.severity == .warning }), outcome.identity == nil {
                     writer.record(page: source.path, inputs.record(of: page, stamp: source.stamp, digest: digest, rendered: rendered, warnings: outcome.diagnostics))
                 }
-                // Written: only the policy is still needed, not the page's files.
+            }
+            if writer != nil || !keepsFiles {
+                // Written, or not wanted: only the policy is still needed, not the page's files.
                 rendered = RenderedPageFiles(files: [], policy: rendered.policy, diagnostics: [], kept: rendered.kept, photos: rendered.photos)
             }
             outcome.page = rendered

@@ -115,8 +115,9 @@ extension CommandLineTool {
         guard options.positional.isEmpty else { return usageError("unexpected argument '\(options.positional[0])'", command: Self.checkCommand) }
         var now: Date?
         if let code = readClock(options, command: Self.checkCommand, into: &now) { return code }
-        let builder = SiteBuilder(options: BuildOptions(sourceDirectory: options["--source"] ?? ".", now: now, failsOnWarnings: options.has("--strict")),
+        var builder = SiteBuilder(options: BuildOptions(sourceDirectory: options["--source"] ?? ".", now: now, failsOnWarnings: options.has("--strict")),
                                   fileSystem: fileSystem)
+        builder.keepsPageFiles = options.has("--online")
         do {
             let result = try builder.render()
             report(result.warnings)
