@@ -82,7 +82,7 @@ struct EmailShield {
                 if tail > 0 { memmove(buffer.baseAddress! + target, buffer.baseAddress! + end, tail) }
                 let reference = references[match.string]
                 target -= reference.count
-                reference.withUnsafeBufferPointer { memcpy(buffer.baseAddress! + target, $0.baseAddress!, $0.count) }
+                reference.withUnsafeBufferPointer { _ = memcpy(buffer.baseAddress! + target, $0.baseAddress!, $0.count) }
                 source = match.start + start
             }
         }

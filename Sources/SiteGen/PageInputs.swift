@@ -34,8 +34,8 @@ struct PageInputs: Sendable {
          stampMargin: Int64 = PageInputs.stampMargin) {
         var shared = "sitegen page inputs 1\0\(SiteGenVersion.current)\0\(Self.toolStamp)\0"
         shared += "base-url \(options.baseURL ?? "-")\0"
-        shared += "icons \(iconSets.fontAwesomeBrands ?? "-") \(iconSets.fontAwesomeBrands.map(Self.stamp) ?? "-")"
-        shared += " \(iconSets.forkAwesomeFont ?? "-") \(iconSets.forkAwesomeFont.map(Self.stamp) ?? "-")\0"
+        shared += "icons \(iconSets.fontAwesomeBrands ?? "-") \(iconSets.fontAwesomeBrands.flatMap(Self.stamp) ?? "-")"
+        shared += " \(iconSets.forkAwesomeFont ?? "-") \(iconSets.forkAwesomeFont.flatMap(Self.stamp) ?? "-")\0"
         shared += "settings \(sources.siteSettings?.text ?? "-")\0"
         for template in sources.templates.sorted(by: { $0.name < $1.name }) { shared += "template \(template.name)\0\(template.text)\0" }
         sharedHash = ContentHash.of(shared)
