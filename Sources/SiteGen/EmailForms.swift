@@ -27,7 +27,7 @@ enum EmailForms {
                 }
             }
         }
-        // Few forms an address: small arrays for each, one set for the link's (which may list many addresses).
+        // One set for the link's forms (it may list many addresses); most addresses take the shortcut.
         var forms: Set<String> = []
         var seen: Set<String> = []
         for address in found where !address.isEmpty && seen.insert(address).inserted {
