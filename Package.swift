@@ -1,6 +1,16 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// GLib's two header folders (libvips' headers include GLib's); the second is per architecture.
+let glibHeaderFlags: [String] = {
+    #if arch(arm64)
+    let multiarch = "aarch64-linux-gnu"
+    #else
+    let multiarch = "x86_64-linux-gnu"
+    #endif
+    return ["-I/usr/include/glib-2.0", "-I/usr/lib/\(multiarch)/glib-2.0/include"]
+}()
+
 let package = Package(
     name: "sitegen",
     products: [
@@ -22,8 +32,10 @@ let package = Package(
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // libxml2's HTML parser, for HTMLReading.
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
-        // libvips: photos resized and stripped of their metadata, and the share card drawn from SVG (librsvg).
-        .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
+        // libvips: photos resized and stripped of their metadata, and the share card drawn from SVG (librsvg). Loaded
+        // by dlopen when the first picture is made (CVips/include/sitegen_vips.h says why); libvips-dev's headers,
+        // which include GLib's, give the types of what it calls.
+        .target(name: "CVips", cSettings: [.unsafeFlags(glibHeaderFlags)]),
         // A small read-only HTTP server with Server-Sent Events, for `sitegen serve`.
         .target(name: "WebServer", dependencies: ["CMicroHTTPD", "LinkChain"]),
         // What several rooms share: HTML escaping, diagnostics (a position in a source file, its line, how a terminal

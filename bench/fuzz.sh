@@ -51,10 +51,14 @@ compile() {
   fi
 }
 
-# libvips' headers through pkg-config, as SwiftPM finds them for the CVips module (-pthread is a link flag).
-vips_flags() {
-  local flag
-  for flag in $(pkg-config --cflags vips); do [ "$flag" = -pthread ] || printf '%s\n' -Xcc "$flag"; done
+# CVips, the C target that loads libvips at run time, as an object of its own (its header is all Swift sees). Its
+# include flags are Package.swift's: GLib's headers, which libvips' include.
+cvips_object() {
+  local object=$build/CVips.o
+  stale "$object" Sources/CVips || { echo "$object"; return 0; }
+  clang -c -O2 -I Sources/CVips/include -I /usr/include/glib-2.0 -I "/usr/lib/$(gcc -print-multiarch)/glib-2.0/include" \
+    Sources/CVips/vips.c -o "$object" >&2 || return 1
+  echo "$object"
 }
 
 # SwiftPM generates PackageResources for what a target embeds (Package.swift's embedInCode); the harness makes it the
@@ -80,10 +84,8 @@ build_module() {
   shift
   stale "$object" Sources/"$name" || return 0
   echo "building module $name" >&2
-  local vips=()
-  mapfile -t vips < <(vips_flags)
   compile "$work/logs/build-$name.log" "${flags[@]}" -wmo -module-name "$name" -emit-object -o "$object" \
-    -I Sources/CMicroHTTPD -I Sources/CQREncode -I Sources/CCrypto -I Sources/CVips "${vips[@]}" -I "$build/modules" \
+    -I Sources/CMicroHTTPD -I Sources/CQREncode -I Sources/CCrypto -I Sources/CVips/include -I "$build/modules" \
     -emit-module -emit-module-path "$build/modules/$name.swiftmodule" Sources/"$name"/*.swift "$@"
 }
 
@@ -125,12 +127,12 @@ build_harness() {
       package_resources "$resources" Sources/SiteGen/Resources/words.yml
       # SiteGen's files and the harness in one module (SourceText is internal); the C libraries through
       # their module maps, which also link them.
-      local vips=()
-      mapfile -t vips < <(vips_flags)
+      local cvips
+      cvips=$(cvips_object) || return 1
       compile "$work/logs/build-$harness.log" "${flags[@]}" -module-name FrontMatterFuzz -I "$build/modules" \
-        -I Sources/CYAML -I Sources/CCmark -I Sources/CCrypto -I Sources/CQREncode -I Sources/CVips "${vips[@]}" \
+        -I Sources/CYAML -I Sources/CCmark -I Sources/CCrypto -I Sources/CQREncode -I Sources/CVips/include \
         Sources/SiteGen/*.swift "$resources" Tests/Fuzz/FrontMatterFuzz.swift \
-        "${objects[@]}" -o "$binary"
+        "${objects[@]}" "$cvips" -o "$binary"
       ;;
     *)
       echo "error: unknown harness '$harness': expected ${all[*]}" >&2

@@ -28,7 +28,7 @@ mkdir -p "$out"
 
 fail() { echo "error: $*" >&2; exit 1; }
 step() { echo "$*" >&2; }
-for tool in swift dpkg-deb dpkg-shlibdeps strip gzip; do
+for tool in swift cc dpkg-deb dpkg-shlibdeps strip gzip; do
   command -v "$tool" >/dev/null || fail "$tool is not on PATH (dpkg-dev gives dpkg-shlibdeps; binutils gives strip)"
 done
 
@@ -112,7 +112,11 @@ COPYRIGHT
 # debian/control in the folder it runs in. (It warns that a few libraries are linked but unused; the log keeps that.)
 mkdir -p "$work/shlibs/debian"
 printf 'Source: sitegen\nMaintainer: %s\n\nPackage: sitegen\nArchitecture: any\nDescription: sitegen\n' "$maintainer" >"$work/shlibs/debian/control"
-depends="$(cd "$work/shlibs" && dpkg-shlibdeps -O -e "$root/usr/bin/sitegen" 2>>"$log" | sed -n 's/^shlibs:Depends=//p')"
+# libvips is loaded at run time (dlopen, CVips), so the binary does not link it: a probe that does, built here and
+# not shipped, lets dpkg-shlibdeps find its package the same way.
+echo 'int main(void) { return 0; }' | cc -x c - -o "$work/shlibs/loaded-at-run-time" -Wl,--no-as-needed -lvips \
+  || fail "cc could not link a probe against libvips (libvips-dev)"
+depends="$(cd "$work/shlibs" && dpkg-shlibdeps -O -e "$root/usr/bin/sitegen" -e loaded-at-run-time 2>>"$log" | sed -n 's/^shlibs:Depends=//p')"
 [ -n "$depends" ] || { cat "$log" >&2; fail "dpkg-shlibdeps found no dependencies"; }
 # Not a library, so no tool finds it: the share card's text is drawn in DejaVu Sans (ShareCard.swift).
 depends="$depends, fonts-dejavu-core"

@@ -9,7 +9,9 @@ package enum Vips {
     static let startProblem: String? = sitegen_vips_start() == 0 ? nil : takeError()
 
     /// `8.14.1`: a card drawn by another libvips may differ, so its name (`ShareCard.fileName`) says which drew it.
-    package static let version = "\(vips_version(0)).\(vips_version(1)).\(vips_version(2))"
+    /// It is the version sitegen was built against: the one loaded is asked only when a picture is made, and a build
+    /// that names its cards must not load libvips for that alone.
+    package static let version = String(cString: sitegen_vips_built_version())
 
     /// libvips keeps one error buffer for the whole process, and the loader check clears it: decoding, where a
     /// photo's bytes fail, holds this from the check to reading the message, so pages decoding photos at once on
@@ -18,34 +20,34 @@ package enum Vips {
 
     /// libvips' message for the last failure, first line only, and cleared.
     static func takeError() -> String {
-        let text = vips_error_buffer().map { String(cString: $0) } ?? ""
-        vips_error_clear()
+        let text = String(cString: sitegen_vips_error())
+        sitegen_vips_error_clear()
         let line = text.split(separator: "\n").first.map(String.init) ?? ""
         return line.isEmpty ? "libvips gave no reason" : line
     }
 
     /// An image libvips made, released when this is.
     package final class Image {
-        let pointer: UnsafeMutablePointer<VipsImage>
-        init(_ pointer: UnsafeMutablePointer<VipsImage>) { self.pointer = pointer }
+        let pointer: OpaquePointer
+        init(_ pointer: OpaquePointer) { self.pointer = pointer }
         deinit { sitegen_vips_release(pointer) }
 
-        var width: Int { Int(vips_image_get_width(pointer)) }
-        var height: Int { Int(vips_image_get_height(pointer)) }
-        var hasAlpha: Bool { vips_image_hasalpha(pointer) != 0 }
-        var bands: Int { Int(vips_image_get_bands(pointer)) }
+        var width: Int { Int(sitegen_vips_width(pointer)) }
+        var height: Int { Int(sitegen_vips_height(pointer)) }
+        var hasAlpha: Bool { sitegen_vips_has_alpha(pointer) != 0 }
+        var bands: Int { Int(sitegen_vips_bands(pointer)) }
 
         /// The pixels, row by row, each band a byte (images sitegen makes are 8-bit).
         func pixels() -> Data {
             var length = 0
-            guard let memory = vips_image_write_to_memory(pointer, &length) else { return Data() }
-            defer { g_free(memory) }
+            guard let memory = sitegen_vips_pixels(pointer, &length) else { return Data() }
+            defer { sitegen_vips_free(memory) }
             return Data(bytes: memory, count: length)
         }
 
         /// A copy without any metadata (EXIF, XMP, IPTC, ICC profile, comments), saved as `format`.
         package func encoded(_ format: PhotoFormat) throws(PhotoProblem) -> Data {
-            var stripped: UnsafeMutablePointer<VipsImage>?
+            var stripped: OpaquePointer?
             guard sitegen_vips_without_metadata(pointer, &stripped) == 0, let stripped else { throw PhotoProblem(Vips.takeError()) }
             let bare = Image(stripped)
             var bytes: UnsafeMutableRawPointer?
@@ -56,7 +58,7 @@ package enum Vips {
             case .webp: sitegen_vips_webp(bare.pointer, 80, &bytes, &length)
             }
             guard status == 0, let bytes else { throw PhotoProblem(Vips.takeError()) }
-            defer { g_free(bytes) }
+            defer { sitegen_vips_free(bytes) }
             let data = Data(bytes: bytes, count: length)
             return format == .webp ? WebPFile.withoutMetadata(data) : data
         }
@@ -67,9 +69,9 @@ package enum Vips {
         if let startProblem { throw PhotoProblem("libvips did not start: \(startProblem)") }
         decoding.lock()
         defer { decoding.unlock() }
-        let found = bytes.withUnsafeBytes { raw in sitegen_vips_loader(raw.baseAddress, raw.count) != nil }
+        let found = bytes.withUnsafeBytes { raw in sitegen_vips_is_image(raw.baseAddress, raw.count) != 0 }
         guard found else { throw PhotoProblem("it is not a picture libvips can read (expected a JPEG, PNG, WebP, GIF or SVG file)") }
-        var made: UnsafeMutablePointer<VipsImage>?
+        var made: OpaquePointer?
         let status = bytes.withUnsafeBytes { raw in
             sitegen_vips_thumbnail(raw.baseAddress, raw.count, Int32(slot.width), Int32(slot.height), slot.fills ? 1 : 0, &made)
         }
@@ -80,7 +82,7 @@ package enum Vips {
     /// An SVG document drawn at its own size by librsvg.
     package static func drawSVG(_ text: String) throws(PhotoProblem) -> Image {
         if let startProblem { throw PhotoProblem("libvips did not start: \(startProblem)") }
-        var made: UnsafeMutablePointer<VipsImage>?
+        var made: OpaquePointer?
         var bytes = Array(text.utf8)
         let status = bytes.withUnsafeMutableBytes { raw in sitegen_vips_svg(raw.baseAddress, raw.count, &made) }
         guard status == 0, let made else { throw PhotoProblem(takeError()) }
