@@ -112,10 +112,11 @@ COPYRIGHT
 # debian/control in the folder it runs in. (It warns that a few libraries are linked but unused; the log keeps that.)
 mkdir -p "$work/shlibs/debian"
 printf 'Source: sitegen\nMaintainer: %s\n\nPackage: sitegen\nArchitecture: any\nDescription: sitegen\n' "$maintainer" >"$work/shlibs/debian/control"
-# libvips is loaded at run time (dlopen, CVips), so the binary does not link it: a probe that does, built here and
-# not shipped, lets dpkg-shlibdeps find its package the same way.
-echo 'int main(void) { return 0; }' | cc -x c - -o "$work/shlibs/loaded-at-run-time" -Wl,--no-as-needed -lvips \
-  || fail "cc could not link a probe against libvips (libvips-dev)"
+# libvips is loaded at run time (dlopen, CVips), so the binary does not link it: a probe that links every libvips
+# function CVips loads, built here and not shipped, lets dpkg-shlibdeps find its package and version the same way.
+# shellcheck disable=SC2046 # pkg-config's flags are words
+cc -DSITEGEN_VIPS_PROBE -I Sources/CVips/include $(pkg-config --cflags vips) Sources/CVips/vips.c \
+  -o "$work/shlibs/loaded-at-run-time" $(pkg-config --libs vips) || fail "cc could not link the libvips probe (libvips-dev)"
 depends="$(cd "$work/shlibs" && dpkg-shlibdeps -O -e "$root/usr/bin/sitegen" -e loaded-at-run-time 2>>"$log" | sed -n 's/^shlibs:Depends=//p')"
 [ -n "$depends" ] || { cat "$log" >&2; fail "dpkg-shlibdeps found no dependencies"; }
 # Not a library, so no tool finds it: the share card's text is drawn in DejaVu Sans (ShareCard.swift).

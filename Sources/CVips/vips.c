@@ -127,3 +127,13 @@ void *sitegen_vips_pixels(VipsImage *image, size_t *length) { return call_vips_i
 
 void sitegen_vips_free(void *memory) { call_g_free(memory); }
 void sitegen_vips_release(VipsImage *image) { call_g_object_unref(image); }
+
+#ifdef SITEGEN_VIPS_PROBE
+// For packaging only (scripts/package-deb.sh): a program that links every function this file loads, so that
+// dpkg-shlibdeps finds the libvips package, and the version of it, that sitegen needs at run time.
+#define SITEGEN_REFERENCE(function) (void *)&function,
+int main(void) {
+    void *volatile used[] = {SITEGEN_VIPS_FUNCTIONS(SITEGEN_REFERENCE)};
+    return used[0] == NULL;
+}
+#endif

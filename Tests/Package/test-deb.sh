@@ -69,6 +69,10 @@ cd "$work"
 cat publish.out
 git -c core.hooksPath=/dev/null clone -q -b gh-pages remote.git clone || fail "no gh-pages branch on the remote"
 [ -f clone/index.html ] && [ -f clone/qr.svg ] && [ -f clone/.nojekyll ] || fail "the branch lacks the site: $(ls -A clone)"
+# The share card is drawn by libvips, which sitegen loads at run time: only Depends can have brought it.
+cards=(clone/card-*.png)
+[ -f "${cards[0]}" ] && [ "$(head -c 8 "${cards[0]}" | od -An -tx1 | tr -d ' ')" = 89504e470d0a1a0a ] \
+  || fail "no share card PNG was published (libvips not loaded?): $(ls -A clone)"
 [ "$(cat clone/CNAME)" = "links.ada-lovelace.net" ] || fail "CNAME holds '$(cat clone/CNAME)'"
 [ ! -e clone/.sitegen-manifest ] || fail "the manifest was published"
 cd site
