@@ -28,8 +28,9 @@ let package = Package(
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
-        // HTTP(S) requests for `sitegen check --online`.
-        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // HTTP(S) requests for `sitegen check --online`: libcurl, loaded by dlopen at the first request
+        // (CCurl/include/sitegen_curl.h says why); libcurl4-openssl-dev's header gives the types.
+        .target(name: "CCurl"),
         // libxml2's HTML parser, for HTMLReading.
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // libvips: photos resized and stripped of their metadata, and the share card drawn from SVG (librsvg). Loaded

@@ -112,12 +112,17 @@ COPYRIGHT
 # debian/control in the folder it runs in. (It warns that a few libraries are linked but unused; the log keeps that.)
 mkdir -p "$work/shlibs/debian"
 printf 'Source: sitegen\nMaintainer: %s\n\nPackage: sitegen\nArchitecture: any\nDescription: sitegen\n' "$maintainer" >"$work/shlibs/debian/control"
-# libvips is loaded at run time (dlopen, CVips), so the binary does not link it: a probe that links every libvips
-# function CVips loads, built here and not shipped, lets dpkg-shlibdeps find its package and version the same way.
+# libvips and libcurl are loaded at run time (dlopen, CVips and CCurl), so the binary does not link them: probes that
+# link every function those targets load, built here and not shipped, let dpkg-shlibdeps find their packages and
+# versions the same way.
 # shellcheck disable=SC2046 # pkg-config's flags are words
 cc -DSITEGEN_VIPS_PROBE -I Sources/CVips/include $(pkg-config --cflags vips) Sources/CVips/vips.c \
-  -o "$work/shlibs/loaded-at-run-time" $(pkg-config --libs vips) || fail "cc could not link the libvips probe (libvips-dev)"
-depends="$(cd "$work/shlibs" && dpkg-shlibdeps -O -e "$root/usr/bin/sitegen" -e loaded-at-run-time 2>>"$log" | sed -n 's/^shlibs:Depends=//p')"
+  -o "$work/shlibs/vips-probe" $(pkg-config --libs vips) || fail "cc could not link the libvips probe (libvips-dev)"
+# shellcheck disable=SC2046
+cc -DSITEGEN_CURL_PROBE -I Sources/CCurl/include $(pkg-config --cflags libcurl) Sources/CCurl/curl.c \
+  -o "$work/shlibs/curl-probe" $(pkg-config --libs libcurl) || fail "cc could not link the libcurl probe (libcurl4-openssl-dev)"
+depends="$(cd "$work/shlibs" && dpkg-shlibdeps -O -e "$root/usr/bin/sitegen" -e vips-probe -e curl-probe 2>>"$log" \
+  | sed -n 's/^shlibs:Depends=//p')"
 [ -n "$depends" ] || { cat "$log" >&2; fail "dpkg-shlibdeps found no dependencies"; }
 # Not a library, so no tool finds it: the share card's text is drawn in DejaVu Sans (ShareCard.swift).
 depends="$depends, fonts-dejavu-core"

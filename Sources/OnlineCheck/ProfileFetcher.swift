@@ -66,10 +66,11 @@ public struct CurlProfileFetcher: ProfileFetcher {
         return .success(hosts)
     }
 
-    private static let globalSetup: Void = { curl_global_init(Int(CURL_GLOBAL_DEFAULT)) }()
+    /// libcurl, loaded and started once for the process; nil when it did, else why not.
+    private static let startProblem: String? = sitegen_curl_start() == 0 ? nil : String(cString: sitegen_curl_load_problem())
 
     public func fetch(_ request: ProfileRequest) -> ProfileResponse {
-        _ = Self.globalSetup
+        if let problem = Self.startProblem { return .failure(problem) }
         guard var components = URLComponents(string: request.url), let host = components.host?.lowercased(), !host.isEmpty else {
             return .failure("not a URL: \(request.url)")
         }
@@ -85,11 +86,11 @@ public struct CurlProfileFetcher: ProfileFetcher {
             target = components.string ?? request.url
             headers.append("Host: \(host)")
         }
-        guard let handle = curl_easy_init() else { return .failure("libcurl could not start a request") }
-        defer { curl_easy_cleanup(handle) }
+        guard let handle = sitegen_curl_easy_init() else { return .failure("libcurl could not start a request") }
+        defer { sitegen_curl_easy_cleanup(handle) }
         var headerList: UnsafeMutablePointer<curl_slist>?
-        for header in headers { headerList = curl_slist_append(headerList, header) }
-        defer { curl_slist_free_all(headerList) }
+        for header in headers { headerList = sitegen_curl_slist_append(headerList, header) }
+        defer { sitegen_curl_slist_free_all(headerList) }
 
         let receiver = Receiver(limit: request.maxBytes)
         let context = Unmanaged.passUnretained(receiver).toOpaque()
@@ -129,7 +130,7 @@ public struct CurlProfileFetcher: ProfileFetcher {
         }
         _ = sitegen_curl_set_pointer(handle, CURLOPT_HEADERDATA, context)
 
-        let code = curl_easy_perform(handle)
+        let code = sitegen_curl_easy_perform(handle)
         guard code == CURLE_OK || (code == CURLE_WRITE_ERROR && receiver.truncated) else {
             return .failure(Self.describe(code, timeout: request.timeout, host: host))
         }
@@ -145,7 +146,7 @@ public struct CurlProfileFetcher: ProfileFetcher {
         case CURLE_COULDNT_CONNECT: return "could not connect to \(host)"
         case CURLE_COULDNT_RESOLVE_HOST: return "no such host: \(host)"
         case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION: return "no trusted HTTPS connection to \(host)"
-        default: return "request to \(host) failed: \(String(cString: curl_easy_strerror(code)))"
+        default: return "request to \(host) failed: \(String(cString: sitegen_curl_easy_strerror(code)))"
         }
     }
 
