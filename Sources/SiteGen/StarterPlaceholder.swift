@@ -1,3 +1,5 @@
+import Glibc
+
 /// What `sitegen new` writes for the author to replace. A build warns of each one still there, so a page is never
 /// published with `you@example.org` on it without a word (`build --strict` makes that an error, for CI).
 /// `new` writes these values from here; a test builds a fresh `new` site and expects a warning for each.
@@ -26,9 +28,19 @@ public enum StarterPlaceholder {
 
     /// The 1-based line of `body` (which starts at `firstLine` of its file) that holds the example text, if any.
     static func bodyLine(_ body: String, firstLine: Int) -> Int? {
-        // By its bytes: Foundation's `contains` goes through NSString, which a body of thousands of links feels.
-        let bytes = body.utf8
-        guard let found = bytes.firstRange(of: bodyStart.utf8) else { return nil }
-        return firstLine + bytes[..<found.lowerBound].count { $0 == UInt8(ascii: "\n") }
+        // Over the bytes: Foundation's `contains` goes through NSString, and the standard library's `firstRange(of:)`
+        // is a generic search not specialised for bytes; a body of thousands of links feels either.
+        var body = body, needle = bodyStart
+        let found: Int? = body.withUTF8 { text in
+            needle.withUTF8 { needle in
+                guard text.count >= needle.count, let start = text.baseAddress, let first = needle.first else { return nil }
+                for index in 0...(text.count - needle.count) where text[index] == first {
+                    if memcmp(start + index, needle.baseAddress!, needle.count) == 0 { return index }
+                }
+                return nil
+            }
+        }
+        guard let found else { return nil }
+        return firstLine + body.utf8.prefix(found).count { $0 == UInt8(ascii: "\n") }
     }
 }

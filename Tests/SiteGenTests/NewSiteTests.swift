@@ -45,6 +45,15 @@ import Testing
     }
 
     /// In the site's repository, the built site is ignored and the sources are not; the file says how to publish.
+    @Test func theStarterTextIsFoundAtItsLineWhereverItStands() {
+        let start = StarterPlaceholder.bodyStart
+        #expect(StarterPlaceholder.bodyLine("", firstLine: 5) == nil)
+        #expect(StarterPlaceholder.bodyLine(String(start.dropLast()), firstLine: 5) == nil)
+        #expect(StarterPlaceholder.bodyLine(start, firstLine: 5) == 5)
+        #expect(StarterPlaceholder.bodyLine("Ünïcödé\n\nAn " + start + " and on", firstLine: 5) == 7)
+        #expect(StarterPlaceholder.bodyLine("a\n" + start.dropFirst() + "\n" + start, firstLine: 1) == 3)
+    }
+
     @Test func theGitignoreKeepsTheBuiltSiteOutOfTheRepository() throws {
         let (folder, made) = try Self.newSite([])
         defer { try? FileManager.default.removeItem(at: folder) }
