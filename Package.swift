@@ -52,7 +52,7 @@ let package = Package(
             resources: [.embedInCode("Resources/words.yml")]
         ),
         // `sitegen serve`: the dev server, the watcher, live reload, the preview script and --lan.
-        .target(name: "Preview", dependencies: ["SiteGen", "SiteBasics", "Artwork", "LinkChain", "WebServer"],
+        .target(name: "Preview", dependencies: ["SiteGen", "SiteBasics", "Artwork", "Companions", "LinkChain", "WebServer"],
                 resources: [.embedInCode("Resources/preview.js"), .embedInCode("Resources/live-reload.js")]),
         // HTML that others wrote, as a tree (libxml2): a link page `sitegen import` reads, the profile fields
         // `check --online` fetches.
