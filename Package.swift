@@ -70,11 +70,18 @@ let package = Package(
                         .embedInCode("Resources/new-site-gitignore")]
         ),
         .executableTarget(name: "sitegen", dependencies: ["SiteGenCLI"]),
-        // Test doubles shared by the test suites: a file system in memory.
-        .target(name: "SiteGenTestSupport", dependencies: ["SiteGen", "SiteBasics"]),
+        // What the test suites share: a file system in memory, small sites and the example (Fixtures), an HTTP client, the
+        // size a picture's header gives.
+        .target(name: "SiteGenTestSupport", dependencies: ["SiteGen", "SiteBasics", "Artwork"]),
         .testTarget(name: "LinkChainTests", dependencies: ["LinkChain"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
+        .testTarget(name: "SiteBasicsTests", dependencies: ["SiteBasics"]),
+        .testTarget(name: "PaintTests", dependencies: ["Paint"]),
         .testTarget(name: "ArtworkTests", dependencies: ["Artwork", "CQREncode"]),
+        .testTarget(name: "CompanionsTests", dependencies: ["Companions", "Paint", "SiteGenTestSupport"]),
+        .testTarget(name: "MinifyTests", dependencies: ["Minify"]),
+        .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "Companions"]),
+        .testTarget(name: "WebServerTests", dependencies: ["WebServer", "SiteGenTestSupport"]),
         .testTarget(name: "OnlineCheckTests", dependencies: ["OnlineCheck", "HTMLReading"]),
         // The pipeline's stages, and the command line, the server and the binary end to end (golden, corpus, README).
         .testTarget(name: "SiteGenTests", dependencies: ["SiteGen", "SiteBasics", "Paint", "Artwork", "Companions", "Minify", "Runtime", "Preview", "OnlineCheck", "SiteGenCLI", "HTMLReading", "SiteGenTestSupport",

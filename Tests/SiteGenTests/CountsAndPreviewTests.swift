@@ -6,6 +6,7 @@ import Runtime
 import Testing
 @testable import SiteGen
 @testable import Preview
+import SiteGenTestSupport
 
 /// `analytics: {endpoint: …}` (issue 15, item 2): the field, the policy, and which runtime a page carries.
 @Suite struct AnalyticsTests {

@@ -4,6 +4,7 @@ import Testing
 @testable import SiteGen
 @testable import Preview
 import WebServer
+import SiteGenTestSupport
 
 /// Replaces a file the way editors save: a new file renamed over the old one. (Foundation's atomic writes
 /// on Linux leave a folder behind in /tmp each time.)

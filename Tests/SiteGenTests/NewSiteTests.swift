@@ -4,6 +4,7 @@ import Foundation
 import Testing
 @testable import SiteGen
 @testable import SiteGenCLI
+import SiteGenTestSupport
 
 /// `sitegen new DIR --title T --link SHORTHAND… --url URL`, through the real binary: the site builds at once
 /// and shows the avatar, the links, the QR code and the contact card.

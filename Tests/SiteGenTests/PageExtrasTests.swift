@@ -6,6 +6,7 @@ import Runtime
 import Testing
 import LinkChain
 @testable import SiteGen
+import SiteGenTestSupport
 
 @Suite struct SecurityPolicyTests {
     @Test func hashesAreSHA256InBase64() {
