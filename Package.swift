@@ -71,8 +71,8 @@ let package = Package(
         ),
         .executableTarget(name: "sitegen", dependencies: ["SiteGenCLI"]),
         // What the test suites share: a file system in memory, small sites and the example (Fixtures), an HTTP client, the
-        // size a picture's header gives.
-        .target(name: "SiteGenTestSupport", dependencies: ["SiteGen", "SiteBasics", "Artwork"]),
+        // size a picture's header gives, the inline code a browser hashes (InlineCode).
+        .target(name: "SiteGenTestSupport", dependencies: ["SiteGen", "SiteBasics", "Artwork", "Companions"]),
         .testTarget(name: "LinkChainTests", dependencies: ["LinkChain"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "SiteBasicsTests", dependencies: ["SiteBasics"]),
@@ -82,6 +82,7 @@ let package = Package(
         .testTarget(name: "MinifyTests", dependencies: ["Minify"]),
         .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "Companions"]),
         .testTarget(name: "WebServerTests", dependencies: ["WebServer", "SiteGenTestSupport"]),
+        .testTarget(name: "PreviewTests", dependencies: ["Preview", "SiteGen", "SiteBasics", "Runtime", "SiteGenTestSupport"]),
         .testTarget(name: "OnlineCheckTests", dependencies: ["OnlineCheck", "HTMLReading"]),
         // The pipeline's stages, and the command line, the server and the binary end to end (golden, corpus, README).
         .testTarget(name: "SiteGenTests", dependencies: ["SiteGen", "SiteBasics", "Paint", "Artwork", "Companions", "Minify", "Runtime", "Preview", "OnlineCheck", "SiteGenCLI", "HTMLReading", "SiteGenTestSupport",

@@ -78,3 +78,11 @@ package enum Fixtures {
         }
     }
 }
+
+/// Replaces a file the way editors save: a new file renamed over the old one. (Foundation's atomic writes
+/// on Linux leave a folder behind in /tmp each time.)
+package func save(_ text: String, to file: URL) throws {
+    let temporary = file.deletingLastPathComponent().appendingPathComponent(".\(file.lastPathComponent).saving")
+    try Data(text.utf8).write(to: temporary)
+    guard rename(temporary.path, file.path) == 0 else { throw HTTPTestError("cannot rename \(temporary.path): errno \(errno)") }
+}
