@@ -77,7 +77,7 @@ let package = Package(
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "SiteBasicsTests", dependencies: ["SiteBasics"]),
         .testTarget(name: "PaintTests", dependencies: ["Paint"]),
-        .testTarget(name: "ArtworkTests", dependencies: ["Artwork", "CQREncode"]),
+        .testTarget(name: "ArtworkTests", dependencies: ["Artwork", "CQREncode", "SiteGenTestSupport"]),
         .testTarget(name: "CompanionsTests", dependencies: ["Companions", "Paint", "SiteGenTestSupport"]),
         .testTarget(name: "MinifyTests", dependencies: ["Minify"]),
         .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "Companions"]),
@@ -86,6 +86,6 @@ let package = Package(
         .testTarget(name: "OnlineCheckTests", dependencies: ["OnlineCheck", "HTMLReading"]),
         // The pipeline's stages, and the command line, the server and the binary end to end (golden, corpus, README).
         .testTarget(name: "SiteGenTests", dependencies: ["SiteGen", "SiteBasics", "Paint", "Artwork", "Companions", "Minify", "Runtime", "Preview", "OnlineCheck", "SiteGenCLI", "HTMLReading", "SiteGenTestSupport",
-                                                         "LinkChain", "Mustache", "WebServer", "sitegen"], exclude: ["Golden", "PhotoFixtures"]),
+                                                         "LinkChain", "Mustache", "WebServer", "sitegen"], exclude: ["Golden"]),
     ]
 )

@@ -33,6 +33,9 @@ package enum Fixtures {
         return try! Vips.drawSVG(svg).encoded(format)
     }
 
+    /// A 600 × 400 JPEG whose EXIF names a camera maker and a GPS position (made with Pillow for the photo tests).
+    package static let gpsPhoto = try! Data(contentsOf: packageRoot.appendingPathComponent("Tests/PhotoFixtures/gps-600x400.jpg"))
+
     /// A builder for an in-memory site; no icon set unless one is given (the real ones are on disk, not in `fileSystem`).
     package static func builder(_ fileSystem: InMemoryFileSystem, baseURL: String? = nil, iconSets: IconSets = .none) -> SiteBuilder {
         SiteBuilder(options: BuildOptions(sourceDirectory: "site", baseURL: baseURL), fileSystem: fileSystem, iconSets: iconSets)
