@@ -78,7 +78,7 @@ let package = Package(
         .testTarget(name: "SiteBasicsTests", dependencies: ["SiteBasics"]),
         .testTarget(name: "PaintTests", dependencies: ["Paint"]),
         .testTarget(name: "ArtworkTests", dependencies: ["Artwork", "CQREncode", "SiteGenTestSupport"]),
-        .testTarget(name: "CompanionsTests", dependencies: ["Companions", "Paint", "SiteGenTestSupport"]),
+        .testTarget(name: "CompanionsTests", dependencies: ["Companions", "SiteBasics", "Paint", "SiteGenTestSupport"]),
         .testTarget(name: "MinifyTests", dependencies: ["Minify"]),
         .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "Companions"]),
         .testTarget(name: "WebServerTests", dependencies: ["WebServer", "SiteGenTestSupport"]),

@@ -1,7 +1,19 @@
 @testable import Companions
+import Foundation
 import Testing
 
 @Suite struct VCardFoldingTests {
+    @Test func longLinesFoldAt75OctetsWithoutSplittingCharacters() {
+        var card = VCard(name: String(repeating: "é", count: 60))
+        card.note = String(repeating: "x", count: 200)
+        for line in card.text.split(separator: "\r\n") {
+            #expect(line.utf8.count <= 75)
+        }
+        let unfolded = card.text.replacingOccurrences(of: "\r\n ", with: "")
+        #expect(unfolded.contains("FN:" + String(repeating: "é", count: 60) + "\r\n"))
+        #expect(unfolded.contains("NOTE:" + String(repeating: "x", count: 200) + "\r\n"))
+    }
+
     @Test(arguments: [String(repeating: "a", count: 75), String(repeating: "a", count: 76), "NOTE:" + String(repeating: "é", count: 60),
                       "NOTE:" + String(repeating: "日本語", count: 30), "URL:https://example.org/" + String(repeating: "x", count: 200), "FN:A"])
     func linesFoldAtSeventyFiveOctetsWithoutSplittingCharacters(line: String) {

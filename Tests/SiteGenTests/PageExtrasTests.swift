@@ -9,12 +9,6 @@ import LinkChain
 import SiteGenTestSupport
 
 @Suite struct SecurityPolicyTests {
-    @Test func hashesAreSHA256InBase64() {
-        // Known values: SHA-256 of "" and of "abc" (FIPS 180-2 example).
-        #expect(SecurityPolicy.sha256Base64("") == "47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=")
-        #expect(SecurityPolicy.sha256Base64("abc") == "ungWv48Bz+pBQUDeXa4iI7ADYaOWF3qctBD/YfIAFa0=")
-    }
-
     @Test func inlineScriptsAndStylesOfTheTemplateAreHashedButNotDataBlocksOrExternalScripts() throws {
         let template = #"<head>{{{content_security_policy_html}}}<style>a{}</style><script type="application/ld+json">{}</script><script src="x.js"></script><script>go()</script><scripts>no</scripts><script type="application/json">[]</script><script type="module">m()</script></head>"#
         let fileSystem = Fixtures.site("---\ntitle: A\n---\n", extra: ["templates/page.html": template])
@@ -146,17 +140,6 @@ import SiteGenTestSupport
         #expect(fields.filter { $0.0.hasSuffix(".X-ABLabel") }.map(\.1) == ["GitHub", "Mastodon"])
     }
 
-    @Test func longLinesFoldAt75OctetsWithoutSplittingCharacters() {
-        var card = VCard(name: String(repeating: "é", count: 60))
-        card.note = String(repeating: "x", count: 200)
-        for line in card.text.split(separator: "\r\n") {
-            #expect(line.utf8.count <= 75)
-        }
-        let unfolded = card.text.replacingOccurrences(of: "\r\n ", with: "")
-        #expect(unfolded.contains("FN:" + String(repeating: "é", count: 60) + "\r\n"))
-        #expect(unfolded.contains("NOTE:" + String(repeating: "x", count: 200) + "\r\n"))
-    }
-
     @Test func aTemplateThatDoesNotLinkTheCardGetsNone() throws {
         let fileSystem = Fixtures.site("---\ntitle: A\nlinks:\n  - email: a@b.org\n---\n")
         _ = try Fixtures.builder(fileSystem, baseURL: "https://a.example").build()
@@ -172,18 +155,6 @@ import SiteGenTestSupport
 }
 
 @Suite struct QRCodeTests {
-    @Test func encodesWithFinderPatternsAndAQuietZone() throws {
-        let code = try #require(QRCode("https://loveyourmusic.example/"))
-        #expect(code.size == 29)  // version 3 holds 30 bytes at level M
-        // The three finder patterns: a dark 7x7 ring with a dark 3x3 centre.
-        for (row, column) in [(0, 0), (0, code.size - 7), (code.size - 7, 0)] {
-            #expect(code.isDark(row: row, column: column) && code.isDark(row: row + 6, column: column + 6))
-            #expect(!code.isDark(row: row + 1, column: column + 1) && code.isDark(row: row + 3, column: column + 3))
-        }
-        let svg = code.svg(title: "https://loveyourmusic.example/")
-        #expect(svg.hasPrefix(#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 37 37""#))
-    }
-
     @Test func pagesWithAnAddressGetOne() throws {
         let template = ["templates/page.html": #"<img src="{{qr_href}}">"#]
         let fileSystem = Fixtures.site("---\ntitle: A\n---\n", extra: template)
