@@ -1,3 +1,4 @@
+import Companions
 import Foundation
 import SiteBasics
 import SiteGen

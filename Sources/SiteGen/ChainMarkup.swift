@@ -28,7 +28,7 @@ public enum ChainMarkup {
             return ##" href="#" data-service="\##(HTML.escape(chain.serviceID))" data-copy-kind="address" data-sealed="\##(seal(chain, choices: choices))""## + ask
         }
         // One buffer for the whole attribute text: a page writes these for every button and Markdown link.
-        var markup = JSONBytes(escaping: .singleQuotedAttribute, shield: shield)
+        var markup = ShieldedMarkup(shield: shield)
         appendAttributes(chain, choices: choices, provesIdentity: provesIdentity, to: &markup)
         return hasChooser(chain, choices: choices) ? markup.text + ask : markup.text
     }
@@ -40,7 +40,7 @@ public enum ChainMarkup {
         if protection == .sealed, chain.kind == .email {
             return "<a" + attributes(chain, choices: choices, provesIdentity: provesIdentity, protection: protection, shield: shield) + ">"
         }
-        var markup = JSONBytes(escaping: .singleQuotedAttribute, shield: shield)
+        var markup = ShieldedMarkup(shield: shield)
         markup.raw("<a")
         appendAttributes(chain, choices: choices, provesIdentity: provesIdentity, to: &markup)
         markup.raw(">")
@@ -48,7 +48,7 @@ public enum ChainMarkup {
     }
 
     /// The attributes of a link that is not sealed, without `data-first-tap`.
-    private static func appendAttributes(_ chain: Chain, choices: [Candidate], provesIdentity: Bool, to markup: inout JSONBytes) {
+    private static func appendAttributes(_ chain: Chain, choices: [Candidate], provesIdentity: Bool, to markup: inout ShieldedMarkup) {
         markup.raw(#" href=""#)
         markup.escapedHTML(chain.fallback)
         markup.raw("\"")
@@ -115,7 +115,7 @@ public enum ChainMarkup {
         return json.text
     }
 
-    static func appendChainJSON(_ candidates: [Candidate], tried: [Candidate], to json: inout JSONBytes) {
+    static func appendChainJSON<Writer: JSONWriting>(_ candidates: [Candidate], tried: [Candidate], to json: inout Writer) {
         json.raw("[")
         // By index: a copy of each candidate (five strings and an array) costs more than writing it.
         for index in candidates.indices {

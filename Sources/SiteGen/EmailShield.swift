@@ -47,7 +47,7 @@ struct EmailShield {
 
     /// `html`, a value already escaped for where it stands, with each address in it as character references; nil
     /// when it holds none. For the HTML sitegen makes, as it makes each value: a button's attributes
-    /// (`JSONBytes`), the Markdown body's nodes (`MarkdownDocument.protectAddresses`).
+    /// (`ShieldedMarkup`), the Markdown body's nodes (`MarkdownDocument.protectAddresses`).
     func protected(_ html: [UInt8]) -> [UInt8]? {
         html.withUnsafeBufferPointer(protected)
     }

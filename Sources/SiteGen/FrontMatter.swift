@@ -1,3 +1,4 @@
+import Companions
 import LinkChain
 import Paint
 import SiteBasics

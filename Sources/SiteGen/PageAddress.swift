@@ -48,6 +48,13 @@ struct HTTPSAddress: Equatable {
     /// `scheme://host[:port]`: what a Content-Security-Policy names to let a page connect to it.
     var origin: String
 
+    /// The host as `WebAddress` wrote it (lowercase, Punycode; an IPv6 address in brackets), without the port.
+    var host: String { Self.host(of: origin.drop { $0 != "/" }.dropFirst(2)) }
+
+    private static func host(of authority: Substring) -> String {
+        authority.hasPrefix("[") ? String(authority.prefix { $0 != "]" }) + "]" : String(authority.prefix { $0 != ":" })
+    }
+
     struct Problem: Error { var reason: String }
 
     static func parse(_ text: String) -> Result<HTTPSAddress, Problem> {
@@ -60,8 +67,7 @@ struct HTTPSAddress: Equatable {
         let afterScheme = address.url.dropFirst("https://".count)
         let authority = afterScheme.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         guard isHTTP else { return .success(HTTPSAddress(url: address.url, origin: "https://" + authority)) }
-        let host = authority.hasPrefix("[") ? String(authority.prefix { $0 != "]" }) + "]" : String(authority.prefix { $0 != ":" })
-        guard LoopbackHost.contains(host) else {
+        guard LoopbackHost.contains(host(of: authority)) else {
             return .failure(Problem(reason: "\(LinkChainError.quoted(text)) is not an https address: only https addresses are allowed (http only for this machine, such as http://localhost:8000/ or http://127.0.0.1/, for testing)"))
         }
         return .success(HTTPSAddress(url: "http://" + afterScheme, origin: "http://" + authority))

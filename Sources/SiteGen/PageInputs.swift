@@ -118,11 +118,11 @@ struct PageInputs: Sendable {
 }
 
 /// The SHA-256 of each file under content/ that pages use, read once per build however many pages use it.
-final class AssetHashes: @unchecked Sendable {
+final class AssetHashes: Sendable {
     private let contentFolder: String
     private let fileSystem: any FileSystem
-    private let lock = NSLock()
-    private var known: [String: ContentHash?] = [:]
+    /// One per file pages use: the site bounds it, and a shared background read again past a bound would cost more.
+    private let known = BuildMemo<String, ContentHash?>(capacity: .max)
 
     init(contentFolder: String, fileSystem: any FileSystem) {
         self.contentFolder = contentFolder
@@ -131,9 +131,6 @@ final class AssetHashes: @unchecked Sendable {
 
     /// nil when the file cannot be read.
     func hash(of path: String) -> ContentHash? {
-        if let hash = lock.withLock({ known[path] }) { return hash }
-        let hash = (try? fileSystem.readFile(joinPath(contentFolder, path))).map(ContentHash.of)
-        lock.withLock { known[path] = hash }
-        return hash
+        known.value(for: path) { (try? fileSystem.readFile(joinPath(contentFolder, path))).map(ContentHash.of) }
     }
 }

@@ -187,7 +187,8 @@ public struct PublishedSite: Sendable {
     static let reservedSuffixes = [".example", ".test", ".invalid", ".localhost", "example.com", "example.net", "example.org"]
 
     static func customDomain(of siteURL: String?, urlSource: String) throws(PublishError) -> String? {
-        guard let siteURL, let host = URLComponents(string: siteURL)?.host?.lowercased(), !host.isEmpty else { return nil }
+        guard let siteURL, case .success(let address) = HTTPSAddress.parse(siteURL) else { return nil }
+        let host = address.host
         if host == "localhost" || reservedSuffixes.contains(where: { host == $0 || host.hasSuffix($0.hasPrefix(".") ? $0 : "." + $0) }) {
             throw PublishError(.placeholderURL, path: urlSource,
                                message: "url \(siteURL) is an example address (\(host) is reserved), which no one can visit",

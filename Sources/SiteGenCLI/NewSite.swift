@@ -184,39 +184,12 @@ public struct NewSiteError: Error, Sendable, CustomStringConvertible {
     public var description: String { path.map { "\($0): \(message)" } ?? message }
 }
 
-/// The avatar of a new site: the title's initials in white on a colour chosen from the title, so the same
-/// title always gets the same picture. Plain shapes and text, so it passes the published-SVG check.
+/// The avatar of a new site: the title's initials as the favicon of a page without an avatar draws them, in the colours
+/// of the theme the new site starts with (its focus ring, and the text that reads on it), so the avatar, the favicon
+/// and the share card agree; plain shapes and text, so it passes the published-SVG check.
 enum InitialsAvatar {
-    /// A hue from the title's bytes (FNV-1a), at a saturation and lightness white text reads well on.
-    static func color(for title: String) -> String {
-        var hash: UInt32 = 2_166_136_261
-        for byte in title.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
-        let hue = Double(hash % 360), saturation = 0.55, lightness = 0.38
-        let chroma = (1 - abs(2 * lightness - 1)) * saturation
-        let x = chroma * (1 - abs((hue / 60).truncatingRemainder(dividingBy: 2) - 1))
-        let (r, g, b): (Double, Double, Double) = switch Int(hue) / 60 {
-        case 0: (chroma, x, 0)
-        case 1: (x, chroma, 0)
-        case 2: (0, chroma, x)
-        case 3: (0, x, chroma)
-        case 4: (x, 0, chroma)
-        default: (chroma, 0, x)
-        }
-        let m = lightness - chroma / 2
-        return HexColor(red: r + m, green: g + m, blue: b + m).css
-    }
-
     static func svg(for title: String) -> String {
-        let initials = Initials.of(title)
-        // Two characters fit at a smaller size than one.
-        let size = initials.count > 1 ? 52 : 64
-        return """
-            <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 128 128" width="128" height="128">
-            <title>\(HTML.escape(title))</title>
-            <rect width="128" height="128" fill="\(color(for: title))"/>
-            <text x="64" y="64" dy="0.35em" text-anchor="middle" font-family="system-ui, sans-serif" font-size="\(size)" font-weight="600" fill="#ffffff">\(HTML.escape(initials))</text>
-            </svg>
-
-            """
+        let colours = Theme.standard.light.ring
+        return Initials.svg(title, fill: colours.css, text: colours.readableText.css, named: true) + "\n"
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SiteGenTestSupport
 
 /// A new user's first minutes, with the real binary: `sitegen new mysite && cd mysite && sitegen serve`,
 /// then an edit of content/index.md reaches the browser.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SiteGenTestSupport
 
 /// One broken site of `Tests/Corpus/bad/`, read from its folder: the site's files and `expected.txt`, which
 /// says what `sitegen` must print on standard error and return (Tests/Corpus/README.md describes the format).

@@ -3,6 +3,7 @@ import LinkChain
 import SiteBasics
 import Testing
 @testable import SiteGen
+import SiteGenTestSupport
 
 @Suite struct ChainMarkupTests {
     let mail = try! ServiceCatalog.standard.chain(shorthand: "mailto:ann@example.org?subject=Hi")

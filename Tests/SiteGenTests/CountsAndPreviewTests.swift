@@ -6,6 +6,7 @@ import Runtime
 import Testing
 @testable import SiteGen
 @testable import Preview
+import SiteGenTestSupport
 
 /// `analytics: {endpoint: …}` (issue 15, item 2): the field, the policy, and which runtime a page carries.
 @Suite struct AnalyticsTests {
@@ -85,57 +86,18 @@ import Testing
         #expect(policy.directives.contains("; connect-src https:; base-uri"))
     }
 
-    /// In its double-quoted attribute the policy keeps each `'` as it is; what could end the attribute or open a
-    /// tag is still a character reference.
-    @Test func thePolicyAttributeWritesQuotesAsTheyAreAndEscapesTheRest() {
-        let policy = SecurityPolicy(scriptHashes: ["a+b/c="], styleHashes: [], connectOrigins: [#"https://x.example/"&<'>"#])
-        #expect(policy.metaTag.contains(#"content="default-src 'none'; "#))
-        #expect(policy.metaTag.contains(#"script-src 'sha256-a+b/c='; "#))
-        #expect(policy.metaTag.contains("connect-src https: https://x.example/&quot;&amp;&lt;'&gt;; "))
-        #expect(HTML.escapeDoubleQuotedAttribute("it's") == "it's" && HTML.escapeDoubleQuotedAttribute(#"'"'"#) == "'&quot;'")
-    }
-
     @Test func connectOriginsComeAfterHTTPSAndBeforeSelf() {
         let policy = SecurityPolicy(scriptHashes: [], styleHashes: [], connectsToOwnServer: true, connectOrigins: ["https://a.example"])
         #expect(policy.directives.contains("; connect-src https: https://a.example 'self'; "))
     }
 }
 
-/// `sitegen serve --lan` (issue 15, item 5): which addresses it offers, and its terminal QR code.
+/// `sitegen serve --lan` (issue 15, item 5) on the command line (PreviewTests: its addresses; ArtworkTests: its QR code).
 @Suite struct LANPreviewTests {
-    @Test func offersNetworkAddressesPrivateIPv4First() {
-        let all = ["127.0.0.1", "203.0.113.5", "192.168.1.20", "[::1]", "[fd00::2]", "10.0.0.3"]
-        #expect(LANPreview.addresses(all, ipv6: true) == ["192.168.1.20", "10.0.0.3", "203.0.113.5", "[fd00::2]"])
-        #expect(LANPreview.addresses(all, ipv6: false) == ["192.168.1.20", "10.0.0.3", "203.0.113.5"])
-    }
-
-    /// Read back from the characters, the half blocks hold exactly the code's modules, inside a light quiet zone.
-    @Test func halfBlocksDrawEveryModule() throws {
-        let code = try #require(QRCode("http://192.168.1.20:8080/"))
-        let lines = code.halfBlockLines().map { Array($0) }
-        let side = code.size + 8
-        #expect(lines.count == (side + 1) / 2 && lines.allSatisfy { $0.count == side })
-        for row in 0..<side {
-            for column in 0..<side {
-                let cell = lines[row / 2][column]
-                let light = row % 2 == 0 ? cell == "\u{2588}" || cell == "\u{2580}" : cell == "\u{2588}" || cell == "\u{2584}"
-                let inside = (4..<code.size + 4).contains(row) && (4..<code.size + 4).contains(column)
-                #expect(light == !(inside && code.isDark(row: row - 4, column: column - 4)), "row \(row), column \(column)")
-            }
-        }
-    }
-
     @Test func lanListensEverywhereSoItTakesNoHost() {
         let captured = Captured()
         #expect(captured.tool().run(["serve", "--lan", "--host", "192.168.1.20"]) == .usage)
         #expect(captured.errors == ["error: --lan listens on every interface: leave out --host", "see 'sitegen help serve'"])
-    }
-
-    @Test func saysSoWhenNoNetworkAddressIsFound() {
-        let text = LANPreview.announcement(folder: "this folder", port: 8080, addresses: [], colors: false)
-        #expect(text.contains("No network address other than loopback was found"))
-        let offered = LANPreview.announcement(folder: "this folder", port: 8080, addresses: ["192.168.1.20"], colors: true)
-        #expect(offered.contains("\n  http://192.168.1.20:8080/\n") && offered.contains("\u{1B}[97;40m"))
     }
 }
 

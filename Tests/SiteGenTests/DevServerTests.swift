@@ -4,14 +4,7 @@ import Testing
 @testable import SiteGen
 @testable import Preview
 import WebServer
-
-/// Replaces a file the way editors save: a new file renamed over the old one. (Foundation's atomic writes
-/// on Linux leave a folder behind in /tmp each time.)
-func save(_ text: String, to file: URL) throws {
-    let temporary = file.deletingLastPathComponent().appendingPathComponent(".\(file.lastPathComponent).saving")
-    try Data(text.utf8).write(to: temporary)
-    guard rename(temporary.path, file.path) == 0 else { throw HTTPTestError("cannot rename \(temporary.path): errno \(errno)") }
-}
+import SiteGenTestSupport
 
 /// `serve` end to end over real sockets on 127.0.0.1: edits on disk, reloads and errors on the event stream.
 /// Every wait has a deadline, and every test stops its server.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SiteGenTestSupport
 
 /// Every relative link and anchor in README.md and docs/*.md leads somewhere: the file exists in the repository,
 /// and an anchor names a heading of that file as GitHub makes its id. Links to other sites are not fetched.

@@ -3,6 +3,7 @@ import LinkChain
 import SiteBasics
 import Testing
 @testable import SiteGen
+import SiteGenTestSupport
 
 @Suite struct FrontMatterTests {
     func read(_ text: String) -> (FrontMatter, [Diagnostic]) {

@@ -1,6 +1,7 @@
 import SiteBasics
 import Testing
 @testable import SiteGen
+import SiteGenTestSupport
 
 /// Inputs that the fuzzing harnesses (Tests/Fuzz, run by bench/fuzz.sh) found to break the front matter
 /// reader, and what it does with them now.

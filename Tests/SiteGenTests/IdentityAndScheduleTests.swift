@@ -3,6 +3,7 @@ import Testing
 import WebServer
 @testable import SiteGen
 @testable import Preview
+import SiteGenTestSupport
 
 /// Issue 15, items 1 and 3, through the real binary: `identity:` writes the `.well-known` files and their
 /// `_headers` rules, which later builds own; `from:`/`until:` leave links out by `--now`.

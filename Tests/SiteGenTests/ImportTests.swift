@@ -4,6 +4,7 @@ import Testing
 @testable import SiteGen
 @testable import SiteGenCLI
 import HTMLReading
+import SiteGenTestSupport
 
 /// `sitegen import SOURCE DIR` through the real binary, from the fixtures in Tests/Import (one per kind of
 /// source, written for these tests): each source link becomes one button (or is left out, said why), and the

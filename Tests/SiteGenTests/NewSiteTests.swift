@@ -1,9 +1,12 @@
+@testable import Artwork
 @testable import Companions
 import Foundation
+import Paint
 @testable import SiteBasics
 import Testing
 @testable import SiteGen
 @testable import SiteGenCLI
+import SiteGenTestSupport
 
 /// `sitegen new DIR --title T --link SHORTHAND… --url URL`, through the real binary: the site builds at once
 /// and shows the avatar, the links, the QR code and the contact card.
@@ -37,7 +40,7 @@ import Testing
         #expect(avatar.contains(">\(HTML.escape(initials))</text>"), "\(avatar)")
         #expect(avatar.contains("<title>\(HTML.escape(title))</title>"))
         #expect(!avatar.contains("<Co>"))
-        #expect(avatar.contains("fill=\"\(InitialsAvatar.color(for: title))\""))
+        #expect(avatar.contains("fill=\"\(Theme.standard.light.ring.css)\""))
         // The placeholder address brings the QR code and the contact card.
         #expect(page.contains("qr.svg") && page.contains("contact.vcf"))
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("site/Output/qr.svg").path))
@@ -67,11 +70,16 @@ import Testing
         #expect(try Self.text(folder, ".gitignore").contains("sitegen publish --push"))
     }
 
-    @Test func theAvatarsColourComesFromTheTitleAlone() {
-        #expect(InitialsAvatar.color(for: "Ada Lovelace") == InitialsAvatar.color(for: "Ada Lovelace"))
-        let colours = Set(["Ada Lovelace", "Grace Hopper", "Your Name", "李小龍", "Ann"].map(InitialsAvatar.color(for:)))
-        #expect(colours.count == 5)
-        #expect(colours.allSatisfy { $0.range(of: "^#[0-9a-f]{6}$", options: .regularExpression) != nil })
+    /// One drawing and one colour rule for initials: the new site's avatar is the favicon a page without an avatar
+    /// gets, in the colours of the site's theme, whatever the title. (It was a hue per title, which tells avatars apart
+    /// side by side; a one-person page shows one, and its owner expects it to match the page, its favicon and card.)
+    @Test func theAvatarIsTheFaviconsDrawingInTheThemesColours() {
+        let ring = Theme.standard.light.ring
+        for title in ["Ada Lovelace", "李小龍", "<Co> & Ann"] {
+            #expect(InitialsAvatar.svg(for: title) == Initials.svg(title, fill: ring.css, text: ring.readableText.css, named: true) + "\n")
+            #expect(Initials.favicon(title, fill: ring.css, text: ring.readableText.css)
+                    == "data:image/svg+xml," + DataURL.encoding.encode(Initials.svg(title, fill: ring.css, text: ring.readableText.css)))
+        }
     }
 
     @Test func theLinksAndAddressGivenAreTheSitesAndBuild() throws {

@@ -4,6 +4,7 @@ import WebServer
 @testable import SiteGen
 @testable import OnlineCheck
 @testable import SiteGenCLI
+import SiteGenTestSupport
 
 /// `check --online` against fake profile servers on 127.0.0.1, reached through the fetcher's loopback seam with
 /// the real host names in `Host` (a server answers 421 to any other name). No test touches the internet.

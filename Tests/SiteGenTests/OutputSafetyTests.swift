@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SiteGen
+import SiteGenTestSupport
 
 /// What a build may and may not do to the folders people keep their work in, through the real binary: a git
 /// worktree as output, secrets behind links, builds killed half-way or run twice at once, readers mid-swap.

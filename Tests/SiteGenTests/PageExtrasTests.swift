@@ -6,14 +6,9 @@ import Runtime
 import Testing
 import LinkChain
 @testable import SiteGen
+import SiteGenTestSupport
 
 @Suite struct SecurityPolicyTests {
-    @Test func hashesAreSHA256InBase64() {
-        // Known values: SHA-256 of "" and of "abc" (FIPS 180-2 example).
-        #expect(SecurityPolicy.sha256Base64("") == "47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=")
-        #expect(SecurityPolicy.sha256Base64("abc") == "ungWv48Bz+pBQUDeXa4iI7ADYaOWF3qctBD/YfIAFa0=")
-    }
-
     @Test func inlineScriptsAndStylesOfTheTemplateAreHashedButNotDataBlocksOrExternalScripts() throws {
         let template = #"<head>{{{content_security_policy_html}}}<style>a{}</style><script type="application/ld+json">{}</script><script src="x.js"></script><script>go()</script><scripts>no</scripts><script type="application/json">[]</script><script type="module">m()</script></head>"#
         let fileSystem = Fixtures.site("---\ntitle: A\n---\n", extra: ["templates/page.html": template])
@@ -145,17 +140,6 @@ import LinkChain
         #expect(fields.filter { $0.0.hasSuffix(".X-ABLabel") }.map(\.1) == ["GitHub", "Mastodon"])
     }
 
-    @Test func longLinesFoldAt75OctetsWithoutSplittingCharacters() {
-        var card = VCard(name: String(repeating: "é", count: 60))
-        card.note = String(repeating: "x", count: 200)
-        for line in card.text.split(separator: "\r\n") {
-            #expect(line.utf8.count <= 75)
-        }
-        let unfolded = card.text.replacingOccurrences(of: "\r\n ", with: "")
-        #expect(unfolded.contains("FN:" + String(repeating: "é", count: 60) + "\r\n"))
-        #expect(unfolded.contains("NOTE:" + String(repeating: "x", count: 200) + "\r\n"))
-    }
-
     @Test func aTemplateThatDoesNotLinkTheCardGetsNone() throws {
         let fileSystem = Fixtures.site("---\ntitle: A\nlinks:\n  - email: a@b.org\n---\n")
         _ = try Fixtures.builder(fileSystem, baseURL: "https://a.example").build()
@@ -171,18 +155,6 @@ import LinkChain
 }
 
 @Suite struct QRCodeTests {
-    @Test func encodesWithFinderPatternsAndAQuietZone() throws {
-        let code = try #require(QRCode("https://loveyourmusic.example/"))
-        #expect(code.size == 29)  // version 3 holds 30 bytes at level M
-        // The three finder patterns: a dark 7x7 ring with a dark 3x3 centre.
-        for (row, column) in [(0, 0), (0, code.size - 7), (code.size - 7, 0)] {
-            #expect(code.isDark(row: row, column: column) && code.isDark(row: row + 6, column: column + 6))
-            #expect(!code.isDark(row: row + 1, column: column + 1) && code.isDark(row: row + 3, column: column + 3))
-        }
-        let svg = code.svg(title: "https://loveyourmusic.example/")
-        #expect(svg.hasPrefix(#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 37 37""#))
-    }
-
     @Test func pagesWithAnAddressGetOne() throws {
         let template = ["templates/page.html": #"<img src="{{qr_href}}">"#]
         let fileSystem = Fixtures.site("---\ntitle: A\n---\n", extra: template)
@@ -192,49 +164,6 @@ import LinkChain
         let noAddress = Fixtures.site("---\ntitle: A\n---\n", extra: template)
         _ = try Fixtures.builder(noAddress).build()
         #expect(noAddress.itemKind(at: "site/Output/qr.svg") == .missing)
-    }
-}
-
-@Suite struct ThemeTests {
-    @Test(arguments: Theme.all)
-    func everyThemeIsReadableInBothSchemes(theme: Theme) {
-        for palette in [theme.light, theme.dark] {
-            #expect(palette.text.contrast(with: palette.page) >= 4.5, "\(theme.name) text")
-            #expect(palette.muted.contrast(with: palette.page) >= 4.5, "\(theme.name) muted text")
-            // The ring sits outside a control, on the page, or on the card: the card themes' buttons, the chooser,
-            // the QR code's window and the in-app notice are drawn on it.
-            #expect(palette.ring.contrast(with: palette.page) >= 3, "\(theme.name) focus ring (WCAG non-text contrast)")
-            #expect(palette.ring.contrast(with: palette.card) >= 3, "\(theme.name) focus ring on the card")
-        }
-    }
-
-    /// A page carries the palettes its `color_scheme` can show: both (dark by the device) for auto, one when forced.
-    @Test func thePaletteRulesFollowTheColorScheme() {
-        let classic = Theme.standard
-        let light = "--page:\(classic.light.page.css)", dark = "--page:\(classic.dark.page.css)", edges = ":root .button{--edge:var(--edge-dark)}"
-        let auto = classic.css(for: .auto)
-        #expect(auto.contains(light) && auto.contains("@media (prefers-color-scheme: dark){:root{\(dark)") && auto.hasSuffix(edges + "}"))
-        #expect(classic.css(for: .light).contains(light) && !classic.css(for: .light).contains(dark) && !classic.css(for: .light).contains(edges))
-        let forcedDark = classic.css(for: .dark)
-        #expect(!forcedDark.contains("@media") && forcedDark.hasSuffix(":root{\(dark);--card:\(classic.dark.card.css);--text:\(classic.dark.text.css);--muted:\(classic.dark.muted.css);--ring:\(classic.dark.ring.css)}" + edges))
-    }
-
-    /// The browser's own parts (form controls, scroll bars) follow the scheme a page forces; auto leaves them to the
-    /// layout's `<meta name="color-scheme" content="light dark">`, and the always-dark midnight theme is dark in both.
-    @Test func theColorSchemeFollowsAForcedSchemeOrAnAlwaysDarkTheme() throws {
-        let classic = Theme.standard, midnight = try #require(Theme.named("midnight"))
-        #expect(!classic.css(for: .auto).contains("{color-scheme:"))
-        #expect(classic.css(for: .light).hasPrefix(":root{color-scheme:light;"))
-        #expect(classic.css(for: .dark).hasPrefix(":root{color-scheme:dark;"))
-        for scheme in [FrontMatter.ColorScheme.auto, .light, .dark] {
-            #expect(midnight.css(for: scheme).hasPrefix(":root{color-scheme:dark;"))
-            #expect(midnight.css(for: scheme).components(separatedBy: "{color-scheme:").count == 2)
-        }
-    }
-
-    @Test func contrastMatchesWCAGReferenceValues() {
-        #expect(abs(HexColor.white.contrast(with: HexColor("#000")!) - 21) < 0.001)
-        #expect(abs(HexColor("#777777")!.contrast(with: .white) - 4.48) < 0.01)
     }
 }
 
@@ -268,32 +197,6 @@ import LinkChain
         _ = try Fixtures.builder(fileSystem).build()
         #expect(String(decoding: try fileSystem.readFile("site/Output/index.html"), as: UTF8.self)
                 == #"<style>p { color: red } <\/style><script>x()</script></style>"#)
-    }
-}
-
-@Suite struct InitialsIconTests {
-    @Test(arguments: ["LY", "Éa", "ÅÄ", "😀x", "日本", "a b<c>&\"#%"])
-    func percentEncodingMatchesFoundations(text: String) {
-        let allowed = CharacterSet.alphanumerics.union(.init(charactersIn: "=:/.,-_~()!*"))
-        #expect(DataURL.encoding.encode(text) == text.addingPercentEncoding(withAllowedCharacters: allowed))
-    }
-}
-
-@Suite struct VCardFoldingTests {
-    @Test(arguments: [String(repeating: "a", count: 75), String(repeating: "a", count: 76), "NOTE:" + String(repeating: "é", count: 60),
-                      "NOTE:" + String(repeating: "日本語", count: 30), "URL:https://example.org/" + String(repeating: "x", count: 200), "FN:A"])
-    func linesFoldAtSeventyFiveOctetsWithoutSplittingCharacters(line: String) {
-        var card: [UInt8] = []
-        VCard.appendFolded(Array(line.utf8), to: &card)
-        #expect(card.suffix(2) == [0x0D, 0x0A])
-        let pieces = String(decoding: card.dropLast(2), as: UTF8.self).components(separatedBy: "\r\n ")
-        #expect(pieces.joined() == line)
-        #expect(pieces.enumerated().allSatisfy { $0.element.utf8.count <= ($0.offset == 0 ? 75 : 74) })
-        // Each piece is as long as it can be: one more character would pass the limit.
-        for (index, piece) in pieces.enumerated().dropLast() {
-            let next = pieces[index + 1].unicodeScalars.first.map { String($0).utf8.count } ?? 0
-            #expect(piece.utf8.count + next > (index == 0 ? 75 : 74))
-        }
     }
 }
 

@@ -6,10 +6,10 @@ import Testing
 @testable import SiteGen
 import SiteGenTestSupport
 
-/// Photos through libvips (resized for their slot, without metadata) and the share card (1200 × 630 PNG).
+/// Photos through libvips (resized for their slot, without metadata) and the share card (1200 × 630 PNG) in built
+/// pages (ArtworkTests: the photos alone; CompanionsTests: the card's drawing).
 struct PhotoAndShareCardTests {
-    /// A 600 × 400 JPEG whose EXIF names a camera maker and a GPS position (made with Pillow for this test).
-    static let gpsPhoto = try! Data(contentsOf: Fixtures.packageRoot.appendingPathComponent("Tests/SiteGenTests/PhotoFixtures/gps-600x400.jpg"))
+    static let gpsPhoto = Fixtures.gpsPhoto
 
     static let templates = [
         "templates/page.html": """
@@ -37,28 +37,6 @@ struct PhotoAndShareCardTests {
         Hello.
         """
 
-    /// The width and height a JPEG's frame header gives.
-    static func jpegSize(_ data: Data) -> (width: Int, height: Int)? {
-        let bytes = [UInt8](data)
-        var index = 2
-        while index + 9 < bytes.count, bytes[index] == 0xFF {
-            let marker = bytes[index + 1], length = Int(bytes[index + 2]) << 8 | Int(bytes[index + 3])
-            if (0xC0...0xC3).contains(marker) {
-                return (Int(bytes[index + 7]) << 8 | Int(bytes[index + 8]), Int(bytes[index + 5]) << 8 | Int(bytes[index + 6]))
-            }
-            index += 2 + length
-        }
-        return nil
-    }
-
-    /// The width and height a PNG's IHDR gives.
-    static func pngSize(_ data: Data) -> (width: Int, height: Int)? {
-        let bytes = [UInt8](data)
-        guard bytes.count > 24, bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]), bytes[12..<16].elementsEqual("IHDR".utf8) else { return nil }
-        func number(_ at: Int) -> Int { bytes[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
-        return (number(16), number(20))
-    }
-
     static func file(_ result: BuildResult, _ path: String) -> Data? {
         guard case .data(let data)? = result.files.first(where: { $0.path == path })?.contents else { return nil }
         return data
@@ -69,42 +47,12 @@ struct PhotoAndShareCardTests {
         #expect(Self.gpsPhoto.range(of: Data("Exif".utf8)) != nil && Self.gpsPhoto.range(of: Data("PhoneMaker".utf8)) != nil)
         let result = try Fixtures.builder(try Self.site(Self.page)).render()
         let photo = try #require(Self.file(result, "ada.jpg"))
-        let size = try #require(Self.jpegSize(photo))
+        let size = try #require(PictureSize.jpeg(photo))
         // 128 CSS px at 2×, cropped square as object-fit: cover shows it.
         #expect(size.width == 256 && size.height == 256)
         for mark in ["Exif", "GPS", "PhoneMaker", "http://ns.adobe.com/xap", "ICC_PROFILE"] {
             #expect(photo.range(of: Data(mark.utf8)) == nil, "\(mark) is still in the published photo")
         }
-    }
-
-    @Test func aSmallPhotoIsNeverEnlarged() throws {
-        let small = try PhotoMaker.photo(Self.gpsPhoto, slot: PhotoSlot(width: 1000, height: 1000, fills: false), format: .jpeg)
-        #expect(small.width == 600 && small.height == 400)
-        #expect(Self.jpegSize(small.data)! == (600, 400))
-    }
-
-    @Test func theBackgroundFitsItsSlotAndKeepsItsShape() throws {
-        let made = try PhotoMaker.photo(Self.gpsPhoto, slot: PhotoSlot(width: 300, height: 300, fills: false), format: .webp)
-        #expect(made.width == 300 && made.height == 200)
-        // WebP: libvips 8.14's `strip` alone kept EXIF here; the fields are removed before saving.
-        #expect(made.data.range(of: Data("EXIF".utf8)) == nil && made.data.range(of: Data("PhoneMaker".utf8)) == nil)
-        #expect(made.data.starts(with: Data("RIFF".utf8)))
-    }
-
-    @Test func aPNGKeepsItsTransparencyAndLosesItsMetadata() throws {
-        let png = try PhotoMaker.photo(Self.gpsPhoto, slot: .avatar, format: .png)
-        #expect(Self.pngSize(png.data)! == (256, 256))
-        for chunk in ["eXIf", "iTXt", "tEXt", "zTXt", "iCCP"] { #expect(png.data.range(of: Data(chunk.utf8)) == nil, "\(chunk)") }
-        // The favicon of an SVG avatar, which has transparency, is a PNG.
-        let svg = Data(#"<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><circle cx="32" cy="32" r="30" fill="red"/></svg>"#.utf8)
-        #expect(try PhotoMaker.dataURL(svg, slot: .favicon).hasPrefix("data:image/png;base64,"))
-    }
-
-    @Test func aWebPIsStillAWebPThatBrowsersRead() throws {
-        let made = try PhotoMaker.photo(Self.gpsPhoto, slot: .avatar, format: .webp)
-        // Read back by libvips: the container is whole after its metadata chunks are taken out.
-        let again = try Vips.thumbnail(made.data, PhotoSlot(width: 1000, height: 1000, fills: false))
-        #expect(again.width == 256 && again.height == 256)
     }
 
     @Test func photosAndCardsAreTheSameBytesEachBuild() throws {
@@ -125,7 +73,7 @@ struct PhotoAndShareCardTests {
         let result = try Fixtures.builder(try Self.site(Self.page)).render()
         let card = try #require(result.files.first { $0.path.hasPrefix("card-") })
         guard case .data(let png) = card.contents else { Issue.record("the card is not made in memory"); return }
-        #expect(Self.pngSize(png)! == (1200, 630))
+        #expect(PictureSize.png(png)! == (1200, 630))
         let image = try Vips.thumbnail(png, PhotoSlot(width: 1200, height: 630, fills: false))
         let pixels = [UInt8](image.pixels())
         #expect(pixels.count == 1200 * 630 * image.bands)
@@ -139,28 +87,6 @@ struct PhotoAndShareCardTests {
         #expect(html.contains(#"<meta property="og:image" content="https://ada.example/\#(card.path)">"#))
         #expect(html.contains(#"<meta property="og:image:alt" content="Ada Lovelace: Mathematician">"#))
         #expect(html.contains(#"<meta name="twitter:card" content="summary_large_image">"#))
-    }
-
-    @Test func theCardsTextIsEscapedAndShapedTextPasses() throws {
-        let svg = ShareCard.svg(title: #"<b>&"Ada"</b>"#, tagline: "مرحبا بالعالم\u{1}", avatarURL: nil, palette: Theme.standard.light)
-        #expect(svg.contains("&lt;b&gt;&amp;&quot;Ada&quot;&lt;/b&gt;"))
-        #expect(svg.contains("مرحبا بالعالم") && !svg.contains("\u{1}"))
-        let png = try ShareCard.png(svg)
-        #expect(Self.pngSize(png)! == (1200, 630))
-    }
-
-    @Test func aRightToLeftTitleMirrorsTheCard() {
-        let arabic = ShareCard.svg(title: "مرحبا", tagline: nil, avatarURL: nil, palette: Theme.standard.light)
-        #expect(arabic.contains(#"<circle cx="980""#) && arabic.contains(#"<text x="800" y="#) && arabic.contains(#"text-anchor="end""#))
-        let latin = ShareCard.svg(title: "«Ada»", tagline: nil, avatarURL: nil, palette: Theme.standard.light)
-        #expect(latin.contains(#"<circle cx="220""#) && latin.contains(#"<text x="400" y="#) && !latin.contains(#"text-anchor="end""#))
-    }
-
-    @Test func aLongTaglineIsWrappedIntoThreeLinesAtMost() {
-        let lines = ShareCard.wrapped(String(repeating: "word ", count: 80), size: 34, lines: 3)
-        #expect(lines.count == 3)
-        #expect(lines.last!.hasSuffix("…"))
-        #expect(lines.allSatisfy { ShareCard.units($0) * 34 <= 720 })
     }
 
     @Test func shareCardFalseKeepsTheAvatarAsThePreviewImage() throws {
@@ -222,7 +148,7 @@ struct PhotoAndShareCardTests {
         let fileSystem = try Self.site(Self.page)
         _ = try Fixtures.builder(fileSystem).build()
         let published = try fileSystem.readFile("site/Output/ada.jpg")
-        #expect(published != Self.gpsPhoto && Self.jpegSize(published)! == (256, 256))
+        #expect(published != Self.gpsPhoto && PictureSize.jpeg(published)! == (256, 256))
         // Nothing changed: the page is kept, and so is its photo (not replaced by a copy of the original).
         let again = try Fixtures.builder(fileSystem).build()
         #expect(again.renderedPages == [])

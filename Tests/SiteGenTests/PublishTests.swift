@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SiteGen
+import SiteGenTestSupport
 
 /// `sitegen publish` through the real binary, on a site repository with a local bare repository as its remote:
 /// what reaches the branch, and what must stay as it was (the working tree, the index, HEAD, other branches).

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SiteGen
+import SiteGenTestSupport
 
 /// The README's Quick start and Publish command blocks, run as a new user would type them, against local
 /// stand-ins: `sitegen` is the binary these tests built, `serve` runs for a moment and is stopped with Ctrl-C,

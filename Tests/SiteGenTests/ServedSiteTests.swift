@@ -5,6 +5,7 @@ import Testing
 import WebServer
 @testable import SiteGen
 @testable import Preview
+import SiteGenTestSupport
 
 /// How `serve` answers requests, without a socket: the routing of one built site.
 @Suite struct ServedSiteTests {

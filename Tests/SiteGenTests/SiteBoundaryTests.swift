@@ -2,6 +2,7 @@ import Foundation
 import SiteBasics
 import Testing
 @testable import SiteGen
+import SiteGenTestSupport
 
 /// The one rule for what build, check and serve read, on a real folder (links need a real disk): the walk's
 /// whole value, so a rule that lets one more file through, or refuses one more, shows as a changed list.

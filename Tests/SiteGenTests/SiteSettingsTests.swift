@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SiteGen
+import SiteGenTestSupport
 
 /// `site.yml`: every page's defaults, a page's own fields winning, `- site` splicing the site's links;
 /// through the real binary.

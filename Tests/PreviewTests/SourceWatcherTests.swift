@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Preview
+import SiteGenTestSupport
 
 /// The watcher `serve` rebuilds on: through inotify on Linux, and through polling (the fallback where inotify is
 /// unavailable) when told to, on real folders. Each change must bring one callback; hidden files none.

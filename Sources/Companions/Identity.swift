@@ -17,18 +17,22 @@ public struct SiteIdentity: Equatable, Sendable {
     /// Where `identity:` was written.
     public var position: SourcePosition
 
+    package init(position: SourcePosition) {
+        self.position = position
+    }
+
     public static let keys = ["webfinger", "actor", "profile", "subscribe", "atproto_did"]
 
     /// The same settings, wherever they were written (a site-wide setting seen from every page).
-    func sameSettings(as other: SiteIdentity) -> Bool {
+    package func sameSettings(as other: SiteIdentity) -> Bool {
         [webfinger, actor, profile, subscribe, atprotoDID].map { $0?.value } == [other.webfinger, other.actor, other.profile, other.subscribe, other.atprotoDID].map { $0?.value }
     }
 }
 
 /// The files an identity adds to the site, under `.well-known/`, and how hosts must serve them.
 public enum IdentityFiles {
-    static let webfingerPath = ".well-known/webfinger"
-    static let atprotoPath = ".well-known/atproto-did"
+    package static let webfingerPath = ".well-known/webfinger"
+    package static let atprotoPath = ".well-known/atproto-did"
 
     /// Response headers per file, for `_headers` and `sitegen serve`: a WebFinger answer is JRD, readable from any
     /// origin (RFC 7033 §5: browser clients such as a remote-follow page read it too).
@@ -38,7 +42,7 @@ public enum IdentityFiles {
     ]
 
     /// The files for a checked identity (the reader has refused bad values, so none fails here).
-    static func files(for identity: SiteIdentity) -> [OutputFile] {
+    package static func files(for identity: SiteIdentity) -> [OutputFile] {
         var files: [OutputFile] = []
         if let written = identity.webfinger, let account = try? FediverseAccount.parse(written.value, serviceName: "WebFinger") {
             files.append(OutputFile(path: webfingerPath, contents: .data(Data(webfinger(account, identity: identity).utf8))))
@@ -50,7 +54,7 @@ public enum IdentityFiles {
     }
 
     /// The JRD the account's own server answers: Mastodon's layout unless `actor` is given.
-    static func webfinger(_ account: FediverseAccount, identity: SiteIdentity) -> String {
+    package static func webfinger(_ account: FediverseAccount, identity: SiteIdentity) -> String {
         let user = PercentEncoding.queryValue.encode(account.user)
         let mastodon = identity.actor == nil
         let actor = identity.actor?.value ?? "https://\(account.host)/users/\(user)"
@@ -76,11 +80,11 @@ public enum IdentityFiles {
 }
 
 /// The syntax of the DIDs atproto accepts for a handle: did:plc and did:web.
-enum AtprotoDID {
-    static let expected = "did:plc: and 24 characters of a-z and 2-7 (did:plc:ewvi7nxzyoun6zhxrhs64oiz), or did:web: and a host name (did:web:example.org)"
+package enum AtprotoDID {
+    package static let expected = "did:plc: and 24 characters of a-z and 2-7 (did:plc:ewvi7nxzyoun6zhxrhs64oiz), or did:web: and a host name (did:web:example.org)"
 
     /// Nil when `did` is well formed, else the reason it is not.
-    static func problem(_ did: String) -> String? {
+    package static func problem(_ did: String) -> String? {
         if did.hasPrefix("did:plc:") {
             let id = did.dropFirst("did:plc:".count)
             if let bad = id.first(where: { !($0.isASCII && ($0.isLowercase || ("2"..."7").contains($0))) }) {

@@ -1,19 +1,18 @@
-import Mustache
-
-/// JSON written by hand for the data sitegen puts in every page, which a general encoder makes slowly.
-enum JSONText {
+/// JSON written by hand for the data sitegen puts in every page and beside it, which a general encoder makes slowly.
+package enum JSONText {
     /// A JSON string. `insideScript` also escapes `<`, `>` and `&`, so the value cannot end an HTML `<script>`
     /// element it stands in.
-    static func string(_ value: String, insideScript: Bool = false) -> String {
+    package static func string(_ value: String, insideScript: Bool = false) -> String {
         var json = JSONBytes(escaping: insideScript ? .insideScript : .none)
         json.string(value)
         return json.text
     }
 }
 
-/// JSON built as UTF-8 bytes, escaped in the same pass for where it will stand.
-struct JSONBytes {
-    enum Context {
+/// JSON built as UTF-8 bytes, escaped in the same pass for where it will stand. It writes JSON only; a writer that
+/// adds markup or rewrites values (the pipeline's shielded link markup) builds on it with `edit`.
+package struct JSONBytes {
+    package enum Context {
         /// Plain JSON.
         case none
         /// Inside an HTML `<script>` element: `<`, `>` and `&` as `\u00XX`, so no value can end the element.
@@ -22,38 +21,36 @@ struct JSONBytes {
         case singleQuotedAttribute
     }
 
-    let context: Context
-    private(set) var bytes: [UInt8] = []
-    /// Writes the page's addresses in each value as character references (for JSON in an attribute).
-    private let shield: EmailShield?
+    package let context: Context
+    package private(set) var bytes: [UInt8] = []
 
     /// The bytes `string` escapes in this context.
     private let special: [Bool]
 
-    init(escaping context: Context, shield: EmailShield? = nil) {
+    package init(escaping context: Context) {
         self.context = context
-        self.shield = shield
         special = Self.special[context]!
         bytes.reserveCapacity(1024)
     }
 
     /// Room for `count` more bytes.
-    mutating func reserveCapacity(_ count: Int) {
+    package mutating func reserveCapacity(_ count: Int) {
         bytes.reserveCapacity(bytes.count + count)
     }
 
     /// JSON punctuation, written as it is (it holds none of the characters any context escapes).
-    mutating func raw(_ text: StaticString) {
+    package mutating func raw(_ text: StaticString) {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
-    mutating func string(_ value: String) {
+    package mutating func string(_ value: String) {
         bytes.append(0x22)
-        let start = bytes.count
-        defer {
-            shield?.protect(&bytes, from: start)
-            bytes.append(0x22)
-        }
+        stringContents(value)
+        bytes.append(0x22)
+    }
+
+    /// A JSON string's escaped characters without its quotes.
+    package mutating func stringContents(_ value: String) {
         var value = value
         let special = self.special
         special.withUnsafeBufferPointer { special in value.withUTF8 { source in
@@ -86,15 +83,13 @@ struct JSONBytes {
         } }
     }
 
-    /// Text in a double-quoted HTML attribute or element content, as `HTML.escape` writes it (not JSON): for
-    /// markup written into the same buffer as its JSON.
-    mutating func escapedHTML(_ value: String) {
-        let start = bytes.count
-        MustacheTemplates.appendEscapedHTML(value, to: &bytes)
-        shield?.protect(&bytes, from: start)
+    /// The buffer, for a writer built on this one: what it writes that is not JSON, and values it rewrites where
+    /// they stand.
+    package mutating func edit(_ change: (inout [UInt8]) -> Void) {
+        change(&bytes)
     }
 
-    var text: String { String(decoding: bytes, as: UTF8.self) }
+    package var text: String { String(decoding: bytes, as: UTF8.self) }
 
     /// For each context, the bytes `string` writes some other way: one table look-up per byte instead of the
     /// comparisons, since URLs are full of bytes below `=` that need nothing.

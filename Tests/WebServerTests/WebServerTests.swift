@@ -1,4 +1,5 @@
 import Foundation
+import SiteGenTestSupport
 import Testing
 import WebServer
 

@@ -1,6 +1,5 @@
 import SiteBasics
 import Testing
-@testable import SiteGen
 
 @Suite struct DiagnosticTests {
     @Test func printsLikeACompilerWithTheLineAndACaret() {

@@ -1,8 +1,5 @@
-import Foundation
 import Minify
 import Testing
-@testable import SiteGen
-import SiteGenTestSupport
 
 /// A JSON template (the runtime's words) is minified once when templates compile; what it says must not change.
 @Suite struct JSONMinifierTests {

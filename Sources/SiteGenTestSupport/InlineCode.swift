@@ -1,12 +1,11 @@
-@testable import Companions
+import Companions
 import Foundation
-@testable import SiteGen
 
 /// What a browser hashes for a page's Content-Security-Policy, found the way a reader of the finished page would:
 /// an oracle for tests, independent of how sitegen finds the template's own code while it renders.
-enum InlineCode {
+package enum InlineCode {
     /// The body of each `<name …>…</name>` element that runs: no `src`, no data block (a `type` other than JavaScript's).
-    static func bodies(_ name: String, in html: String) -> [String] {
+    package static func bodies(_ name: String, in html: String) -> [String] {
         var bodies: [String] = []
         var rest = html[...]
         while let open = rest.range(of: "<\(name)") {
@@ -24,6 +23,6 @@ enum InlineCode {
         return bodies
     }
 
-    static func scriptHashes(in html: String) -> [String] { bodies("script", in: html).map(SecurityPolicy.sha256Base64) }
-    static func styleHashes(in html: String) -> [String] { bodies("style", in: html).map(SecurityPolicy.sha256Base64) }
+    package static func scriptHashes(in html: String) -> [String] { bodies("script", in: html).map(SecurityPolicy.sha256Base64) }
+    package static func styleHashes(in html: String) -> [String] { bodies("style", in: html).map(SecurityPolicy.sha256Base64) }
 }

@@ -9,18 +9,18 @@ private let streamSocket = SOCK_STREAM
 private let sendFlags: Int32 = 0
 #endif
 
-struct HTTPTestError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
+package struct HTTPTestError: Error, CustomStringConvertible {
+    package var description: String
+    package init(_ description: String) { self.description = description }
 }
 
 /// A raw HTTP/1.1 connection to 127.0.0.1. It sends paths exactly as given (URLSession would normalise
 /// `/../`), and every read has a deadline so a broken server fails a test instead of hanging it.
-final class TestConnection {
+package final class TestConnection {
     private let descriptor: Int32
     private var buffer: [UInt8] = []
 
-    init(port: Int) throws {
+    package init(port: Int) throws {
         descriptor = socket(AF_INET, streamSocket, 0)
         guard descriptor >= 0 else { throw HTTPTestError("socket: \(errno)") }
         var address = sockaddr_in()
@@ -38,7 +38,7 @@ final class TestConnection {
 
     deinit { close(descriptor) }
 
-    func write(_ text: String) throws {
+    package func write(_ text: String) throws {
         let bytes = Array(text.utf8)
         var sent = 0
         while sent < bytes.count {
@@ -61,7 +61,7 @@ final class TestConnection {
     }
 
     /// The bytes up to and without `delimiter`, consumed with it.
-    func read(until delimiter: String, before deadline: Date) throws -> [UInt8] {
+    package func read(until delimiter: String, before deadline: Date) throws -> [UInt8] {
         let needle = Array(delimiter.utf8)
         var searchFrom = 0
         while true {
@@ -77,7 +77,7 @@ final class TestConnection {
         }
     }
 
-    func read(count: Int, before deadline: Date) throws -> [UInt8] {
+    package func read(count: Int, before deadline: Date) throws -> [UInt8] {
         while buffer.count < count {
             guard try fill(before: deadline) else { throw HTTPTestError("the connection closed early") }
         }
@@ -85,14 +85,14 @@ final class TestConnection {
         return Array(buffer[..<count])
     }
 
-    func readToEnd(before deadline: Date) throws -> [UInt8] {
+    package func readToEnd(before deadline: Date) throws -> [UInt8] {
         while try fill(before: deadline) {}
         defer { buffer.removeAll() }
         return buffer
     }
 
     /// Status line and headers (names lowercased).
-    func readHead(before deadline: Date) throws -> (status: Int, headers: [String: String]) {
+    package func readHead(before deadline: Date) throws -> (status: Int, headers: [String: String]) {
         let lines = String(decoding: try read(until: "\r\n\r\n", before: deadline), as: UTF8.self).components(separatedBy: "\r\n")
         let parts = lines[0].split(separator: " ")
         guard parts.count >= 2, let status = Int(parts[1]) else { throw HTTPTestError("bad status line: \(lines[0])") }
@@ -105,7 +105,7 @@ final class TestConnection {
     }
 
     /// One chunk of a chunked body; empty at the last chunk.
-    func readChunk(before deadline: Date) throws -> [UInt8] {
+    package func readChunk(before deadline: Date) throws -> [UInt8] {
         let sizeLine = String(decoding: try read(until: "\r\n", before: deadline), as: UTF8.self)
         guard let size = Int(sizeLine.split(separator: ";")[0], radix: 16) else { throw HTTPTestError("bad chunk size: \(sizeLine)") }
         let data = try read(count: size, before: deadline)
@@ -114,17 +114,17 @@ final class TestConnection {
     }
 }
 
-struct TestResponse {
-    var status: Int
-    var headers: [String: String]
-    var body: Data
-    var text: String { String(decoding: body, as: UTF8.self) }
+package struct TestResponse {
+    package var status: Int
+    package var headers: [String: String]
+    package var body: Data
+    package var text: String { String(decoding: body, as: UTF8.self) }
 }
 
-enum HTTPTestClient {
+package enum HTTPTestClient {
     /// One request on a new connection, read to the end.
     /// `host` is the `Host` header (default: 127.0.0.1 and the port).
-    static func request(_ path: String, method: String = "GET", port: Int, host: String? = nil, timeout: TimeInterval = 10) throws -> TestResponse {
+    package static func request(_ path: String, method: String = "GET", port: Int, host: String? = nil, timeout: TimeInterval = 10) throws -> TestResponse {
         let deadline = Date(timeIntervalSinceNow: timeout)
         let connection = try TestConnection(port: port)
         try connection.write("\(method) \(path) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\nConnection: close\r\n\r\n")
@@ -143,25 +143,30 @@ enum HTTPTestClient {
 }
 
 /// A Server-Sent Events stream, read event by event.
-final class TestEventStream {
-    struct Event: Equatable {
-        var name: String
-        var data: String
+package final class TestEventStream {
+    package struct Event: Equatable {
+        package var name: String
+        package var data: String
+
+        package init(name: String, data: String) {
+            self.name = name
+            self.data = data
+        }
     }
 
     private let connection: TestConnection
     private var decoded: [UInt8] = []
-    let status: Int
-    let headers: [String: String]
+    package let status: Int
+    package let headers: [String: String]
 
-    init(port: Int, path: String = "/__sitegen/events", timeout: TimeInterval = 10) throws {
+    package init(port: Int, path: String = "/__sitegen/events", timeout: TimeInterval = 10) throws {
         connection = try TestConnection(port: port)
         try connection.write("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAccept: text/event-stream\r\n\r\n")
         (status, headers) = try connection.readHead(before: Date(timeIntervalSinceNow: timeout))
     }
 
     /// The next event with a name (comments and `retry:` lines are skipped).
-    func next(timeout: TimeInterval = 10) throws -> Event {
+    package func next(timeout: TimeInterval = 10) throws -> Event {
         let deadline = Date(timeIntervalSinceNow: timeout)
         while true {
             while let end = blockEnd() {
@@ -181,7 +186,7 @@ final class TestEventStream {
     }
 
     /// Events until one named `name` (and for which `matches` holds), which is returned; at most `timeout` seconds.
-    func next(named name: String, where matches: (Event) -> Bool = { _ in true }, timeout: TimeInterval = 10) throws -> Event {
+    package func next(named name: String, where matches: (Event) -> Bool = { _ in true }, timeout: TimeInterval = 10) throws -> Event {
         let deadline = Date(timeIntervalSinceNow: timeout)
         while true {
             let event = try next(timeout: max(0, deadline.timeIntervalSinceNow))

@@ -1,19 +1,18 @@
-@testable import Artwork
+import Artwork
 import Foundation
-@testable import SiteGen
+import SiteGen
 import SiteBasics
-import SiteGenTestSupport
 
 /// Small sites held in memory, and the real example site on disk.
-enum Fixtures {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+package enum Fixtures {
+    package static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    static let templates: [String: String] = [
+    package static let templates: [String: String] = [
         "templates/page.html": "<title>{{title}}</title>\n{{#links}}<a{{{attributes_html}}}>{{label}}</a>\n{{/links}}{{{body_html}}}",
     ]
 
     /// A site whose `content/index.md` is `page`, with minimal templates.
-    static func site(_ page: String, extra: [String: String] = [:]) -> InMemoryFileSystem {
+    package static func site(_ page: String, extra: [String: String] = [:]) -> InMemoryFileSystem {
         InMemoryFileSystem(templates.merging(["site/content/index.md": page].merging(extra) { $1 }) { $1 }
             .reduce(into: [:]) { result, entry in
                 result[entry.key.hasPrefix("site/") ? entry.key : "site/" + entry.key] = entry.value
@@ -21,7 +20,7 @@ enum Fixtures {
     }
 
     /// A site as `site(_:extra:)` makes it, with `pictures` (path below the site: bytes) beside its files.
-    static func site(_ page: String, extra: [String: String] = [:], pictures: [String: Data]) throws -> InMemoryFileSystem {
+    package static func site(_ page: String, extra: [String: String] = [:], pictures: [String: Data]) throws -> InMemoryFileSystem {
         let fileSystem = site(page, extra: extra)
         for (path, data) in pictures { try fileSystem.writeFile("site/" + path, data) }
         return fileSystem
@@ -29,23 +28,26 @@ enum Fixtures {
 
     /// A real picture, `size` pixels square, of one colour, drawn by libvips (photos are decoded, so bytes that only
     /// name a format no longer do).
-    static func picture(_ format: PhotoFormat, colour: String = "#c82828", size: Int = 8) -> Data {
+    package static func picture(_ format: PhotoFormat, colour: String = "#c82828", size: Int = 8) -> Data {
         let svg = #"<svg xmlns="http://www.w3.org/2000/svg" width="\#(size)" height="\#(size)"><rect width="\#(size)" height="\#(size)" fill="\#(colour)"/></svg>"#
         return try! Vips.drawSVG(svg).encoded(format)
     }
 
+    /// A 600 × 400 JPEG whose EXIF names a camera maker and a GPS position (made with Pillow for the photo tests).
+    package static let gpsPhoto = try! Data(contentsOf: packageRoot.appendingPathComponent("Tests/PhotoFixtures/gps-600x400.jpg"))
+
     /// A builder for an in-memory site; no icon set unless one is given (the real ones are on disk, not in `fileSystem`).
-    static func builder(_ fileSystem: InMemoryFileSystem, baseURL: String? = nil, iconSets: IconSets = .none) -> SiteBuilder {
+    package static func builder(_ fileSystem: InMemoryFileSystem, baseURL: String? = nil, iconSets: IconSets = .none) -> SiteBuilder {
         SiteBuilder(options: BuildOptions(sourceDirectory: "site", baseURL: baseURL), fileSystem: fileSystem, iconSets: iconSets)
     }
 
     /// A built page's text.
-    static func html(_ fileSystem: InMemoryFileSystem, _ path: String = "site/Output/index.html") throws -> String {
+    package static func html(_ fileSystem: InMemoryFileSystem, _ path: String = "site/Output/index.html") throws -> String {
         String(decoding: try fileSystem.readFile(path), as: UTF8.self)
     }
 
     /// What a failed build reports, as `path:line:column: severity: message`; [] when the build succeeds.
-    static func failure(_ page: String, extra: [String: String] = [:]) -> [String] {
+    package static func failure(_ page: String, extra: [String: String] = [:]) -> [String] {
         do {
             _ = try builder(site(page, extra: extra)).render()
             return []
@@ -55,7 +57,7 @@ enum Fixtures {
     }
 
     /// Every file under a real folder, relative path -> bytes.
-    static func snapshot(_ folder: URL) throws -> [String: Data] {
+    package static func snapshot(_ folder: URL) throws -> [String: Data] {
         let fileSystem = LocalFileSystem()
         guard fileSystem.itemKind(at: folder.path) == .directory else { return [:] }
         var files: [String: Data] = [:]
@@ -66,16 +68,24 @@ enum Fixtures {
     }
 
     /// A fresh temporary folder, removed by the caller.
-    static func temporaryFolder() throws -> URL {
+    package static func temporaryFolder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
 
     /// Copies the example site (content/ and templates/) into `folder`.
-    static func copyExample(to folder: URL) throws {
+    package static func copyExample(to folder: URL) throws {
         for name in ["content", "templates"] {
             try FileManager.default.copyItem(at: packageRoot.appendingPathComponent(name), to: folder.appendingPathComponent(name))
         }
     }
+}
+
+/// Replaces a file the way editors save: a new file renamed over the old one. (Foundation's atomic writes
+/// on Linux leave a folder behind in /tmp each time.)
+package func save(_ text: String, to file: URL) throws {
+    let temporary = file.deletingLastPathComponent().appendingPathComponent(".\(file.lastPathComponent).saving")
+    try Data(text.utf8).write(to: temporary)
+    guard rename(temporary.path, file.path) == 0 else { throw HTTPTestError("cannot rename \(temporary.path): errno \(errno)") }
 }
