@@ -138,12 +138,13 @@ public struct OutputManifest: Equatable, Sendable {
 
     private static func parse(_ data: Data, recordingFiles: Bool) throws(Problem) -> (manifest: OutputManifest, files: RecordedFiles?) {
         let result = data.withUnsafeBytes { raw -> Result<(OutputManifest, RecordedFiles?), Problem> in
-            do throws(Problem) { return .success(try parse(bytes: ManifestBytes(raw.bindMemory(to: UInt8.self)), recordingFiles: recordingFiles)) } catch { return .failure(error) }
+            do throws(Problem) { return .success(try parse(bytes: ManifestBytes(raw.bindMemory(to: UInt8.self)), recordingFilesOf: recordingFiles ? data : nil)) } catch { return .failure(error) }
         }
         return try result.get()
     }
 
-    private static func parse(bytes: ManifestBytes, recordingFiles: Bool) throws(Problem) -> (OutputManifest, RecordedFiles?) {
+    /// With `data` (whose bytes `bytes` are), the file lines as `RecordedFiles`.
+    private static func parse(bytes: ManifestBytes, recordingFilesOf data: Data?) throws(Problem) -> (OutputManifest, RecordedFiles?) {
         // A last line without its line break was being added when a build was killed: it never happened.
         let lines = bytes.lines
         let isNote = bytes.isNote, isPolicy = bytes.isPolicy
@@ -170,11 +171,11 @@ public struct OutputManifest: Equatable, Sendable {
         var fileProblem: Problem? = nil
         var skipped = 0..<0
         let isFile = bytes.isFile
-        if recordingFiles, let first = lines.indices.first(where: { $0 > formatIndex && isFile(lines[$0]) }) {
+        if let data, let first = lines.indices.first(where: { $0 > formatIndex && isFile(lines[$0]) }) {
             let end = lines[first...].firstIndex { !isFile($0) } ?? lines.count
             if !lines[end...].contains(where: isFile) {
                 do throws(Problem) {
-                    recorded = try RecordedFiles(lines: lines[first..<end], of: bytes.buffer, firstLine: first + 1)
+                    recorded = try RecordedFiles(lines: lines[first..<end], of: bytes.buffer, in: data, firstLine: first + 1)
                 } catch {
                     fileProblem = error
                 }
@@ -221,7 +222,7 @@ public struct OutputManifest: Equatable, Sendable {
             manifest.pages[pending.source]!.warnings.append(pending.warning)
         }
         manifest.pendingWarnings = []
-        if recordingFiles && recorded == nil {
+        if data != nil && recorded == nil {
             recorded = RecordedFiles(manifest.files)
             manifest.files = [:]
         }
@@ -402,12 +403,12 @@ public struct OutputManifest: Equatable, Sendable {
 
     /// The same, with the `file` lines put in by `fileLines`, sorted by their encoded paths, in place of `files`'
     /// (the writer's, which copies most of them from the manifest it found), each given to `put` with its line break.
-    func writeChunks<Failure: Error>(chunkSize: Int = 256 * 1024, fileLines: (_ put: (ArraySlice<UInt8>) throws(Failure) -> Void) throws(Failure) -> Void,
+    func writeChunks<Failure: Error>(chunkSize: Int = 256 * 1024, fileLines: (_ put: (Data) throws(Failure) -> Void) throws(Failure) -> Void,
                                      _ take: (Data) throws(Failure) -> Void) throws(Failure) {
         try withoutActuallyEscaping(take) { take throws(Failure) in try writeChunks(chunkSize: chunkSize, escapingFileLines: fileLines, take) }
     }
 
-    private func writeChunks<Failure: Error>(chunkSize: Int, escapingFileLines fileLines: (_ put: (ArraySlice<UInt8>) throws(Failure) -> Void) throws(Failure) -> Void,
+    private func writeChunks<Failure: Error>(chunkSize: Int, escapingFileLines fileLines: (_ put: (Data) throws(Failure) -> Void) throws(Failure) -> Void,
                                              _ take: @escaping (Data) throws(Failure) -> Void) throws(Failure) {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(chunkSize + 4096)
@@ -543,11 +544,16 @@ public struct OutputManifest: Equatable, Sendable {
         appendDecimal(stamp.changed, to: &bytes)
     }
 
+    /// Whether a path's byte is percent-encoded in the manifest.
+    @Sendable static func isEncodedInPaths(_ byte: UInt8) -> Bool {
+        ControlCharacters.isASCIIControl(byte) || byte == UInt8(ascii: "%") || byte == UInt8(ascii: "|") || byte == UInt8(ascii: "=")
+    }
+
     /// A path with `%`, `|`, `=` and control bytes percent-encoded.
     static func appendEncoded(_ path: String, to bytes: inout [UInt8]) {
         let digits = Array("0123456789ABCDEF".utf8)
         for byte in path.utf8 {
-            if ControlCharacters.isASCIIControl(byte) || byte == UInt8(ascii: "%") || byte == UInt8(ascii: "|") || byte == UInt8(ascii: "=") {
+            if isEncodedInPaths(byte) {
                 bytes += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 15)]]
             } else {
                 bytes.append(byte)

@@ -462,7 +462,7 @@ public final class SiteWriter: @unchecked Sendable {
                                 if let entry = replaced[line] ?? restamped[line] {
                                     var encoded: [UInt8] = []
                                     OutputManifest.appendFileLine(recorded.path(at: line), entry, to: &encoded)
-                                    try put(encoded[...])
+                                    try put(Data(encoded))
                                 } else {
                                     try put(recorded.line(at: line))
                                 }
