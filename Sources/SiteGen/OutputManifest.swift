@@ -126,13 +126,25 @@ public struct OutputManifest: Equatable, Sendable {
     /// never as Strings or Characters: a manifest of 10,000 pages has 40,000 lines, and a String for each field cost
     /// more than the rest of a build with nothing to do; only the paths kept become Strings.
     static func parse(_ data: Data) throws(Problem) -> OutputManifest {
-        let result = data.withUnsafeBytes { raw -> Result<OutputManifest, Problem> in
-            do throws(Problem) { return .success(try parse(bytes: ManifestBytes(raw.bindMemory(to: UInt8.self)))) } catch { return .failure(error) }
+        try parse(data, recordingFiles: false).manifest
+    }
+
+    /// For the writer: the manifest without its files, which come as `RecordedFiles` (their lines, unparsed, when
+    /// they lie together sorted, as a finished build writes them).
+    static func parseRecordingFiles(_ data: Data) throws(Problem) -> (manifest: OutputManifest, files: RecordedFiles) {
+        let (manifest, files) = try parse(data, recordingFiles: true)
+        return (manifest, files!)
+    }
+
+    private static func parse(_ data: Data, recordingFiles: Bool) throws(Problem) -> (manifest: OutputManifest, files: RecordedFiles?) {
+        let result = data.withUnsafeBytes { raw -> Result<(OutputManifest, RecordedFiles?), Problem> in
+            do throws(Problem) { return .success(try parse(bytes: ManifestBytes(raw.bindMemory(to: UInt8.self)), recordingFilesOf: recordingFiles ? data : nil)) } catch { return .failure(error) }
         }
         return try result.get()
     }
 
-    private static func parse(bytes: ManifestBytes) throws(Problem) -> OutputManifest {
+    /// With `data` (whose bytes `bytes` are), the file lines as `RecordedFiles`.
+    private static func parse(bytes: ManifestBytes, recordingFilesOf data: Data?) throws(Problem) -> (OutputManifest, RecordedFiles?) {
         // A last line without its line break was being added when a build was killed: it never happened.
         let lines = bytes.lines
         let isNote = bytes.isNote, isPolicy = bytes.isPolicy
@@ -154,6 +166,23 @@ public struct OutputManifest: Equatable, Sendable {
             try ignored.read(bytes.fields(lines[index]), line: index + 1, format: format, policies: &policies)
         }
         let known = policies
+        // The files' lines, when they lie together (as a build writes them), are kept as they are, not read into a table.
+        var recorded: RecordedFiles? = nil
+        var fileProblem: Problem? = nil
+        var skipped = 0..<0
+        let isFile = bytes.isFile
+        if let data, let first = lines.indices.first(where: { $0 > formatIndex && isFile(lines[$0]) }) {
+            let end = lines[first...].firstIndex { !isFile($0) } ?? lines.count
+            if !lines[end...].contains(where: isFile) {
+                do throws(Problem) {
+                    recorded = try RecordedFiles(lines: lines[first..<end], of: bytes.buffer, in: data, firstLine: first + 1)
+                } catch {
+                    fileProblem = error
+                }
+                if recorded != nil || fileProblem != nil { skipped = first..<end }
+            }
+        }
+        let skippedFiles = skipped
         let partSize = 4096
         let starts = Array(stride(from: formatIndex + 1, to: lines.count, by: partSize))
         var parts = SiteBuilder.concurrentMap(starts) { start -> Result<OutputManifest, Problem> in
@@ -162,9 +191,9 @@ public struct OutputManifest: Equatable, Sendable {
             let range = start..<min(start + partSize, lines.count)
             // Sized once: a table grown line by line leaves its smaller ones behind, which was most of what reading a
             // large site's manifest added to the build's peak memory.
-            part.files.reserveCapacity(range.count { bytes.buffer[lines[$0]].starts(with: "file\t".utf8) })
+            part.files.reserveCapacity(range.count { !skippedFiles.contains($0) && isFile(lines[$0]) })
             part.pages.reserveCapacity(range.count { bytes.buffer[lines[$0]].starts(with: "page\t".utf8) })
-            for index in range where !isNote(lines[index]) && !isPolicy(lines[index]) {
+            for index in range where !skippedFiles.contains(index) && !isNote(lines[index]) && !isPolicy(lines[index]) {
                 do throws(Problem) { try part.read(bytes.fields(lines[index]), line: index + 1, format: format, policies: &policies) } catch { return .failure(error) }
             }
             return .success(part)
@@ -181,10 +210,11 @@ public struct OutputManifest: Equatable, Sendable {
             let part = parts[index]
             parts[index] = .success(OutputManifest())
             switch part {
-            case .failure(let problem): throw problem
+            case .failure(let problem): throw fileProblem.map { $0.line < problem.line ? $0 : problem } ?? problem
             case .success(let part): manifest.merge(part)
             }
         }
+        if let fileProblem { throw fileProblem }
         for pending in manifest.pendingWarnings {
             guard manifest.pages[pending.source] != nil else {
                 throw Problem(line: pending.line, message: "a warning of page '\(encode(pending.source))', which no page line records")
@@ -192,7 +222,11 @@ public struct OutputManifest: Equatable, Sendable {
             manifest.pages[pending.source]!.warnings.append(pending.warning)
         }
         manifest.pendingWarnings = []
-        return manifest
+        if data != nil && recorded == nil {
+            recorded = RecordedFiles(manifest.files)
+            manifest.files = [:]
+        }
+        return (manifest, recorded)
     }
 
     /// Adds what a later part of the same manifest read.
@@ -326,7 +360,7 @@ public struct OutputManifest: Equatable, Sendable {
     }
 
     /// The problem of the first part of a path (split at `/`) that is empty, `.`, `..` or hidden, or nil.
-    private static func partProblem(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    static func partProblem(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         var start = 0
         var isFirst = true
         while start <= bytes.count {
@@ -361,9 +395,24 @@ public struct OutputManifest: Equatable, Sendable {
     /// The manifest as written, in chunks of about `chunkSize` bytes, for the writer to put in the file one after
     /// another: a large site's manifest is megabytes, and held whole beside the build it was its largest allocation.
     func writeChunks<Failure: Error>(chunkSize: Int = 256 * 1024, _ take: (Data) throws(Failure) -> Void) throws(Failure) {
+        let sorted = RecordedFiles(files)
+        try writeChunks(chunkSize: chunkSize, fileLines: { put throws(Failure) in
+            for index in 0..<sorted.count { try put(sorted.line(at: index)) }
+        }, take)
+    }
+
+    /// The same, with the `file` lines put in by `fileLines`, sorted by their encoded paths, in place of `files`'
+    /// (the writer's, which copies most of them from the manifest it found), each given to `put` with its line break.
+    func writeChunks<Failure: Error>(chunkSize: Int = 256 * 1024, fileLines: (_ put: (Data) throws(Failure) -> Void) throws(Failure) -> Void,
+                                     _ take: (Data) throws(Failure) -> Void) throws(Failure) {
+        try withoutActuallyEscaping(take) { take throws(Failure) in try writeChunks(chunkSize: chunkSize, escapingFileLines: fileLines, take) }
+    }
+
+    private func writeChunks<Failure: Error>(chunkSize: Int, escapingFileLines fileLines: (_ put: (Data) throws(Failure) -> Void) throws(Failure) -> Void,
+                                             _ take: @escaping (Data) throws(Failure) -> Void) throws(Failure) {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(chunkSize + 4096)
-        func flush(_ force: Bool = false) throws(Failure) {
+        func flush(_ force: Bool) throws(Failure) {
             guard force || bytes.count >= chunkSize else { return }
             try take(Data(bytes))
             bytes.removeAll(keepingCapacity: true)
@@ -376,9 +425,9 @@ public struct OutputManifest: Equatable, Sendable {
             inputs.appendHex(to: &bytes)
             bytes.append(10)
         }
-        for path in folders.sorted() { Self.appendFolderLine(path, to: &bytes); try flush() }
+        for path in folders.sorted() { Self.appendFolderLine(path, to: &bytes); try flush(false) }
         for token in stagingTokens { Self.appendStagingLine(token, to: &bytes) }
-        for path in files.keys.sorted() { Self.appendFileLine(path, files[path]!, to: &bytes); try flush() }
+        try fileLines { line throws(Failure) in bytes += line; try flush(false) }
         // Most pages share a policy: each is written once, and pages name it by number.
         let sources = pages.keys.sorted()
         var policyNumbers: [SecurityPolicy: Int] = [:]
@@ -386,7 +435,7 @@ public struct OutputManifest: Equatable, Sendable {
             guard let policy = pages[source]!.policy?.policy, policyNumbers[policy] == nil else { continue }
             policyNumbers[policy] = policyNumbers.count
             bytes += "policy\t\(policyNumbers[policy]!)\t\(Self.encodePolicy(policy))\n".utf8
-            try flush()
+            try flush(false)
         }
         for source in sources {
             let record = pages[source]!
@@ -435,7 +484,7 @@ public struct OutputManifest: Equatable, Sendable {
                 optional(diagnostic.hint)
                 bytes.append(10)
             }
-            try flush()
+            try flush(false)
         }
         try flush(true)
     }
@@ -495,11 +544,16 @@ public struct OutputManifest: Equatable, Sendable {
         appendDecimal(stamp.changed, to: &bytes)
     }
 
+    /// Whether a path's byte is percent-encoded in the manifest.
+    @Sendable static func isEncodedInPaths(_ byte: UInt8) -> Bool {
+        ControlCharacters.isASCIIControl(byte) || byte == UInt8(ascii: "%") || byte == UInt8(ascii: "|") || byte == UInt8(ascii: "=")
+    }
+
     /// A path with `%`, `|`, `=` and control bytes percent-encoded.
     static func appendEncoded(_ path: String, to bytes: inout [UInt8]) {
         let digits = Array("0123456789ABCDEF".utf8)
         for byte in path.utf8 {
-            if ControlCharacters.isASCIIControl(byte) || byte == UInt8(ascii: "%") || byte == UInt8(ascii: "|") || byte == UInt8(ascii: "=") {
+            if isEncodedInPaths(byte) {
                 bytes += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 15)]]
             } else {
                 bytes.append(byte)
@@ -616,7 +670,7 @@ public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
 
 /// A manifest's bytes while it is read, and its fields as slices of them. Only read while the manifest's Data is
 /// held (`OutputManifest.parse`), by every core at once: nothing writes it.
-private struct ManifestBytes: @unchecked Sendable {
+struct ManifestBytes: @unchecked Sendable {
     let buffer: UnsafeBufferPointer<UInt8>
     init(_ buffer: UnsafeBufferPointer<UInt8>) { self.buffer = buffer }
 
@@ -674,6 +728,8 @@ private struct ManifestBytes: @unchecked Sendable {
     @Sendable func isNote(_ line: Range<Int>) -> Bool { line.isEmpty || buffer[line.lowerBound] == UInt8(ascii: "#") }
 
     @Sendable func isPolicy(_ line: Range<Int>) -> Bool { buffer[line].starts(with: "policy\t".utf8) }
+
+    @Sendable func isFile(_ line: Range<Int>) -> Bool { buffer[line].starts(with: "file\t".utf8) }
 
     /// A line's fields, split by tabs (empty ones kept, so a missing field is seen).
     func fields(_ line: Range<Int>) -> [Field] {

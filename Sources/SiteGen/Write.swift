@@ -27,6 +27,9 @@ public final class SiteWriter: @unchecked Sendable {
     /// The manifest the folder held when the build began: what sitegen can prove it wrote.
     /// Read by `readManifest`, before any page is written.
     public private(set) var previous = OutputManifest()
+    /// Its files (not in `previous.files`): their lines, looked up as they are, and copied into the next manifest
+    /// while kept as recorded.
+    private var previousFiles = RecordedFiles()
     /// The manifest's bytes when the build began (nil: none), until `readManifest` has read them.
     private var previousManifestText: Data?
     /// What puts the manifest back when a build that changed it fails: its size, when this build only adds lines
@@ -43,8 +46,13 @@ public final class SiteWriter: @unchecked Sendable {
     private let lock = NSLock()
     private var token: String?
     private var stagedCount = 0
-    /// The new site's files that are already in place, as they are.
+    /// The new site's files that are already in place, as they are: those the manifest recorded by their line there
+    /// (`KeptAs`), any other in `kept`.
     private var kept: [String: OutputManifest.FileEntry] = [:]
+    private var keptRecorded: [KeptAs] = []
+    /// Kept files the manifest recorded with another stamp (or hashes), by their line there, as they are now.
+    private var restamped: [Int: OutputManifest.FileEntry] = [:]
+    private enum KeptAs: UInt8 { case not, recorded, restamped }
     /// The new site's files waiting in the staging folder: their number there (the file's name) and hash.
     private var staged: [String: (number: Int, hash: ContentHash)] = [:]
     /// Files of the owner's where the new site has one (replaced only with `force`).
@@ -126,12 +134,13 @@ public final class SiteWriter: @unchecked Sendable {
         previousManifestText = nil
         manifestBefore = .bytes(data)
         do {
-            var parsed = try OutputManifest.parse(data)
+            var (parsed, files) = try OutputManifest.parseRecordingFiles(data)
             // The new site's records are about as many as the old one's: sized once, not grown a few entries at a time.
             lock.withLock {
-                kept.reserveCapacity(parsed.files.count)
+                keptRecorded = Array(repeating: .not, count: files.count)
                 pageRecords.reserveCapacity(parsed.pages.count)
             }
+            previousFiles = files
             previousPages = parsed.pages
             parsed.pages = [:]
             previous = parsed
@@ -168,19 +177,21 @@ public final class SiteWriter: @unchecked Sendable {
                 return
             }
             let target = joinPath(output, file.path)
-            let old = previous.files[file.path]
+            let line = previousFiles.index(of: file.path)
+            let old = line.map(previousFiles.entry)
             switch fileSystem.entryKind(at: target) {
             case .missing:
                 break
             case .file:
                 if let old, old.hashes == [hash], let stamp = old.stamp, fileSystem.stamp(of: target) == stamp {
-                    lock.withLock { kept[file.path] = old }
+                    lock.withLock { noteKept(file.path, line: line, old, asRecorded: true) }
                     return
                 }
                 let stampBefore = fileSystem.stamp(of: target)
                 let current = ContentHash.of(try fileSystem.readFile(target))
                 if current == hash {
-                    lock.withLock { kept[file.path] = OutputManifest.FileEntry(hashes: [hash], stamp: stampBefore) }
+                    let entry = OutputManifest.FileEntry(hashes: [hash], stamp: stampBefore)
+                    lock.withLock { noteKept(file.path, line: line, entry, asRecorded: entry == old) }
                     return
                 }
                 if !(old?.hashes.contains(current) ?? false) { lock.withLock { _ = foreign.insert(file.path) } }
@@ -208,20 +219,33 @@ public final class SiteWriter: @unchecked Sendable {
     /// is not read again (a `stat`, not a read, per kept file): one edited or removed by hand is noticed by the next
     /// build, which renders its page again, writes a removed file back and stops rather than write over an edited one.
     public func keep(_ paths: [String]) -> Bool {
-        var entries: [(String, OutputManifest.FileEntry)] = []
+        var entries: [(path: String, line: Int, entry: OutputManifest.FileEntry, asRecorded: Bool)] = []
         for path in paths {
             // No check of the folders on the way: nothing is written here (removals check them).
-            guard let old = previous.files[path], old.hashes.count == 1 else { return false }
+            guard let line = previousFiles.index(of: path) else { return false }
+            let old = previousFiles.entry(at: line)
+            guard old.hashes.count == 1 else { return false }
             let target = joinPath(output, path)
             let stamp = fileSystem.stamp(of: target)
             if stamp == nil || stamp != old.stamp {
                 guard fileSystem.entryKind(at: target) == .file, let data = try? fileSystem.readFile(target),
                       ContentHash.of(data) == old.hashes[0] else { return false }
             }
-            entries.append((path, OutputManifest.FileEntry(hashes: old.hashes, stamp: stamp)))
+            entries.append((path, line, OutputManifest.FileEntry(hashes: old.hashes, stamp: stamp), stamp == old.stamp))
         }
-        lock.withLock { for (path, entry) in entries { kept[path] = entry } }
+        lock.withLock { for kept in entries { noteKept(kept.path, line: kept.line, kept.entry, asRecorded: kept.asRecorded) } }
         return true
+    }
+
+    /// A file of the new site found in place: by its line in the manifest found, if it has one. Under the lock.
+    private func noteKept(_ path: String, line: Int?, _ entry: OutputManifest.FileEntry, asRecorded: Bool) {
+        guard let line else { kept[path] = entry; return }
+        if asRecorded {
+            keptRecorded[line] = .recorded
+        } else {
+            keptRecorded[line] = .restamped
+            restamped[line] = entry
+        }
     }
 
     /// What every page of the last build shared, as its manifest recorded it.
@@ -282,6 +306,7 @@ public final class SiteWriter: @unchecked Sendable {
         OutputManifest.appendStagingLine(made, to: &line)
         try addToManifest(line) {
             var recorded = previous
+            recorded.files = previousFiles.table
             recorded.stagingTokens.append(made)
             return recorded
         }
@@ -323,11 +348,12 @@ public final class SiteWriter: @unchecked Sendable {
     public func commit() throws(BuildFailure) -> [Diagnostic] {
         defer { folderLock.release() }
         // Taken out, not copied: the final manifest grows from them, and a large site's are large.
-        var (kept, staged, foreign, blocked, token, pageRecords, pagesChanged, inputs) = lock.withLock {
-            defer { self.kept = [:]; self.staged = [:]; self.pageRecords = [:] }
-            return (self.kept, self.staged, self.foreign, self.blocked, self.token, self.pageRecords, self.pagesChanged || !previousPages.isEmpty,
-                    self.currentInputs)
+        var (kept, keptRecorded, restamped, staged, foreign, blocked, token, pageRecords, pagesChanged, inputs) = lock.withLock {
+            defer { self.kept = [:]; self.keptRecorded = []; self.staged = [:]; self.pageRecords = [:] }
+            return (self.kept, self.keptRecorded, self.restamped, self.staged, self.foreign, self.blocked, self.token, self.pageRecords,
+                    self.pagesChanged || !previousPages.isEmpty, self.currentInputs)
         }
+        let recorded = previousFiles
         var warnings: [Diagnostic] = []
         do {
             let refused = blocked.sorted { $0.key < $1.key }.map { Diagnostic(path: joinPath(displayOutput, $0.key), message: "cannot be written: \($0.value)") }
@@ -337,7 +363,13 @@ public final class SiteWriter: @unchecked Sendable {
             if !refused.isEmpty {
                 throw BuildFailure(refused.count > 5 ? Array(refused.prefix(5)) + [Diagnostic(path: displayOutput, message: "and \(refused.count - 5) more such files")] : refused)
             }
-            let leaving = previous.files.filter { kept[$0.key] == nil && staged[$0.key] == nil }
+            // The staged files the manifest recorded, by their line there; the recorded files neither kept nor staged leave.
+            var stagedLines: [Int: String] = [:]
+            for path in staged.keys { if let line = recorded.index(of: path) { stagedLines[line] = path } }
+            var leaving: [String: OutputManifest.FileEntry] = [:]
+            for line in keptRecorded.indices where keptRecorded[line] == .not && stagedLines[line] == nil {
+                leaving[recorded.path(at: line)] = recorded.entry(at: line)
+            }
             var folders = previous.folders
             var toMake: [String] = []
             var looked: Set<String> = []
@@ -359,9 +391,11 @@ public final class SiteWriter: @unchecked Sendable {
                 }
                 try addToManifest(lines) {
                     var meanwhile = OutputManifest()
-                    meanwhile.files = previous.files.merging(kept) { _, new in new }
+                    let previousTable = recorded.table
+                    meanwhile.files = previousTable.merging(kept) { _, new in new }
+                    for line in keptRecorded.indices where keptRecorded[line] == .restamped { meanwhile.files[recorded.path(at: line)] = restamped[line] }
                     for (path, file) in staged {
-                        meanwhile.files[path] = OutputManifest.FileEntry(hashes: (previous.files[path]?.hashes ?? []) + [file.hash], stamp: previous.files[path]?.stamp)
+                        meanwhile.files[path] = OutputManifest.FileEntry(hashes: (previousTable[path]?.hashes ?? []) + [file.hash], stamp: previousTable[path]?.stamp)
                     }
                     meanwhile.folders = folders
                     meanwhile.stagingTokens = previous.stagingTokens + (token.map { [$0] } ?? [])
@@ -372,12 +406,27 @@ public final class SiteWriter: @unchecked Sendable {
             renaming = true
             for folder in toMake { try fileSystem.makeFolder(joinPath(output, folder)) }
             var final = OutputManifest()
-            swap(&final.files, &kept)
+            // The files the manifest did not record, and those staged over recorded ones (by line), as they are now.
+            var added = kept
+            var replaced: [Int: OutputManifest.FileEntry] = [:]
             let staging = token.map(stagingFolder) ?? ""
             for (path, file) in staged.sorted(by: { $0.key < $1.key }) {
                 let target = joinPath(output, path)
                 try fileSystem.replaceFile(target, with: joinPath(staging, String(file.number)))
-                final.files[path] = OutputManifest.FileEntry(hashes: [file.hash], stamp: fileSystem.stamp(of: target))
+                let entry = OutputManifest.FileEntry(hashes: [file.hash], stamp: fileSystem.stamp(of: target))
+                if let line = recorded.index(of: path) { replaced[line] = entry } else { added[path] = entry }
+            }
+            let addedLines = RecordedFiles(added)
+            /// The new manifest's file lines, in order: a recorded line kept as recorded is copied as it is.
+            func fileLines(_ take: (_ line: Int?, _ added: Int?) throws -> Void) rethrows {
+                var next = 0
+                for line in keptRecorded.indices where keptRecorded[line] != .not || replaced[line] != nil {
+                    while next < addedLines.count, RecordedFiles.precedes(addedLines.encodedPath(at: next), recorded.encodedPath(at: line)) {
+                        try take(nil, next); next += 1
+                    }
+                    try take(line, nil)
+                }
+                while next < addedLines.count { try take(nil, next); next += 1 }
             }
             for (path, entry) in leaving.sorted(by: { $0.key < $1.key }) {
                 let target = joinPath(output, path)
@@ -390,18 +439,41 @@ public final class SiteWriter: @unchecked Sendable {
                 try fileSystem.removeFile(target)
             }
             // Only a build that removed files can have emptied a folder.
-            final.folders = leaving.isEmpty ? folders : tidy(folders, keepingAncestorsOf: Set(final.files.keys))
+            var finalPaths: Set<String> = []
+            if !leaving.isEmpty {
+                fileLines { line, added in finalPaths.insert(line.map(recorded.path) ?? addedLines.path(at: added!)) }
+            }
+            final.folders = leaving.isEmpty ? folders : tidy(folders, keepingAncestorsOf: finalPaths)
             final.stagingTokens = tidyStaging(previous.stagingTokens, warnings: &warnings)
             if let token { try fileSystem.removeEmptyFolder(stagingFolder(token)) }
             swap(&final.pages, &pageRecords)
             final.inputs = final.pages.isEmpty ? nil : inputs
             // The flags first: comparing a large site's file records costs more than all of them.
+            let filesChanged = !added.isEmpty || !restamped.isEmpty || !replaced.isEmpty || keptRecorded.contains(.not)
             let changed = pagesChanged || manifestRewritten || !previousIsCurrent || final.inputs != previous.inputs || final.folders != previous.folders
-                || final.stagingTokens != previous.stagingTokens || final.files != previous.files
-            // Not needed any more: let go before the new manifest is written, so a large site's two records of its
-            // files are not held at once.
+                || final.stagingTokens != previous.stagingTokens || filesChanged
+            // Not needed any more: let go before the new manifest is written.
             previous = OutputManifest()
-            if changed { try writeManifest(final) }
+            if changed {
+                try writeManifest { take in
+                    try final.writeChunks(fileLines: { put in
+                        try fileLines { line, added in
+                            if let line {
+                                if let entry = replaced[line] ?? restamped[line] {
+                                    var encoded: [UInt8] = []
+                                    OutputManifest.appendFileLine(recorded.path(at: line), entry, to: &encoded)
+                                    try put(Data(encoded))
+                                } else {
+                                    try put(recorded.line(at: line))
+                                }
+                            } else {
+                                try put(addedLines.line(at: added!))
+                            }
+                        }
+                    }, take)
+                }
+            }
+            previousFiles = RecordedFiles()
         } catch let failure as BuildFailure {
             discardStaging()
             throw failure

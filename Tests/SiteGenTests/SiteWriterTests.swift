@@ -277,6 +277,94 @@ import SiteGenTestSupport
         #expect(try OutputManifest.parse(manifest.text).format == 3)
     }
 
+    /// The writer keeps the manifest's file lines as their bytes while they lie together, sorted, as a build writes
+    /// them (`RecordedFiles`): each is checked when read as any other line is, and a bad one is the error, naming it.
+    @Test(arguments: [
+        ("file\tp/.env\t\(String(repeating: "a", count: 64))\t-", "file path 'p/.env' names a hidden item ('.env'), which sitegen never writes"),
+        ("file\tz/../../x\t\(String(repeating: "a", count: 64))\t-", "file path 'z/../../x' is not a plain relative path inside the folder"),
+        ("file\tz%2\t\(String(repeating: "a", count: 64))\t-", "file path 'z%2' is not percent-encoded correctly"),
+        ("file\tz%0A\t\(String(repeating: "a", count: 64))\t-", "file path 'z%0A' holds a control character"),
+        ("file\tz\tnot-a-hash\t-", "expected SHA-256 hashes (64 hex digits) split by '|'"),
+        ("file\tz\t\(String(repeating: "a", count: 64))\t1:2:3", "expected a stamp SIZE:INODE:MTIME:CTIME or -"),
+        ("file\tz\t\(String(repeating: "a", count: 64))", "expected 'file', a path, hashes and a stamp, split by tabs"),
+    ])
+    func aTamperedLineAmongTheSortedFileLinesStopsTheBuild(line: String, message: String) throws {
+        let fileSystem = Fixtures.site("# Home", extra: ["content/a.md": "A", "Output/CNAME": "ada.example"])
+        _ = try Self.build(fileSystem)
+        var lines = try Fixtures.html(fileSystem, "site/Output/" + OutputManifest.fileName).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let last = try #require(lines.lastIndex { $0.hasPrefix("file\t") })
+        lines.insert(line, at: last + 1)
+        try fileSystem.writeFile("site/Output/" + OutputManifest.fileName, Data(lines.joined(separator: "\n").utf8))
+        let before = fileSystem.allFiles
+        do {
+            _ = try Self.build(fileSystem)
+            Issue.record("the build went on")
+        } catch {
+            #expect(error.diagnostics.map(\.description) == ["site/Output/.sitegen-manifest:\(last + 2):1: error: \(message); nothing was changed (the manifest is sitegen's record of what it wrote here, and a build trusts no line it cannot check)"])
+        }
+        #expect(fileSystem.allFiles == before)
+    }
+
+    /// File lines kept as lines are found by their paths and read back as written; lines out of order or a file
+    /// listed twice (a killed build's added lines) are read as a table, to the same files.
+    @Test func theFileLinesAreTheSameFilesKeptAsLinesOrReadAsATable() throws {
+        var manifest = OutputManifest()
+        manifest.files["b.html"] = .init(hashes: [ContentHash.of("b")], stamp: FileStamp(size: 1, inode: 2, modified: 3, changed: -4))
+        manifest.files["a b/%x|y=z\u{00E9}.html"] = .init(hashes: [ContentHash.of("1"), ContentHash.of("2")], stamp: nil)
+        manifest.files["c.html"] = .init(hashes: [ContentHash.of("c")], stamp: nil)
+        manifest.files["A.html"] = .init(hashes: [ContentHash.of("A")], stamp: nil)
+        manifest.folders = ["a b"]
+        let text = manifest.text
+        let read = try OutputManifest.parseRecordingFiles(Data(text.utf8))
+        #expect(read.files.count == 4 && read.manifest.files.isEmpty && read.manifest.folders == ["a b"])
+        #expect(read.files.table == manifest.files)
+        for path in manifest.files.keys {
+            let line = try #require(read.files.index(of: path))
+            #expect(read.files.path(at: line) == path && read.files.entry(at: line) == manifest.files[path])
+        }
+        #expect(read.files.index(of: "d.html") == nil && read.files.index(of: "a") == nil)
+        // Given back byte for byte, in the order written: by their encoded paths.
+        let fileLines = text.split(separator: "\n").filter { $0.hasPrefix("file\t") }.map { String($0) + "\n" }
+        #expect((0..<read.files.count).map { String(decoding: read.files.line(at: $0), as: UTF8.self) } == fileLines)
+        #expect(fileLines.map { $0.split(separator: "\t")[1] } == ["A.html", "a b/%25x%7Cy%3Dz\u{00E9}.html", "b.html", "c.html"])
+        var swapped = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let first = try #require(swapped.firstIndex { $0.hasPrefix("file\t") })
+        swapped.swapAt(first, first + 1)
+        #expect(try OutputManifest.parseRecordingFiles(Data(swapped.joined(separator: "\n").utf8)).files.table == manifest.files)
+        var twice = manifest.files
+        twice["b.html"]!.hashes.append(ContentHash.of("b2"))
+        #expect(try OutputManifest.parseRecordingFiles(Data((text + "file\tb.html\t\(ContentHash.of("b2"))\t-\n").utf8)).files.table == twice)
+    }
+
+    /// On a real disk: a build with one page changed copies the other files' lines into the new manifest as they
+    /// were, writes that page's anew, and the manifest reads back as written.
+    @Test func aOnePageEditCopiesTheOtherFilesLinesAsTheyWere() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let site = try Self.siteOnDisk(in: folder), manifestPath = site + "/Output/" + OutputManifest.fileName
+        func build() throws { _ = try SiteBuilder(options: BuildOptions(sourceDirectory: site), fileSystem: LocalFileSystem(), iconSets: .none).build() }
+        func fileLines() throws -> [String] {
+            try String(decoding: Data(contentsOf: URL(fileURLWithPath: manifestPath)), as: UTF8.self).split(separator: "\n").filter { $0.hasPrefix("file\t") }.map(String.init)
+        }
+        try build()
+        let before = try fileLines()
+        try Self.put(site + "/content/a.md", "A, edited")
+        try Self.put(site + "/content/c.md", "C")
+        try build()
+        let after = try fileLines()
+        let bLines = before.filter { $0.hasPrefix("file\tb/") }
+        #expect(!bLines.isEmpty && bLines == after.filter { $0.hasPrefix("file\tb/") })
+        #expect(before.first { $0.hasPrefix("file\ta/index.html\t") } != after.first { $0.hasPrefix("file\ta/index.html\t") })
+        #expect(after.contains { $0.hasPrefix("file\tc/index.html\t") })
+        let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: manifestPath)), as: UTF8.self)
+        #expect(try OutputManifest.parse(text).text == text)
+        // A page that leaves takes its lines along.
+        try FileManager.default.removeItem(atPath: site + "/content/c.md")
+        try build()
+        #expect(try fileLines().filter { $0.hasPrefix("file\tb/") } == bLines)
+        #expect(try !fileLines().contains { $0.hasPrefix("file\tc/") })
+    }
+
     /// Writes a file on the real disk, making its folders.
     static func put(_ path: String, _ text: String) throws {
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)

@@ -1,0 +1,206 @@
+import Foundation
+import SiteBasics
+
+/// The `file` lines of the manifest a build found, kept as their bytes, sorted by their encoded paths: a path is
+/// found by a binary search, its hashes and stamp are read only when asked for, and a line whose file is kept as
+/// recorded goes into the next manifest as it is. A large site's manifest has tens of thousands of these lines,
+/// and a String, an array and a table entry for each, built and then encoded and sorted again, were most of what
+/// a build with one page changed cost. Every line is checked when read, as `OutputManifest.parse` checks it.
+struct RecordedFiles: @unchecked Sendable {
+    /// The bytes the lines are in (the manifest's own, not copied).
+    private let bytes: Data
+    /// Where each line starts in `bytes`, and one more: where the last one ends (after its line break).
+    private let starts: [Int]
+    /// Where each line's path (encoded) ends.
+    private let pathEnds: [Int]
+
+    var count: Int { pathEnds.count }
+
+    init() { bytes = Data(); starts = [0]; pathEnds = [] }
+
+    /// `lines` of `source` (each without its break, one after another, all `file` lines), or nil when they are not
+    /// sorted by path with each path once (a killed build's added lines, or a manifest written by hand): then they
+    /// are read as a table. `source` is `data`'s bytes; `firstLine` is the line number of the first, for problems.
+    init?(lines: ArraySlice<Range<Int>>, of source: UnsafeBufferPointer<UInt8>, in data: Data, firstLine: Int) throws(OutputManifest.Problem) {
+        // Checked in parts, on every core; each part's first path is compared with the one before it afterwards.
+        let partSize = 4096
+        let partStarts = Array(stride(from: lines.startIndex, to: lines.endIndex, by: partSize))
+        let buffer = ManifestBytes(source)
+        let parts = SiteBuilder.concurrentMap(partStarts) { start -> Result<(pathEnds: [Int], sorted: Bool), OutputManifest.Problem> in
+            var pathEnds: [Int] = []
+            let range = start..<min(start + partSize, lines.endIndex)
+            pathEnds.reserveCapacity(range.count)
+            var sorted = true
+            for index in range {
+                let line = lines[index]
+                do throws(OutputManifest.Problem) {
+                    pathEnds.append(line.lowerBound + (try Self.check(UnsafeBufferPointer(rebasing: buffer.buffer[line]), line: firstLine + index - lines.startIndex)))
+                } catch {
+                    return .failure(error)
+                }
+                if index > start, sorted, !Self.precedes(buffer.buffer[(lines[index - 1].lowerBound + 5)..<pathEnds[pathEnds.count - 2]],
+                                                        buffer.buffer[(line.lowerBound + 5)..<pathEnds[pathEnds.count - 1]]) {
+                    sorted = false
+                }
+            }
+            return .success((pathEnds, sorted))
+        }
+        var pathEnds: [Int] = []
+        pathEnds.reserveCapacity(lines.count)
+        var sorted = true
+        for part in parts {
+            switch part {
+            case .failure(let problem): throw problem
+            case .success(let part):
+                if let last = pathEnds.last, let first = part.pathEnds.first {
+                    let previousLine = lines[lines.startIndex + pathEnds.count - 1], line = lines[lines.startIndex + pathEnds.count]
+                    sorted = sorted && Self.precedes(source[(previousLine.lowerBound + 5)..<last], source[(line.lowerBound + 5)..<first])
+                }
+                sorted = sorted && part.sorted
+                pathEnds += part.pathEnds
+            }
+        }
+        guard sorted else { return nil }
+        self.bytes = data
+        self.starts = lines.map(\.lowerBound) + [(lines.last?.upperBound).map { $0 + 1 } ?? 0]
+        self.pathEnds = pathEnds
+    }
+
+    /// The lines of `files`, sorted.
+    init(_ files: [String: OutputManifest.FileEntry]) {
+        var lines = files.map { path, entry -> [UInt8] in
+            var line: [UInt8] = []
+            OutputManifest.appendFileLine(path, entry, to: &line)
+            return line
+        }
+        lines.sort { Self.precedes($0[5...].prefix { $0 != 9 }, $1[5...].prefix { $0 != 9 }) }
+        var bytes: [UInt8] = [], starts: [Int] = [], pathEnds: [Int] = []
+        for line in lines {
+            starts.append(bytes.count)
+            pathEnds.append(bytes.count + 5 + line[5...].prefix { $0 != 9 }.count)
+            bytes += line
+        }
+        starts.append(bytes.count)
+        self.bytes = Data(bytes)
+        self.starts = starts
+        self.pathEnds = pathEnds
+    }
+
+    /// Whether encoded path `a` sorts before `b`, byte by byte.
+    static func precedes<A: Collection<UInt8>, B: Collection<UInt8>>(_ a: A, _ b: B) -> Bool {
+        a.lexicographicallyPrecedes(b)
+    }
+
+    /// Checks a `file` line as `OutputManifest.parse` does; returns where its encoded path ends in it.
+    private static func check(_ line: UnsafeBufferPointer<UInt8>, line number: Int) throws(OutputManifest.Problem) -> Int {
+        let fields = ManifestBytes(line).fields(0..<line.count)
+        guard fields.count == 4 else { throw OutputManifest.Problem(line: number, message: "expected 'file', a path, hashes and a stamp, split by tabs") }
+        let path = fields[1]
+        // A plain printable ASCII path needs no String to be checked.
+        if !path.bytes.isEmpty, !path.bytes.contains(UInt8(ascii: "%")), path.bytes.allSatisfy({ (0x20..<0x7F).contains($0) }) {
+            if let reason = OutputManifest.partProblem(UnsafeBufferPointer(rebasing: path.bytes)) {
+                throw OutputManifest.Problem(line: number, message: "file path '\(path.text)' \(reason)")
+            }
+        } else {
+            guard let decoded = path.decoded else { throw OutputManifest.Problem(line: number, message: "file path '\(path.text)' is not percent-encoded correctly") }
+            if let reason = OutputManifest.pathProblem(decoded) { throw OutputManifest.Problem(line: number, message: "file path '\(path.text)' \(reason)") }
+        }
+        let hashFields = fields[2].split("|")
+        guard !hashFields.isEmpty, hashFields.allSatisfy({ ContentHash(hex: $0.bytes) != nil }) else {
+            throw OutputManifest.Problem(line: number, message: "expected SHA-256 hashes (64 hex digits) split by '|'")
+        }
+        if readStamp(fields[3]) == nil, !fields[3].bytes.elementsEqual("-".utf8) {
+            throw OutputManifest.Problem(line: number, message: "expected a stamp SIZE:INODE:MTIME:CTIME or -")
+        }
+        return path.bytes.endIndex - line.startIndex
+    }
+
+    /// A stamp `SIZE:INODE:MTIME:CTIME`, read as `OutputManifest.parse` reads it (empty parts left out), without an
+    /// array: kept files' stamps are read for every file of the site.
+    private static func readStamp(_ field: ManifestBytes.Field) -> FileStamp? {
+        var parts: (ManifestBytes.Field?, ManifestBytes.Field?, ManifestBytes.Field?, ManifestBytes.Field?) = (nil, nil, nil, nil)
+        var count = 0, start = field.bytes.startIndex
+        for index in field.bytes.indices where field.bytes[index] == UInt8(ascii: ":") || index == field.bytes.endIndex - 1 {
+            let end = field.bytes[index] == UInt8(ascii: ":") ? index : index + 1
+            if end > start {
+                let part = ManifestBytes.Field(bytes: field.bytes[start..<end])
+                switch count {
+                case 0: parts.0 = part
+                case 1: parts.1 = part
+                case 2: parts.2 = part
+                case 3: parts.3 = part
+                default: return nil
+                }
+                count += 1
+            }
+            start = index + 1
+        }
+        guard count == 4, let size = parts.0?.integer, let inode = parts.1?.unsigned, let modified = parts.2?.integer,
+              let changed = parts.3?.integer else { return nil }
+        return FileStamp(size: size, inode: inode, modified: modified, changed: changed)
+    }
+
+    /// The line of `path`, by its number here, or nil.
+    func index(of path: String) -> Int? {
+        var path = path
+        return path.withUTF8 { utf8 -> Int? in
+            if utf8.contains(where: OutputManifest.isEncodedInPaths) {
+                var encoded: [UInt8] = []
+                OutputManifest.appendEncoded(String(decoding: utf8, as: UTF8.self), to: &encoded)
+                return encoded.withUnsafeBufferPointer(index(ofEncoded:))
+            }
+            return index(ofEncoded: utf8)
+        }
+    }
+
+    private func index(ofEncoded encoded: UnsafeBufferPointer<UInt8>) -> Int? {
+        bytes.withUnsafeBytes { raw -> Int? in
+            let all = raw.bindMemory(to: UInt8.self)
+            var low = 0, high = pathEnds.count
+            while low < high {
+                let middle = (low + high) / 2
+                let recorded = UnsafeBufferPointer(rebasing: all[(starts[middle] + 5)..<pathEnds[middle]])
+                let common = min(recorded.count, encoded.count)
+                var order = common == 0 ? 0 : memcmp(recorded.baseAddress!, encoded.baseAddress!, common)
+                if order == 0 { order = recorded.count == encoded.count ? 0 : (recorded.count < encoded.count ? -1 : 1) }
+                if order == 0 { return middle }
+                if order < 0 { low = middle + 1 } else { high = middle }
+            }
+            return nil
+        }
+    }
+
+    /// The file of line `index`, as recorded (a checked line: its hashes and stamp are read without splitting it).
+    func entry(at index: Int) -> OutputManifest.FileEntry {
+        bytes.withUnsafeBytes { raw in
+            let all = raw.bindMemory(to: UInt8.self)
+            let hashesStart = pathEnds[index] + 1
+            var hashesEnd = hashesStart
+            while all[hashesEnd] != 9 { hashesEnd += 1 }
+            let hashes = hashesEnd - hashesStart == 64 ? [ContentHash(hex: all[hashesStart..<hashesEnd])!]
+                : all[hashesStart..<hashesEnd].split(separator: UInt8(ascii: "|")).map { ContentHash(hex: $0)! }
+            let stamp = Self.readStamp(ManifestBytes.Field(bytes: all[(hashesEnd + 1)..<(starts[index + 1] - 1)]))
+            return OutputManifest.FileEntry(hashes: hashes, stamp: stamp)
+        }
+    }
+
+    /// The path of line `index`, decoded.
+    func path(at index: Int) -> String {
+        let encoded = String(decoding: bytes[(starts[index] + 5)..<pathEnds[index]], as: UTF8.self)
+        return OutputManifest.decode(encoded)!
+    }
+
+    /// Line `index` as it was read, with its line break.
+    func line(at index: Int) -> Data { bytes[starts[index]..<starts[index + 1]] }
+
+    /// Line `index`'s encoded path.
+    func encodedPath(at index: Int) -> Data { bytes[(starts[index] + 5)..<pathEnds[index]] }
+
+    /// All of them, as a table (for the rare manifest written whole from a table: an older format's).
+    var table: [String: OutputManifest.FileEntry] {
+        var table: [String: OutputManifest.FileEntry] = [:]
+        table.reserveCapacity(count)
+        for index in 0..<count { table[path(at: index)] = entry(at: index) }
+        return table
+    }
+}
