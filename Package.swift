@@ -99,7 +99,8 @@ let package = Package(
         .testTarget(name: "MinifyTests", dependencies: ["Minify"]),
         .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "Companions"]),
         .testTarget(name: "WebServerTests", dependencies: ["WebServer", "SiteGenTestSupport"]),
-        .testTarget(name: "PreviewTests", dependencies: ["Preview", "SiteGen", "SiteBasics", "Runtime", "SiteGenTestSupport"]),
+        .testTarget(name: "PreviewTests", dependencies: ["Preview", "SiteGen", "SiteBasics", "Companions", "Runtime", "WebServer",
+                                                        "SiteGenTestSupport"]),
         .testTarget(name: "OnlineCheckTests", dependencies: ["OnlineCheck", "HTMLReading"]),
         // The pipeline's stages, and the command line, the server and the binary end to end (golden, corpus, README).
         .testTarget(name: "SiteGenTests", dependencies: ["SiteGen", "SiteBasics", "Paint", "Artwork", "Companions", "Minify", "Runtime", "Preview", "OnlineCheck", "SiteGenCLI", "HTMLReading", "SiteGenTestSupport",

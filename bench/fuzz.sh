@@ -78,11 +78,12 @@ PY
 }
 
 # A library target as a module of its own, instrumented, as `swiftc` needs it for `import`; files after the name are
-# compiled into it too (its PackageResources).
+# compiled into it too (its PackageResources). Built again when its sources change or when a module built before it
+# does (the caller's `objects`, in the order they import each other): its object calls into theirs.
 build_module() {
   local name=$1 object=$build/$1.o
   shift
-  stale "$object" Sources/"$name" || return 0
+  stale "$object" Sources/"$name" "${objects[@]}" "$@" || return 0
   echo "building module $name" >&2
   compile "$work/logs/build-$name.log" "${flags[@]}" -wmo -module-name "$name" -emit-object -o "$object" \
     -I Sources/CMicroHTTPD -I Sources/CQREncode -I Sources/CCrypto -I Sources/CVips/include -I "$build/modules" \

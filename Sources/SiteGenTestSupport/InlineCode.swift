@@ -23,6 +23,13 @@ package enum InlineCode {
         return bodies
     }
 
+    /// The escaped `content` of the page's Content-Security-Policy `<meta>`; nil without one.
+    package static func policy(of html: String) -> String? {
+        let prefix = #"<meta http-equiv="Content-Security-Policy" content=""#
+        guard let start = html.range(of: prefix)?.upperBound, let end = html[start...].firstIndex(of: "\"") else { return nil }
+        return String(html[start..<end])
+    }
+
     package static func scriptHashes(in html: String) -> [String] { bodies("script", in: html).map(SecurityPolicy.sha256Base64) }
     package static func styleHashes(in html: String) -> [String] { bodies("style", in: html).map(SecurityPolicy.sha256Base64) }
 }

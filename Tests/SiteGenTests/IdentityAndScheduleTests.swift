@@ -213,12 +213,16 @@ import SiteGenTestSupport
     @Test func serveAnswersTheIdentityFilesAsHostsDo() throws {
         let built = try Fixtures.builder(Fixtures.site(Self.identityPage)).render()
         let site = ServedSite(files: built.files, boundary: nil)
+        func text(_ response: HTTPResponse) -> String {
+            guard case .bytes(let data) = response.body else { return "" }
+            return String(decoding: data, as: UTF8.self)
+        }
         let response = site.response(to: HTTPRequest(path: "/.well-known/webfinger", query: [.init(name: "resource", value: "acct:me@eb.example")]))
         #expect(response.status == 200)
         #expect(response.headers.map { "\($0.name): \($0.value)" } == ["Content-Type: application/jrd+json", "Access-Control-Allow-Origin: *"])
-        #expect(ServedSiteTests.text(response).contains("\"subject\": \"acct:eb@social.coop\""))
+        #expect(text(response).contains("\"subject\": \"acct:eb@social.coop\""))
         let did = site.response(to: HTTPRequest(path: "/.well-known/atproto-did"))
-        #expect(ServedSiteTests.text(did) == "did:plc:ewvi7nxzyoun6zhxrhs64oiz\n")
+        #expect(text(did) == "did:plc:ewvi7nxzyoun6zhxrhs64oiz\n")
         #expect(did.headers.map(\.value) == ["text/plain; charset=utf-8"])
     }
 

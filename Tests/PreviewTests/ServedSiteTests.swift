@@ -151,9 +151,7 @@ import SiteGenTestSupport
 
     /// The escaped `content` of the page's Content-Security-Policy `<meta>`.
     static func policy(of html: String) throws -> String {
-        let prefix = #"<meta http-equiv="Content-Security-Policy" content=""#
-        let start = try #require(html.range(of: prefix)).upperBound
-        return String(html[start..<(try #require(html[start...].firstIndex(of: "\"")))])
+        try #require(InlineCode.policy(of: html))
     }
 
     static func expectEveryInlineScriptAllowed(in html: String, sourceLocation: SourceLocation = #_sourceLocation) {
