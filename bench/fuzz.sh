@@ -56,7 +56,7 @@ compile() {
 cvips_object() {
   local object=$build/CVips.o
   stale "$object" Sources/CVips || { echo "$object"; return 0; }
-  clang -c -O2 -I Sources/CVips/include -I /usr/include/glib-2.0 -I "/usr/lib/$(gcc -print-multiarch)/glib-2.0/include" \
+  clang -c -O2 -I Sources/CVips/include -I /usr/include/glib-2.0 -I "/usr/lib/$(dpkg-architecture -qDEB_HOST_MULTIARCH)/glib-2.0/include" \
     Sources/CVips/vips.c -o "$object" >&2 || return 1
   echo "$object"
 }

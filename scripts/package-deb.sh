@@ -28,7 +28,7 @@ mkdir -p "$out"
 
 fail() { echo "error: $*" >&2; exit 1; }
 step() { echo "$*" >&2; }
-for tool in swift cc dpkg-deb dpkg-shlibdeps strip gzip; do
+for tool in swift clang dpkg-deb dpkg-shlibdeps strip gzip; do
   command -v "$tool" >/dev/null || fail "$tool is not on PATH (dpkg-dev gives dpkg-shlibdeps; binutils gives strip)"
 done
 
@@ -116,11 +116,11 @@ printf 'Source: sitegen\nMaintainer: %s\n\nPackage: sitegen\nArchitecture: any\n
 # link every function those targets load, built here and not shipped, let dpkg-shlibdeps find their packages and
 # versions the same way.
 # shellcheck disable=SC2046 # pkg-config's flags are words
-cc -DSITEGEN_VIPS_PROBE -I Sources/CVips/include $(pkg-config --cflags vips) Sources/CVips/vips.c \
-  -o "$work/shlibs/vips-probe" $(pkg-config --libs vips) || fail "cc could not link the libvips probe (libvips-dev)"
+clang -DSITEGEN_VIPS_PROBE -I Sources/CVips/include $(pkg-config --cflags vips) Sources/CVips/vips.c \
+  -o "$work/shlibs/vips-probe" $(pkg-config --libs vips) || fail "clang could not link the libvips probe (libvips-dev)"
 # shellcheck disable=SC2046
-cc -DSITEGEN_CURL_PROBE -I Sources/CCurl/include $(pkg-config --cflags libcurl) Sources/CCurl/curl.c \
-  -o "$work/shlibs/curl-probe" $(pkg-config --libs libcurl) || fail "cc could not link the libcurl probe (libcurl4-openssl-dev)"
+clang -DSITEGEN_CURL_PROBE -I Sources/CCurl/include $(pkg-config --cflags libcurl) Sources/CCurl/curl.c \
+  -o "$work/shlibs/curl-probe" $(pkg-config --libs libcurl) || fail "clang could not link the libcurl probe (libcurl4-openssl-dev)"
 depends="$(cd "$work/shlibs" && dpkg-shlibdeps -O -e "$root/usr/bin/sitegen" -e vips-probe -e curl-probe 2>>"$log" \
   | sed -n 's/^shlibs:Depends=//p')"
 [ -n "$depends" ] || { cat "$log" >&2; fail "dpkg-shlibdeps found no dependencies"; }
