@@ -42,6 +42,8 @@ public final class SiteWriter: @unchecked Sendable {
     /// The folders this build made on the way to the output folder, removed again if it fails.
     private let madeOnTheWay: [String]
     private let folderLock: FolderLock
+    /// The disk, when it is the real one: a kept file's stamp is then looked up from the locked folder's descriptor.
+    private let localDisk: LocalFileSystem?
 
     private let lock = NSLock()
     private var token: String?
@@ -111,6 +113,7 @@ public final class SiteWriter: @unchecked Sendable {
             throw refuse("another sitegen build is writing into this folder: wait for it to finish, then build again")
         }
         folderLock = held
+        localDisk = fileSystem as? LocalFileSystem
 
         let manifestPath = joinPath(resolved, OutputManifest.fileName)
         switch fileSystem.entryKind(at: manifestPath) {
@@ -224,7 +227,7 @@ public final class SiteWriter: @unchecked Sendable {
             // No check of the folders on the way: nothing is written here (removals check them).
             guard let line = previousFiles.index(of: path), let old = previousFiles.singleHashAndStamp(at: line) else { return false }
             let target = joinPath(output, path)
-            let stamp = fileSystem.stamp(of: target)
+            let stamp = localDisk.map { $0.stamp(of: path, below: output, locked: folderLock) } ?? fileSystem.stamp(of: target)
             if stamp == nil || stamp != old.stamp {
                 guard fileSystem.entryKind(at: target) == .file, let data = try? fileSystem.readFile(target),
                       ContentHash.of(data) == old.hash else { return false }
