@@ -61,7 +61,7 @@ extension FileSystem {
 
 /// An exclusive lock on a folder, released by `release()` or when the lock is freed.
 public final class FolderLock: @unchecked Sendable {
-    private var descriptor: Int32
+    private(set) var descriptor: Int32
     init(descriptor: Int32) { self.descriptor = descriptor }
     /// A lock that holds nothing, for file systems without other processes (in memory), which grant every lock.
     public static func unheld() -> FolderLock { FolderLock(descriptor: -1) }
@@ -234,6 +234,15 @@ public struct LocalFileSystem: FileSystem {
     public func stamp(of path: String) -> FileStamp? {
         var status = stat()
         guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return Self.stamp(status)
+    }
+
+    /// `stamp(of:)` of `relative` below `folder`, looked up from the descriptor of the folder's `lock` where it holds
+    /// one: a shorter walk than from the root, for the writer, which stats each of a large site's files every build.
+    package func stamp(of relative: String, below folder: String, locked lock: FolderLock) -> FileStamp? {
+        guard lock.descriptor >= 0 else { return stamp(of: folder + "/" + relative) }
+        var status = stat()
+        guard fstatat(lock.descriptor, relative, &status, AT_SYMLINK_NOFOLLOW) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
         return Self.stamp(status)
     }
 

@@ -23,7 +23,8 @@ import SiteBasics
 ///     policy  NUMBER  POLICY
 ///     page    SOURCE  DIGEST  FROM  UNTIL  POLICYPATH  #NUMBER  OUTPUT|OUTPUT…  ASSET=SHA256|…  SOURCESTAMP (or -)
 ///
-/// Format 2, sitegen's before, is read too (no `inputs` line, no source stamps); a build then writes format 3.
+/// Files are listed sorted by their encoded paths, byte by byte: the writer looks them up in the lines as they are
+/// (`RecordedFiles`); lines in any other order are read too. Format 2, sitegen's before, is read too (no `inputs` line, no source stamps); a build then writes format 3.
 public struct OutputManifest: Equatable, Sendable {
     public static let fileName = ".sitegen-manifest"
     /// The next manifest, written whole and then renamed over the manifest, so a killed build leaves one or the other.

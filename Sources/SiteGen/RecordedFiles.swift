@@ -184,6 +184,17 @@ struct RecordedFiles: @unchecked Sendable {
         }
     }
 
+    /// Line `index`'s one hash and its stamp, or nil when it records more than one hash (a file a build was
+    /// replacing when it was killed): what keeping a page's files needs, without an array per file.
+    func singleHashAndStamp(at index: Int) -> (hash: ContentHash, stamp: FileStamp?)? {
+        bytes.withUnsafeBytes { raw in
+            let all = raw.bindMemory(to: UInt8.self)
+            let hashStart = pathEnds[index] + 1
+            guard all[hashStart + 64] == 9, let hash = ContentHash(hex: all[hashStart..<(hashStart + 64)]) else { return nil }
+            return (hash, Self.readStamp(ManifestBytes.Field(bytes: all[(hashStart + 65)..<(starts[index + 1] - 1)])))
+        }
+    }
+
     /// The path of line `index`, decoded.
     func path(at index: Int) -> String {
         let encoded = String(decoding: bytes[(starts[index] + 5)..<pathEnds[index]], as: UTF8.self)

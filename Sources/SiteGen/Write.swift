@@ -42,6 +42,8 @@ public final class SiteWriter: @unchecked Sendable {
     /// The folders this build made on the way to the output folder, removed again if it fails.
     private let madeOnTheWay: [String]
     private let folderLock: FolderLock
+    /// The disk, when it is the real one: a kept file's stamp is then looked up from the locked folder's descriptor.
+    private let localDisk: LocalFileSystem?
 
     private let lock = NSLock()
     private var token: String?
@@ -111,6 +113,7 @@ public final class SiteWriter: @unchecked Sendable {
             throw refuse("another sitegen build is writing into this folder: wait for it to finish, then build again")
         }
         folderLock = held
+        localDisk = fileSystem as? LocalFileSystem
 
         let manifestPath = joinPath(resolved, OutputManifest.fileName)
         switch fileSystem.entryKind(at: manifestPath) {
@@ -219,32 +222,35 @@ public final class SiteWriter: @unchecked Sendable {
     /// is not read again (a `stat`, not a read, per kept file): one edited or removed by hand is noticed by the next
     /// build, which renders its page again, writes a removed file back and stops rather than write over an edited one.
     public func keep(_ paths: [String]) -> Bool {
-        var entries: [(path: String, line: Int, entry: OutputManifest.FileEntry, asRecorded: Bool)] = []
+        var entries: [(line: Int, hash: ContentHash, stamp: FileStamp?, asRecorded: Bool)] = []
         for path in paths {
             // No check of the folders on the way: nothing is written here (removals check them).
-            guard let line = previousFiles.index(of: path) else { return false }
-            let old = previousFiles.entry(at: line)
-            guard old.hashes.count == 1 else { return false }
+            guard let line = previousFiles.index(of: path), let old = previousFiles.singleHashAndStamp(at: line) else { return false }
             let target = joinPath(output, path)
-            let stamp = fileSystem.stamp(of: target)
+            let stamp = localDisk.map { $0.stamp(of: path, below: output, locked: folderLock) } ?? fileSystem.stamp(of: target)
             if stamp == nil || stamp != old.stamp {
                 guard fileSystem.entryKind(at: target) == .file, let data = try? fileSystem.readFile(target),
-                      ContentHash.of(data) == old.hashes[0] else { return false }
+                      ContentHash.of(data) == old.hash else { return false }
             }
-            entries.append((path, line, OutputManifest.FileEntry(hashes: old.hashes, stamp: stamp), stamp == old.stamp))
+            entries.append((line, old.hash, stamp, stamp == old.stamp))
         }
-        lock.withLock { for kept in entries { noteKept(kept.path, line: kept.line, kept.entry, asRecorded: kept.asRecorded) } }
+        lock.withLock {
+            for kept in entries {
+                noteKept("", line: kept.line, kept.asRecorded ? nil : OutputManifest.FileEntry(hashes: [kept.hash], stamp: kept.stamp), asRecorded: kept.asRecorded)
+            }
+        }
         return true
     }
 
     /// A file of the new site found in place: by its line in the manifest found, if it has one. Under the lock.
-    private func noteKept(_ path: String, line: Int?, _ entry: OutputManifest.FileEntry, asRecorded: Bool) {
-        guard let line else { kept[path] = entry; return }
+    /// `entry` may be nil only for a file kept as recorded.
+    private func noteKept(_ path: String, line: Int?, _ entry: OutputManifest.FileEntry?, asRecorded: Bool) {
+        guard let line else { kept[path] = entry!; return }
         if asRecorded {
             keptRecorded[line] = .recorded
         } else {
             keptRecorded[line] = .restamped
-            restamped[line] = entry
+            restamped[line] = entry!
         }
     }
 
