@@ -149,6 +149,23 @@ import Testing
         #expect(fileSystem.readCount(of: "site/content/icons/logo.svg") == 1)
     }
 
+    /// A build that writes reads an icon file in its load and when the writer copies it, and no more: the page's
+    /// record hashes the load's bytes, on the first build and on the second that keeps the page.
+    @Test func aWritingBuildReadsAnIconFileOnlyToLoadAndCopyIt() throws {
+        let fileSystem = Fixtures.site("---\nlinks:\n  - url: https://example.org/\n    icon: icons/logo.svg\n---\n", extra: [
+            "content/icons/logo.svg": #"<svg viewBox="0 0 24 24"><path d="M1 1h2"/></svg>"#,
+            "templates/page.html": "{{#links}}{{icon}}{{/links}}|{{{icon_symbols_html}}}",
+        ])
+        var builder = Fixtures.builder(fileSystem)
+        builder.sourceStampMargin = 0
+        let first = try builder.build()
+        #expect(first.renderedPages == ["site/content/index.md"])
+        #expect(fileSystem.readCount(of: "site/content/icons/logo.svg") == 2)
+        let second = try builder.build()
+        #expect(second.renderedPages.isEmpty)
+        #expect(fileSystem.readCount(of: "site/content/icons/logo.svg") == 4)
+    }
+
     /// An icon file the load could not read is told as before, from the reason the load kept, without reading it again.
     @Test func anUnreadableIconFileIsToldFromWhatTheLoadFound() {
         let icons = IconLibrary(sets: .none, sourceDirectory: "site", files: ["icons/x.svg": .unreadable(reason: "cannot be read (Permission denied)")])
