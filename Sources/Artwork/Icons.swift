@@ -181,14 +181,24 @@ package struct IconSymbols {
     }
 }
 
-/// Every icon a build shows, each loaded the first time a page shows it: brand icons from `sets` on the local
-/// disk (Font Awesome first, then Fork Awesome, then the glyph), files from the site's `content/` through
-/// `fileSystem`. Shared by the threads that render pages, so loading takes a lock.
+/// An SVG file under `content/` as the load stage read it, once for the whole build: its bytes, or why it could not
+/// be read.
+package enum LoadedSVGFile: Equatable, Sendable {
+    case bytes(Data)
+    /// The file system's reason, e.g. "cannot be read (Permission denied)".
+    case unreadable(reason: String)
+}
+
+/// Every icon a build shows, each made into a symbol the first time a page shows it: brand icons from `sets` on
+/// the local disk (Font Awesome first, then Fork Awesome, then the glyph), files of the site's `content/` from the
+/// bytes the load stage read (`files`), so that rendering reads no file of the site. Shared by the threads that
+/// render pages, so loading takes a lock.
 package final class IconLibrary: @unchecked Sendable {
     private let sets: IconSets
     /// The site's folder, holding `content/`.
     private let sourceDirectory: String
-    private let fileSystem: any FileSystem
+    /// The SVG files under `content/`, by path below it; every icon file a page can name is one of them.
+    private let files: [String: LoadedSVGFile]
     private let lock = NSLock()
     private var loaded: [ButtonIcon: (symbol: IconSymbols.Symbol?, missingSets: [IconSet])] = [:]
     /// Pages of a site mostly show the same few lists of icons: each list is made into symbols once.
@@ -200,10 +210,10 @@ package final class IconLibrary: @unchecked Sendable {
     /// The first page (by path) that shows a brand icon from a set that is not installed, for the warning.
     private var missingFirstUse: String?
 
-    package init(sets: IconSets, sourceDirectory: String, fileSystem: any FileSystem) {
+    package init(sets: IconSets, sourceDirectory: String, files: [String: LoadedSVGFile]) {
         self.sets = sets
         self.sourceDirectory = sourceDirectory
-        self.fileSystem = fileSystem
+        self.files = files
     }
 
     /// The symbols for the icons of the page at `page` (as diagnostics show it). Two different files whose
@@ -276,8 +286,14 @@ package final class IconLibrary: @unchecked Sendable {
         case .file(let path):
             let displayPath = joinPath(sourceDirectory, "content/" + path)
             let data: Data
-            do { data = try fileSystem.readFile(joinPath(sourceDirectory, "content/" + path)) } catch {
-                problems.append(Diagnostic(path: displayPath, message: "cannot read the icon: \((error as? FileSystemError)?.reason ?? "\(error)")"))
+            switch files[path] {
+            case .bytes(let bytes): data = bytes
+            case .unreadable(let reason):
+                problems.append(Diagnostic(path: displayPath, message: "cannot read the icon: \(reason)"))
+                return (nil, [])
+            case nil:
+                // Resolving admits only .svg files the load found, so this is a caller's mistake, not the site's.
+                problems.append(Diagnostic(path: displayPath, message: "cannot read the icon: it was not loaded"))
                 return (nil, [])
             }
             do {

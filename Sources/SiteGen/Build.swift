@@ -86,7 +86,7 @@ public struct SiteBuilder: Sendable {
         // With errors already known, nothing is written: the build fails whatever the pages hold.
         let failing = diagnostics.contains(where: { $0.severity == .error })
         let writer = failing ? nil : writer
-        let icons = IconLibrary(sets: iconSets, sourceDirectory: options.sourceDirectory, fileSystem: fileSystem)
+        let icons = IconLibrary(sets: iconSets, sourceDirectory: options.sourceDirectory, files: sources.svgFiles)
         let photos = PhotoLibrary(contentFolder: joinPath(options.sourceDirectory, "content"), fileSystem: fileSystem)
         // Nor are share cards drawn (20 ms each) for a build that fails.
         let cards = failing ? nil : ShareCards(keep: writer.map { writer in { @Sendable (path: String) in writer.keep([path]) } })

@@ -59,6 +59,9 @@ public struct SiteSources: Equatable, Sendable {
     public var assets: [String] = []
     /// The text of each `.css` file under `content/`, by path below `content/`, for pages that inline one.
     public var stylesheets: [String: String] = [:]
+    /// Each `.svg` file under `content/` as read for the published-file check, by path below `content/`: the icon
+    /// library makes pages' icon files from these bytes rather than reading the files again while pages render.
+    package var svgFiles: [String: LoadedSVGFile] = [:]
     public var templates: [TemplateFile] = []
     /// `site.yml`, when the site has one.
     public var siteSettings: SiteSettings?
@@ -143,12 +146,14 @@ public enum SiteLoader {
                     // (A refused file stays known, so pages that name it get no second error.)
                     do {
                         let data = try fileSystem.readFile(joinPath(source, "content/" + path))
+                        sources.svgFiles[path] = .bytes(data)
                         do { try PublishedSVG.check(data) } catch {
                             var sink = DiagnosticSink(path: options.displayPath("content/" + path), text: String(decoding: data, as: UTF8.self))
                             sink.report(line: error.position.line, column: error.position.column, error.message)
                             diagnostics += sink.diagnostics.map { var diagnostic = $0; diagnostic.kind = .unsafePublishedSVG; return diagnostic }
                         }
                     } catch {
+                        sources.svgFiles[path] = .unreadable(reason: reason(error))
                         diagnostics.append(Diagnostic(path: options.displayPath("content/" + path), message: "the file \(reason(error))"))
                     }
                 }

@@ -47,7 +47,7 @@ struct PageInputs: Sendable {
         now = Int64((options.now ?? Date()).timeIntervalSince1970.rounded(.down))
         self.writer = writer
         sourceDirectory = options.sourceDirectory
-        assetHashes = AssetHashes(contentFolder: joinPath(options.sourceDirectory, "content"), fileSystem: fileSystem)
+        assetHashes = AssetHashes(contentFolder: joinPath(options.sourceDirectory, "content"), fileSystem: fileSystem, loadedSVGFiles: sources.svgFiles)
     }
 
     func digest(of page: ContentPage) -> ContentHash {
@@ -121,16 +121,25 @@ struct PageInputs: Sendable {
 final class AssetHashes: Sendable {
     private let contentFolder: String
     private let fileSystem: any FileSystem
+    /// The SVG files the load stage read (icons among them): hashed from those bytes, the ones pages were made from.
+    private let loadedSVGFiles: [String: LoadedSVGFile]
     /// One per file pages use: the site bounds it, and a shared background read again past a bound would cost more.
     private let known = BuildMemo<String, ContentHash?>(capacity: .max)
 
-    init(contentFolder: String, fileSystem: any FileSystem) {
+    init(contentFolder: String, fileSystem: any FileSystem, loadedSVGFiles: [String: LoadedSVGFile] = [:]) {
         self.contentFolder = contentFolder
         self.fileSystem = fileSystem
+        self.loadedSVGFiles = loadedSVGFiles
     }
 
     /// nil when the file cannot be read.
     func hash(of path: String) -> ContentHash? {
-        known.value(for: path) { (try? fileSystem.readFile(joinPath(contentFolder, path))).map(ContentHash.of) }
+        known.value(for: path) {
+            switch loadedSVGFiles[path] {
+            case .bytes(let data): return ContentHash.of(data)
+            case .unreadable: return nil
+            case nil: return (try? fileSystem.readFile(joinPath(contentFolder, path))).map(ContentHash.of)
+            }
+        }
     }
 }

@@ -7,12 +7,20 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
     private let lock = NSLock()
     private var files: [String: Data] = [:]
     private var directories: Set<String> = []
+    /// How often each file was read, for tests that a stage reads a file once or not at all.
+    private var readCounts: [String: Int] = [:]
 
     public init(_ files: [String: String] = [:]) {
         for (path, text) in files { try? writeFile(path, Data(text.utf8)) }
     }
 
     public var allFiles: [String: Data] { lock.withLock { files } }
+
+    /// How many times `path` has been read so far (a failed read counts too).
+    package func readCount(of path: String) -> Int {
+        let key = Self.normalize(path)
+        return lock.withLock { readCounts[key, default: 0] }
+    }
 
     private static func normalize(_ path: String) -> String {
         path.split(separator: "/").filter { $0 != "." }.joined(separator: "/")
@@ -25,7 +33,7 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
 
     public func readFile(_ path: String) throws -> Data {
         let key = Self.normalize(path)
-        guard let data = lock.withLock({ files[key] }) else { throw FileSystemError(path: path, reason: "cannot be read (no such file)") }
+        guard let data = lock.withLock({ readCounts[key, default: 0] += 1; return files[key] }) else { throw FileSystemError(path: path, reason: "cannot be read (no such file)") }
         return data
     }
 

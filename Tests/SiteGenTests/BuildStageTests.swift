@@ -128,6 +128,52 @@ import Testing
         }
     }
 
+    /// An icon file is read once, by the load stage, which hands its bytes on: the pages stage reads no icon file.
+    @Test func theLoaderReadsAnIconFileOnceAndRenderingReadsNone() throws {
+        let fileSystem = Fixtures.site("---\nlinks:\n  - url: https://example.org/\n    icon: icons/logo.svg\n---\n", extra: [
+            "content/icons/logo.svg": #"<svg viewBox="0 0 24 24"><path d="M1 1h2"/></svg>"#,
+            "templates/page.html": "{{#links}}{{icon}}{{/links}}|{{{icon_symbols_html}}}",
+        ])
+        let builder = Fixtures.builder(fileSystem)
+        var (sources, diagnostics) = SiteLoader.load(builder.options, fileSystem: fileSystem)
+        #expect(diagnostics.isEmpty)
+        #expect(fileSystem.readCount(of: "site/content/icons/logo.svg") == 1)
+        #expect(sources.svgFiles == ["icons/logo.svg": .bytes(Data(#"<svg viewBox="0 0 24 24"><path d="M1 1h2"/></svg>"#.utf8))])
+        let (renderer, _) = builder.compileTemplates(sources)
+        let icons = IconLibrary(sets: .none, sourceDirectory: builder.options.sourceDirectory, files: sources.svgFiles)
+        let pages = builder.renderPages(&sources, renderer: renderer, icons: icons,
+                                        photos: PhotoLibrary(contentFolder: "site/content", fileSystem: fileSystem), cards: nil, writer: nil)
+        #expect(pages.diagnostics.isEmpty && icons.diagnostics.isEmpty)
+        #expect(pages.files.map(\.contents)
+            == [.data(Data(#"file-icons-logo|<symbol id="icon-file-icons-logo" viewBox="0 0 24 24"><path d="M1 1h2"/></symbol>"#.utf8))])
+        #expect(fileSystem.readCount(of: "site/content/icons/logo.svg") == 1)
+    }
+
+    /// A build that writes reads an icon file in its load and when the writer copies it, and no more: the page's
+    /// record hashes the load's bytes, on the first build and on the second that keeps the page.
+    @Test func aWritingBuildReadsAnIconFileOnlyToLoadAndCopyIt() throws {
+        let fileSystem = Fixtures.site("---\nlinks:\n  - url: https://example.org/\n    icon: icons/logo.svg\n---\n", extra: [
+            "content/icons/logo.svg": #"<svg viewBox="0 0 24 24"><path d="M1 1h2"/></svg>"#,
+            "templates/page.html": "{{#links}}{{icon}}{{/links}}|{{{icon_symbols_html}}}",
+        ])
+        var builder = Fixtures.builder(fileSystem)
+        builder.sourceStampMargin = 0
+        let first = try builder.build()
+        #expect(first.renderedPages == ["site/content/index.md"])
+        #expect(fileSystem.readCount(of: "site/content/icons/logo.svg") == 2)
+        let second = try builder.build()
+        #expect(second.renderedPages.isEmpty)
+        #expect(fileSystem.readCount(of: "site/content/icons/logo.svg") == 4)
+    }
+
+    /// An icon file the load could not read is told as before, from the reason the load kept, without reading it again.
+    @Test func anUnreadableIconFileIsToldFromWhatTheLoadFound() {
+        let icons = IconLibrary(sets: .none, sourceDirectory: "site", files: ["icons/x.svg": .unreadable(reason: "cannot be read (Permission denied)")])
+        let symbols = icons.symbols(for: [.file("icons/x.svg")], page: "site/content/index.md")
+        #expect(symbols.name(for: .file("icons/x.svg")) == "link")
+        #expect(icons.diagnostics.map(\.description) == ["site/content/icons/x.svg: error: cannot read the icon: cannot be read (Permission denied)"])
+    }
+
     /// The pages stage without a writer hands on each page's files and policy as values.
     @Test func thePagesStageHandsOnFilesAndPolicies() throws {
         let fileSystem = Fixtures.site("---\ntitle: A\n---\n", extra: [
@@ -137,7 +183,7 @@ import Testing
         var (sources, _) = SiteLoader.load(builder.options, fileSystem: fileSystem)
         let (renderer, templateDiagnostics) = builder.compileTemplates(sources)
         #expect(templateDiagnostics.isEmpty)
-        let pages = builder.renderPages(&sources, renderer: try #require(renderer), icons: IconLibrary(sets: .none, sourceDirectory: builder.options.sourceDirectory, fileSystem: fileSystem),
+        let pages = builder.renderPages(&sources, renderer: try #require(renderer), icons: IconLibrary(sets: .none, sourceDirectory: builder.options.sourceDirectory, files: sources.svgFiles),
                                         photos: PhotoLibrary(contentFolder: "site/content", fileSystem: fileSystem), cards: nil, writer: nil)
         #expect(pages.count == 2)
         #expect(pages.diagnostics.isEmpty)
