@@ -76,11 +76,13 @@ let package = Package(
         .target(name: "HTMLReading", dependencies: ["CLibXML2"]),
         // `sitegen check --online`: fetches profiles (libcurl) and reads their rel="me" links.
         .target(name: "OnlineCheck", dependencies: ["SiteGen", "SiteBasics", "LinkChain", "HTMLReading", "CCurl"]),
+        // `sitegen publish`: the built site committed to a branch of the site's git repository, through git's plumbing.
+        .target(name: "Publishing", dependencies: ["SiteGen", "SiteBasics"]),
         // The command line: one table of commands, `new` and `import` with the embedded templates, completions.
         .target(
             name: "SiteGenCLI",
-            dependencies: ["SiteGen", "SiteBasics", "Paint", "Artwork", "Preview", "OnlineCheck", "LinkChain", "WebServer",
-                           "HTMLReading"],
+            dependencies: ["SiteGen", "SiteBasics", "Paint", "Artwork", "Preview", "OnlineCheck", "Publishing", "LinkChain",
+                           "WebServer", "HTMLReading"],
             // Resources/templates links to the top-level templates/, so `sitegen new` embeds those very files.
             resources: [.embedInCode("Resources/templates"), .embedInCode("Resources/new-site-index.md"),
                         .embedInCode("Resources/new-site-site.yml"),
@@ -103,7 +105,8 @@ let package = Package(
                                                         "SiteGenTestSupport"]),
         .testTarget(name: "OnlineCheckTests", dependencies: ["OnlineCheck", "HTMLReading"]),
         // The pipeline's stages, and the command line, the server and the binary end to end (golden, corpus, README).
-        .testTarget(name: "SiteGenTests", dependencies: ["SiteGen", "SiteBasics", "Paint", "Artwork", "Companions", "Minify", "Runtime", "Preview", "OnlineCheck", "SiteGenCLI", "HTMLReading", "SiteGenTestSupport",
+        .testTarget(name: "SiteGenTests", dependencies: ["SiteGen", "SiteBasics", "Paint", "Artwork", "Companions", "Minify", "Runtime", "Preview", "OnlineCheck", "Publishing", "SiteGenCLI", "HTMLReading",
+                                                         "SiteGenTestSupport",
                                                          "LinkChain", "Mustache", "WebServer", "sitegen"], exclude: ["Golden"]),
     ]
 )

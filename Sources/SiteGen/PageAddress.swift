@@ -41,7 +41,7 @@ public enum PageAddress {
 /// An address sitegen publishes or sends to: https, read by LinkChain's `WebAddress` (the one reading of https
 /// URLs in sitegen), or plain http when the host is this machine (localhost, 127.x.x.x, [::1]), so that tests need
 /// no certificate.
-struct HTTPSAddress: Equatable {
+package struct HTTPSAddress: Equatable {
     /// Normalised as `WebAddress` writes it (lowercase scheme and host, Punycode, percent-encoded), with `http:`
     /// kept for a loopback host.
     var url: String
@@ -49,15 +49,15 @@ struct HTTPSAddress: Equatable {
     var origin: String
 
     /// The host as `WebAddress` wrote it (lowercase, Punycode; an IPv6 address in brackets), without the port.
-    var host: String { Self.host(of: origin.drop { $0 != "/" }.dropFirst(2)) }
+    package var host: String { Self.host(of: origin.drop { $0 != "/" }.dropFirst(2)) }
 
     private static func host(of authority: Substring) -> String {
         authority.hasPrefix("[") ? String(authority.prefix { $0 != "]" }) + "]" : String(authority.prefix { $0 != ":" })
     }
 
-    struct Problem: Error { var reason: String }
+    package struct Problem: Error { package var reason: String }
 
-    static func parse(_ text: String) -> Result<HTTPSAddress, Problem> {
+    package static func parse(_ text: String) -> Result<HTTPSAddress, Problem> {
         let isHTTP: Bool
         let address: WebAddress
         switch read(text) {

@@ -1,4 +1,5 @@
 import Foundation
+import Publishing
 import SiteBasics
 import SiteGen
 

@@ -183,7 +183,8 @@ import Testing
         var (sources, _) = SiteLoader.load(builder.options, fileSystem: fileSystem)
         let (renderer, templateDiagnostics) = builder.compileTemplates(sources)
         #expect(templateDiagnostics.isEmpty)
-        let pages = builder.renderPages(&sources, renderer: try #require(renderer), icons: IconLibrary(sets: .none, sourceDirectory: builder.options.sourceDirectory, files: sources.svgFiles),
+        let compiled: PageRenderer = try #require(renderer)
+        let pages = builder.renderPages(&sources, renderer: compiled, icons: IconLibrary(sets: .none, sourceDirectory: builder.options.sourceDirectory, files: sources.svgFiles),
                                         photos: PhotoLibrary(contentFolder: "site/content", fileSystem: fileSystem), cards: nil, writer: nil)
         #expect(pages.count == 2)
         #expect(pages.diagnostics.isEmpty)

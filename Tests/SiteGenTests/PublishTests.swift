@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import Publishing
 @testable import SiteGen
 import SiteGenTestSupport
 

@@ -1,5 +1,6 @@
 import Foundation
 import SiteBasics
+import SiteGen
 
 /// `sitegen publish` after the build: the built site committed to a branch of the site's git repository
 /// (`gh-pages` by default, which GitHub Pages serves), then pushed when asked. Only git's plumbing is used, on a
