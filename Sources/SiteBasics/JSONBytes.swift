@@ -38,9 +38,11 @@ package struct JSONBytes {
         bytes.reserveCapacity(bytes.count + count)
     }
 
-    /// JSON punctuation, written as it is (it holds none of the characters any context escapes).
+    /// JSON punctuation, written as it is (it holds none of the characters any context escapes). Byte by byte: these
+    /// are one to a few bytes, a million of them for a page of 4,000 autolinks, and appending a buffer costs about
+    /// 90 instructions of set-up each (callgrind), more than the bytes.
     package mutating func raw(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        text.withUTF8Buffer { for byte in $0 { bytes.append(byte) } }
     }
 
     package mutating func string(_ value: String) {
