@@ -44,22 +44,28 @@ extension String {
 }
 
 extension String {
-    /// Whether `needle`'s UTF-8 bytes occur in this string's, found with `memchr` and `memcmp`: pages are
-    /// searched whole, and byte search is many times faster than a generic collection search.
+    /// Whether `needle`'s UTF-8 bytes occur in this string's (`utf8Offset(of:)`).
     package func containsUTF8(_ needle: String) -> Bool {
-        guard !needle.isEmpty else { return true }
+        utf8Offset(of: needle) != nil
+    }
+
+    /// Where `needle`'s UTF-8 bytes first occur in this string's, as a byte offset, found with `memchr` and
+    /// `memcmp`: pages are searched whole, and byte search is many times faster than a generic collection search
+    /// (the standard library's `firstRange(of:)` is not specialised for bytes) or Foundation's, through NSString.
+    package func utf8Offset(of needle: String) -> Int? {
+        guard !needle.isEmpty else { return 0 }
         var haystack = self, needle = needle
         return haystack.withUTF8 { h in
             needle.withUTF8 { n in
-                guard let base = h.baseAddress, let first = n.first, h.count >= n.count else { return false }
+                guard let base = h.baseAddress, let first = n.first, h.count >= n.count else { return nil }
                 var offset = 0
                 while offset + n.count <= h.count {
-                    guard let hit = memchr(base + offset, Int32(first), h.count - offset - n.count + 1) else { return false }
+                    guard let hit = memchr(base + offset, Int32(first), h.count - offset - n.count + 1) else { return nil }
                     let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-                    if memcmp(base + at, n.baseAddress!, n.count) == 0 { return true }
+                    if memcmp(base + at, n.baseAddress!, n.count) == 0 { return at }
                     offset = at + 1
                 }
-                return false
+                return nil
             }
         }
     }

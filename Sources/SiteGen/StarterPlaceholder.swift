@@ -1,4 +1,4 @@
-import Glibc
+import SiteBasics
 
 /// What `sitegen new` writes for the author to replace. A build warns of each one still there, so a page is never
 /// published with `you@example.org` on it without a word (`build --strict` makes that an error, for CI).
@@ -28,19 +28,8 @@ public enum StarterPlaceholder {
 
     /// The 1-based line of `body` (which starts at `firstLine` of its file) that holds the example text, if any.
     static func bodyLine(_ body: String, firstLine: Int) -> Int? {
-        // Over the bytes: Foundation's `contains` goes through NSString, and the standard library's `firstRange(of:)`
-        // is a generic search not specialised for bytes; a body of thousands of links feels either.
-        var body = body, needle = bodyStart
-        let found: Int? = body.withUTF8 { text in
-            needle.withUTF8 { needle in
-                guard text.count >= needle.count, let start = text.baseAddress, let first = needle.first else { return nil }
-                for index in 0...(text.count - needle.count) where text[index] == first {
-                    if memcmp(start + index, needle.baseAddress!, needle.count) == 0 { return index }
-                }
-                return nil
-            }
-        }
-        guard let found else { return nil }
+        // By bytes (`utf8Offset`): a body of thousands of links is searched on every build.
+        guard let found = body.utf8Offset(of: bodyStart) else { return nil }
         return firstLine + body.utf8.prefix(found).count { $0 == UInt8(ascii: "\n") }
     }
 }
