@@ -257,10 +257,8 @@ public struct OutputManifest: Equatable, Sendable {
         func hash(_ field: ManifestBytes.Field) -> ContentHash? { ContentHash(hex: field.bytes) }
         func readStamp(_ field: ManifestBytes.Field) throws(Problem) -> FileStamp? {
             if field.bytes.elementsEqual("-".utf8) { return nil }
-            let parts = field.split(":")
-            guard parts.count == 4, let size = parts[0].integer, let inode = parts[1].unsigned, let modified = parts[2].integer,
-                  let changed = parts[3].integer else { throw Problem(line: number, message: "expected a stamp SIZE:INODE:MTIME:CTIME or -") }
-            return FileStamp(size: size, inode: inode, modified: modified, changed: changed)
+            guard let stamp = RecordedFiles.readStamp(field) else { throw Problem(line: number, message: "expected a stamp SIZE:INODE:MTIME:CTIME or -") }
+            return stamp
         }
         switch fields.first?.text {
         case "inputs":

@@ -115,9 +115,9 @@ struct RecordedFiles: @unchecked Sendable {
         return path.bytes.endIndex - line.startIndex
     }
 
-    /// A stamp `SIZE:INODE:MTIME:CTIME`, read as `OutputManifest.parse` reads it (empty parts left out), without an
-    /// array: kept files' stamps are read for every file of the site.
-    private static func readStamp(_ field: ManifestBytes.Field) -> FileStamp? {
+    /// A stamp `SIZE:INODE:MTIME:CTIME` (empty parts left out), without an array: kept files' stamps are read for
+    /// every file of the site. The one reading of a stamp; `OutputManifest.parse` calls it too.
+    static func readStamp(_ field: ManifestBytes.Field) -> FileStamp? {
         var parts: (ManifestBytes.Field?, ManifestBytes.Field?, ManifestBytes.Field?, ManifestBytes.Field?) = (nil, nil, nil, nil)
         var count = 0, start = field.bytes.startIndex
         for index in field.bytes.indices where field.bytes[index] == UInt8(ascii: ":") || index == field.bytes.endIndex - 1 {
