@@ -96,7 +96,7 @@ let package = Package(
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "SiteBasicsTests", dependencies: ["SiteBasics"]),
         .testTarget(name: "PaintTests", dependencies: ["Paint"]),
-        .testTarget(name: "ArtworkTests", dependencies: ["Artwork", "CQREncode", "SiteGenTestSupport"]),
+        .testTarget(name: "ArtworkTests", dependencies: ["Artwork", "SiteBasics", "LinkChain", "CQREncode", "SiteGenTestSupport"]),
         .testTarget(name: "CompanionsTests", dependencies: ["Companions", "SiteBasics", "Paint", "SiteGenTestSupport"]),
         .testTarget(name: "MinifyTests", dependencies: ["Minify"]),
         .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "Companions"]),

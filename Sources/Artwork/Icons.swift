@@ -114,15 +114,15 @@ public struct IconSets: Equatable, Sendable {
 }
 
 /// The `<symbol>`s of one page's icons, with names unique on the page.
-package struct IconSymbols {
-    struct Symbol {
+package struct IconSymbols: Sendable {
+    struct Symbol: Sendable {
         /// The id suffix: `icon-NAME`.
         var name: String
         var art: Art
         var set: IconSet?
 
         /// What a symbol draws, kept as a value until the page is written with the symbol's name on that page.
-        enum Art {
+        enum Art: Sendable {
             case glyph(Glyph)
             case svg(SVGIcon)
         }
@@ -133,26 +133,11 @@ package struct IconSymbols {
             case .svg(let icon): return icon.symbol(named: name)
             }
         }
+
+        static func glyph(_ glyph: Glyph) -> Symbol { Symbol(name: glyph.rawValue, art: .glyph(glyph), set: nil) }
     }
 
     fileprivate var symbols: [ButtonIcon: Symbol] = [:]
-    /// A brand icon from Font Awesome's files, or from an already read Fork Awesome font.
-    /// Font Awesome icons that fill in at button size (24 px): Signal's dashed ring merges with its bubble into a
-    /// disc. Where Fork Awesome is installed its glyph, which keeps the bubble apart, is used instead.
-    static let fontAwesomeBlursAtButtonSize: Set<String> = ["signal-messenger"]
-
-    static func brandSymbol(_ brand: ServiceIcon, sets: IconSets, font: SVGFont?) -> Symbol? {
-        if let name = brand.fontAwesome, let folder = sets.fontAwesomeBrands,
-           !(fontAwesomeBlursAtButtonSize.contains(name) && brand.forkAwesome != nil && sets.forkAwesomeFont != nil),
-           let data = try? sets.files.readFile(folder + "/" + name + ".svg"), let svg = try? SVGSanitizer.sanitize(data) {
-            let icon = SVGIcon(viewBox: svg.viewBox, rootAttributes: [SVGAttribute(name: "fill", value: "currentColor")], shapes: svg.shapes)
-            return Symbol(name: "brand-" + name, art: .svg(icon.roundingPaths()), set: .fontAwesome)
-        }
-        if let name = brand.forkAwesome, let svg = font?.icon(name) {
-            return Symbol(name: "brand-" + name, art: .svg(svg), set: .forkAwesome)
-        }
-        return nil
-    }
 
     /// `icons/My Logo` -> `icons-my-logo`
     static func slug(_ text: String) -> String {
@@ -173,7 +158,7 @@ package struct IconSymbols {
     fileprivate static func html(_ symbols: [ButtonIcon: Symbol], for icons: [ButtonIcon]) -> String {
         var byName: [String: Symbol] = [:]
         for icon in icons {
-            let symbol = symbols[icon] ?? Symbol(name: Glyph.link.rawValue, art: .glyph(.link), set: nil)
+            let symbol = symbols[icon] ?? .glyph(.link)
             byName[symbol.name] = symbol
         }
         let credits = IconSet.allCases.filter { set in byName.values.contains { $0.set == set } }.map(\.credit)
@@ -181,147 +166,202 @@ package struct IconSymbols {
     }
 }
 
-/// An SVG file under `content/` as the load stage read it, once for the whole build: its bytes, or why it could not
-/// be read.
+/// An SVG file under `content/` as the load stage read it, once for the whole build: its bytes and the icon they
+/// make (parsed once with the published-file check, `CheckedSVG`), or why it could not be read.
 package enum LoadedSVGFile: Equatable, Sendable {
-    case bytes(Data)
+    case read(Data, icon: Result<SVGIcon, SVGProblem>)
     /// The file system's reason, e.g. "cannot be read (Permission denied)".
     case unreadable(reason: String)
 }
 
-/// Every icon a build shows, each made into a symbol the first time a page shows it: brand icons from `sets` on
-/// the local disk (Font Awesome first, then Fork Awesome, then the glyph), files of the site's `content/` from the
-/// bytes the load stage read (`files`), so that rendering reads no file of the site. Shared by the threads that
-/// render pages, so loading takes a lock.
-package final class IconLibrary: @unchecked Sendable {
-    private let sets: IconSets
-    /// The site's folder, holding `content/`.
-    private let sourceDirectory: String
+/// What showing some icons has to say: the icon sets their brands would come from that are not installed, and the
+/// icons that could not be made (a file refused or unreadable, a font that cannot be read). Values, handed from each
+/// page to the build, which gathers them (`IconReport`).
+package struct IconFindings: Equatable, Sendable {
+    package var missingSets: Set<IconSet> = []
+    package var problems: [Diagnostic] = []
+
+    package init(missingSets: Set<IconSet> = [], problems: [Diagnostic] = []) {
+        self.missingSets = missingSets
+        self.problems = problems
+    }
+
+    package var isEmpty: Bool { missingSets.isEmpty && problems.isEmpty }
+
+    /// Both, each problem once.
+    mutating func add(_ other: IconFindings) {
+        missingSets.formUnion(other.missingSets)
+        for problem in other.problems where !problems.contains(problem) { problems.append(problem) }
+    }
+}
+
+/// A page's icons as it shows them: their symbols, and what making them found.
+package struct ShownIcons: Sendable {
+    package var symbols = IconSymbols()
+    package var findings = IconFindings()
+}
+
+/// What the icons of a build's pages have to say, gathered from each page's findings in any order: each problem once,
+/// and one warning for the missing icon sets, naming the first page (by path) that shows a brand from one.
+package struct IconReport: Sendable {
+    private var findings = IconFindings()
+    private var firstPageMissingSets: String?
+
+    package init() {}
+
+    package mutating func add(_ page: IconFindings, shownBy path: String) {
+        guard !page.isEmpty else { return }
+        findings.add(page)
+        if !page.missingSets.isEmpty { firstPageMissingSets = min(firstPageMissingSets ?? path, path) }
+    }
+
+    package var diagnostics: [Diagnostic] {
+        guard let page = firstPageMissingSets else { return findings.problems }
+        let missing = findings.missingSets
+        let names = IconSet.allCases.filter(missing.contains).map(\.installHint).joined(separator: " and ")
+        return findings.problems + [Diagnostic(.warning, path: page, message:
+            "brand icons not found: \(names) \(missing.count == 1 ? "is" : "are") not installed, so some buttons show sitegen's generic glyphs; install \(missing.count == 1 ? "it with the command" : "them with the commands") shown, or set SITEGEN_ICON_PATH to where the icon sets are")]
+    }
+}
+
+/// Every icon a build's pages can show, made by the icon stage (`load`) before any page renders: the brand icon of
+/// each service the catalog knows, from the installed sets (Font Awesome first, then Fork Awesome, then the service's
+/// glyph), read then and never while pages render; and the SVG files under `content/` as the load stage read and
+/// parsed them. A value the page jobs of every core read at once.
+package struct IconAssets: Sendable {
+    /// What an icon becomes, and what showing it has to say.
+    struct Made: Sendable {
+        /// nil for a file that cannot be used: pages show the link glyph instead.
+        var symbol: IconSymbols.Symbol?
+        var findings = IconFindings()
+    }
+
+    /// Each brand the catalog can show.
+    private let brands: [ServiceIcon: Made]
     /// The SVG files under `content/`, by path below it; every icon file a page can name is one of them.
     private let files: [String: LoadedSVGFile]
-    private let lock = NSLock()
-    private var loaded: [ButtonIcon: (symbol: IconSymbols.Symbol?, missingSets: [IconSet])] = [:]
+    /// The site's folder, holding `content/`, for where an icon file's problem is.
+    private let sourceDirectory: String
     /// Pages of a site mostly show the same few lists of icons: each list is made into symbols once.
-    private let lists = BuildMemo<[ButtonIcon], (symbols: IconSymbols, missingSets: [IconSet])>()
-    private var font: SVGFont?
-    private var fontRead = false
-    private var problems: [Diagnostic] = []
-    private var missingSets: Set<IconSet> = []
-    /// The first page (by path) that shows a brand icon from a set that is not installed, for the warning.
-    private var missingFirstUse: String?
+    private let lists = BuildMemo<[ButtonIcon], ShownIcons>()
 
-    package init(sets: IconSets, sourceDirectory: String, files: [String: LoadedSVGFile]) {
-        self.sets = sets
-        self.sourceDirectory = sourceDirectory
+    /// Font Awesome icons that fill in at button size (24 px): Signal's dashed ring merges with its bubble into a
+    /// disc. Where Fork Awesome is installed its glyph, which keeps the bubble apart, is used instead.
+    static let fontAwesomeBlursAtButtonSize: Set<String> = ["signal-messenger"]
+
+    /// The icon stage: `brands` (the catalog's services' icons) made from `sets`, reading each Font Awesome file once
+    /// and the Fork Awesome font once when a brand needs a glyph of it; `files` as the load stage made them.
+    package static func load(sets: IconSets, brands: some Sequence<ServiceIcon>, sourceDirectory: String,
+                             files: [String: LoadedSVGFile]) -> IconAssets {
+        IconAssets(brands: brandIcons(Set(brands), sets: sets), files: files, sourceDirectory: sourceDirectory)
+    }
+
+    private init(brands: [ServiceIcon: Made], files: [String: LoadedSVGFile], sourceDirectory: String) {
+        self.brands = brands
         self.files = files
+        self.sourceDirectory = sourceDirectory
     }
 
-    /// The symbols for the icons of the page at `page` (as diagnostics show it). Two different files whose
-    /// names would clash on one page get distinct names, in the order the page shows them, so output is
-    /// deterministic.
-    package func symbols(for icons: [ButtonIcon], page: String) -> IconSymbols {
-        let list = lists.value(for: icons) { lock.withLock { makeSymbols(icons) } }
-        lock.withLock { noteMissing(list.missingSets, page: page) }
-        return list.symbols
-    }
-
-    /// The symbols of a list of icons, and the icon sets it lacks. Called with the lock held.
-    private func makeSymbols(_ icons: [ButtonIcon]) -> (symbols: IconSymbols, missingSets: [IconSet]) {
-        var result = IconSymbols()
-        var taken: Set<String> = []
-        var missing: [IconSet] = []
-        for icon in icons where result.symbols[icon] == nil {
-            let entry = load(icon)
-            missing += entry.missingSets
-            guard var symbol = entry.symbol else { continue }
-            if case .file = icon {
-                let base = symbol.name
-                var number = 2
-                while taken.contains(symbol.name) { symbol.name = "\(base)-\(number)"; number += 1 }
+    private static func brandIcons(_ brands: Set<ServiceIcon>, sets: IconSets) -> [ServiceIcon: Made] {
+        var fontAwesome: [String: SVGIcon] = [:]
+        if let folder = sets.fontAwesomeBrands {
+            for name in Set(brands.compactMap(\.fontAwesome)) {
+                // A file the set lacks or that is not an icon leaves the brand to the next source.
+                guard let data = try? sets.files.readFile(folder + "/" + name + ".svg"), let svg = try? SVGSanitizer.sanitize(data) else { continue }
+                fontAwesome[name] = SVGIcon(viewBox: svg.viewBox, rootAttributes: [SVGAttribute(name: "fill", value: "currentColor")], shapes: svg.shapes)
+                    .roundingPaths()
             }
-            taken.insert(symbol.name)
-            result.symbols[icon] = symbol
         }
-        result.html = IconSymbols.html(result.symbols, for: icons)
-        return (result, missing)
+        func preferredFontAwesome(_ brand: ServiceIcon) -> SVGIcon? {
+            guard let name = brand.fontAwesome,
+                  !(fontAwesomeBlursAtButtonSize.contains(name) && brand.forkAwesome != nil && sets.forkAwesomeFont != nil) else { return nil }
+            return fontAwesome[name]
+        }
+        let fromFont = Set(brands.filter { preferredFontAwesome($0) == nil }.compactMap(\.forkAwesome))
+        var font: Result<SVGFont, Diagnostic>?
+        if let path = sets.forkAwesomeFont, !fromFont.isEmpty {
+            do { font = .success(try SVGFont.read(try sets.files.readFile(path), names: fromFont)) } catch {
+                let reason = (error as? SVGProblem)?.message ?? ((error as? FileSystemError)?.reason ?? "\(error)")
+                font = .failure(Diagnostic(.warning, path: path, message: "cannot read the Fork Awesome font (\(reason)); its icons are left out"))
+            }
+        }
+        var made: [ServiceIcon: Made] = [:]
+        for brand in brands {
+            var entry = Made()
+            if let name = brand.fontAwesome, let icon = preferredFontAwesome(brand) {
+                entry.symbol = IconSymbols.Symbol(name: "brand-" + name, art: .svg(icon), set: .fontAwesome)
+            } else {
+                if let name = brand.forkAwesome, let font {
+                    switch font {
+                    case .success(let font):
+                        if let icon = font.icon(name) { entry.symbol = IconSymbols.Symbol(name: "brand-" + name, art: .svg(icon), set: .forkAwesome) }
+                    case .failure(let warning):
+                        entry.findings.problems.append(warning)
+                    }
+                }
+                if entry.symbol == nil, let name = brand.fontAwesome, let icon = fontAwesome[name] {
+                    entry.symbol = IconSymbols.Symbol(name: "brand-" + name, art: .svg(icon), set: .fontAwesome)
+                }
+            }
+            if entry.symbol == nil {
+                entry.symbol = .glyph(Glyph(rawValue: brand.glyph) ?? .link)
+                entry.findings.missingSets = Set([brand.fontAwesome.map { _ in IconSet.fontAwesome }, brand.forkAwesome.map { _ in IconSet.forkAwesome }]
+                    .compactMap { $0 }.filter { sets.path(for: $0) == nil })
+            }
+            made[brand] = entry
+        }
+        return made
     }
 
-    private func noteMissing(_ sets: [IconSet], page: String) {
-        guard !sets.isEmpty else { return }
-        missingSets.formUnion(sets)
-        missingFirstUse = min(missingFirstUse ?? page, page)
-    }
-
-    /// Problems met while loading: unreadable or unsafe icon files, and a warning naming missing icon sets.
-    package var diagnostics: [Diagnostic] {
-        lock.withLock {
-            guard let page = missingFirstUse else { return problems }
-            let names = IconSet.allCases.filter(missingSets.contains).map(\.installHint).joined(separator: " and ")
-            return problems + [Diagnostic(.warning, path: page, message:
-                "brand icons not found: \(names) \(missingSets.count == 1 ? "is" : "are") not installed, so some buttons show sitegen's generic glyphs; install \(missingSets.count == 1 ? "it with the command" : "them with the commands") shown, or set SITEGEN_ICON_PATH to where the icon sets are")]
+    /// The symbols of a page's icons and what making them found, made once per list of icons from what the stage
+    /// made, reading nothing. Two different files whose names would clash on one page get distinct names, in the
+    /// order the page shows them, so output is deterministic.
+    package func shown(_ icons: [ButtonIcon]) -> ShownIcons {
+        lists.value(for: icons) {
+            var shown = ShownIcons()
+            var taken: Set<String> = []
+            var seen: Set<ButtonIcon> = []
+            for icon in icons where seen.insert(icon).inserted {
+                let made = made(icon)
+                shown.findings.add(made.findings)
+                guard var symbol = made.symbol else { continue }
+                if case .file = icon {
+                    let base = symbol.name
+                    var number = 2
+                    while taken.contains(symbol.name) { symbol.name = "\(base)-\(number)"; number += 1 }
+                }
+                taken.insert(symbol.name)
+                shown.symbols.symbols[icon] = symbol
+            }
+            shown.symbols.html = IconSymbols.html(shown.symbols.symbols, for: icons)
+            return shown
         }
     }
 
-    /// Loads an icon once (under the lock); a nil symbol for a file that could not be used, which is reported.
-    private func load(_ icon: ButtonIcon) -> (symbol: IconSymbols.Symbol?, missingSets: [IconSet]) {
-        if let entry = loaded[icon] { return entry }
-        let entry = read(icon)
-        loaded[icon] = entry
-        return entry
-    }
-
-    private func read(_ icon: ButtonIcon) -> (symbol: IconSymbols.Symbol?, missingSets: [IconSet]) {
+    private func made(_ icon: ButtonIcon) -> Made {
         switch icon {
         case .glyph(let glyph):
-            return (.init(name: glyph.rawValue, art: .glyph(glyph), set: nil), [])
+            return Made(symbol: .glyph(glyph))
         case .brand(let brand):
-            if let symbol = IconSymbols.brandSymbol(brand, sets: sets, font: nil) ?? forkAwesomeSymbol(brand)
-                ?? IconSymbols.brandSymbol(brand, sets: IconSets(fontAwesomeBrands: sets.fontAwesomeBrands, forkAwesomeFont: nil, files: sets.files), font: nil) {
-                return (symbol, [])
-            }
-            let glyph = Glyph(rawValue: brand.glyph) ?? .link
-            let unavailable = [brand.fontAwesome.map { _ in IconSet.fontAwesome }, brand.forkAwesome.map { _ in IconSet.forkAwesome }]
-                .compactMap { $0 }.filter { sets.path(for: $0) == nil }
-            return (.init(name: glyph.rawValue, art: .glyph(glyph), set: nil), unavailable)
+            // Pages name only the catalog's brands, which the stage made; any other shows its glyph.
+            return brands[brand] ?? Made(symbol: .glyph(Glyph(rawValue: brand.glyph) ?? .link))
         case .file(let path):
             let displayPath = joinPath(sourceDirectory, "content/" + path)
-            let data: Data
             switch files[path] {
-            case .bytes(let bytes): data = bytes
-            case .unreadable(let reason):
-                problems.append(Diagnostic(path: displayPath, message: "cannot read the icon: \(reason)"))
-                return (nil, [])
-            case nil:
-                // Resolving admits only .svg files the load found, so this is a caller's mistake, not the site's.
-                problems.append(Diagnostic(path: displayPath, message: "cannot read the icon: it was not loaded"))
-                return (nil, [])
-            }
-            do {
-                let svg = try SVGSanitizer.sanitize(data)
-                let name = "file-" + IconSymbols.slug(String(path.dropLast(".svg".count)))
-                return (.init(name: name, art: .svg(svg), set: nil), [])
-            } catch {
+            case .read(_, .success(let svg)):
+                return Made(symbol: IconSymbols.Symbol(name: "file-" + IconSymbols.slug(String(path.dropLast(".svg".count))), art: .svg(svg), set: nil))
+            case .read(let data, .failure(let problem)):
                 // With the offending line under the message, like every other diagnostic.
                 var sink = DiagnosticSink(path: displayPath, text: String(decoding: data, as: UTF8.self))
-                sink.report(line: error.position.line, column: error.position.column, error.message)
-                problems += sink.diagnostics
-                return (nil, [])
+                sink.report(line: problem.position.line, column: problem.position.column, problem.message)
+                return Made(findings: IconFindings(problems: sink.diagnostics))
+            case .unreadable(let reason):
+                return Made(findings: IconFindings(problems: [Diagnostic(path: displayPath, message: "cannot read the icon: \(reason)")]))
+            case nil:
+                // Resolving admits only .svg files the load found, so this is a caller's mistake, not the site's.
+                return Made(findings: IconFindings(problems: [Diagnostic(path: displayPath, message: "cannot read the icon: it was not loaded")]))
             }
         }
-    }
-
-    /// The Fork Awesome glyph for a brand, reading the font the first time one is needed.
-    private func forkAwesomeSymbol(_ brand: ServiceIcon) -> IconSymbols.Symbol? {
-        guard let name = brand.forkAwesome, let path = sets.forkAwesomeFont else { return nil }
-        if !fontRead {
-            fontRead = true
-            do { font = try SVGFont.read(try sets.files.readFile(path)) } catch {
-                let reason = (error as? SVGProblem)?.message ?? ((error as? FileSystemError)?.reason ?? "\(error)")
-                problems.append(Diagnostic(.warning, path: path, message: "cannot read the Fork Awesome font (\(reason)); its icons are left out"))
-            }
-        }
-        guard let svg = font?.icon(name) else { return nil }
-        return .init(name: "brand-" + name, art: .svg(svg), set: .forkAwesome)
     }
 }
 

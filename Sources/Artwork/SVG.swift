@@ -6,7 +6,7 @@ import SiteBasics
 
 /// An element of a small XML document, with the line and column where its start tag ends
 /// (where libxml2 reports it).
-struct XMLElementNode: Equatable {
+struct XMLElementNode: Equatable, Sendable {
     var name: String
     var attributes: [String: String]
     var children: [XMLElementNode]
@@ -14,7 +14,7 @@ struct XMLElementNode: Equatable {
 }
 
 /// A problem in an SVG file, at a place in it.
-package struct SVGProblem: Error, Equatable {
+package struct SVGProblem: Error, Equatable, Sendable {
     package var position: SourcePosition
     package var message: String
 }
@@ -88,7 +88,7 @@ enum XMLTree {
 }
 
 /// An attribute of an icon's element, its value as read (escaped when written).
-package struct SVGAttribute: Equatable {
+package struct SVGAttribute: Equatable, Sendable {
     package var name: String
     package var value: String
 
@@ -97,7 +97,7 @@ package struct SVGAttribute: Equatable {
 
 /// A shape element an icon keeps, as a tree until the page is written: what changes it (rounding its path data)
 /// changes its attributes, never its markup.
-package struct SVGShape: Equatable {
+package struct SVGShape: Equatable, Sendable {
     var name: String
     /// In the order they are written.
     var attributes: [SVGAttribute]
@@ -139,7 +139,7 @@ extension SVGAttribute {
 
 /// An icon ready to become a `<symbol>`: its view box, its root's presentation attributes and its shapes, kept as a
 /// tree until the page is written.
-package struct SVGIcon: Equatable {
+package struct SVGIcon: Equatable, Sendable {
     package var viewBox: String
     /// The root's presentation attributes (fill, stroke, ...).
     package var rootAttributes: [SVGAttribute]
@@ -201,6 +201,28 @@ package struct SVGIcon: Equatable {
     }
 }
 
+/// An SVG file of the site as both of its rules see it, from one parse: whether it may be published as it is
+/// (`PublishedSVG`), and the icon it makes (`SVGSanitizer`), since any SVG under content/ is published and may be a
+/// button's icon. Each rule refuses a file too large for it before asking for the parse.
+package struct CheckedSVG: Equatable, Sendable {
+    /// Why the file cannot be published as it is; nil when it can.
+    package var publishingProblem: SVGProblem?
+    /// The file as an icon, or why it cannot be one.
+    package var icon: Result<SVGIcon, SVGProblem>
+
+    package init(_ data: Data) {
+        var parsed: Result<XMLElementNode, SVGProblem>?
+        func tree() throws(SVGProblem) -> XMLElementNode {
+            if parsed == nil {
+                do { parsed = .success(try XMLTree.parse(data, allowDoctype: false)) } catch { parsed = .failure(error) }
+            }
+            return try parsed!.get()
+        }
+        do { try PublishedSVG.check(data, tree: tree); publishingProblem = nil } catch { publishingProblem = error }
+        do { icon = .success(try SVGSanitizer.sanitize(data, tree: tree)) } catch { icon = .failure(error) }
+    }
+}
+
 /// SVG files published as they are (an avatar, a logo): kept byte for byte, but only when nothing in them can
 /// run, load or navigate, since a browser opening one directly runs its scripts with the site's origin.
 /// Gradients, patterns, masks, text and internal references (`url(#id)`, `href="#id"`) are fine.
@@ -211,12 +233,13 @@ package enum PublishedSVG {
     /// Larger SVG files are refused before parsing: an avatar or logo is far smaller.
     static let maximumBytes = 1024 * 1024
 
-    package static func check(_ data: Data) throws(SVGProblem) {
+    /// `tree` gives the file parsed (`CheckedSVG` parses once for this rule and the icon's).
+    static func check(_ data: Data, tree: () throws(SVGProblem) -> XMLElementNode) throws(SVGProblem) {
         guard data.count <= maximumBytes else {
             throw SVGProblem(position: SourcePosition(line: 0, column: 0),
                              message: "the SVG is \(data.count / 1024) KiB; at most \(maximumBytes / 1024) KiB is allowed \(messageMark)")
         }
-        let root = try XMLTree.parse(data, allowDoctype: false)
+        let root = try tree()
         guard root.name == "svg" || root.name.hasSuffix(":svg") else {
             throw SVGProblem(position: root.position, message: "the file's root element is <\(root.name)>, not the <svg> expected \(messageMark)")
         }
@@ -280,11 +303,16 @@ package enum SVGSanitizer {
     static let maximumBytes = 256 * 1024
 
     package static func sanitize(_ data: Data) throws(SVGProblem) -> SVGIcon {
+        try sanitize(data) { () throws(SVGProblem) in try XMLTree.parse(data, allowDoctype: false) }
+    }
+
+    /// `tree` gives the file parsed (`CheckedSVG` parses once for this rule and the published file's).
+    static func sanitize(_ data: Data, tree: () throws(SVGProblem) -> XMLElementNode) throws(SVGProblem) -> SVGIcon {
         guard data.count <= maximumBytes else {
             throw SVGProblem(position: SourcePosition(line: 0, column: 0),
                              message: "the SVG is \(data.count / 1024) KiB; icons are read up to \(maximumBytes / 1024) KiB")
         }
-        let root = try XMLTree.parse(data, allowDoctype: false)
+        let root = try tree()
         guard root.name == "svg" else {
             throw SVGProblem(position: root.position, message: "the file's root element is <\(root.name)>, not <svg>")
         }

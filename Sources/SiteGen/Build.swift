@@ -22,10 +22,10 @@ public struct BuildResult: Sendable {
     public var drawnShareCards: [String] = []
 }
 
-/// The pipeline, top to bottom: load -> compile templates -> parse -> resolve links -> render -> write, then the
-/// site's own files (`run` reads as those stages). Pages go through parse, resolve, render and write independently,
-/// on every core, and are written as soon as they are rendered, so a large site is never held in memory; all errors
-/// are still known before the output folder is touched.
+/// The pipeline, top to bottom: load -> compile templates -> (pages kept unchanged; icons) -> parse -> resolve links
+/// -> render -> write, then the site's own files (`run` reads as those stages). Pages go through parse, resolve,
+/// render and write independently, on every core, and are written as soon as they are rendered, so a large site is
+/// never held in memory; all errors are still known before the output folder is touched.
 public struct SiteBuilder: Sendable {
     public var options: BuildOptions
     public var fileSystem: any FileSystem
@@ -86,19 +86,19 @@ public struct SiteBuilder: Sendable {
         // With errors already known, nothing is written: the build fails whatever the pages hold.
         let failing = diagnostics.contains(where: { $0.severity == .error })
         let writer = failing ? nil : writer
-        let icons = IconLibrary(sets: iconSets, sourceDirectory: options.sourceDirectory, files: sources.svgFiles)
         let photos = PhotoLibrary(contentFolder: joinPath(options.sourceDirectory, "content"), fileSystem: fileSystem)
         // Nor are share cards drawn (20 ms each) for a build that fails.
         let cards = failing ? nil : ShareCards(keep: writer.map { writer in { @Sendable (path: String) in writer.keep([path]) } })
-        let pages = renderPages(&sources, renderer: renderer, icons: icons, photos: photos, cards: cards, writer: writer)
+        let pages = renderPages(&sources, renderer: renderer, photos: photos, cards: cards, writer: writer)
         diagnostics += pages.diagnostics
         let site = Self.siteFiles(for: pages, assets: sources.assets, publishedPhotos: photos.publishedFiles,
                                   siteSettings: sources.siteSettings, options: options)
         diagnostics += site.diagnostics
         let files = try Self.write(site.files, to: writer)
+        let iconDiagnostics = pages.icons.diagnostics
         // Icon warnings are the build's, not a page's: they are told again only if the pages are rendered again.
-        if !icons.diagnostics.isEmpty { writer?.forgetPages() }
-        let warnings = try Self.verdict(diagnostics, iconDiagnostics: icons.diagnostics, hasPages: pages.count > 0, options: options)
+        if !iconDiagnostics.isEmpty { writer?.forgetPages() }
+        let warnings = try Self.verdict(diagnostics, iconDiagnostics: iconDiagnostics, hasPages: pages.count > 0, options: options)
         return BuildResult(files: (pages.files + files).sorted { $0.path < $1.path }, paths: (pages.paths + site.paths).sorted(),
                            warnings: warnings, renderedPages: pages.rendered, drawnShareCards: cards?.drawn ?? [])
     }
@@ -152,39 +152,87 @@ public struct SiteBuilder: Sendable {
         var generatedAssetPaths: [String: String] = [:]
         /// The pages that set `identity:`, each with its identity.
         var identities: [(page: ContentPage, identity: SiteIdentity)] = []
+        /// What the icons of the pages made have to say.
+        var icons = IconReport()
     }
 
-    /// Parse, resolve, render and write for every page, on every core: each page parsed, resolved, rendered and written (`PageJob`).
-    /// The jobs hold the pages, and each page's text is let go once its page is done (a large site's texts are
+    /// The pages stage, on every core. First each page whose last render still holds is kept (`settle`: known by its
+    /// stamp unread, or by its bytes); then, when any page is left to make, the icon stage makes every icon a page can
+    /// show (`loadIcons`), and each page left is parsed, resolved, rendered and written (`PageJob`). A build that keeps
+    /// every page reads no icon set. Each page's text is let go once its page is done (a large site's texts are
     /// megabytes); a page with `identity:` keeps its text for the messages about the site's identity.
-    func renderPages(_ sources: inout SiteSources, renderer: PageRenderer?, icons: IconLibrary, photos: PhotoLibrary, cards: ShareCards?,
+    func renderPages(_ sources: inout SiteSources, renderer: PageRenderer?, photos: PhotoLibrary, cards: ShareCards?,
                      writer: SiteWriter?) -> RenderedPages {
-        let job = PageJob(resolver: resolver(for: sources), renderer: renderer, icons: icons, photos: photos, cards: cards, templateFiles: sources.templates,
-                          siteSettings: sources.siteSettings, writer: writer, memo: writer == nil ? memo : nil,
-                          inputs: writer.map { PageInputs(sources, options: options, iconSets: iconSets, fileSystem: fileSystem, writer: $0, stampMargin: sourceStampMargin) },
-                          options: options, fileSystem: fileSystem, keepsFiles: keepsPageFiles)
+        let inputs = writer.map { PageInputs(sources, options: options, iconSets: iconSets, fileSystem: fileSystem, writer: $0, stampMargin: sourceStampMargin) }
+        let resolver = resolver(for: sources)  // before the pages are taken out of `sources`: links may name any of them
         var pages = sources.pages
         sources.pages = []
-        let outcomes = Self.concurrentMap(releasingTextOf: &pages, keepingTextWhere: { $0.identity != nil }) { page in job.run(&page) }
         // A file of content/ may not silently replace one the build generates: the few assets are looked up among the
         // many generated paths, which need no map of their own.
         let assetPaths = Set(sources.assets)
         var result = RenderedPages(count: pages.count)
         var kept: Set<String> = []
-        for (page, outcome) in zip(pages, outcomes) {
+        // Gathered as each step ends, so the first step's outcomes are let go before any page renders (what is
+        // gathered is kept in order where order counts: a page's own diagnostics, and the pages rendered).
+        func gather(_ outcome: PageJob.Outcome, of page: ContentPage) {
             if let identity = outcome.identity { result.identities.append((page, identity)) }
             result.diagnostics += outcome.diagnostics
+            result.icons.add(outcome.icons, shownBy: page.displayPath)
             result.photoPaths.formUnion(outcome.photos)
             for path in outcome.paths where assetPaths.contains(path) && !outcome.photos.contains(path) { result.generatedAssetPaths[path] = page.displayPath }
-            guard let rendered = outcome.page else { continue }
+            guard let rendered = outcome.page else { return }
             if outcome.isNew { result.rendered.append(page.displayPath) }
             if memo != nil { kept.insert(page.path) }
             result.files += rendered.files
             result.paths += outcome.photos.isEmpty ? outcome.paths : outcome.paths.filter { !outcome.photos.contains($0) }
             if let policy = rendered.policy { result.policies.append(policy) }
         }
+        var toMake = [Bool](repeating: true, count: pages.count)
+        if let inputs {
+            // A text read to compare is kept only for a page still to make.
+            let settled = Self.concurrentMap(releasingTextOf: &pages, keepingTextWhere: { $0 == nil }) { _, page in settle(&page, inputs: inputs) }
+            for (index, outcome) in settled.enumerated() {
+                guard let outcome else { continue }
+                toMake[index] = false
+                gather(outcome, of: pages[index])
+            }
+        }
+        if toMake.contains(true) {
+            let job = PageJob(resolver: resolver, renderer: renderer, icons: loadIcons(sources), photos: photos, cards: cards,
+                              templateFiles: sources.templates, siteSettings: sources.siteSettings, writer: writer, memo: writer == nil ? memo : nil,
+                              inputs: inputs, options: options, fileSystem: fileSystem, keepsFiles: keepsPageFiles)
+            let toMake = toMake
+            let made = Self.concurrentMap(releasingTextOf: &pages, keepingTextWhere: { $0?.identity != nil }) { index, page in
+                toMake[index] ? job.run(&page) : nil
+            }
+            for (index, outcome) in made.enumerated() { if let outcome { gather(outcome, of: pages[index]) } }
+        }
         memo?.finish(keeping: kept)
         return result
+    }
+
+    /// The icon stage: every icon the pages can show, made before any page renders: the catalog's brands from the
+    /// installed icon sets (read here, never while pages render) and the SVG files the load read and parsed.
+    func loadIcons(_ sources: SiteSources) -> IconAssets {
+        IconAssets.load(sets: iconSets, brands: catalog.services.map(\.icon), sourceDirectory: options.sourceDirectory, files: sources.svgFiles)
+    }
+
+    /// A page's last render kept, when it still holds: known by the page's stamp unread, or else by its bytes, read
+    /// now (into `source`) only when a kept render is possible at all. nil for a page to make; a page that cannot be
+    /// read is done, with its problem.
+    private func settle(_ source: inout ContentPage, inputs: PageInputs) -> PageJob.Outcome? {
+        func kept(_ record: OutputManifest.PageRecord) -> PageJob.Outcome {
+            inputs.writer.record(page: source.path, record)
+            // Its photos are the outputs at the paths of files under content/ it reads (any other output there is an error).
+            return PageJob.Outcome(diagnostics: record.warnings.map { $0.shown(from: inputs.sourceDirectory) },
+                                   page: RenderedPageFiles(files: [], policy: record.policy, diagnostics: []), paths: record.outputs,
+                                   photos: record.outputs.filter { record.assets[$0] != nil })
+        }
+        if source.isUnread, let record = inputs.unchangedRecord(of: source) { return kept(record) }
+        guard inputs.mayKeep(source) else { return nil }
+        if let problem = SiteLoader.readText(of: &source, options: options, fileSystem: fileSystem) { return PageJob.Outcome(diagnostics: [problem]) }
+        if let record = inputs.unchangedRecord(of: source, digest: inputs.digest(of: source)) { return kept(record) }
+        return nil
     }
 
     /// What the site-files stage makes: the files of the site as a whole, and the problems found making them.
@@ -256,7 +304,7 @@ public struct SiteBuilder: Sendable {
     private struct PageJob: Sendable {
         let resolver: LinkResolver
         let renderer: PageRenderer?
-        let icons: IconLibrary
+        let icons: IconAssets
         let photos: PhotoLibrary
         let cards: ShareCards?
         let templateFiles: [TemplateFile]
@@ -281,27 +329,14 @@ public struct SiteBuilder: Sendable {
             var isNew = false
             /// The page's `identity:`, which the site's `.well-known` files are made from.
             var identity: SiteIdentity?
+            /// What making the page's icons found: the build's to tell, not the page's (a kept page does not repeat them).
+            var icons = IconFindings()
         }
 
-        /// The page's outcome; an unread page is read here (into `source`) unless its last render is kept unread.
+        /// The outcome of a page to make (`settle` found no kept render); an unread page is read here (into `source`).
         func run(_ source: inout ContentPage) -> Outcome {
-            func kept(_ record: OutputManifest.PageRecord, _ inputs: PageInputs, path: String) -> Outcome {
-                writer?.record(page: path, record)
-                // Its photos are the outputs at the paths of files under content/ it reads (any other output there is an error).
-                return Outcome(diagnostics: record.warnings.map { $0.shown(from: inputs.sourceDirectory) },
-                               page: RenderedPageFiles(files: [], policy: record.policy, diagnostics: []), paths: record.outputs,
-                               photos: record.outputs.filter { record.assets[$0] != nil })
-            }
-            if source.isUnread {
-                if let inputs, let record = inputs.unchangedRecord(of: source) { return kept(record, inputs, path: source.path) }
-                switch SiteLoader.readText("content/" + source.path, options: options, fileSystem: fileSystem) {
-                case .success(let text): source.text = text
-                case .failure(let problem): return Outcome(diagnostics: [problem])
-                }
-                source.isUnread = false
-            }
+            if let problem = SiteLoader.readText(of: &source, options: options, fileSystem: fileSystem) { return Outcome(diagnostics: [problem]) }
             let digest = inputs?.digest(of: source)
-            if let inputs, let digest, let record = inputs.unchangedRecord(of: source, digest: digest) { return kept(record, inputs, path: source.path) }
             let (page, found) = SiteBuilder.parseAndResolve(source, siteSettings: siteSettings, resolver: resolver)
             var diagnostics = found
             let parsed = page.parsed
@@ -311,7 +346,8 @@ public struct SiteBuilder: Sendable {
             guard let renderer, !diagnostics.contains(where: { $0.severity == .error }) else {
                 return Outcome(diagnostics: diagnostics, identity: parsed.frontMatter.identity)
             }
-            let symbols = icons.symbols(for: page.links.map(\.icon), page: source.displayPath)
+            let shown = icons.shown(page.links.map(\.icon))
+            let symbols = shown.symbols
             let render = { () -> RenderedPageFiles in
                 switch renderer.render(page, icons: symbols, photos: pagePhotos, cards: cards, templateFiles: templateFiles) {
                 case .success(let result):
@@ -323,7 +359,7 @@ public struct SiteBuilder: Sendable {
                 }
             }
             var rendered: RenderedPageFiles
-            var outcome = Outcome(diagnostics: diagnostics, identity: parsed.frontMatter.identity)
+            var outcome = Outcome(diagnostics: diagnostics, identity: parsed.frontMatter.identity, icons: shown.findings)
             if let memo {
                 // The page's icons as it shows them decide, with its text, whether a remembered render still holds.
                 let pageIcons = page.links.map { symbols.name(for: $0.icon) }.joined(separator: " ") + symbols.html
@@ -372,10 +408,11 @@ public struct SiteBuilder: Sendable {
         return results.map { $0! }
     }
 
-    /// `transform` over `pages` on every core, results in the pages' order; each page's text is let go as soon as
-    /// its result is made, unless `keepsText` says the result still needs it. `pages` comes back without those texts.
+    /// `transform` over `pages` (each with its index) on every core, results in the pages' order; each page's text is
+    /// let go as soon as its result is made, unless `keepsText` says the result still needs it. `pages` comes back
+    /// without those texts.
     static func concurrentMap<Result: Sendable>(releasingTextOf pages: inout [ContentPage], keepingTextWhere keepsText: @Sendable (Result) -> Bool,
-                                                _ transform: @Sendable (inout ContentPage) -> Result) -> [Result] {
+                                                _ transform: @Sendable (Int, inout ContentPage) -> Result) -> [Result] {
         let buffer = UnsafeMutableBufferPointer<ContentPage>.allocate(capacity: pages.count)
         _ = buffer.initialize(from: pages)
         pages = []  // the slots hold the only copies now
@@ -387,7 +424,7 @@ public struct SiteBuilder: Sendable {
         let slots = UnsafeSlots(buffer: buffer)
         // Each iteration touches its own slot only, so the slots need no lock.
         return concurrentMap(Array(buffer.indices)) { index in
-            let result = transform(&slots.buffer[index])
+            let result = transform(index, &slots.buffer[index])
             if !keepsText(result) { slots.buffer[index].text = "" }
             return result
         }

@@ -59,8 +59,8 @@ public struct SiteSources: Equatable, Sendable {
     public var assets: [String] = []
     /// The text of each `.css` file under `content/`, by path below `content/`, for pages that inline one.
     public var stylesheets: [String: String] = [:]
-    /// Each `.svg` file under `content/` as read for the published-file check, by path below `content/`: the icon
-    /// library makes pages' icon files from these bytes rather than reading the files again while pages render.
+    /// Each `.svg` file under `content/` as read and parsed for the published-file check, by path below `content/`,
+    /// with the icon it makes: the icon stage takes pages' icon files from these rather than reading them again.
     package var svgFiles: [String: LoadedSVGFile] = [:]
     public var templates: [TemplateFile] = []
     /// `site.yml`, when the site has one.
@@ -146,10 +146,12 @@ public enum SiteLoader {
                     // (A refused file stays known, so pages that name it get no second error.)
                     do {
                         let data = try fileSystem.readFile(joinPath(source, "content/" + path))
-                        sources.svgFiles[path] = .bytes(data)
-                        do { try PublishedSVG.check(data) } catch {
+                        // Parsed once, for the published-file rule and for the icon a button may make of it.
+                        let checked = CheckedSVG(data)
+                        sources.svgFiles[path] = .read(data, icon: checked.icon)
+                        if let problem = checked.publishingProblem {
                             var sink = DiagnosticSink(path: options.displayPath("content/" + path), text: String(decoding: data, as: UTF8.self))
-                            sink.report(line: error.position.line, column: error.position.column, error.message)
+                            sink.report(line: problem.position.line, column: problem.position.column, problem.message)
                             diagnostics += sink.diagnostics.map { var diagnostic = $0; diagnostic.kind = .unsafePublishedSVG; return diagnostic }
                         }
                     } catch {
@@ -211,6 +213,17 @@ public enum SiteLoader {
         case .failure(let error):
             return .failure(Diagnostic(path: displayPath, line: error.position.line, column: error.position.column, message: error.message))
         }
+    }
+
+    /// Reads the text of a page the load left unread (`deferringPageTexts`) into it; the problem when it cannot be read.
+    static func readText(of page: inout ContentPage, options: BuildOptions, fileSystem: any FileSystem) -> Diagnostic? {
+        guard page.isUnread else { return nil }
+        switch readText("content/" + page.path, options: options, fileSystem: fileSystem) {
+        case .success(let text): page.text = text
+        case .failure(let problem): return problem
+        }
+        page.isUnread = false
+        return nil
     }
 
     /// Why a page's address cannot be a line of `_headers`, or nil: Netlify and Cloudflare Pages read `*` in a path

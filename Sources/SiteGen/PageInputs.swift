@@ -70,6 +70,12 @@ struct PageInputs: Sendable {
         return record
     }
 
+    /// Whether the page's last render could still hold, so that its bytes are worth reading to compare: what every
+    /// page shares is as recorded (every page's digest covers it) and the page has a record.
+    func mayKeep(_ page: ContentPage) -> Bool {
+        writer.previousInputs == sharedHash && writer.previousRecord(of: page.path) != nil
+    }
+
     /// Whether a record's other inputs hold: where `--now` falls, the files under content/ it uses, its files.
     private func stillHolds(_ record: OutputManifest.PageRecord) -> Bool {
         (record.validFrom ?? .min) <= now && now < (record.validUntil ?? .max)
@@ -136,7 +142,7 @@ final class AssetHashes: Sendable {
     func hash(of path: String) -> ContentHash? {
         known.value(for: path) {
             switch loadedSVGFiles[path] {
-            case .bytes(let data): return ContentHash.of(data)
+            case .read(let data, _): return ContentHash.of(data)
             case .unreadable: return nil
             case nil: return (try? fileSystem.readFile(joinPath(contentFolder, path))).map(ContentHash.of)
             }

@@ -138,12 +138,12 @@ import Testing
         var (sources, diagnostics) = SiteLoader.load(builder.options, fileSystem: fileSystem)
         #expect(diagnostics.isEmpty)
         #expect(fileSystem.readCount(of: "site/content/icons/logo.svg") == 1)
-        #expect(sources.svgFiles == ["icons/logo.svg": .bytes(Data(#"<svg viewBox="0 0 24 24"><path d="M1 1h2"/></svg>"#.utf8))])
+        let bytes = Data(#"<svg viewBox="0 0 24 24"><path d="M1 1h2"/></svg>"#.utf8)
+        #expect(sources.svgFiles == ["icons/logo.svg": .read(bytes, icon: CheckedSVG(bytes).icon)])
         let (renderer, _) = builder.compileTemplates(sources)
-        let icons = IconLibrary(sets: .none, sourceDirectory: builder.options.sourceDirectory, files: sources.svgFiles)
-        let pages = builder.renderPages(&sources, renderer: renderer, icons: icons,
-                                        photos: PhotoLibrary(contentFolder: "site/content", fileSystem: fileSystem), cards: nil, writer: nil)
-        #expect(pages.diagnostics.isEmpty && icons.diagnostics.isEmpty)
+        let pages = builder.renderPages(&sources, renderer: renderer, photos: PhotoLibrary(contentFolder: "site/content", fileSystem: fileSystem),
+                                        cards: nil, writer: nil)
+        #expect(pages.diagnostics.isEmpty && pages.icons.diagnostics.isEmpty)
         #expect(pages.files.map(\.contents)
             == [.data(Data(#"file-icons-logo|<symbol id="icon-file-icons-logo" viewBox="0 0 24 24"><path d="M1 1h2"/></symbol>"#.utf8))])
         #expect(fileSystem.readCount(of: "site/content/icons/logo.svg") == 1)
@@ -166,12 +166,30 @@ import Testing
         #expect(fileSystem.readCount(of: "site/content/icons/logo.svg") == 4)
     }
 
+    /// The icon stage runs only when a page is to be made: a build that keeps every page reads no icon set, and a build
+    /// that makes one reads each brand file once, before rendering, however many pages show it.
+    @Test func onlyABuildThatMakesAPageReadsTheIconSets() throws {
+        let iconFiles = InMemoryFileSystem(["fa/brands/mastodon.svg": #"<svg viewBox="0 0 448 512"><path d="M0 0h9v9H0z"/></svg>"#])
+        let page = "---\nlinks:\n  - mastodon: \"@a@social.example\"\n---\n"
+        let fileSystem = Fixtures.site(page, extra: ["content/about.md": page, "templates/page.html": "{{{icon_symbols_html}}}"])
+        var builder = Fixtures.builder(fileSystem, iconSets: IconSets(fontAwesomeBrands: "fa/brands", files: iconFiles))
+        builder.sourceStampMargin = 0
+        #expect(try builder.build().renderedPages.count == 2)
+        #expect(iconFiles.readCount(of: "fa/brands/mastodon.svg") == 1)
+        #expect(try builder.build().renderedPages.isEmpty)
+        #expect(iconFiles.readCount(of: "fa/brands/mastodon.svg") == 1)
+        try fileSystem.writeFile("site/content/about.md", Data((page + "Changed.\n").utf8))
+        #expect(try builder.build().renderedPages == ["site/content/about.md"])
+        #expect(iconFiles.readCount(of: "fa/brands/mastodon.svg") == 2)
+    }
+
     /// An icon file the load could not read is told as before, from the reason the load kept, without reading it again.
     @Test func anUnreadableIconFileIsToldFromWhatTheLoadFound() {
-        let icons = IconLibrary(sets: .none, sourceDirectory: "site", files: ["icons/x.svg": .unreadable(reason: "cannot be read (Permission denied)")])
-        let symbols = icons.symbols(for: [.file("icons/x.svg")], page: "site/content/index.md")
-        #expect(symbols.name(for: .file("icons/x.svg")) == "link")
-        #expect(icons.diagnostics.map(\.description) == ["site/content/icons/x.svg: error: cannot read the icon: cannot be read (Permission denied)"])
+        let icons = IconAssets.load(sets: .none, brands: [], sourceDirectory: "site",
+                                    files: ["icons/x.svg": .unreadable(reason: "cannot be read (Permission denied)")])
+        let shown = icons.shown([.file("icons/x.svg")])
+        #expect(shown.symbols.name(for: .file("icons/x.svg")) == "link")
+        #expect(shown.findings.problems.map(\.description) == ["site/content/icons/x.svg: error: cannot read the icon: cannot be read (Permission denied)"])
     }
 
     /// The pages stage without a writer hands on each page's files and policy as values.
@@ -184,8 +202,8 @@ import Testing
         let (renderer, templateDiagnostics) = builder.compileTemplates(sources)
         #expect(templateDiagnostics.isEmpty)
         let compiled: PageRenderer = try #require(renderer)
-        let pages = builder.renderPages(&sources, renderer: compiled, icons: IconLibrary(sets: .none, sourceDirectory: builder.options.sourceDirectory, files: sources.svgFiles),
-                                        photos: PhotoLibrary(contentFolder: "site/content", fileSystem: fileSystem), cards: nil, writer: nil)
+        let pages = builder.renderPages(&sources, renderer: compiled, photos: PhotoLibrary(contentFolder: "site/content", fileSystem: fileSystem),
+                                        cards: nil, writer: nil)
         #expect(pages.count == 2)
         #expect(pages.diagnostics.isEmpty)
         #expect(pages.files.map(\.path).sorted() == ["about/index.html", "index.html"])
