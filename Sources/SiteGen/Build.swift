@@ -172,8 +172,8 @@ public struct SiteBuilder: Sendable {
         let assetPaths = Set(sources.assets)
         var result = RenderedPages(count: pages.count)
         var kept: Set<String> = []
-        // Gathered as each step ends, so the first step's outcomes are let go before any page renders (what is
-        // gathered is kept in order where order counts: a page's own diagnostics, and the pages rendered).
+        // Gathered as each step ends, so the first step's outcomes are let go before any page renders. Which step a
+        // page ends in changes no order that shows: diagnostics and policies are sorted, and only the second renders.
         func gather(_ outcome: PageJob.Outcome, of page: ContentPage) {
             if let identity = outcome.identity { result.identities.append((page, identity)) }
             result.diagnostics += outcome.diagnostics
@@ -187,25 +187,23 @@ public struct SiteBuilder: Sendable {
             result.paths += outcome.photos.isEmpty ? outcome.paths : outcome.paths.filter { !outcome.photos.contains($0) }
             if let policy = rendered.policy { result.policies.append(policy) }
         }
-        var toMake = [Bool](repeating: true, count: pages.count)
-        if let inputs {
+        var making = pages
+        // When what every page shares changed (a template edited), no page can be kept: the first step is skipped.
+        if let inputs, inputs.sharedInputsHold {
             // A text read to compare is kept only for a page still to make.
-            let settled = Self.concurrentMap(releasingTextOf: &pages, keepingTextWhere: { $0 == nil }) { _, page in settle(&page, inputs: inputs) }
-            for (index, outcome) in settled.enumerated() {
-                guard let outcome else { continue }
-                toMake[index] = false
-                gather(outcome, of: pages[index])
+            let settled = Self.concurrentMap(releasingTextOf: &pages, keepingTextWhere: { $0 == nil }) { page in settle(&page, inputs: inputs) }
+            making = []
+            for (page, outcome) in zip(pages, settled) {
+                if let outcome { gather(outcome, of: page) } else { making.append(page) }
             }
         }
-        if toMake.contains(true) {
+        pages = []  // the pages left to make hold the only copies of their texts, let go as each is made
+        if !making.isEmpty {
             let job = PageJob(resolver: resolver, renderer: renderer, icons: loadIcons(sources), photos: photos, cards: cards,
                               templateFiles: sources.templates, siteSettings: sources.siteSettings, writer: writer, memo: writer == nil ? memo : nil,
                               inputs: inputs, options: options, fileSystem: fileSystem, keepsFiles: keepsPageFiles)
-            let toMake = toMake
-            let made = Self.concurrentMap(releasingTextOf: &pages, keepingTextWhere: { $0?.identity != nil }) { index, page in
-                toMake[index] ? job.run(&page) : nil
-            }
-            for (index, outcome) in made.enumerated() { if let outcome { gather(outcome, of: pages[index]) } }
+            let made = Self.concurrentMap(releasingTextOf: &making, keepingTextWhere: { $0.identity != nil }) { page in job.run(&page) }
+            for (page, outcome) in zip(making, made) { gather(outcome, of: page) }
         }
         memo?.finish(keeping: kept)
         return result
@@ -408,11 +406,10 @@ public struct SiteBuilder: Sendable {
         return results.map { $0! }
     }
 
-    /// `transform` over `pages` (each with its index) on every core, results in the pages' order; each page's text is
-    /// let go as soon as its result is made, unless `keepsText` says the result still needs it. `pages` comes back
-    /// without those texts.
+    /// `transform` over `pages` on every core, results in the pages' order; each page's text is let go as soon as
+    /// its result is made, unless `keepsText` says the result still needs it. `pages` comes back without those texts.
     static func concurrentMap<Result: Sendable>(releasingTextOf pages: inout [ContentPage], keepingTextWhere keepsText: @Sendable (Result) -> Bool,
-                                                _ transform: @Sendable (Int, inout ContentPage) -> Result) -> [Result] {
+                                                _ transform: @Sendable (inout ContentPage) -> Result) -> [Result] {
         let buffer = UnsafeMutableBufferPointer<ContentPage>.allocate(capacity: pages.count)
         _ = buffer.initialize(from: pages)
         pages = []  // the slots hold the only copies now
@@ -424,7 +421,7 @@ public struct SiteBuilder: Sendable {
         let slots = UnsafeSlots(buffer: buffer)
         // Each iteration touches its own slot only, so the slots need no lock.
         return concurrentMap(Array(buffer.indices)) { index in
-            let result = transform(index, &slots.buffer[index])
+            let result = transform(&slots.buffer[index])
             if !keepsText(result) { slots.buffer[index].text = "" }
             return result
         }

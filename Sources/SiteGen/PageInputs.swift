@@ -70,10 +70,13 @@ struct PageInputs: Sendable {
         return record
     }
 
-    /// Whether the page's last render could still hold, so that its bytes are worth reading to compare: what every
-    /// page shares is as recorded (every page's digest covers it) and the page has a record.
+    /// Whether what every page shares is as recorded: when it is not, no page's last render can hold (every page's
+    /// digest covers it).
+    var sharedInputsHold: Bool { writer.previousInputs == sharedHash }
+
+    /// Whether the page's last render could still hold, so that its bytes are worth reading to compare.
     func mayKeep(_ page: ContentPage) -> Bool {
-        writer.previousInputs == sharedHash && writer.previousRecord(of: page.path) != nil
+        sharedInputsHold && writer.previousRecord(of: page.path) != nil
     }
 
     /// Whether a record's other inputs hold: where `--now` falls, the files under content/ it uses, its files.
