@@ -16,7 +16,6 @@ import SiteBasics
 /// later write can leave the stamp as it was. A page edited just before a build is read by the next build too.
 struct PageInputs: Sendable {
     /// SHA-256 of what every page shares.
-    let sharedDigest: String
     let sharedHash: ContentHash
     /// The change time (ns since 1970) before which a source's stamp is recorded.
     let stampsBefore: Int64
@@ -34,12 +33,13 @@ struct PageInputs: Sendable {
          stampMargin: Int64 = PageInputs.stampMargin) {
         var shared = "sitegen page inputs 1\0\(SiteGenVersion.current)\0\(Self.toolStamp)\0"
         shared += "base-url \(options.baseURL ?? "-")\0"
-        shared += "icons \(iconSets.fontAwesomeBrands ?? "-") \(iconSets.fontAwesomeBrands.flatMap(Self.stamp) ?? "-")"
-        shared += " \(iconSets.forkAwesomeFont ?? "-") \(iconSets.forkAwesomeFont.flatMap(Self.stamp) ?? "-")\0"
+        // Font Awesome's folder by the file that marks it (what `IconSets.discover` looks for), which an upgrade replaces.
+        let fontAwesomeMark = iconSets.fontAwesomeBrands.map { $0 + "/font-awesome.svg" }
+        shared += "icons \(iconSets.fontAwesomeBrands ?? "-") \(fontAwesomeMark.flatMap { Self.stamp($0, in: iconSets.files) } ?? "-")"
+        shared += " \(iconSets.forkAwesomeFont ?? "-") \(iconSets.forkAwesomeFont.flatMap { Self.stamp($0, in: iconSets.files) } ?? "-")\0"
         shared += "settings \(sources.siteSettings?.text ?? "-")\0"
         for template in sources.templates.sorted(by: { $0.name < $1.name }) { shared += "template \(template.name)\0\(template.text)\0" }
         sharedHash = ContentHash.of(shared)
-        sharedDigest = sharedHash.description
         var clock = timespec()
         clock_gettime(CLOCK_REALTIME, &clock)
         stampsBefore = Int64(clock.tv_sec) * 1_000_000_000 + Int64(clock.tv_nsec) - stampMargin
@@ -51,7 +51,7 @@ struct PageInputs: Sendable {
     }
 
     func digest(of page: ContentPage) -> ContentHash {
-        ContentHash.of(sharedDigest + "\0" + page.path + "\0" + page.text)
+        ContentHash.of(sharedHash.description + "\0" + page.path + "\0" + page.text)
     }
 
     /// The record of the page's last render, when nothing it was made from has changed and its files are in place,
@@ -116,13 +116,13 @@ struct PageInputs: Sendable {
     }
 
     /// The running sitegen: a new build of it may render differently under the same version number.
-    static let toolStamp: String = stamp("/proc/self/exe") ?? UUID().uuidString
+    static let toolStamp: String = stamp("/proc/self/exe", in: LocalFileSystem()) ?? UUID().uuidString
 
-    /// A file or folder's size, inode and times, which change whenever it is replaced (a package upgrade).
-    static func stamp(_ path: String) -> String? {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return nil }
-        return "\(status.st_size):\(status.st_ino):\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec):\(status.st_ctim.tv_sec).\(status.st_ctim.tv_nsec)"
+    /// The stamp of the file at `path` (size, inode and times, which change whenever it is replaced: a package
+    /// upgrade), followed through links (Debian's font and /proc/self/exe are links), as text; nil when there is none.
+    static func stamp(_ path: String, in files: any FileSystem) -> String? {
+        guard let stamp = files.realPath(path).flatMap(files.stamp(of:)) else { return nil }
+        return "\(stamp.size):\(stamp.inode):\(stamp.modified):\(stamp.changed)"
     }
 }
 

@@ -183,6 +183,24 @@ import Testing
         #expect(iconFiles.readCount(of: "fa/brands/mastodon.svg") == 2)
     }
 
+    /// What every page shares holds the icon sets' stamps, read by the file system's stamp reader through links (Debian
+    /// installs Fork Awesome's font as one): replacing the file changes the stamp, so every page is made again.
+    @Test func anIconSetIsStampedThroughItsLink() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let font = folder.appendingPathComponent("font.svg"), link = folder.appendingPathComponent("link.svg")
+        try Data("<svg/>".utf8).write(to: font)
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: font)
+        let disk = LocalFileSystem()
+        let before = try #require(PageInputs.stamp(link.path, in: disk))
+        #expect(before == PageInputs.stamp(font.path, in: disk))
+        try FileManager.default.removeItem(at: font)
+        try Data("<svg></svg>".utf8).write(to: font)  // an upgrade: a new file in its place
+        #expect(PageInputs.stamp(link.path, in: disk) != before)
+        #expect(PageInputs.stamp(folder.appendingPathComponent("missing.svg").path, in: disk) == nil)
+        #expect(PageInputs.toolStamp.split(separator: ":").count == 4)
+    }
+
     /// An icon file the load could not read is told as before, from the reason the load kept, without reading it again.
     @Test func anUnreadableIconFileIsToldFromWhatTheLoadFound() {
         let icons = IconAssets.load(sets: .none, brands: [], sourceDirectory: "site",
