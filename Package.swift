@@ -91,7 +91,7 @@ let package = Package(
         .executableTarget(name: "sitegen", dependencies: ["SiteGenCLI"]),
         // What the test suites share: a file system in memory, small sites and the example (Fixtures), an HTTP client, the
         // size a picture's header gives, the inline code a browser hashes (InlineCode).
-        .target(name: "SiteGenTestSupport", dependencies: ["SiteGen", "SiteBasics", "Artwork", "Companions"]),
+        .target(name: "SiteGenTestSupport", dependencies: ["SiteGen", "SiteBasics", "Artwork", "Companions", "SiteGenCLI"]),
         .testTarget(name: "LinkChainTests", dependencies: ["LinkChain"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "SiteBasicsTests", dependencies: ["SiteBasics"]),
@@ -103,7 +103,9 @@ let package = Package(
         .testTarget(name: "WebServerTests", dependencies: ["WebServer", "SiteGenTestSupport"]),
         .testTarget(name: "PreviewTests", dependencies: ["Preview", "SiteGen", "SiteBasics", "Companions", "Runtime", "WebServer",
                                                         "SiteGenTestSupport"]),
-        .testTarget(name: "OnlineCheckTests", dependencies: ["OnlineCheck", "HTMLReading"]),
+        // check --online and --links through the command line and the binary, against fake servers.
+        .testTarget(name: "OnlineCheckTests", dependencies: ["OnlineCheck", "HTMLReading", "SiteGen", "SiteGenCLI", "WebServer",
+                                                            "SiteGenTestSupport", "sitegen"]),
         // The pipeline's stages, and the command line, the server and the binary end to end (golden, corpus, README).
         .testTarget(name: "SiteGenTests", dependencies: ["SiteGen", "SiteBasics", "Paint", "Artwork", "Companions", "Minify", "Runtime", "Preview", "OnlineCheck", "Publishing", "SiteGenCLI", "HTMLReading",
                                                          "SiteGenTestSupport",

@@ -74,6 +74,22 @@ package enum Fixtures {
         return url
     }
 
+    /// A site folder on disk, removed by the caller, with the example's templates and `page` as content/index.md (plus
+    /// `extra` files by path).
+    package static func siteOnDisk(_ page: String, extra: [String: String] = [:]) throws -> URL {
+        let folder = try temporaryFolder()
+        try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("templates"), to: folder.appendingPathComponent("templates"))
+        try write(page, to: folder.appendingPathComponent("content/index.md"))
+        for (path, text) in extra { try write(text, to: folder.appendingPathComponent(path)) }
+        return folder
+    }
+
+    /// Writes `text` to `url`, making its folders.
+    package static func write(_ text: String, to url: URL) throws {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
     /// Copies the example site (content/ and templates/) into `folder`.
     package static func copyExample(to folder: URL) throws {
         for name in ["content", "templates"] {

@@ -118,7 +118,7 @@ import SiteGenTestSupport
         try Self.brokenSite(in: folder)
         let before = try Fixtures.snapshot(folder)
 
-        let result = try ExampleSiteTests.run(["check"], in: folder)
+        let result = try SitegenBinary.run(["check"], in: folder)
         #expect(result.code == 1)
         #expect(result.output == "")
         #expect(result.errors == """

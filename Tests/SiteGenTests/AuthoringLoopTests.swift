@@ -12,7 +12,7 @@ import SiteGenTestSupport
         private var collected = ""
 
         init(in folder: URL, arguments: [String], environment: [String: String]? = nil) throws {
-            process.executableURL = ExampleSiteTests.binary
+            process.executableURL = SitegenBinary.url
             process.arguments = ["serve"] + arguments
             process.currentDirectoryURL = folder
             if let environment { process.environment = environment }
@@ -59,7 +59,7 @@ import SiteGenTestSupport
     @Test func serveOpensTheBrowserOnlyWithOpen() throws {
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        #expect(try ExampleSiteTests.run(["new", "mysite"], in: folder).code == 0)
+        #expect(try SitegenBinary.run(["new", "mysite"], in: folder).code == 0)
         let site = folder.appendingPathComponent("mysite")
         let opened = folder.appendingPathComponent("opened.txt"), browser = folder.appendingPathComponent("browser.sh")
         try Data("#!/bin/sh\nprintf '%s' \"$1\" > '\(opened.path).part' && mv '\(opened.path).part' '\(opened.path)'\n".utf8).write(to: browser)
@@ -84,7 +84,7 @@ import SiteGenTestSupport
     @Test func newThenServeThenEditReloadsTheBrowser() throws {
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        #expect(try ExampleSiteTests.run(["new", "mysite"], in: folder).code == 0)
+        #expect(try SitegenBinary.run(["new", "mysite"], in: folder).code == 0)
         let site = folder.appendingPathComponent("mysite")
 
         let serve = try ServeProcess(in: site, arguments: ["--port", "0", "--no-open"])
@@ -110,7 +110,7 @@ import SiteGenTestSupport
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let alone = folder.appendingPathComponent("sitegen")
-        try FileManager.default.copyItem(at: ExampleSiteTests.binary, to: alone)
+        try FileManager.default.copyItem(at: SitegenBinary.url, to: alone)
         func run(_ arguments: [String]) throws -> Int32 {
             let process = Process()
             process.executableURL = alone
@@ -136,7 +136,7 @@ import SiteGenTestSupport
     @Test func serveOpenRunsTheBrowserOrSaysThereIsNone() throws {
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        #expect(try ExampleSiteTests.run(["new", "mysite"], in: folder).code == 0)
+        #expect(try SitegenBinary.run(["new", "mysite"], in: folder).code == 0)
         let site = folder.appendingPathComponent("mysite")
         let opened = folder.appendingPathComponent("opened.txt")
         let browser = folder.appendingPathComponent("fake-browser")
@@ -171,7 +171,7 @@ import SiteGenTestSupport
     @Test func everyInterfacePrintsTheInterfacesWhichTheHostCheckAnswers() throws {
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        #expect(try ExampleSiteTests.run(["new", "site"], in: folder).code == 0)
+        #expect(try SitegenBinary.run(["new", "site"], in: folder).code == 0)
         let serve = try AuthoringLoopTests.ServeProcess(in: folder.appendingPathComponent("site"), arguments: ["--host", "0.0.0.0", "--port", "0", "--no-open"])
         let serving = try serve.line(startingWith: "Serving ")
         let port = try #require(serving.split(separator: " ").last { $0.hasPrefix("http://localhost:") }
@@ -198,7 +198,7 @@ import SiteGenTestSupport
         (["--host", "example.org\u{1B}[2J"], "error: --host 'example.org\u{241B}[2J' is not an IP address: expected an address of this computer such as 127.0.0.1 or ::1, localhost, or 0.0.0.0 or :: for every interface"),
         (["--host", "::g"], "error: --host '::g' is not an IPv6 address: expected one such as ::1, or :: for every interface"),
     ]) func aHostThatIsNotAnAddressIsAUsageError(arguments: [String], message: String) throws {
-        let result = try ExampleSiteTests.run(["serve", "--no-open"] + arguments, in: FileManager.default.temporaryDirectory)
+        let result = try SitegenBinary.run(["serve", "--no-open"] + arguments, in: FileManager.default.temporaryDirectory)
         #expect(result.code == 64)
         #expect(result.errors.split(separator: "\n").first.map(String.init) == message)
     }
@@ -207,8 +207,8 @@ import SiteGenTestSupport
     @Test func anAddressOfAnotherComputerSaysSoNotChooseAnotherPort() throws {
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        #expect(try ExampleSiteTests.run(["new", "site"], in: folder).code == 0)
-        let result = try ExampleSiteTests.run(["serve", "-s", "site", "--host", "203.0.113.77", "--port", "8999", "--no-open"], in: folder)
+        #expect(try SitegenBinary.run(["new", "site"], in: folder).code == 0)
+        let result = try SitegenBinary.run(["serve", "-s", "site", "--host", "203.0.113.77", "--port", "8999", "--no-open"], in: folder)
         #expect(result.code == 1)
         #expect(result.errors.hasPrefix("error: cannot listen on 203.0.113.77: it is not an address of this computer ("), "\(result.errors)")
         #expect(!result.errors.contains("--port"))

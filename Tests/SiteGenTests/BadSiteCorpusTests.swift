@@ -149,7 +149,7 @@ struct CorpusCase: Sendable, CustomTestStringConvertible {
     static func run(_ arguments: [String], in folder: URL, executable: URL? = nil) throws -> (code: Int32, output: String, errors: String) {
         var environment = ProcessInfo.processInfo.environment
         environment["SITEGEN_ICON_PATH"] = ""
-        return try ExampleSiteTests.run(arguments, in: folder, environment: environment, executable: executable)
+        return try SitegenBinary.run(arguments, in: folder, environment: environment, executable: executable)
     }
 
     /// A page of exactly `bytes` bytes: valid front matter, then lines of text.
@@ -228,7 +228,7 @@ struct CorpusCase: Sendable, CustomTestStringConvertible {
         let before = Self.snapshot(site)
 
         let arguments = unprivileged
-            ? ["--reuid=65534", "--regid=65534", "--clear-groups", ExampleSiteTests.binary.path] + corpusCase.arguments
+            ? ["--reuid=65534", "--regid=65534", "--clear-groups", SitegenBinary.url.path] + corpusCase.arguments
             : corpusCase.arguments
         let result = try Self.run(arguments, in: site, executable: unprivileged ? URL(fileURLWithPath: Self.setpriv!) : nil)
         if ProcessInfo.processInfo.environment["SITEGEN_UPDATE_CORPUS"] == "1" {

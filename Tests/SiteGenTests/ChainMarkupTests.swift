@@ -242,10 +242,10 @@ import SiteGenTestSupport
     func build(protection: String) throws -> String {
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        #expect(try ExampleSiteTests.run(["new", "site"], in: folder).code == 0)
+        #expect(try SitegenBinary.run(["new", "site"], in: folder).code == 0)
         try ("---\ntitle: Ann\nemail_protection: \(protection)\n" + Self.page)
             .write(to: folder.appendingPathComponent("site/content/index.md"), atomically: true, encoding: .utf8)
-        let result = try ExampleSiteTests.run(["build", "-q", "-s", "site"], in: folder)
+        let result = try SitegenBinary.run(["build", "-q", "-s", "site"], in: folder)
         #expect(result.code == 0, "\(result.errors)")
         return try String(contentsOf: folder.appendingPathComponent("site/Output/index.html"), encoding: .utf8)
     }

@@ -13,7 +13,7 @@ import SiteGenTestSupport
 
     static func sitegen(_ arguments: [String], in folder: URL = FileManager.default.temporaryDirectory,
                         environment: [String: String]? = nil) throws -> (code: Int32, output: String, errors: String) {
-        try ExampleSiteTests.run(arguments, in: folder, environment: environment)
+        try SitegenBinary.run(arguments, in: folder, environment: environment)
     }
 
     /// Runs a program found on PATH with `input` on its standard input; nil when it is not installed.
@@ -297,7 +297,7 @@ import SiteGenTestSupport
 
     /// On a real terminal (a pseudo-terminal made by script(1)) errors are red, unless NO_COLOR is set.
     @Test(.enabled(if: installed("script"))) func colourOnATerminalUnlessNoColor() throws {
-        let command = "'\(ExampleSiteTests.binary.path)' build --sauce"
+        let command = "'\(SitegenBinary.url.path)' build --sauce"
         var environment = ProcessInfo.processInfo.environment
         environment["TERM"] = "xterm-256color"
         environment["NO_COLOR"] = nil

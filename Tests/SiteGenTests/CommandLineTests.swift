@@ -6,15 +6,6 @@ import Testing
 @testable import SiteGenCLI
 import SiteGenTestSupport
 
-/// The command through `CommandLineTool`, with output captured.
-final class Captured: @unchecked Sendable {
-    var output: [String] = []
-    var errors: [String] = []
-    func tool(_ fileSystem: any FileSystem = InMemoryFileSystem()) -> CommandLineTool {
-        CommandLineTool(fileSystem: fileSystem, standardOutput: { self.output.append($0) }, standardError: { self.errors.append($0) })
-    }
-}
-
 @Suite struct CommandLineTests {
     @Test(arguments: [
         ([], CommandLineTool.ExitCode.usage),

@@ -174,7 +174,7 @@ import SiteGenTestSupport
         let session = try Session(leak: true)
         let events = try TestEventStream(port: session.port)
         let error = try events.next(named: "build-error")
-        let build = try ExampleSiteTests.run(["build"], in: session.site)
+        let build = try SitegenBinary.run(["build"], in: session.site)
         #expect(build.code == 1)
         for leak in Session.leaks {
             let message = "content/\(leak.link): error: a symbolic link to \(leak.destination), \(leak.reason)"

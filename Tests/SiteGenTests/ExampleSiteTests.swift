@@ -5,37 +5,11 @@ import SiteGenTestSupport
 
 /// The example site in content/ and templates/, built on disk by the real binary.
 @Suite struct ExampleSiteTests {
-    /// The `sitegen` executable that `swift test` built beside the test bundle.
-    static var binary: URL {
-        // Linux runs the tests as an executable in the build folder; macOS loads an .xctest bundle from it.
-        let folders = [Bundle.main.executableURL?.deletingLastPathComponent()]
-            + Bundle.allBundles.filter { $0.bundlePath.hasSuffix(".xctest") }.map { $0.bundleURL.deletingLastPathComponent() }
-        let candidates = folders.compactMap { $0?.appendingPathComponent("sitegen") }
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
-    }
-
-    static func run(_ arguments: [String], in folder: URL, environment: [String: String]? = nil,
-                    executable: URL? = nil) throws -> (code: Int32, output: String, errors: String) {
-        let process = Process()
-        process.executableURL = executable ?? binary
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        if let environment { process.environment = environment }
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: outputData, as: UTF8.self), String(decoding: errorData, as: UTF8.self))
-    }
-
     @Test func matchesTheGoldenOutput() throws {
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try Fixtures.copyExample(to: folder)
-        let result = try Self.run(["build"], in: folder)
+        let result = try SitegenBinary.run(["build"], in: folder)
         #expect(result.code == 0, "\(result.errors)")
         let built = try Fixtures.snapshot(folder.appendingPathComponent("Output"))
         let golden = Fixtures.packageRoot.appendingPathComponent("Tests/SiteGenTests/Golden/example")
@@ -55,8 +29,8 @@ import SiteGenTestSupport
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try Fixtures.copyExample(to: folder)
-        #expect(try Self.run(["build", "--output", "first"], in: folder).code == 0)
-        #expect(try Self.run(["build", "--output", "second"], in: folder).code == 0)
+        #expect(try SitegenBinary.run(["build", "--output", "first"], in: folder).code == 0)
+        #expect(try SitegenBinary.run(["build", "--output", "second"], in: folder).code == 0)
         let first = try Fixtures.snapshot(folder.appendingPathComponent("first"))
         #expect(!first.isEmpty)
         #expect(first == (try Fixtures.snapshot(folder.appendingPathComponent("second"))))
@@ -66,13 +40,13 @@ import SiteGenTestSupport
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try Fixtures.copyExample(to: folder)
-        #expect(try Self.run(["build"], in: folder).code == 0)
+        #expect(try SitegenBinary.run(["build"], in: folder).code == 0)
         let before = try Fixtures.snapshot(folder.appendingPathComponent("Output"))
 
         let page = folder.appendingPathComponent("content/index.md")
         let text = try String(contentsOf: page, encoding: .utf8)
         try text.replacingOccurrences(of: "title: Love Your Music", with: "title: [Love Your Music").write(to: page, atomically: true, encoding: .utf8)
-        let result = try Self.run(["build"], in: folder)
+        let result = try SitegenBinary.run(["build"], in: folder)
         #expect(result.code == 1)
         let lines = result.errors.split(separator: "\n")
         #expect(lines.first == "content/index.md:3:12: error: did not find expected ',' or ']' while parsing a flow sequence that starts at line 2, column 8", "\(result.errors)")
@@ -83,8 +57,8 @@ import SiteGenTestSupport
 
     @Test func versionAndUsageExitCodesFromTheBinary() throws {
         let folder = FileManager.default.temporaryDirectory
-        #expect(try Self.run(["--version"], in: folder) == (0, "sitegen \(SiteGenVersion.current)\n", ""))
-        #expect(try Self.run(["nonsense"], in: folder).code == 64)
+        #expect(try SitegenBinary.run(["--version"], in: folder) == (0, "sitegen \(SiteGenVersion.current)\n", ""))
+        #expect(try SitegenBinary.run(["nonsense"], in: folder).code == 64)
     }
 }
 
@@ -109,8 +83,8 @@ import SiteGenTestSupport
                 """
             try page.write(to: content.appendingPathComponent(number % 2 == 0 ? "team/p\(number).md" : "p\(number).md"), atomically: true, encoding: .utf8)
         }
-        #expect(try ExampleSiteTests.run(["build", "--output", "first", "--base-url", "https://people.example/"], in: folder).code == 0)
-        #expect(try ExampleSiteTests.run(["build", "--output", "second", "--base-url", "https://people.example/"], in: folder).code == 0)
+        #expect(try SitegenBinary.run(["build", "--output", "first", "--base-url", "https://people.example/"], in: folder).code == 0)
+        #expect(try SitegenBinary.run(["build", "--output", "second", "--base-url", "https://people.example/"], in: folder).code == 0)
         let first = try Fixtures.snapshot(folder.appendingPathComponent("first"))
         #expect(first.keys.filter { $0.hasSuffix("index.html") }.count == 60)
         #expect(first == (try Fixtures.snapshot(folder.appendingPathComponent("second"))))

@@ -8,20 +8,6 @@ import SiteGenTestSupport
 /// Issue 15, items 1 and 3, through the real binary: `identity:` writes the `.well-known` files and their
 /// `_headers` rules, which later builds own; `from:`/`until:` leave links out by `--now`.
 @Suite struct IdentityAndScheduleTests {
-    /// A site folder with the example's templates and `page` as content/index.md (plus `extra` files by path).
-    static func site(_ page: String, extra: [String: String] = [:]) throws -> URL {
-        let folder = try Fixtures.temporaryFolder()
-        try FileManager.default.copyItem(at: Fixtures.packageRoot.appendingPathComponent("templates"), to: folder.appendingPathComponent("templates"))
-        try write(page, to: folder.appendingPathComponent("content/index.md"))
-        for (path, text) in extra { try write(text, to: folder.appendingPathComponent(path)) }
-        return folder
-    }
-
-    static func write(_ text: String, to url: URL) throws {
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
-    }
-
     static func read(_ folder: URL, _ path: String) -> String? {
         (try? Data(contentsOf: folder.appendingPathComponent(path))).map { String(decoding: $0, as: UTF8.self) }
     }
@@ -39,9 +25,9 @@ import SiteGenTestSupport
         """
 
     @Test func identityWritesWebFingerAndAtprotoFilesWithTheirHeaders() throws {
-        let folder = try Self.site(Self.identityPage)
+        let folder = try Fixtures.siteOnDisk(Self.identityPage)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try ExampleSiteTests.run(["build"], in: folder)
+        let result = try SitegenBinary.run(["build"], in: folder)
         #expect(result.code == 0, "\(result.errors)")
         let jrd = try #require(Self.read(folder, "Output/.well-known/webfinger"))
         #expect(jrd == """
@@ -76,7 +62,7 @@ import SiteGenTestSupport
     }
 
     @Test func anotherServerTakesTheActorAndOptionalProfileAndSubscribe() throws {
-        let folder = try Self.site("""
+        let folder = try Fixtures.siteOnDisk("""
             ---
             title: Eb
             identity:
@@ -86,7 +72,7 @@ import SiteGenTestSupport
 
             """)
         defer { try? FileManager.default.removeItem(at: folder) }
-        #expect(try ExampleSiteTests.run(["build"], in: folder).code == 0)
+        #expect(try SitegenBinary.run(["build"], in: folder).code == 0)
         let jrd = try #require(Self.read(folder, "Output/.well-known/webfinger"))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(jrd.utf8)) as? [String: Any])
         #expect(object["aliases"] as? [String] == ["https://example.social/users/9f3k2"])
@@ -118,22 +104,22 @@ import SiteGenTestSupport
 
     /// The owner's own `.well-known` files stay through every build; sitegen's are replaced, then removed.
     @Test func wellKnownFilesAreOwnedAcrossBuildsBesideTheOwnersOwn() throws {
-        let folder = try Self.site(Self.identityPage, extra: ["Output/.well-known/security.txt": "Contact: mailto:eb@example.org\n"])
+        let folder = try Fixtures.siteOnDisk(Self.identityPage, extra: ["Output/.well-known/security.txt": "Contact: mailto:eb@example.org\n"])
         defer { try? FileManager.default.removeItem(at: folder) }
-        var result = try ExampleSiteTests.run(["build"], in: folder)
+        var result = try SitegenBinary.run(["build"], in: folder)
         #expect(result.code == 0, "\(result.errors)")
         #expect(Self.read(folder, "Output/.well-known/security.txt") == "Contact: mailto:eb@example.org\n")
         #expect(Self.read(folder, "Output/.sitegen-manifest")?.contains("security.txt") == false)
 
-        try Self.write(Self.identityPage.replacingOccurrences(of: "@eb@social.coop", with: "@eb@mastodon.social"),
+        try Fixtures.write(Self.identityPage.replacingOccurrences(of: "@eb@social.coop", with: "@eb@mastodon.social"),
                        to: folder.appendingPathComponent("content/index.md"))
-        result = try ExampleSiteTests.run(["build"], in: folder)
+        result = try SitegenBinary.run(["build"], in: folder)
         #expect(result.code == 0, "\(result.errors)")
         #expect(Self.read(folder, "Output/.well-known/webfinger")?.contains("\"acct:eb@mastodon.social\"") == true)
         #expect(Self.read(folder, "Output/.well-known/security.txt") == "Contact: mailto:eb@example.org\n")
 
-        try Self.write("---\ntitle: Eb\n---\n", to: folder.appendingPathComponent("content/index.md"))
-        result = try ExampleSiteTests.run(["build"], in: folder)
+        try Fixtures.write("---\ntitle: Eb\n---\n", to: folder.appendingPathComponent("content/index.md"))
+        result = try SitegenBinary.run(["build"], in: folder)
         #expect(result.code == 0, "\(result.errors)")
         #expect(Self.read(folder, "Output/.well-known/webfinger") == nil)
         #expect(Self.read(folder, "Output/.well-known/atproto-did") == nil)
@@ -142,9 +128,9 @@ import SiteGenTestSupport
     }
 
     @Test func aWebFingerFileSitegenDidNotWriteStopsTheBuild() throws {
-        let folder = try Self.site(Self.identityPage, extra: ["Output/.well-known/webfinger": "mine"])
+        let folder = try Fixtures.siteOnDisk(Self.identityPage, extra: ["Output/.well-known/webfinger": "mine"])
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try ExampleSiteTests.run(["build"], in: folder)
+        let result = try SitegenBinary.run(["build"], in: folder)
         #expect(result.code == 1)
         #expect(result.errors == """
             Output/.well-known/webfinger: error: sitegen did not write this, and the new site has a file there: move it away, or pass --force to replace what sitegen did not write
@@ -248,9 +234,9 @@ import SiteGenTestSupport
 
     /// The labels of the page's buttons and their data-until, built at `now`.
     static func buttons(at now: String) throws -> (labels: [String], untils: [String], warnings: String, headings: [String]) {
-        let folder = try site(scheduledPage)
+        let folder = try Fixtures.siteOnDisk(Self.scheduledPage)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try ExampleSiteTests.run(["build", "--now", now], in: folder)
+        let result = try SitegenBinary.run(["build", "--now", now], in: folder)
         #expect(result.code == 0, "\(result.errors)")
         let html = read(folder, "Output/index.html") ?? ""
         func all(_ pattern: String) -> [String] {
@@ -290,7 +276,7 @@ import SiteGenTestSupport
 
     /// Each section moves up by the links left out before it, and only those.
     @Test func sectionsStayWithTheirLinksWhenLinksBeforeThemAreLeftOut() throws {
-        let folder = try Self.site("""
+        let folder = try Fixtures.siteOnDisk("""
             ---
             title: Eb
             links:
@@ -306,7 +292,7 @@ import SiteGenTestSupport
 
             """)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try ExampleSiteTests.run(["build", "--now", "2026-06-01"], in: folder)
+        let result = try SitegenBinary.run(["build", "--now", "2026-06-01"], in: folder)
         #expect(result.code == 0, "\(result.errors)")
         let html = Self.read(folder, "Output/index.html") ?? ""
         let regex = try NSRegularExpression(pattern: #"<h2>([^<]*)</h2>|<a id="link-\d+"[^>]*><svg[^>]*><use[^>]*/></svg><span>([^<]*)</span>"#)
@@ -318,9 +304,9 @@ import SiteGenTestSupport
     }
 
     @Test func checkWarnsAboutClosedWindowsAtTheItem() throws {
-        let folder = try Self.site(Self.scheduledPage)
+        let folder = try Fixtures.siteOnDisk(Self.scheduledPage)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try ExampleSiteTests.run(["check", "--now", "2027-01-01"], in: folder)
+        let result = try SitegenBinary.run(["check", "--now", "2027-01-01"], in: folder)
         #expect(result.code == 0)
         #expect(result.errors == """
             content/index.md:7:5: warning: this link's until has passed (it closed at 2026-12-25T00:00:00Z), so the page leaves it out: remove the link, or change its until
@@ -332,7 +318,7 @@ import SiteGenTestSupport
 
             """)
         #expect(result.output == "Checked 1 page: no errors, 2 warnings.\n")
-        let bad = try ExampleSiteTests.run(["check", "--now", "2027-01-01T00:00"], in: folder)
+        let bad = try SitegenBinary.run(["check", "--now", "2027-01-01T00:00"], in: folder)
         #expect(bad.code == 64)
         #expect(bad.errors.hasPrefix("error: --now: '2027-01-01T00:00' has no offset: add one, such as 2027-01-01T00:00+01:00, or 2027-01-01T00:00Z for UTC\n"))
     }

@@ -96,7 +96,7 @@ import SiteGenTestSupport
         defer { try? FileManager.default.removeItem(at: folder) }
         let source = Self.fixtures.appendingPathComponent(expected.fixture).path
         // With its address given, as the report asks (without one, `check` warns of new's placeholder address).
-        let made = try ExampleSiteTests.run(["import", source, "site", "--url", "https://imported.example/"], in: folder)
+        let made = try SitegenBinary.run(["import", source, "site", "--url", "https://imported.example/"], in: folder)
         #expect(made.code == 0, "\(made.errors)")
         #expect(made.errors.isEmpty)
         // The report names every source link once, with where it went.
@@ -106,9 +106,9 @@ import SiteGenTestSupport
             #expect(line.hasPrefix(link.source + " -> " + (link.button == nil ? "left out: " : "")), "\(line)")
         }
         let site = folder.appendingPathComponent("site")
-        let checked = try ExampleSiteTests.run(["check"], in: site)
+        let checked = try SitegenBinary.run(["check"], in: site)
         #expect(checked.code == 0 && checked.errors.isEmpty, "\(checked.errors)")
-        let built = try ExampleSiteTests.run(["build"], in: site)
+        let built = try SitegenBinary.run(["build"], in: site)
         #expect(built.code == 0 && built.errors.isEmpty, "\(built.errors)")
         let page = try String(contentsOf: site.appendingPathComponent("Output/index.html"), encoding: .utf8)
         let wanted = expected.links.compactMap(\.button)
@@ -126,7 +126,7 @@ import SiteGenTestSupport
     @Test func labelsAreKeptAndQuoted() throws {
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let made = try ExampleSiteTests.run(["import", Self.fixtures.appendingPathComponent("littlelink.html").path, "site", "--url", "https://rosa.example/"], in: folder)
+        let made = try SitegenBinary.run(["import", Self.fixtures.appendingPathComponent("littlelink.html").path, "site", "--url", "https://rosa.example/"], in: folder)
         #expect(made.code == 0, "\(made.errors)")
         let settings = try String(contentsOf: folder.appendingPathComponent("site/site.yml"), encoding: .utf8)
         #expect(settings.contains("""
@@ -181,7 +181,7 @@ import SiteGenTestSupport
         // A FIFO is listed, not read: reading it would wait for a writer.
         let tree = { () throws -> [String] in refused.setup.hasPrefix("mkfifo") ? try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() : try NewSiteTests.tree(folder) }
         let before = try tree()
-        let made = try ExampleSiteTests.run(["import"] + refused.arguments, in: folder)
+        let made = try SitegenBinary.run(["import"] + refused.arguments, in: folder)
         #expect(made.code == refused.code)
         #expect(made.errors == refused.errors)
         #expect(made.output.isEmpty)

@@ -13,7 +13,7 @@ import SiteGenTestSupport
 @Suite struct NewSiteTests {
     static func newSite(_ arguments: [String]) throws -> (folder: URL, result: (code: Int32, output: String, errors: String)) {
         let folder = try Fixtures.temporaryFolder()
-        return (folder, try ExampleSiteTests.run(["new", "site"] + arguments, in: folder))
+        return (folder, try SitegenBinary.run(["new", "site"] + arguments, in: folder))
     }
 
     static func text(_ folder: URL, _ path: String) throws -> String {
@@ -31,7 +31,7 @@ import SiteGenTestSupport
         let (folder, made) = try Self.newSite(["--title", title])
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(made.code == 0, "\(made.errors)")
-        let built = try ExampleSiteTests.run(["build"], in: folder.appendingPathComponent("site"))
+        let built = try SitegenBinary.run(["build"], in: folder.appendingPathComponent("site"))
         #expect(built.code == 0 && Self.onlyPlaceholderWarnings(built.errors), "\(built.errors)")
         let page = try Self.text(folder, "Output/index.html")
         #expect(page.contains("<title>\(HTML.escape(title))</title>"), "\(title)")
@@ -62,7 +62,7 @@ import SiteGenTestSupport
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(made.code == 0, "\(made.errors)")
         let site = folder.appendingPathComponent("site")
-        #expect(try ExampleSiteTests.run(["build"], in: site).code == 0)
+        #expect(try SitegenBinary.run(["build"], in: site).code == 0)
         let status = try PublishTests.shell("git init -q && git status --porcelain --untracked-files=all", in: site)
         #expect(status.code == 0, "\(status.errors)")
         let untracked = status.output.split(separator: "\n").map { String($0.dropFirst(3)) }
@@ -98,7 +98,7 @@ import SiteGenTestSupport
 
             """), "\(settings)")
         #expect(try Self.text(folder, "content/index.md").contains("\nurl: \"https://ann.example/\""))
-        let built = try ExampleSiteTests.run(["build"], in: folder.appendingPathComponent("site"))
+        let built = try SitegenBinary.run(["build"], in: folder.appendingPathComponent("site"))
         #expect(built.code == 0 && Self.onlyPlaceholderWarnings(built.errors), "\(built.errors)")
         let page = try Self.text(folder, "Output/index.html")
         #expect(page.contains("https://mastodon.social/@ann"))
@@ -121,7 +121,7 @@ import SiteGenTestSupport
         defer { try? FileManager.default.removeItem(at: folder) }
         try #require(made.code == 0)
         let site = folder.appendingPathComponent("site")
-        let built = try ExampleSiteTests.run(["build"], in: site)
+        let built = try SitegenBinary.run(["build"], in: site)
         #expect(built.code == 0)
         let warnings = built.errors.split(separator: "\n").filter { $0.contains(": warning: ") }.map { String($0) }
         #expect(warnings == [
@@ -135,13 +135,13 @@ import SiteGenTestSupport
         ], "\(built.errors)")
         let before = try Self.text(folder, "Output/index.html")
         try Data("---\ntitle: Grace\n---\nnew words\n".utf8).write(to: site.appendingPathComponent("content/index.md"))
-        let strict = try ExampleSiteTests.run(["build", "--strict"], in: site)
+        let strict = try SitegenBinary.run(["build", "--strict"], in: site)
         #expect(strict.code == 1)
         #expect(strict.errors.hasSuffix("Build failed with 2 warnings, which --strict makes errors; Output/ was left as it was.\n"), "\(strict.errors)")
         #expect(try Self.text(folder, "Output/index.html") == before)
         // With the site's own links, nothing is left to warn of, and --strict builds.
         try Data("links:\n  - email: grace@grace.example\n".utf8).write(to: site.appendingPathComponent("site.yml"))
-        let clean = try ExampleSiteTests.run(["build", "--strict"], in: site)
+        let clean = try SitegenBinary.run(["build", "--strict"], in: site)
         #expect(clean.code == 0 && clean.errors.isEmpty, "\(clean.errors)")
     }
 
@@ -149,7 +149,7 @@ import SiteGenTestSupport
         let (folder, made) = try Self.newSite([])
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(made.code == 0)
-        let built = try ExampleSiteTests.run(["build"], in: folder.appendingPathComponent("site"))
+        let built = try SitegenBinary.run(["build"], in: folder.appendingPathComponent("site"))
         #expect(built.code == 0 && Self.onlyPlaceholderWarnings(built.errors), "\(built.errors)")
         let page = try Self.text(folder, "Output/index.html")
         #expect(page.contains("subject=Hello%20from%20your%20page") && page.contains(StarterPlaceholder.url))
@@ -229,7 +229,7 @@ import SiteGenTestSupport
         let setup = try OutputSafetyTests.shell(refused.setup, in: folder)
         try #require(setup.code == 0, "\(setup.output)")
         let before = try Self.tree(folder)
-        let made = try ExampleSiteTests.run(["new"] + refused.arguments, in: folder)
+        let made = try SitegenBinary.run(["new"] + refused.arguments, in: folder)
         #expect(made.code == refused.code)
         #expect(made.errors == refused.errors)
         #expect(made.output.isEmpty)
@@ -240,7 +240,7 @@ import SiteGenTestSupport
         let (folder, made) = try Self.newSite([])
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(made.code == 0)
-        let dashed = try ExampleSiteTests.run(["new", "--", "-site"], in: folder)
+        let dashed = try SitegenBinary.run(["new", "--", "-site"], in: folder)
         #expect(dashed.code == 0, "\(dashed.errors)")
         #expect(dashed.output.hasSuffix("Next: cd ./-site && sitegen serve\n"))
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("-site/content/index.md").path))

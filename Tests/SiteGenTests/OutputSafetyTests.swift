@@ -49,11 +49,11 @@ import SiteGenTestSupport
         let head = setup.output.trimmingCharacters(in: .whitespacesAndNewlines)
         try Data("---\ntitle: Old\n---\n".utf8).write(to: site.appendingPathComponent("content/old.md"))
         for _ in 0..<2 {
-            let build = try ExampleSiteTests.run(["build", "--output", "pages"], in: site)
+            let build = try SitegenBinary.run(["build", "--output", "pages"], in: site)
             #expect(build.code == 0, "\(build.errors)")
         }
         try FileManager.default.removeItem(at: site.appendingPathComponent("content/old.md"))
-        #expect(try ExampleSiteTests.run(["build", "--output", "pages"], in: site).code == 0)
+        #expect(try SitegenBinary.run(["build", "--output", "pages"], in: site).code == 0)
 
         #expect(try String(contentsOf: pages.appendingPathComponent("CNAME"), encoding: .utf8) == "me.example\n")
         #expect(try Self.shell("git rev-parse HEAD", in: pages).output.trimmingCharacters(in: .whitespacesAndNewlines) == head)
@@ -71,7 +71,7 @@ import SiteGenTestSupport
         let secret = "deploy-token-\(UUID().uuidString)"
         environment["SITEGEN_TEST_DEPLOY_TOKEN"] = secret
         environment["SITEGEN_ICON_PATH"] = ""
-        let build = try ExampleSiteTests.run(["build"], in: site, environment: environment)
+        let build = try SitegenBinary.run(["build"], in: site, environment: environment)
         #expect(build.code == 1)
         #expect(build.errors.contains("content/env.txt: error: a symbolic link to /proc/self/environ, outside the site folder"))
         let found = try Self.shell("grep -rl \(secret) . || true", in: folder).output
@@ -89,7 +89,7 @@ import SiteGenTestSupport
     @Test func aFolderWithoutAManifestLosesNothing() throws {
         let (folder, site) = try Self.site()
         defer { try? FileManager.default.removeItem(at: folder) }
-        #expect(try ExampleSiteTests.run(["build"], in: site).code == 0)
+        #expect(try SitegenBinary.run(["build"], in: site).code == 0)
         let docs = site.appendingPathComponent("docs")
         try FileManager.default.createDirectory(at: docs, withIntermediateDirectories: true)
         for name in ["index.html", "qr.svg"] {
@@ -98,7 +98,7 @@ import SiteGenTestSupport
         try Self.write("ada.example\n", to: docs.appendingPathComponent("CNAME"))
         try Self.write("about", to: docs.appendingPathComponent("about.html"))
         try Self.write("post", to: docs.appendingPathComponent("blog/p.html"))
-        let build = try ExampleSiteTests.run(["build", "-o", "docs"], in: site)
+        let build = try SitegenBinary.run(["build", "-o", "docs"], in: site)
         #expect(build.code == 0, "\(build.errors)")
         let built = try Fixtures.snapshot(docs)
         #expect(built["CNAME"] == Data("ada.example\n".utf8) && built["about.html"] == Data("about".utf8) && built["blog/p.html"] == Data("post".utf8))
@@ -110,7 +110,7 @@ import SiteGenTestSupport
         let (folder, site) = try Self.site()
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = site.appendingPathComponent("Output")
-        #expect(try ExampleSiteTests.run(["build"], in: site).code == 0)
+        #expect(try SitegenBinary.run(["build"], in: site).code == 0)
         try Self.write("[core]\n", to: site.appendingPathComponent(".git/config"))
         try Self.write("ada.example\n", to: output.appendingPathComponent("CNAME"))
         let manifest = try String(contentsOf: output.appendingPathComponent(".sitegen-manifest"), encoding: .utf8)
@@ -118,14 +118,14 @@ import SiteGenTestSupport
         for line in ["file\t../.git/config\t\(forged)\t-", "file\t.git/config\t\(forged)\t-"] {
             try Self.write(manifest + line + "\n", to: output.appendingPathComponent(".sitegen-manifest"))
             let before = try Fixtures.snapshot(site)
-            let build = try ExampleSiteTests.run(["build"], in: site)
+            let build = try SitegenBinary.run(["build"], in: site)
             #expect(build.code == 1)
             #expect(build.errors.contains("Output/.sitegen-manifest:\(manifest.split(separator: "\n").count + 1):1: error: file path"), "\(build.errors)")
             #expect(try Fixtures.snapshot(site) == before)
         }
         // A line for the owner's CNAME, with a hash of other bytes: the build goes on and CNAME stays.
         try Self.write(manifest + "file\tCNAME\t\(forged)\t-\n", to: output.appendingPathComponent(".sitegen-manifest"))
-        #expect(try ExampleSiteTests.run(["build"], in: site).code == 0)
+        #expect(try SitegenBinary.run(["build"], in: site).code == 0)
         #expect(try String(contentsOf: output.appendingPathComponent("CNAME"), encoding: .utf8) == "ada.example\n")
         #expect(try String(contentsOf: site.appendingPathComponent(".git/config"), encoding: .utf8) == "[core]\n")
     }
@@ -135,7 +135,7 @@ import SiteGenTestSupport
     @Test func aPlantedStagingFolderIsNeverAdopted() throws {
         let (folder, site) = try Self.site()
         defer { try? FileManager.default.removeItem(at: folder) }
-        #expect(try ExampleSiteTests.run(["build"], in: site).code == 0)
+        #expect(try SitegenBinary.run(["build"], in: site).code == 0)
         let token = String(repeating: "a", count: 32)
         for planted in [site.appendingPathComponent(".Output.sitegen-staging-1"), site.appendingPathComponent("Output/.sitegen-staging-\(token)")] {
             try Self.write("<script>alert(1)</script>", to: planted.appendingPathComponent("index.html"))
@@ -143,7 +143,7 @@ import SiteGenTestSupport
             try FileManager.default.createSymbolicLink(atPath: planted.appendingPathComponent("etc").path, withDestinationPath: "/etc")
         }
         try Self.write("---\ntitle: Changed\n---\n", to: site.appendingPathComponent("content/index.md"))
-        let build = try ExampleSiteTests.run(["build"], in: site)
+        let build = try SitegenBinary.run(["build"], in: site)
         #expect(build.code == 0, "\(build.errors)")
         let index = try String(contentsOf: site.appendingPathComponent("Output/index.html"), encoding: .utf8)
         #expect(index.contains("Changed") && !index.contains("alert(1)"))
@@ -163,7 +163,7 @@ import SiteGenTestSupport
         #expect(chown(www.path, UInt32.max, 1) == 0 || getuid() != 0)  // group daemon, where the tests run as root
         var before = stat(), after = stat()
         #expect(stat(www.path, &before) == 0)
-        for _ in 0..<2 { #expect(try ExampleSiteTests.run(["build", "-o", "www"], in: site).code == 0) }
+        for _ in 0..<2 { #expect(try SitegenBinary.run(["build", "-o", "www"], in: site).code == 0) }
         #expect(stat(www.path, &after) == 0)
         #expect(after.st_mode == before.st_mode && after.st_gid == before.st_gid && after.st_ino == before.st_ino)
         #expect(after.st_mode & 0o7777 == 0o2770)
@@ -172,7 +172,7 @@ import SiteGenTestSupport
         try FileManager.default.createDirectory(at: a, withIntermediateDirectories: true)
         let builds = try ["outA", "outB"].map { name in
             let process = Process()
-            process.executableURL = ExampleSiteTests.binary
+            process.executableURL = SitegenBinary.url
             process.arguments = ["build", "-q", "-o", "a/\(name)"]
             process.currentDirectoryURL = site
             try process.run()
@@ -193,20 +193,20 @@ import SiteGenTestSupport
         var versions: [[String: Data]] = []
         for variant in ["x", "y"] {
             try use(variant)
-            #expect(try ExampleSiteTests.run(["build", "--output", "../\(variant)"], in: site).code == 0)
+            #expect(try SitegenBinary.run(["build", "--output", "../\(variant)"], in: site).code == 0)
             versions.append(try Fixtures.snapshot(folder.appendingPathComponent(variant)))
         }
         #expect(versions[0]["p1/index.html"] != versions[1]["p1/index.html"])
         try use("x")
         let started = Date()
-        #expect(try ExampleSiteTests.run(["build"], in: site).code == 0)
+        #expect(try SitegenBinary.run(["build"], in: site).code == 0)
         let duration = Date().timeIntervalSince(started)
 
         var killedMidway = 0
         for round in 0..<12 {
             try use(round % 2 == 0 ? "y" : "x")
             let process = Process()
-            process.executableURL = ExampleSiteTests.binary
+            process.executableURL = SitegenBinary.url
             process.arguments = ["build"]
             process.currentDirectoryURL = site
             process.standardOutput = FileHandle.nullDevice
@@ -223,7 +223,7 @@ import SiteGenTestSupport
         #expect(killedMidway >= 3, "only \(killedMidway) of 12 builds were killed before they ended")
 
         try use("y")
-        let last = try ExampleSiteTests.run(["build"], in: site)
+        let last = try SitegenBinary.run(["build"], in: site)
         #expect(last.code == 0, "\(last.errors)")
         #expect(try Fixtures.snapshot(site.appendingPathComponent("Output")) == versions[1])
         #expect(Self.entries(site.appendingPathComponent("Output")).filter { $0.hasPrefix(".") } == [".sitegen-manifest"])
@@ -233,10 +233,10 @@ import SiteGenTestSupport
     @Test func twoBuildsAtOnceNeverMixOrFailWrongly() throws {
         let (folder, site) = try Self.site(pages: 100)
         defer { try? FileManager.default.removeItem(at: folder) }
-        #expect(try ExampleSiteTests.run(["build"], in: site).code == 0)
+        #expect(try SitegenBinary.run(["build"], in: site).code == 0)
         let builds = try (0..<4).map { _ in
             let process = Process(), errors = Pipe()
-            process.executableURL = ExampleSiteTests.binary
+            process.executableURL = SitegenBinary.url
             process.arguments = ["build"]
             process.currentDirectoryURL = site
             process.standardOutput = FileHandle.nullDevice
@@ -267,7 +267,7 @@ import SiteGenTestSupport
     @Test func readersNeverSeeTheSiteMissing() throws {
         let (folder, site) = try Self.site(pages: 20)
         defer { try? FileManager.default.removeItem(at: folder) }
-        #expect(try ExampleSiteTests.run(["build"], in: site).code == 0)
+        #expect(try SitegenBinary.run(["build"], in: site).code == 0)
         let index = site.appendingPathComponent("Output/index.html").path
         final class Misses: @unchecked Sendable { var count = 0; var reads = 0; var done = false; let lock = NSLock() }
         let misses = Misses()
@@ -278,7 +278,7 @@ import SiteGenTestSupport
             }
         }
         reader.start()
-        for _ in 0..<5 { #expect(try ExampleSiteTests.run(["build"], in: site).code == 0) }
+        for _ in 0..<5 { #expect(try SitegenBinary.run(["build"], in: site).code == 0) }
         misses.lock.withLock { misses.done = true }
         #expect(misses.lock.withLock { misses.reads } > 100)
         #expect(misses.lock.withLock { misses.count } == 0)

@@ -48,11 +48,11 @@ import SiteGenTestSupport
     }
 
     static func shell(_ command: String, in folder: URL) throws -> (code: Int32, output: String, errors: String) {
-        try ExampleSiteTests.run(["-c", command], in: folder, environment: environment, executable: URL(fileURLWithPath: "/bin/sh"))
+        try SitegenBinary.run(["-c", command], in: folder, environment: environment, executable: URL(fileURLWithPath: "/bin/sh"))
     }
 
     static func sitegen(_ arguments: [String], in folder: URL) throws -> (code: Int32, output: String, errors: String) {
-        try ExampleSiteTests.run(arguments, in: folder, environment: environment)
+        try SitegenBinary.run(arguments, in: folder, environment: environment)
     }
 
     /// Everything `publish` must leave as it was: the working tree's status, the index's bytes, HEAD, and the

@@ -37,12 +37,12 @@ import SiteGenTestSupport
             #!/bin/sh
             # serve runs until Ctrl-C: here for three seconds, then SIGINT, as a user's Ctrl-C.
             if [ "$1" = serve ]; then
-              timeout -s INT 3 '\(ExampleSiteTests.binary.path)' serve --port 0 >"$SERVE_LOG" 2>&1
+              timeout -s INT 3 '\(SitegenBinary.url.path)' serve --port 0 >"$SERVE_LOG" 2>&1
               status=$?
               grep -q '^Serving ' "$SERVE_LOG" && { [ $status -eq 0 ] || [ $status -eq 124 ]; }
               exit $?
             fi
-            exec '\(ExampleSiteTests.binary.path)' "$@"
+            exec '\(SitegenBinary.url.path)' "$@"
 
             """.utf8).write(to: wrapper)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: wrapper.path)
@@ -69,11 +69,11 @@ import SiteGenTestSupport
             sed -i 's#https://ada.example/#https://ada-lovelace.net/#' content/index.md
             \(deploying[0])
             """
-        let result = try ExampleSiteTests.run(["-c", script], in: folder, environment: environment, executable: URL(fileURLWithPath: "/bin/bash"))
+        let result = try SitegenBinary.run(["-c", script], in: folder, environment: environment, executable: URL(fileURLWithPath: "/bin/bash"))
         #expect(result.code == 0, "\(result.output)\n\(result.errors)")
 
         let clone = folder.appendingPathComponent("clone")
-        let cloned = try ExampleSiteTests.run(["clone", "-q", "--branch", "gh-pages", remote.path, clone.path], in: folder,
+        let cloned = try SitegenBinary.run(["clone", "-q", "--branch", "gh-pages", remote.path, clone.path], in: folder,
                                               environment: environment, executable: URL(fileURLWithPath: "/usr/bin/git"))
         try #require(cloned.code == 0, "\(cloned.errors)")
         let published = Set(try FileManager.default.contentsOfDirectory(atPath: clone.path))

@@ -9,7 +9,7 @@ import SiteGenTestSupport
     /// The templates of a new site, with `content/` holding `pages` (path below content/ -> text) and whose site.yml is `settings`.
     static func site(settings: String?, pages: [String: String]) throws -> URL {
         let folder = try Fixtures.temporaryFolder()
-        let made = try ExampleSiteTests.run(["new", "site"], in: folder)
+        let made = try SitegenBinary.run(["new", "site"], in: folder)
         #expect(made.code == 0, "\(made.errors)")
         let site = folder.appendingPathComponent("site")
         // Only the templates of the new site are kept.
@@ -74,7 +74,7 @@ import SiteGenTestSupport
                 """,
         ])
         defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
-        let built = try ExampleSiteTests.run(["build"], in: site)
+        let built = try SitegenBinary.run(["build"], in: site)
         #expect(built.code == 0, "\(built.errors)")
         #expect(built.errors.isEmpty, "\(built.errors)")
 
@@ -101,9 +101,9 @@ import SiteGenTestSupport
         #expect(spliced.contains("--radius:14px;"))
 
         // `check` and `schemes` read site.yml too.
-        let checked = try ExampleSiteTests.run(["check"], in: site)
+        let checked = try SitegenBinary.run(["check"], in: site)
         #expect(checked.code == 0 && checked.output == "Checked 3 pages: no errors.\n", "\(checked)")
-        let schemes = try ExampleSiteTests.run(["schemes"], in: site)
+        let schemes = try SitegenBinary.run(["schemes"], in: site)
         #expect(schemes.code == 0 && !schemes.output.isEmpty && schemes.output.split(separator: "\n").contains("ivory"), "\(schemes)")
     }
 
@@ -114,7 +114,7 @@ import SiteGenTestSupport
             "me.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 1 1\"/>",
         ])
         defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
-        let built = try ExampleSiteTests.run(["build"], in: site)
+        let built = try SitegenBinary.run(["build"], in: site)
         #expect(built.code == 0, "\(built.errors)")
         #expect(try Self.read(site, "index.html").contains("src=\"me.svg\""))
         #expect(try Self.read(site, "deep/page/index.html").contains("src=\"../../me.svg\""))
@@ -131,7 +131,7 @@ import SiteGenTestSupport
             """, pages: ["index.md": "# Home\n", "two.md": "# Two\n"])
         defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
         for command in ["build", "check"] {
-            let result = try ExampleSiteTests.run([command], in: site)
+            let result = try SitegenBinary.run([command], in: site)
             #expect(result.code == 1)
             let lines = result.errors.split(separator: "\n").filter { $0.hasPrefix("site.yml:") }
             #expect(lines == [
@@ -147,7 +147,7 @@ import SiteGenTestSupport
     @Test func brokenYAMLInSiteYMLIsAnErrorWithItsHint() throws {
         let site = try Self.site(settings: "description: What I do: sound design.\n", pages: ["index.md": "# Home\n"])
         defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
-        let result = try ExampleSiteTests.run(["build"], in: site)
+        let result = try SitegenBinary.run(["build"], in: site)
         #expect(result.code == 1)
         #expect(result.errors.hasPrefix("site.yml:1:23: error: mapping values are not allowed in this context"), "\(result.errors)")
         #expect(result.errors.contains("site.yml:1:23: hint: a value that holds ': ' must be quoted: description: \"What I do: sound design.\""))
@@ -157,7 +157,7 @@ import SiteGenTestSupport
     @Test func aSiteLinkWithoutSiteLinksIsAWarning() throws {
         let site = try Self.site(settings: nil, pages: ["index.md": "---\nlinks:\n  - site\n  - url: https://a.example/\n---\n"])
         defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
-        let result = try ExampleSiteTests.run(["build"], in: site)
+        let result = try SitegenBinary.run(["build"], in: site)
         #expect(result.code == 0)
         #expect(result.errors.hasPrefix("content/index.md:3:5: warning: 'site' stands for the links of site.yml, but the site has no site.yml, so it adds none"), "\(result.errors)")
     }
@@ -182,7 +182,7 @@ import SiteGenTestSupport
             #expect(mkfifo(path, 0o644) == 0)
             expected = "site.yml: error: a FIFO (named pipe): expected a file (reading one could hang the build)"
         }
-        let result = try ExampleSiteTests.run(["build"], in: site)
+        let result = try SitegenBinary.run(["build"], in: site)
         #expect(result.code == 1)
         #expect(result.errors.split(separator: "\n").first.map(String.init) == expected, "\(result.errors)")
         #expect(!result.errors.contains("title: secret"))
@@ -191,7 +191,7 @@ import SiteGenTestSupport
     @Test func aSiteYMLOverTheSizeLimitIsRefused() throws {
         let site = try Self.site(settings: "# " + String(repeating: "x", count: SiteLoader.maximumPageBytes) + "\n", pages: ["index.md": "# Home\n"])
         defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
-        let result = try ExampleSiteTests.run(["build"], in: site)
+        let result = try SitegenBinary.run(["build"], in: site)
         #expect(result.code == 1)
         #expect(result.errors.hasPrefix("site.yml: error: the file has \(SiteLoader.maximumPageBytes + 3) bytes: expected at most 4 MiB"), "\(result.errors)")
     }

@@ -349,11 +349,11 @@ import SiteGenTestSupport
         }
         var environment = ProcessInfo.processInfo.environment
         environment[CurlProfileFetcher.environmentVariable] = "social.example=127.0.0.1:\(port)"
-        let result = try ExampleSiteTests.run(["check", "--online"], in: folder, environment: environment)
+        let result = try SitegenBinary.run(["check", "--online"], in: folder, environment: environment)
         #expect(result.code == 0)
         #expect(result.output.contains("  Mastodon @eb@social.example: links back: social.example verified the field \"Website\" (2026-11-30)\n"))
         environment[CurlProfileFetcher.environmentVariable] = "social.example=203.0.113.9:80"
-        let refused = try ExampleSiteTests.run(["check", "--online"], in: folder, environment: environment)
+        let refused = try SitegenBinary.run(["check", "--online"], in: folder, environment: environment)
         #expect(refused.errors.contains("SITEGEN_TEST_LOOPBACK_HOSTS: 'social.example=203.0.113.9:80' is not HOST=127.0.0.1:PORT (a test seam: only loopback addresses)"))
     }
 

@@ -152,11 +152,11 @@ import SiteGenTestSupport
         let server = HTTPServer(allowedHosts: ["gone.example"]) { _ in .text(404, "not here") }
         let port = try server.start(host: "127.0.0.1", port: 0)
         defer { server.stop() }
-        let folder = try IdentityAndScheduleTests.site("---\ntitle: Eb\nlinks:\n  - url: https://gone.example/page\n---\nHello.\n")
+        let folder = try Fixtures.siteOnDisk("---\ntitle: Eb\nlinks:\n  - url: https://gone.example/page\n---\nHello.\n")
         defer { try? FileManager.default.removeItem(at: folder) }
         var environment = ProcessInfo.processInfo.environment
         environment[CurlProfileFetcher.environmentVariable] = "gone.example=127.0.0.1:\(port)"
-        let result = try ExampleSiteTests.run(["check", "--links"], in: folder, environment: environment)
+        let result = try SitegenBinary.run(["check", "--links"], in: folder, environment: environment)
         #expect(result.code == 1)
         #expect(result.errors.contains("content/index.md:4:5: error: https://gone.example/page is broken: HTTP 404 from https://gone.example/page\n"))
         #expect(result.output.hasSuffix("Links: 1 external address checked: 1 broken.\n"))
