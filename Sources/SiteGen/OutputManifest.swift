@@ -265,18 +265,17 @@ public struct OutputManifest: Equatable, Sendable {
             guard fields.count == 2, let digest = hash(fields[1]) else { throw Problem(line: number, message: "expected 'inputs' and a SHA-256 (64 hex digits), split by a tab") }
             inputs = digest
         case "file":
-            guard fields.count == 4 else { throw Problem(line: number, message: "expected 'file', a path, hashes and a stamp, split by tabs") }
-            let hashFields = fields[2].split("|")
-            let hashes = hashFields.compactMap(hash)
-            guard !hashes.isEmpty, hashes.count == hashFields.count else { throw Problem(line: number, message: "expected SHA-256 hashes (64 hex digits) split by '|'") }
-            let stamp = try readStamp(fields[3])
+            // The one check of a file line, which the sorted block's lines get too (`RecordedFiles`).
+            let line = UnsafeBufferPointer(rebasing: fields[0].bytes.base[fields[0].bytes.startIndex..<fields[fields.count - 1].bytes.endIndex])
+            let parts = try RecordedFiles.checkFileLine(line, line: number)
+            let hashes = line[parts.hashes].split(separator: UInt8(ascii: "|")).map { ContentHash(hex: $0)! }
             // A file listed again (added while a build replaced it) may have either line's bytes.
-            let filePath = try path(fields[1], kind: "file")
+            let filePath = Self.decode(String(decoding: line[parts.path], as: UTF8.self))!
             if var known = files[filePath] {
                 known.hashes += hashes.filter { !known.hashes.contains($0) }
                 files[filePath] = known
             } else {
-                files[filePath] = FileEntry(hashes: hashes, stamp: stamp)
+                files[filePath] = FileEntry(hashes: hashes, stamp: parts.stamp)
             }
         case "folder":
             guard fields.count == 2 else { throw Problem(line: number, message: "expected 'folder' and a path, split by a tab") }
@@ -608,18 +607,23 @@ public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
 
     init?<Digits: Collection>(hex digits: Digits) where Digits.Element == UInt8 {
         guard digits.count == 64 else { return nil }
-        var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-        for (index, digit) in digits.enumerated() {
-            guard let value = Self.value(digit).map(UInt64.init) else { return nil }
-            switch index / 16 {
-            case 0: words.0 = words.0 << 4 | value
-            case 1: words.1 = words.1 << 4 | value
-            case 2: words.2 = words.2 << 4 | value
-            default: words.3 = words.3 << 4 | value
+        // Sixteen digits a word, by index: tens of thousands are read per build.
+        var index = digits.startIndex
+        func word() -> UInt64? {
+            var value: UInt64 = 0
+            for _ in 0..<16 {
+                guard let digit = Self.value(digits[index]) else { return nil }
+                value = value << 4 | UInt64(digit)
+                digits.formIndex(after: &index)
             }
+            return value
         }
-        self.words = words
+        guard let first = word(), let second = word(), let third = word(), let fourth = word() else { return nil }
+        words = (first, second, third, fourth)
     }
+
+    /// Whether a byte is one of the lower-case hex digits a hash is written in.
+    static func isHexDigit(_ byte: UInt8) -> Bool { value(byte) != nil }
 
     private static func value(_ digit: UInt8) -> UInt8? {
         switch digit {

@@ -93,26 +93,61 @@ struct RecordedFiles: @unchecked Sendable {
 
     /// Checks a `file` line as `OutputManifest.parse` does; returns where its encoded path ends in it.
     private static func check(_ line: UnsafeBufferPointer<UInt8>, line number: Int) throws(OutputManifest.Problem) -> Int {
-        let fields = ManifestBytes(line).fields(0..<line.count)
-        guard fields.count == 4 else { throw OutputManifest.Problem(line: number, message: "expected 'file', a path, hashes and a stamp, split by tabs") }
-        let path = fields[1]
-        // A plain printable ASCII path needs no String to be checked.
-        if !path.bytes.isEmpty, !path.bytes.contains(UInt8(ascii: "%")), path.bytes.allSatisfy({ (0x20..<0x7F).contains($0) }) {
-            if let reason = OutputManifest.partProblem(UnsafeBufferPointer(rebasing: path.bytes)) {
-                throw OutputManifest.Problem(line: number, message: "file path '\(path.text)' \(reason)")
+        try checkFileLine(line, line: number).path.upperBound
+    }
+
+    /// A checked `file` line's parts, as positions in the line: its encoded path, its hashes (split by `|`) and its stamp.
+    struct FileLineParts {
+        let path: Range<Int>
+        let hashes: Range<Int>
+        let stamp: FileStamp?
+    }
+
+    /// The one check of a `file` line (the line without its break), for the sorted block here and for the lines
+    /// `OutputManifest.read` reads as a table: four fields split by tabs, then the path, then the hashes, then the
+    /// stamp; the first problem found is the error. Read in place, without an array per line or a String for a plain
+    /// ASCII path: a large site's manifest has tens of thousands of these lines.
+    static func checkFileLine(_ line: UnsafeBufferPointer<UInt8>, line number: Int) throws(OutputManifest.Problem) -> FileLineParts {
+        func problem(_ message: String) -> OutputManifest.Problem { OutputManifest.Problem(line: number, message: message) }
+        var tabs: (Int, Int, Int) = (0, 0, 0)
+        var tabCount = 0
+        for index in line.indices where line[index] == 9 {
+            switch tabCount {
+            case 0: tabs.0 = index
+            case 1: tabs.1 = index
+            case 2: tabs.2 = index
+            default: break
             }
+            tabCount += 1
+        }
+        guard tabCount == 3 else { throw problem("expected 'file', a path, hashes and a stamp, split by tabs") }
+        let path = (tabs.0 + 1)..<tabs.1, hashes = (tabs.1 + 1)..<tabs.2
+        let pathBytes = UnsafeBufferPointer(rebasing: line[path])
+        func text() -> String { String(decoding: pathBytes, as: UTF8.self) }
+        // A plain printable ASCII path needs no String to be checked.
+        if !pathBytes.isEmpty, !pathBytes.contains(UInt8(ascii: "%")), pathBytes.allSatisfy({ (0x20..<0x7F).contains($0) }) {
+            if let reason = OutputManifest.partProblem(pathBytes) { throw problem("file path '\(text())' \(reason)") }
         } else {
-            guard let decoded = path.decoded else { throw OutputManifest.Problem(line: number, message: "file path '\(path.text)' is not percent-encoded correctly") }
-            if let reason = OutputManifest.pathProblem(decoded) { throw OutputManifest.Problem(line: number, message: "file path '\(path.text)' \(reason)") }
+            guard let decoded = ManifestBytes.Field(bytes: line[path]).decoded else { throw problem("file path '\(text())' is not percent-encoded correctly") }
+            if let reason = OutputManifest.pathProblem(decoded) { throw problem("file path '\(text())' \(reason)") }
         }
-        let hashFields = fields[2].split("|")
-        guard !hashFields.isEmpty, hashFields.allSatisfy({ ContentHash(hex: $0.bytes) != nil }) else {
-            throw OutputManifest.Problem(line: number, message: "expected SHA-256 hashes (64 hex digits) split by '|'")
+        // Hashes of 64 hex digits split by '|' (empty parts left out), at least one.
+        var hashCount = 0, digits = 0
+        for byte in line[hashes] {
+            if byte == UInt8(ascii: "|") {
+                guard digits == 0 || digits == 64 else { throw problem("expected SHA-256 hashes (64 hex digits) split by '|'") }
+                if digits == 64 { hashCount += 1 }
+                digits = 0
+            } else {
+                guard digits < 64, ContentHash.isHexDigit(byte) else { throw problem("expected SHA-256 hashes (64 hex digits) split by '|'") }
+                digits += 1
+            }
         }
-        if readStamp(fields[3]) == nil, !fields[3].bytes.elementsEqual("-".utf8) {
-            throw OutputManifest.Problem(line: number, message: "expected a stamp SIZE:INODE:MTIME:CTIME or -")
-        }
-        return path.bytes.endIndex - line.startIndex
+        guard digits == 0 || digits == 64, hashCount + (digits == 64 ? 1 : 0) > 0 else { throw problem("expected SHA-256 hashes (64 hex digits) split by '|'") }
+        let stampField = ManifestBytes.Field(bytes: line[(tabs.2 + 1)...])
+        let stamp = readStamp(stampField)
+        if stamp == nil, !stampField.bytes.elementsEqual("-".utf8) { throw problem("expected a stamp SIZE:INODE:MTIME:CTIME or -") }
+        return FileLineParts(path: path, hashes: hashes, stamp: stamp)
     }
 
     /// A stamp `SIZE:INODE:MTIME:CTIME` (empty parts left out), without an array: kept files' stamps are read for

@@ -305,6 +305,28 @@ import SiteGenTestSupport
         #expect(fileSystem.allFiles == before)
     }
 
+    /// A file line has one check, whether it lies among the sorted lines or is read into a table (lines out of order):
+    /// the same problem, the path's before the hashes' and the stamp's.
+    @Test func aFileLineIsCheckedOneWaySortedOrNot() throws {
+        var manifest = OutputManifest()
+        manifest.files["b.html"] = .init(hashes: [ContentHash.of("b")], stamp: nil)
+        manifest.files["c.html"] = .init(hashes: [ContentHash.of("c")], stamp: nil)
+        let lines = manifest.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let first = try #require(lines.firstIndex { $0.hasPrefix("file\t") })
+        for (bad, message) in [("file\ta/.git/x\tnot-a-hash\t1:2", "file path 'a/.git/x' names a hidden item ('.git'), which sitegen never writes"),
+                               ("file\ta.html\tnot-a-hash\t1:2", "expected SHA-256 hashes (64 hex digits) split by '|'"),
+                               ("file\ta.html\t\(ContentHash.of("a"))||\(ContentHash.of("b"))\t1:2", "expected a stamp SIZE:INODE:MTIME:CTIME or -")] {
+            var sorted = lines, unsorted = lines
+            sorted.insert(bad, at: first)  // 'a' before 'b': the lines stay sorted
+            unsorted.insert(bad, at: first + 2)  // after 'c': read as a table
+            for text in [sorted, unsorted].map({ $0.joined(separator: "\n") }) {
+                #expect(throws: OutputManifest.Problem(line: text == sorted.joined(separator: "\n") ? first + 1 : first + 3, message: message)) {
+                    try OutputManifest.parseRecordingFiles(Data(text.utf8))
+                }
+            }
+        }
+    }
+
     /// File lines kept as lines are found by their paths and read back as written; lines out of order or a file
     /// listed twice (a killed build's added lines) are read as a table, to the same files.
     @Test func theFileLinesAreTheSameFilesKeptAsLinesOrReadAsATable() throws {
