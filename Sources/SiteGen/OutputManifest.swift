@@ -193,7 +193,7 @@ public struct OutputManifest: Equatable, Sendable {
             // Sized once: a table grown line by line leaves its smaller ones behind, which was most of what reading a
             // large site's manifest added to the build's peak memory.
             part.files.reserveCapacity(range.count { !skippedFiles.contains($0) && isFile(lines[$0]) })
-            part.pages.reserveCapacity(range.count { bytes.buffer[lines[$0]].starts(with: "page\t".utf8) })
+            part.pages.reserveCapacity(range.count { bytes.starts(lines[$0], with: "page\t") })
             for index in range where !skippedFiles.contains(index) && !isNote(lines[index]) && !isPolicy(lines[index]) {
                 do throws(Problem) { try part.read(bytes.fields(lines[index]), line: index + 1, format: format, policies: &policies) } catch { return .failure(error) }
             }
@@ -427,16 +427,16 @@ public struct OutputManifest: Equatable, Sendable {
         for token in stagingTokens { Self.appendStagingLine(token, to: &bytes) }
         try fileLines { line throws(Failure) in bytes += line; try flush(false) }
         // Most pages share a policy: each is written once, and pages name it by number.
-        let sources = pages.keys.sorted()
+        // Sorted with their records, so a record is not looked up by its source again.
+        let sorted = pages.sorted { $0.key < $1.key }
         var policyNumbers: [SecurityPolicy: Int] = [:]
-        for source in sources {
-            guard let policy = pages[source]!.policy?.policy, policyNumbers[policy] == nil else { continue }
+        for (_, record) in sorted {
+            guard let policy = record.policy?.policy, policyNumbers[policy] == nil else { continue }
             policyNumbers[policy] = policyNumbers.count
             bytes += "policy\t\(policyNumbers[policy]!)\t\(Self.encodePolicy(policy))\n".utf8
             try flush(false)
         }
-        for source in sources {
-            let record = pages[source]!
+        for (source, record) in sorted {
             func tab() { bytes.append(9) }
             func time(_ value: Int64?) { if let value { Self.appendDecimal(value, to: &bytes) } else { bytes.append(UInt8(ascii: "-")) } }
             bytes += "page".utf8
@@ -549,15 +549,18 @@ public struct OutputManifest: Equatable, Sendable {
 
     /// A path with `%`, `|`, `=` and control bytes percent-encoded.
     static func appendEncoded(_ path: String, to bytes: inout [UInt8]) {
-        let digits = Array("0123456789ABCDEF".utf8)
+        // Most paths need no escape: appended whole (a manifest writes tens of thousands).
+        guard path.utf8.contains(where: isEncodedInPaths) else { bytes += path.utf8; return }
         for byte in path.utf8 {
             if isEncodedInPaths(byte) {
-                bytes += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 15)]]
+                bytes += [UInt8(ascii: "%"), upperHexDigits[Int(byte >> 4)], upperHexDigits[Int(byte & 15)]]
             } else {
                 bytes.append(byte)
             }
         }
     }
+
+    private static let upperHexDigits = Array("0123456789ABCDEF".utf8)
 
     static func encode(_ path: String) -> String {
         var bytes: [UInt8] = []
@@ -719,8 +722,11 @@ struct ManifestBytes: @unchecked Sendable {
     /// The lines that end in a line break (a last line without one was being added when a build was killed).
     var lines: [Range<Int>] {
         var lines: [Range<Int>] = []
+        guard let base = buffer.baseAddress else { return lines }
         var start = 0
-        for index in buffer.indices where buffer[index] == 10 {
+        // memchr finds each line break many bytes at a time.
+        while start < buffer.count, let found = memchr(base + start, 10, buffer.count - start) {
+            let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
             lines.append(start..<index)
             start = index + 1
         }
@@ -730,9 +736,14 @@ struct ManifestBytes: @unchecked Sendable {
     /// An empty line or a comment.
     @Sendable func isNote(_ line: Range<Int>) -> Bool { line.isEmpty || buffer[line.lowerBound] == UInt8(ascii: "#") }
 
-    @Sendable func isPolicy(_ line: Range<Int>) -> Bool { buffer[line].starts(with: "policy\t".utf8) }
+    @Sendable func isPolicy(_ line: Range<Int>) -> Bool { starts(line, with: "policy\t") }
 
-    @Sendable func isFile(_ line: Range<Int>) -> Bool { buffer[line].starts(with: "file\t".utf8) }
+    @Sendable func isFile(_ line: Range<Int>) -> Bool { starts(line, with: "file\t") }
+
+    /// Whether a line starts with an ASCII word (compared as bytes: every line is asked this several times).
+    func starts(_ line: Range<Int>, with word: StaticString) -> Bool {
+        line.count >= word.utf8CodeUnitCount && memcmp(buffer.baseAddress! + line.lowerBound, word.utf8Start, word.utf8CodeUnitCount) == 0
+    }
 
     /// A line's fields, split by tabs (empty ones kept, so a missing field is seen).
     func fields(_ line: Range<Int>) -> [Field] {

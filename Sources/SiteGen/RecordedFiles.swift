@@ -13,10 +13,13 @@ struct RecordedFiles: @unchecked Sendable {
     private let starts: [Int]
     /// Where each line's path (encoded) ends.
     private let pathEnds: [Int]
+    /// Each line's stamp, read when the line was checked: a build with nothing changed compares every one with the
+    /// file's, and reading them from the line again cost as much as the check.
+    private let stamps: [FileStamp?]
 
     var count: Int { pathEnds.count }
 
-    init() { bytes = Data(); starts = [0]; pathEnds = [] }
+    init() { bytes = Data(); starts = [0]; pathEnds = []; stamps = [] }
 
     /// `lines` of `source` (each without its break, one after another, all `file` lines), or nil when they are not
     /// sorted by path with each path once (a killed build's added lines, or a manifest written by hand): then they
@@ -26,15 +29,18 @@ struct RecordedFiles: @unchecked Sendable {
         let partSize = 4096
         let partStarts = Array(stride(from: lines.startIndex, to: lines.endIndex, by: partSize))
         let buffer = ManifestBytes(source)
-        let parts = SiteBuilder.concurrentMap(partStarts) { start -> Result<(pathEnds: [Int], sorted: Bool), OutputManifest.Problem> in
-            var pathEnds: [Int] = []
+        let parts = SiteBuilder.concurrentMap(partStarts) { start -> Result<(pathEnds: [Int], stamps: [FileStamp?], sorted: Bool), OutputManifest.Problem> in
+            var pathEnds: [Int] = [], stamps: [FileStamp?] = []
             let range = start..<min(start + partSize, lines.endIndex)
             pathEnds.reserveCapacity(range.count)
+            stamps.reserveCapacity(range.count)
             var sorted = true
             for index in range {
                 let line = lines[index]
                 do throws(OutputManifest.Problem) {
-                    pathEnds.append(line.lowerBound + (try Self.check(UnsafeBufferPointer(rebasing: buffer.buffer[line]), line: firstLine + index - lines.startIndex)))
+                    let parts = try Self.checkFileLine(UnsafeBufferPointer(rebasing: buffer.buffer[line]), line: firstLine + index - lines.startIndex)
+                    pathEnds.append(line.lowerBound + parts.path.upperBound)
+                    stamps.append(parts.stamp)
                 } catch {
                     return .failure(error)
                 }
@@ -43,10 +49,11 @@ struct RecordedFiles: @unchecked Sendable {
                     sorted = false
                 }
             }
-            return .success((pathEnds, sorted))
+            return .success((pathEnds, stamps, sorted))
         }
-        var pathEnds: [Int] = []
+        var pathEnds: [Int] = [], stamps: [FileStamp?] = []
         pathEnds.reserveCapacity(lines.count)
+        stamps.reserveCapacity(lines.count)
         var sorted = true
         for part in parts {
             switch part {
@@ -58,24 +65,26 @@ struct RecordedFiles: @unchecked Sendable {
                 }
                 sorted = sorted && part.sorted
                 pathEnds += part.pathEnds
+                stamps += part.stamps
             }
         }
         guard sorted else { return nil }
         self.bytes = data
         self.starts = lines.map(\.lowerBound) + [(lines.last?.upperBound).map { $0 + 1 } ?? 0]
         self.pathEnds = pathEnds
+        self.stamps = stamps
     }
 
     /// The lines of `files`, sorted.
     init(_ files: [String: OutputManifest.FileEntry]) {
-        var lines = files.map { path, entry -> [UInt8] in
+        var lines = files.map { path, entry -> (line: [UInt8], stamp: FileStamp?) in
             var line: [UInt8] = []
             OutputManifest.appendFileLine(path, entry, to: &line)
-            return line
+            return (line, entry.stamp)
         }
-        lines.sort { Self.precedes($0[5...].prefix { $0 != 9 }, $1[5...].prefix { $0 != 9 }) }
+        lines.sort { Self.precedes($0.line[5...].prefix { $0 != 9 }, $1.line[5...].prefix { $0 != 9 }) }
         var bytes: [UInt8] = [], starts: [Int] = [], pathEnds: [Int] = []
-        for line in lines {
+        for (line, _) in lines {
             starts.append(bytes.count)
             pathEnds.append(bytes.count + 5 + line[5...].prefix { $0 != 9 }.count)
             bytes += line
@@ -84,16 +93,12 @@ struct RecordedFiles: @unchecked Sendable {
         self.bytes = Data(bytes)
         self.starts = starts
         self.pathEnds = pathEnds
+        self.stamps = lines.map(\.stamp)
     }
 
     /// Whether encoded path `a` sorts before `b`, byte by byte.
     static func precedes<A: Collection<UInt8>, B: Collection<UInt8>>(_ a: A, _ b: B) -> Bool {
         a.lexicographicallyPrecedes(b)
-    }
-
-    /// Checks a `file` line as `OutputManifest.parse` does; returns where its encoded path ends in it.
-    private static func check(_ line: UnsafeBufferPointer<UInt8>, line number: Int) throws(OutputManifest.Problem) -> Int {
-        try checkFileLine(line, line: number).path.upperBound
     }
 
     /// A checked `file` line's parts, as positions in the line: its encoded path, its hashes (split by `|`) and its stamp.
@@ -214,19 +219,25 @@ struct RecordedFiles: @unchecked Sendable {
             while all[hashesEnd] != 9 { hashesEnd += 1 }
             let hashes = hashesEnd - hashesStart == 64 ? [ContentHash(hex: all[hashesStart..<hashesEnd])!]
                 : all[hashesStart..<hashesEnd].split(separator: UInt8(ascii: "|")).map { ContentHash(hex: $0)! }
-            let stamp = Self.readStamp(ManifestBytes.Field(bytes: all[(hashesEnd + 1)..<(starts[index + 1] - 1)]))
-            return OutputManifest.FileEntry(hashes: hashes, stamp: stamp)
+            return OutputManifest.FileEntry(hashes: hashes, stamp: stamps[index])
         }
     }
 
-    /// Line `index`'s one hash and its stamp, or nil when it records more than one hash (a file a build was
-    /// replacing when it was killed): what keeping a page's files needs, without an array per file.
-    func singleHashAndStamp(at index: Int) -> (hash: ContentHash, stamp: FileStamp?)? {
-        bytes.withUnsafeBytes { raw in
-            let all = raw.bindMemory(to: UInt8.self)
+    /// Line `index`'s stamp, as recorded.
+    func stamp(at index: Int) -> FileStamp? { stamps[index] }
+
+    /// Whether line `index` records one hash (not two: a file a build was replacing when it was killed).
+    func recordsOneHash(at index: Int) -> Bool {
+        bytes.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in raw[pathEnds[index] + 1 + 64] == 9 }
+    }
+
+    /// Line `index`'s one hash, or nil when it records more than one: what keeping a page's files needs, without an
+    /// array per file, and only for a file whose stamp is not the one recorded.
+    func singleHash(at index: Int) -> ContentHash? {
+        guard recordsOneHash(at: index) else { return nil }
+        return bytes.withUnsafeBytes { raw in
             let hashStart = pathEnds[index] + 1
-            guard all[hashStart + 64] == 9, let hash = ContentHash(hex: all[hashStart..<(hashStart + 64)]) else { return nil }
-            return (hash, Self.readStamp(ManifestBytes.Field(bytes: all[(hashStart + 65)..<(starts[index + 1] - 1)])))
+            return ContentHash(hex: raw.bindMemory(to: UInt8.self)[hashStart..<(hashStart + 64)])
         }
     }
 

@@ -228,14 +228,17 @@ public final class SiteWriter: @unchecked Sendable {
         entries.reserveCapacity(paths.count)
         for path in paths {
             // No check of the folders on the way: nothing is written here (removals check them).
-            guard let line = previousFiles.index(of: path), let old = previousFiles.singleHashAndStamp(at: line) else { return false }
+            guard let line = previousFiles.index(of: path), previousFiles.recordsOneHash(at: line) else { return false }
             let stamp = localDisk.map { $0.stamp(of: path, below: output, locked: folderLock) } ?? fileSystem.stamp(of: joinPath(output, path))
-            if stamp == nil || stamp != old.stamp {
-                let target = joinPath(output, path)
-                guard fileSystem.entryKind(at: target) == .file, let data = try? fileSystem.readFile(target),
-                      ContentHash.of(data) == old.hash else { return false }
+            if stamp != nil && stamp == previousFiles.stamp(at: line) {
+                entries.append((line, nil))
+                continue
             }
-            entries.append((line, stamp == old.stamp ? nil : OutputManifest.FileEntry(hashes: [old.hash], stamp: stamp)))
+            // Not as recorded: kept only while its bytes are the ones recorded.
+            let target = joinPath(output, path)
+            guard let hash = previousFiles.singleHash(at: line), fileSystem.entryKind(at: target) == .file, let data = try? fileSystem.readFile(target),
+                  ContentHash.of(data) == hash else { return false }
+            entries.append((line, stamp == previousFiles.stamp(at: line) ? nil : OutputManifest.FileEntry(hashes: [hash], stamp: stamp)))
         }
         lock.withLock { for kept in entries { noteKept(line: kept.line, restampedAs: kept.restamped) } }
         return true
