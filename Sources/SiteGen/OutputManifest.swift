@@ -250,9 +250,8 @@ public struct OutputManifest: Equatable, Sendable {
     /// One line's fields, into the manifest.
     private mutating func read(_ fields: [ManifestBytes.Field], line number: Int, format: Int, policies: inout [Int: SecurityPolicy]) throws(Problem) {
         func path(_ field: ManifestBytes.Field, kind: String) throws(Problem) -> String {
-            guard let decoded = field.decoded else { throw Problem(line: number, message: "\(kind) path '\(field.text)' is not percent-encoded correctly") }
-            if let reason = Self.pathProblem(decoded) { throw Problem(line: number, message: "\(kind) path '\(field.text)' \(reason)") }
-            return decoded
+            if let reason = Self.encodedPathProblem(field.bytes) { throw Problem(line: number, message: "\(kind) path '\(field.text)' \(reason)") }
+            return field.decoded!
         }
         func hash(_ field: ManifestBytes.Field) -> ContentHash? { ContentHash(hex: field.bytes) }
         func readStamp(_ field: ManifestBytes.Field) throws(Problem) -> FileStamp? {
@@ -292,7 +291,9 @@ public struct OutputManifest: Equatable, Sendable {
             guard fields.count == (format == 2 ? 9 : 10) else {
                 throw Problem(line: number, message: "expected 'page' and \(format == 2 ? "eight" : "nine") fields, split by tabs")
             }
-            guard let source = fields[1].decoded, Self.pathProblem(source) == nil else { throw Problem(line: number, message: "page source '\(fields[1].text)' is not a plain path") }
+            guard Self.encodedPathProblem(fields[1].bytes) == nil, let source = fields[1].decoded else {
+                throw Problem(line: number, message: "page source '\(fields[1].text)' is not a plain path")
+            }
             guard let digest = hash(fields[2]) else { throw Problem(line: number, message: "expected the page's digest, 64 hex digits") }
             func time(_ field: ManifestBytes.Field) throws(Problem) -> Int64? {
                 if field.bytes.elementsEqual("-".utf8) { return nil }
@@ -312,7 +313,7 @@ public struct OutputManifest: Equatable, Sendable {
             for output in outputs { record.outputs.append(try path(output, kind: "page output")) }
             for asset in fields[8].split("|") {
                 let parts = asset.split("=")
-                guard parts.count == 2, let assetPath = parts[0].decoded, Self.pathProblem(assetPath) == nil, let hash = hash(parts[1]) else {
+                guard parts.count == 2, Self.encodedPathProblem(parts[0].bytes) == nil, let assetPath = parts[0].decoded, let hash = hash(parts[1]) else {
                     throw Problem(line: number, message: "expected the page's assets as PATH=SHA256 split by '|'")
                 }
                 record.assets[assetPath] = hash
@@ -355,6 +356,16 @@ public struct OutputManifest: Equatable, Sendable {
         // printable ASCII, and the path's parts are found without splitting it.
         if !utf8.allSatisfy({ (0x20..<0x7F).contains($0) }), path.unicodeScalars.contains(where: ControlCharacters.isControlOrLineSeparator) { return "holds a control character" }
         return utf8.withContiguousStorageIfAvailable(partProblem) ?? Array(utf8).withUnsafeBufferPointer(partProblem)
+    }
+
+    /// Why a path as the manifest writes it (percent-encoded) may not be touched, or nil: the one check of a recorded
+    /// path of a file, a folder or a page's output. A plain printable ASCII path, as most are, is checked on its bytes,
+    /// without a String.
+    static func encodedPathProblem(_ encoded: Slice<UnsafeBufferPointer<UInt8>>) -> String? {
+        let bytes = UnsafeBufferPointer(rebasing: encoded)
+        if !bytes.isEmpty, !bytes.contains(UInt8(ascii: "%")), bytes.allSatisfy({ (0x20..<0x7F).contains($0) }) { return partProblem(bytes) }
+        guard let decoded = ManifestBytes.Field(bytes: encoded).decoded else { return "is not percent-encoded correctly" }
+        return pathProblem(decoded)
     }
 
     /// The problem of the first part of a path (split at `/`) that is empty, `.`, `..` or hidden, or nil.
@@ -400,7 +411,7 @@ public struct OutputManifest: Equatable, Sendable {
     }
 
     /// The same, with the `file` lines put in by `fileLines`, sorted by their encoded paths, in place of `files`'
-    /// (the writer's, which copies most of them from the manifest it found), each given to `put` with its line break.
+    /// (the writer's, which copies most of them from the manifest it found), given to `put` a line or more at a time, each with its line break.
     func writeChunks<Failure: Error>(chunkSize: Int = 256 * 1024, fileLines: (_ put: (Data) throws(Failure) -> Void) throws(Failure) -> Void,
                                      _ take: (Data) throws(Failure) -> Void) throws(Failure) {
         try withoutActuallyEscaping(take) { take throws(Failure) in try writeChunks(chunkSize: chunkSize, escapingFileLines: fileLines, take) }
@@ -411,7 +422,7 @@ public struct OutputManifest: Equatable, Sendable {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(chunkSize + 4096)
         func flush(_ force: Bool) throws(Failure) {
-            guard force || bytes.count >= chunkSize else { return }
+            guard !bytes.isEmpty, force || bytes.count >= chunkSize else { return }
             try take(Data(bytes))
             bytes.removeAll(keepingCapacity: true)
         }
@@ -425,18 +436,40 @@ public struct OutputManifest: Equatable, Sendable {
         }
         for path in folders.sorted() { Self.appendFolderLine(path, to: &bytes); try flush(false) }
         for token in stagingTokens { Self.appendStagingLine(token, to: &bytes) }
-        try fileLines { line throws(Failure) in bytes += line; try flush(false) }
+        try fileLines { lines throws(Failure) in
+            // A long run of lines goes as it is, not copied into a chunk first.
+            if lines.count >= chunkSize {
+                try flush(true)
+                try take(lines)
+            } else {
+                bytes += lines
+                try flush(false)
+            }
+        }
         // Most pages share a policy: each is written once, and pages name it by number.
-        // Sorted with their records, so a record is not looked up by its source again.
-        let sorted = pages.sorted { $0.key < $1.key }
+        // Their places in the table, sorted by source: each record is then reached without hashing its source, and
+        // without moving records while sorting.
+        let sorted = pages.indices.sorted { pages[$0].key < pages[$1].key }
         var policyNumbers: [SecurityPolicy: Int] = [:]
-        for (_, record) in sorted {
-            guard let policy = record.policy?.policy, policyNumbers[policy] == nil else { continue }
+        // Most pages have the policy of the page before: compared, not hashed again (equal arrays read from one
+        // manifest line share their storage, and compare at once).
+        var last: (policy: SecurityPolicy, number: Int)? = nil
+        func number(of policy: SecurityPolicy) -> Int {
+            if let last, last.policy == policy { return last.number }
+            let number = policyNumbers[policy]!
+            last = (policy, number)
+            return number
+        }
+        for index in sorted {
+            let record = pages[index].value
+            guard let policy = record.policy?.policy, last?.policy != policy, policyNumbers[policy] == nil else { continue }
             policyNumbers[policy] = policyNumbers.count
+            last = (policy, policyNumbers[policy]!)
             bytes += "policy\t\(policyNumbers[policy]!)\t\(Self.encodePolicy(policy))\n".utf8
             try flush(false)
         }
-        for (source, record) in sorted {
+        for index in sorted {
+            let (source, record) = pages[index]
             func tab() { bytes.append(9) }
             func time(_ value: Int64?) { if let value { Self.appendDecimal(value, to: &bytes) } else { bytes.append(UInt8(ascii: "-")) } }
             bytes += "page".utf8
@@ -446,7 +479,7 @@ public struct OutputManifest: Equatable, Sendable {
             tab(); time(record.validUntil)
             if let policy = record.policy {
                 tab(); Self.appendEncoded(policy.path, to: &bytes)
-                tab(); bytes.append(UInt8(ascii: "#")); Self.appendDecimal(Int64(policyNumbers[policy.policy]!), to: &bytes)
+                tab(); bytes.append(UInt8(ascii: "#")); Self.appendDecimal(Int64(number(of: policy.policy)), to: &bytes)
             } else {
                 bytes += "\t-\t-".utf8
             }

@@ -127,14 +127,8 @@ struct RecordedFiles: @unchecked Sendable {
         }
         guard tabCount == 3 else { throw problem("expected 'file', a path, hashes and a stamp, split by tabs") }
         let path = (tabs.0 + 1)..<tabs.1, hashes = (tabs.1 + 1)..<tabs.2
-        let pathBytes = UnsafeBufferPointer(rebasing: line[path])
-        func text() -> String { String(decoding: pathBytes, as: UTF8.self) }
-        // A plain printable ASCII path needs no String to be checked.
-        if !pathBytes.isEmpty, !pathBytes.contains(UInt8(ascii: "%")), pathBytes.allSatisfy({ (0x20..<0x7F).contains($0) }) {
-            if let reason = OutputManifest.partProblem(pathBytes) { throw problem("file path '\(text())' \(reason)") }
-        } else {
-            guard let decoded = ManifestBytes.Field(bytes: line[path]).decoded else { throw problem("file path '\(text())' is not percent-encoded correctly") }
-            if let reason = OutputManifest.pathProblem(decoded) { throw problem("file path '\(text())' \(reason)") }
+        if let reason = OutputManifest.encodedPathProblem(line[path]) {
+            throw problem("file path '\(String(decoding: line[path], as: UTF8.self))' \(reason)")
         }
         // Hashes of 64 hex digits split by '|' (empty parts left out), at least one.
         var hashCount = 0, digits = 0
@@ -155,28 +149,21 @@ struct RecordedFiles: @unchecked Sendable {
         return FileLineParts(path: path, hashes: hashes, stamp: stamp)
     }
 
-    /// A stamp `SIZE:INODE:MTIME:CTIME` (empty parts left out), without an array: kept files' stamps are read for
-    /// every file of the site. The one reading of a stamp; `OutputManifest.parse` calls it too.
+    /// A stamp `SIZE:INODE:MTIME:CTIME` (empty parts left out), read in place: every file line's is read when the
+    /// manifest is. The one reading of a stamp; `OutputManifest.parse` calls it too.
     static func readStamp(_ field: ManifestBytes.Field) -> FileStamp? {
-        var parts: (ManifestBytes.Field?, ManifestBytes.Field?, ManifestBytes.Field?, ManifestBytes.Field?) = (nil, nil, nil, nil)
-        var count = 0, start = field.bytes.startIndex
-        for index in field.bytes.indices where field.bytes[index] == UInt8(ascii: ":") || index == field.bytes.endIndex - 1 {
-            let end = field.bytes[index] == UInt8(ascii: ":") ? index : index + 1
-            if end > start {
-                let part = ManifestBytes.Field(bytes: field.bytes[start..<end])
-                switch count {
-                case 0: parts.0 = part
-                case 1: parts.1 = part
-                case 2: parts.2 = part
-                case 3: parts.3 = part
-                default: return nil
-                }
-                count += 1
-            }
-            start = index + 1
+        let bytes = field.bytes
+        var index = bytes.startIndex
+        /// The next part between colons, or nil at the end.
+        func part() -> ManifestBytes.Field? {
+            while index < bytes.endIndex, bytes[index] == UInt8(ascii: ":") { index += 1 }
+            guard index < bytes.endIndex else { return nil }
+            let start = index
+            while index < bytes.endIndex, bytes[index] != UInt8(ascii: ":") { index += 1 }
+            return ManifestBytes.Field(bytes: bytes[start..<index])
         }
-        guard count == 4, let size = parts.0?.integer, let inode = parts.1?.unsigned, let modified = parts.2?.integer,
-              let changed = parts.3?.integer else { return nil }
+        guard let size = part()?.integer, let inode = part()?.unsigned, let modified = part()?.integer, let changed = part()?.integer,
+              part() == nil else { return nil }
         return FileStamp(size: size, inode: inode, modified: modified, changed: changed)
     }
 
@@ -249,6 +236,9 @@ struct RecordedFiles: @unchecked Sendable {
 
     /// Line `index` as it was read, with its line break.
     func line(at index: Int) -> Data { bytes[starts[index]..<starts[index + 1]] }
+
+    /// Lines `range`, one after another, as they were read: kept lines lie together, and are copied a run at a time.
+    func lines(_ range: Range<Int>) -> Data { bytes[starts[range.lowerBound]..<starts[range.upperBound]] }
 
     /// Line `index`'s encoded path.
     func encodedPath(at index: Int) -> Data { bytes[(starts[index] + 5)..<pathEnds[index]] }

@@ -462,19 +462,25 @@ public final class SiteWriter: @unchecked Sendable {
             if changed {
                 try writeManifest { take in
                     try final.writeChunks(fileLines: { put in
+                        // Lines copied as they are, which lie together in the manifest found, go a run at a time.
+                        var run = 0..<0
+                        func putRun() throws { if !run.isEmpty { try put(recorded.lines(run)) }; run = 0..<0 }
                         try fileLines { line, added in
+                            if let line, replaced[line] == nil, restamped[line] == nil {
+                                if run.isEmpty || run.upperBound != line { try putRun(); run = line..<line }
+                                run = run.lowerBound..<(line + 1)
+                                return
+                            }
+                            try putRun()
                             if let line {
-                                if let entry = replaced[line] ?? restamped[line] {
-                                    var encoded: [UInt8] = []
-                                    OutputManifest.appendFileLine(recorded.path(at: line), entry, to: &encoded)
-                                    try put(Data(encoded))
-                                } else {
-                                    try put(recorded.line(at: line))
-                                }
+                                var encoded: [UInt8] = []
+                                OutputManifest.appendFileLine(recorded.path(at: line), (replaced[line] ?? restamped[line])!, to: &encoded)
+                                try put(Data(encoded))
                             } else {
                                 try put(addedLines.line(at: added!))
                             }
                         }
+                        try putRun()
                     }, take)
                 }
             }

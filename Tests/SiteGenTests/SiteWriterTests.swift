@@ -327,6 +327,37 @@ import SiteGenTestSupport
         }
     }
 
+    /// A stamp is four decimal parts split by colons (empty parts left out), the inode unsigned; anything else is none.
+    @Test(arguments: [
+        ("1:2:3:4", FileStamp(size: 1, inode: 2, modified: 3, changed: 4)),
+        ("1::2:3:4:", FileStamp(size: 1, inode: 2, modified: 3, changed: 4)),
+        ("-1:18446744073709551615:-3:4", FileStamp(size: -1, inode: .max, modified: -3, changed: 4)),
+        ("1:2:3", nil), ("1:2:3:4:5", nil), ("1:-2:3:4", nil), ("", nil), (":", nil), ("1:2:3:x", nil),
+        ("9223372036854775808:2:3:4", nil), ("1:2:3:4 ", nil),
+    ] as [(String, FileStamp?)])
+    func aStampIsReadAsWritten(text: String, stamp: FileStamp?) {
+        #expect(Array(text.utf8).withUnsafeBufferPointer { RecordedFiles.readStamp(ManifestBytes.Field(bytes: $0[...])) } == stamp)
+    }
+
+    /// The file lines given to the manifest's writer a line or many at a time (a run of lines kept as they were, longer
+    /// than a chunk, goes as it is) make the same manifest.
+    @Test func fileLinesWrittenInRunsMakeTheSameManifest() throws {
+        var manifest = OutputManifest()
+        for number in 0..<40 { manifest.files["p\(number)/index.html"] = .init(hashes: [ContentHash.of("\(number)")], stamp: FileStamp(size: 1, inode: 2, modified: 3, changed: 4)) }
+        manifest.folders = ["p1"]
+        let read = try OutputManifest.parseRecordingFiles(manifest.data).files
+        func written(runs: [Range<Int>]) throws -> [Data] {
+            var chunks: [Data] = []
+            try manifest.writeChunks(chunkSize: 300, fileLines: { (put: (Data) throws -> Void) throws in for run in runs { try put(read.lines(run)) } },
+                                     { (chunk: Data) throws in chunks.append(chunk) })
+            return chunks
+        }
+        let lineByLine = try written(runs: (0..<40).map { $0..<($0 + 1) })
+        let inRuns = try written(runs: [0..<3, 3..<30, 30..<31, 31..<40])
+        #expect(lineByLine.reduce(Data(), +) == manifest.data && inRuns.reduce(Data(), +) == manifest.data)
+        #expect(!inRuns.contains { $0.isEmpty } && inRuns.contains { $0 == read.lines(3..<30) })
+    }
+
     /// File lines kept as lines are found by their paths and read back as written; lines out of order or a file
     /// listed twice (a killed build's added lines) are read as a table, to the same files.
     @Test func theFileLinesAreTheSameFilesKeptAsLinesOrReadAsATable() throws {
