@@ -137,6 +137,11 @@ import SiteGenTestSupport
         ("file\tCNAME\tnot-a-hash\t-", "expected SHA-256 hashes (64 hex digits) split by '|'"),
         ("staging\t../../x", "expected 'staging' and a token of 32 hex digits"),
         ("rm\t-rf", "expected a line starting with inputs, file, folder, staging, policy, page or warning"),
+        ("folder", "expected 'folder' and a path, split by a tab"),
+        ("folder\ta\tb", "expected 'folder' and a path, split by a tab"),
+        ("page\t../x.md\t\(String(repeating: "a", count: 64))\t-\t-\t-\t-\tx/index.html\t\t-", "page source '../x.md' is not a plain path"),
+        ("page\tx.md\t\(String(repeating: "a", count: 64))\t-\t-\t-\t-\tx/.git/config\t\t-", "page output path 'x/.git/config' names a hidden item ('.git'), which sitegen never writes"),
+        ("page\tx.md\t\(String(repeating: "a", count: 64))\t-\t-\t-\t-\tx/index.html\ta/../b.png=\(String(repeating: "a", count: 64))\t-", "expected the page's assets as PATH=SHA256 split by '|'"),
         ("inputs\tnone", "expected 'inputs' and a SHA-256 (64 hex digits), split by a tab"),
         ("page\tx.md\t\(String(repeating: "a", count: 64))\t-\t-\t-\t-\tx/index.html\t\t1:2:3", "expected a stamp SIZE:INODE:MTIME:CTIME or -"),
         ("page\tx.md\t\(String(repeating: "a", count: 64))\t-\t-\t-\t-\tx/index.html\t", "expected 'page' and nine fields, split by tabs"),
@@ -401,12 +406,20 @@ import SiteGenTestSupport
         }
         try build()
         let before = try fileLines()
+        let pageLinesBefore = try String(decoding: Data(contentsOf: URL(fileURLWithPath: manifestPath)), as: UTF8.self).split(separator: "\n")
+        func pageLine(_ source: String, before: Bool) throws -> String? {
+            let lines = before ? pageLinesBefore : try String(decoding: Data(contentsOf: URL(fileURLWithPath: manifestPath)), as: UTF8.self).split(separator: "\n")
+            return lines.first { $0.hasPrefix("page\t\(source)\t") }.map(String.init)
+        }
+        #expect(try pageLine("b.md", before: true) != nil)
         try Self.put(site + "/content/a.md", "A, edited")
         try Self.put(site + "/content/c.md", "C")
         try build()
         let after = try fileLines()
         let bLines = before.filter { $0.hasPrefix("file\tb/") }
         #expect(!bLines.isEmpty && bLines == after.filter { $0.hasPrefix("file\tb/") })
+        // The kept page's own line too, byte for byte.
+        #expect(try pageLine("b.md", before: true) == pageLine("b.md", before: false))
         #expect(before.first { $0.hasPrefix("file\ta/index.html\t") } != after.first { $0.hasPrefix("file\ta/index.html\t") })
         #expect(after.contains { $0.hasPrefix("file\tc/index.html\t") })
         let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: manifestPath)), as: UTF8.self)
