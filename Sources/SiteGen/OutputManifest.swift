@@ -263,7 +263,7 @@ public struct OutputManifest: Equatable, Sendable {
         let fields = bytes.fields(line)
         func hash(_ field: ManifestBytes.Field) -> ContentHash? { ContentHash(hex: field.bytes) }
         func readStamp(_ field: ManifestBytes.Field) throws(Problem) -> FileStamp? {
-            if field.bytes.elementsEqual("-".utf8) { return nil }
+            if field.isNone { return nil }
             guard let stamp = RecordedFiles.readStamp(field) else { throw Problem(line: number, message: "expected a stamp SIZE:INODE:MTIME:CTIME or -") }
             return stamp
         }
@@ -303,12 +303,12 @@ public struct OutputManifest: Equatable, Sendable {
             }
             guard let digest = hash(fields[2]) else { throw Problem(line: number, message: "expected the page's digest, 64 hex digits") }
             func time(_ field: ManifestBytes.Field) throws(Problem) -> Int64? {
-                if field.bytes.elementsEqual("-".utf8) { return nil }
+                if field.isNone { return nil }
                 guard let value = field.integer else { throw Problem(line: number, message: "expected a time in seconds or -, found '\(field.text)'") }
                 return value
             }
             var record = PageRecord(digest: digest, validFrom: try time(fields[3]), validUntil: try time(fields[4]), policy: nil, outputs: [], assets: [:])
-            if !fields[5].bytes.elementsEqual("-".utf8) {
+            if !fields[5].isNone {
                 guard let policyPath = fields[5].decoded, fields[6].bytes.first == UInt8(ascii: "#"),
                       let number = ManifestBytes.Field(bytes: fields[6].bytes.dropFirst()).integer, let policy = policies[Int(number)] else {
                     throw Problem(line: number, message: "the page's policy cannot be read")
@@ -336,7 +336,7 @@ public struct OutputManifest: Equatable, Sendable {
                 throw Problem(line: number, message: "expected 'warning', the page's source and eight fields, split by tabs")
             }
             func optional(_ field: ManifestBytes.Field) throws(Problem) -> String? {
-                if field.bytes.elementsEqual("-".utf8) { return nil }
+                if field.isNone { return nil }
                 guard field.bytes.first == UInt8(ascii: "+"), let text = ManifestBytes.Field(bytes: field.bytes.dropFirst()).decoded else {
                     throw Problem(line: number, message: "expected '-' or '+' and a text, found '\(field.text)'")
                 }
@@ -724,6 +724,9 @@ struct ManifestBytes: @unchecked Sendable {
         let bytes: Slice<UnsafeBufferPointer<UInt8>>
 
         var text: String { String(decoding: bytes, as: UTF8.self) }
+
+        /// `-`, which stands for no value (no stamp, no time, no policy).
+        var isNone: Bool { bytes.count == 1 && bytes.first == UInt8(ascii: "-") }
 
         /// Percent-decoded; nil when an escape is broken.
         var decoded: String? {

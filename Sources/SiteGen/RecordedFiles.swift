@@ -114,18 +114,15 @@ struct RecordedFiles: @unchecked Sendable {
     /// ASCII path: a large site's manifest has tens of thousands of these lines.
     static func checkFileLine(_ line: UnsafeBufferPointer<UInt8>, line number: Int) throws(OutputManifest.Problem) -> FileLineParts {
         func problem(_ message: String) -> OutputManifest.Problem { OutputManifest.Problem(line: number, message: message) }
-        var tabs: (Int, Int, Int) = (0, 0, 0)
-        var tabCount = 0
-        for index in line.indices where line[index] == 9 {
-            switch tabCount {
-            case 0: tabs.0 = index
-            case 1: tabs.1 = index
-            case 2: tabs.2 = index
-            default: break
-            }
-            tabCount += 1
+        /// The next tab at or after `start`, found by memchr.
+        func tab(from start: Int) -> Int? {
+            guard start < line.count, let found = memchr(line.baseAddress! + start, 9, line.count - start) else { return nil }
+            return line.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
         }
-        guard tabCount == 3 else { throw problem("expected 'file', a path, hashes and a stamp, split by tabs") }
+        guard let first = tab(from: 0), let second = tab(from: first + 1), let third = tab(from: second + 1), tab(from: third + 1) == nil else {
+            throw problem("expected 'file', a path, hashes and a stamp, split by tabs")
+        }
+        let tabs = (first, second, third)
         let path = (tabs.0 + 1)..<tabs.1, hashes = (tabs.1 + 1)..<tabs.2
         if let reason = OutputManifest.encodedPathProblem(line[path]) {
             throw problem("file path '\(String(decoding: line[path], as: UTF8.self))' \(reason)")
@@ -145,7 +142,7 @@ struct RecordedFiles: @unchecked Sendable {
         guard digits == 0 || digits == 64, hashCount + (digits == 64 ? 1 : 0) > 0 else { throw problem("expected SHA-256 hashes (64 hex digits) split by '|'") }
         let stampField = ManifestBytes.Field(bytes: line[(tabs.2 + 1)...])
         let stamp = readStamp(stampField)
-        if stamp == nil, !stampField.bytes.elementsEqual("-".utf8) { throw problem("expected a stamp SIZE:INODE:MTIME:CTIME or -") }
+        if stamp == nil, !stampField.isNone { throw problem("expected a stamp SIZE:INODE:MTIME:CTIME or -") }
         return FileLineParts(path: path, hashes: hashes, stamp: stamp)
     }
 
