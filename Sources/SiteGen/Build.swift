@@ -290,7 +290,7 @@ public struct SiteBuilder: Sendable {
                 // Its photos are the outputs at the paths of files under content/ it reads (any other output there is an error).
                 return Outcome(diagnostics: record.warnings.map { $0.shown(from: inputs.sourceDirectory) },
                                page: RenderedPageFiles(files: [], policy: record.policy, diagnostics: []), paths: record.outputs,
-                               photos: record.outputs.filter { record.assets[$0] != nil })
+                               photos: record.assets.isEmpty ? [] : record.outputs.filter { record.assets[$0] != nil })
             }
             if source.isUnread {
                 if let inputs, let record = inputs.unchangedRecord(of: source) { return kept(record, inputs, path: source.path) }

@@ -240,7 +240,8 @@ public struct OutputManifest: Equatable, Sendable {
                 files[path] = entry
             }
         }
-        folders.formUnion(later.folders)
+        // The first part's folders taken as they are, not hashed into an empty set again.
+        if folders.isEmpty { folders = later.folders } else { folders.formUnion(later.folders) }
         inputs = later.inputs ?? inputs
         stagingTokens += later.stagingTokens
         pages.merge(later.pages) { _, new in new }
