@@ -18,12 +18,15 @@ package enum HeadersFile {
             text.withUTF8 { data.append($0) }
         }
         append("/*\n  Referrer-Policy: strict-origin-when-cross-origin\n  X-Content-Type-Options: nosniff\n")
+        // Most pages have the policy of the page before: its directives are made once, not once a page.
+        var last: (policy: SecurityPolicy, directives: String)? = nil
         for page in pages.sorted(by: { $0.path < $1.path }) {
             append("\n")
             append(page.path)
             if !page.path.hasSuffix("/") { append("/") }
             append("\n  Content-Security-Policy: ")
-            append(page.policy.directives)
+            if last?.policy != page.policy { last = (page.policy, page.policy.directives) }
+            append(last!.directives)
             append("; frame-ancestors 'none'\n  Cache-Control: public, max-age=0, must-revalidate\n")
         }
         for file in files.sorted() {

@@ -164,7 +164,7 @@ public struct OutputManifest: Equatable, Sendable {
         var policies: [Int: SecurityPolicy] = [:]
         var ignored = OutputManifest()
         for index in lines.indices where index > formatIndex && isPolicy(lines[index]) {
-            try ignored.read(bytes.fields(lines[index]), line: index + 1, format: format, policies: &policies)
+            try ignored.read(lines[index], of: bytes, line: index + 1, format: format, policies: &policies)
         }
         let known = policies
         // The files' lines, when they lie together (as a build writes them), are kept as they are, not read into a table.
@@ -193,9 +193,9 @@ public struct OutputManifest: Equatable, Sendable {
             // Sized once: a table grown line by line leaves its smaller ones behind, which was most of what reading a
             // large site's manifest added to the build's peak memory.
             part.files.reserveCapacity(range.count { !skippedFiles.contains($0) && isFile(lines[$0]) })
-            part.pages.reserveCapacity(range.count { bytes.buffer[lines[$0]].starts(with: "page\t".utf8) })
+            part.pages.reserveCapacity(range.count { bytes.starts(lines[$0], with: "page\t") })
             for index in range where !skippedFiles.contains(index) && !isNote(lines[index]) && !isPolicy(lines[index]) {
-                do throws(Problem) { try part.read(bytes.fields(lines[index]), line: index + 1, format: format, policies: &policies) } catch { return .failure(error) }
+                do throws(Problem) { try part.read(lines[index], of: bytes, line: index + 1, format: format, policies: &policies) } catch { return .failure(error) }
             }
             return .success(part)
         }
@@ -240,7 +240,8 @@ public struct OutputManifest: Equatable, Sendable {
                 files[path] = entry
             }
         }
-        folders.formUnion(later.folders)
+        // The first part's folders taken as they are, not hashed into an empty set again.
+        if folders.isEmpty { folders = later.folders } else { folders.formUnion(later.folders) }
         inputs = later.inputs ?? inputs
         stagingTokens += later.stagingTokens
         pages.merge(later.pages) { _, new in new }
@@ -248,15 +249,22 @@ public struct OutputManifest: Equatable, Sendable {
     }
 
     /// One line's fields, into the manifest.
-    private mutating func read(_ fields: [ManifestBytes.Field], line number: Int, format: Int, policies: inout [Int: SecurityPolicy]) throws(Problem) {
+    private mutating func read(_ line: Range<Int>, of bytes: ManifestBytes, line number: Int, format: Int, policies: inout [Int: SecurityPolicy]) throws(Problem) {
         func path(_ field: ManifestBytes.Field, kind: String) throws(Problem) -> String {
-            guard let decoded = field.decoded else { throw Problem(line: number, message: "\(kind) path '\(field.text)' is not percent-encoded correctly") }
-            if let reason = Self.pathProblem(decoded) { throw Problem(line: number, message: "\(kind) path '\(field.text)' \(reason)") }
-            return decoded
+            if let reason = Self.encodedPathProblem(field.bytes) { throw Problem(line: number, message: "\(kind) path '\(field.text)' \(reason)") }
+            return field.decoded!
         }
+        // A folder line, one of every three of a large site's, is read without an array of its fields.
+        if bytes.starts(line, with: "folder\t") {
+            let field = ManifestBytes.Field(bytes: bytes.buffer[(line.lowerBound + 7)..<line.upperBound])
+            guard !field.bytes.contains(9) else { throw Problem(line: number, message: "expected 'folder' and a path, split by a tab") }
+            folders.insert(try path(field, kind: "folder"))
+            return
+        }
+        let fields = bytes.fields(line)
         func hash(_ field: ManifestBytes.Field) -> ContentHash? { ContentHash(hex: field.bytes) }
         func readStamp(_ field: ManifestBytes.Field) throws(Problem) -> FileStamp? {
-            if field.bytes.elementsEqual("-".utf8) { return nil }
+            if field.isNone { return nil }
             guard let stamp = RecordedFiles.readStamp(field) else { throw Problem(line: number, message: "expected a stamp SIZE:INODE:MTIME:CTIME or -") }
             return stamp
         }
@@ -265,22 +273,20 @@ public struct OutputManifest: Equatable, Sendable {
             guard fields.count == 2, let digest = hash(fields[1]) else { throw Problem(line: number, message: "expected 'inputs' and a SHA-256 (64 hex digits), split by a tab") }
             inputs = digest
         case "file":
-            guard fields.count == 4 else { throw Problem(line: number, message: "expected 'file', a path, hashes and a stamp, split by tabs") }
-            let hashFields = fields[2].split("|")
-            let hashes = hashFields.compactMap(hash)
-            guard !hashes.isEmpty, hashes.count == hashFields.count else { throw Problem(line: number, message: "expected SHA-256 hashes (64 hex digits) split by '|'") }
-            let stamp = try readStamp(fields[3])
+            // The one check of a file line, which the sorted block's lines get too (`RecordedFiles`).
+            let line = UnsafeBufferPointer(rebasing: fields[0].bytes.base[fields[0].bytes.startIndex..<fields[fields.count - 1].bytes.endIndex])
+            let parts = try RecordedFiles.checkFileLine(line, line: number)
+            let hashes = line[parts.hashes].split(separator: UInt8(ascii: "|")).map { ContentHash(hex: $0)! }
             // A file listed again (added while a build replaced it) may have either line's bytes.
-            let filePath = try path(fields[1], kind: "file")
+            let filePath = Self.decode(String(decoding: line[parts.path], as: UTF8.self))!
             if var known = files[filePath] {
                 known.hashes += hashes.filter { !known.hashes.contains($0) }
                 files[filePath] = known
             } else {
-                files[filePath] = FileEntry(hashes: hashes, stamp: stamp)
+                files[filePath] = FileEntry(hashes: hashes, stamp: parts.stamp)
             }
         case "folder":
-            guard fields.count == 2 else { throw Problem(line: number, message: "expected 'folder' and a path, split by a tab") }
-            folders.insert(try path(fields[1], kind: "folder"))
+            throw Problem(line: number, message: "expected 'folder' and a path, split by a tab")  // without its tab (read above with it)
         case "policy":
             guard fields.count == 3, let number = fields[1].integer, let policy = Self.decodePolicy(fields[2].text) else {
                 throw Problem(line: number, message: "expected 'policy', its number and the policy, split by tabs")
@@ -293,15 +299,17 @@ public struct OutputManifest: Equatable, Sendable {
             guard fields.count == (format == 2 ? 9 : 10) else {
                 throw Problem(line: number, message: "expected 'page' and \(format == 2 ? "eight" : "nine") fields, split by tabs")
             }
-            guard let source = fields[1].decoded, Self.pathProblem(source) == nil else { throw Problem(line: number, message: "page source '\(fields[1].text)' is not a plain path") }
+            guard Self.encodedPathProblem(fields[1].bytes) == nil, let source = fields[1].decoded else {
+                throw Problem(line: number, message: "page source '\(fields[1].text)' is not a plain path")
+            }
             guard let digest = hash(fields[2]) else { throw Problem(line: number, message: "expected the page's digest, 64 hex digits") }
             func time(_ field: ManifestBytes.Field) throws(Problem) -> Int64? {
-                if field.bytes.elementsEqual("-".utf8) { return nil }
+                if field.isNone { return nil }
                 guard let value = field.integer else { throw Problem(line: number, message: "expected a time in seconds or -, found '\(field.text)'") }
                 return value
             }
             var record = PageRecord(digest: digest, validFrom: try time(fields[3]), validUntil: try time(fields[4]), policy: nil, outputs: [], assets: [:])
-            if !fields[5].bytes.elementsEqual("-".utf8) {
+            if !fields[5].isNone {
                 guard let policyPath = fields[5].decoded, fields[6].bytes.first == UInt8(ascii: "#"),
                       let number = ManifestBytes.Field(bytes: fields[6].bytes.dropFirst()).integer, let policy = policies[Int(number)] else {
                     throw Problem(line: number, message: "the page's policy cannot be read")
@@ -313,7 +321,7 @@ public struct OutputManifest: Equatable, Sendable {
             for output in outputs { record.outputs.append(try path(output, kind: "page output")) }
             for asset in fields[8].split("|") {
                 let parts = asset.split("=")
-                guard parts.count == 2, let assetPath = parts[0].decoded, Self.pathProblem(assetPath) == nil, let hash = hash(parts[1]) else {
+                guard parts.count == 2, Self.encodedPathProblem(parts[0].bytes) == nil, let assetPath = parts[0].decoded, let hash = hash(parts[1]) else {
                     throw Problem(line: number, message: "expected the page's assets as PATH=SHA256 split by '|'")
                 }
                 record.assets[assetPath] = hash
@@ -329,7 +337,7 @@ public struct OutputManifest: Equatable, Sendable {
                 throw Problem(line: number, message: "expected 'warning', the page's source and eight fields, split by tabs")
             }
             func optional(_ field: ManifestBytes.Field) throws(Problem) -> String? {
-                if field.bytes.elementsEqual("-".utf8) { return nil }
+                if field.isNone { return nil }
                 guard field.bytes.first == UInt8(ascii: "+"), let text = ManifestBytes.Field(bytes: field.bytes.dropFirst()).decoded else {
                     throw Problem(line: number, message: "expected '-' or '+' and a text, found '\(field.text)'")
                 }
@@ -356,6 +364,16 @@ public struct OutputManifest: Equatable, Sendable {
         // printable ASCII, and the path's parts are found without splitting it.
         if !utf8.allSatisfy({ (0x20..<0x7F).contains($0) }), path.unicodeScalars.contains(where: ControlCharacters.isControlOrLineSeparator) { return "holds a control character" }
         return utf8.withContiguousStorageIfAvailable(partProblem) ?? Array(utf8).withUnsafeBufferPointer(partProblem)
+    }
+
+    /// Why a path as the manifest writes it (percent-encoded) may not be touched, or nil: the one check of a recorded
+    /// path of a file, a folder or a page's output. A plain printable ASCII path, as most are, is checked on its bytes,
+    /// without a String.
+    static func encodedPathProblem(_ encoded: Slice<UnsafeBufferPointer<UInt8>>) -> String? {
+        let bytes = UnsafeBufferPointer(rebasing: encoded)
+        if !bytes.isEmpty, !bytes.contains(UInt8(ascii: "%")), bytes.allSatisfy({ (0x20..<0x7F).contains($0) }) { return partProblem(bytes) }
+        guard let decoded = ManifestBytes.Field(bytes: encoded).decoded else { return "is not percent-encoded correctly" }
+        return pathProblem(decoded)
     }
 
     /// The problem of the first part of a path (split at `/`) that is empty, `.`, `..` or hidden, or nil.
@@ -401,7 +419,7 @@ public struct OutputManifest: Equatable, Sendable {
     }
 
     /// The same, with the `file` lines put in by `fileLines`, sorted by their encoded paths, in place of `files`'
-    /// (the writer's, which copies most of them from the manifest it found), each given to `put` with its line break.
+    /// (the writer's, which copies most of them from the manifest it found), given to `put` a line or more at a time, each with its line break.
     func writeChunks<Failure: Error>(chunkSize: Int = 256 * 1024, fileLines: (_ put: (Data) throws(Failure) -> Void) throws(Failure) -> Void,
                                      _ take: (Data) throws(Failure) -> Void) throws(Failure) {
         try withoutActuallyEscaping(take) { take throws(Failure) in try writeChunks(chunkSize: chunkSize, escapingFileLines: fileLines, take) }
@@ -412,7 +430,7 @@ public struct OutputManifest: Equatable, Sendable {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(chunkSize + 4096)
         func flush(_ force: Bool) throws(Failure) {
-            guard force || bytes.count >= chunkSize else { return }
+            guard !bytes.isEmpty, force || bytes.count >= chunkSize else { return }
             try take(Data(bytes))
             bytes.removeAll(keepingCapacity: true)
         }
@@ -426,18 +444,40 @@ public struct OutputManifest: Equatable, Sendable {
         }
         for path in folders.sorted() { Self.appendFolderLine(path, to: &bytes); try flush(false) }
         for token in stagingTokens { Self.appendStagingLine(token, to: &bytes) }
-        try fileLines { line throws(Failure) in bytes += line; try flush(false) }
+        try fileLines { lines throws(Failure) in
+            // A long run of lines goes as it is, not copied into a chunk first.
+            if lines.count >= chunkSize {
+                try flush(true)
+                try take(lines)
+            } else {
+                bytes += lines
+                try flush(false)
+            }
+        }
         // Most pages share a policy: each is written once, and pages name it by number.
-        let sources = pages.keys.sorted()
+        // Their places in the table, sorted by source: each record is then reached without hashing its source, and
+        // without moving records while sorting.
+        let sorted = pages.indices.sorted { pages[$0].key < pages[$1].key }
         var policyNumbers: [SecurityPolicy: Int] = [:]
-        for source in sources {
-            guard let policy = pages[source]!.policy?.policy, policyNumbers[policy] == nil else { continue }
+        // Most pages have the policy of the page before: compared, not hashed again (equal arrays read from one
+        // manifest line share their storage, and compare at once).
+        var last: (policy: SecurityPolicy, number: Int)? = nil
+        func number(of policy: SecurityPolicy) -> Int {
+            if let last, last.policy == policy { return last.number }
+            let number = policyNumbers[policy]!
+            last = (policy, number)
+            return number
+        }
+        for index in sorted {
+            let record = pages[index].value
+            guard let policy = record.policy?.policy, last?.policy != policy, policyNumbers[policy] == nil else { continue }
             policyNumbers[policy] = policyNumbers.count
+            last = (policy, policyNumbers[policy]!)
             bytes += "policy\t\(policyNumbers[policy]!)\t\(Self.encodePolicy(policy))\n".utf8
             try flush(false)
         }
-        for source in sources {
-            let record = pages[source]!
+        for index in sorted {
+            let (source, record) = pages[index]
             func tab() { bytes.append(9) }
             func time(_ value: Int64?) { if let value { Self.appendDecimal(value, to: &bytes) } else { bytes.append(UInt8(ascii: "-")) } }
             bytes += "page".utf8
@@ -447,7 +487,7 @@ public struct OutputManifest: Equatable, Sendable {
             tab(); time(record.validUntil)
             if let policy = record.policy {
                 tab(); Self.appendEncoded(policy.path, to: &bytes)
-                tab(); bytes.append(UInt8(ascii: "#")); Self.appendDecimal(Int64(policyNumbers[policy.policy]!), to: &bytes)
+                tab(); bytes.append(UInt8(ascii: "#")); Self.appendDecimal(Int64(number(of: policy.policy)), to: &bytes)
             } else {
                 bytes += "\t-\t-".utf8
             }
@@ -550,15 +590,18 @@ public struct OutputManifest: Equatable, Sendable {
 
     /// A path with `%`, `|`, `=` and control bytes percent-encoded.
     static func appendEncoded(_ path: String, to bytes: inout [UInt8]) {
-        let digits = Array("0123456789ABCDEF".utf8)
+        // Most paths need no escape: appended whole (a manifest writes tens of thousands).
+        guard path.utf8.contains(where: isEncodedInPaths) else { bytes += path.utf8; return }
         for byte in path.utf8 {
             if isEncodedInPaths(byte) {
-                bytes += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 15)]]
+                bytes += [UInt8(ascii: "%"), upperHexDigits[Int(byte >> 4)], upperHexDigits[Int(byte & 15)]]
             } else {
                 bytes.append(byte)
             }
         }
     }
+
+    private static let upperHexDigits = Array("0123456789ABCDEF".utf8)
 
     static func encode(_ path: String) -> String {
         var bytes: [UInt8] = []
@@ -608,18 +651,23 @@ public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
 
     init?<Digits: Collection>(hex digits: Digits) where Digits.Element == UInt8 {
         guard digits.count == 64 else { return nil }
-        var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-        for (index, digit) in digits.enumerated() {
-            guard let value = Self.value(digit).map(UInt64.init) else { return nil }
-            switch index / 16 {
-            case 0: words.0 = words.0 << 4 | value
-            case 1: words.1 = words.1 << 4 | value
-            case 2: words.2 = words.2 << 4 | value
-            default: words.3 = words.3 << 4 | value
+        // Sixteen digits a word, by index: tens of thousands are read per build.
+        var index = digits.startIndex
+        func word() -> UInt64? {
+            var value: UInt64 = 0
+            for _ in 0..<16 {
+                guard let digit = Self.value(digits[index]) else { return nil }
+                value = value << 4 | UInt64(digit)
+                digits.formIndex(after: &index)
             }
+            return value
         }
-        self.words = words
+        guard let first = word(), let second = word(), let third = word(), let fourth = word() else { return nil }
+        words = (first, second, third, fourth)
     }
+
+    /// Whether a byte is one of the lower-case hex digits a hash is written in.
+    static func isHexDigit(_ byte: UInt8) -> Bool { value(byte) != nil }
 
     private static func value(_ digit: UInt8) -> UInt8? {
         switch digit {
@@ -678,6 +726,9 @@ struct ManifestBytes: @unchecked Sendable {
 
         var text: String { String(decoding: bytes, as: UTF8.self) }
 
+        /// `-`, which stands for no value (no stamp, no time, no policy).
+        var isNone: Bool { bytes.count == 1 && bytes.first == UInt8(ascii: "-") }
+
         /// Percent-decoded; nil when an escape is broken.
         var decoded: String? {
             guard bytes.contains(UInt8(ascii: "%")) else { return text }
@@ -715,8 +766,11 @@ struct ManifestBytes: @unchecked Sendable {
     /// The lines that end in a line break (a last line without one was being added when a build was killed).
     var lines: [Range<Int>] {
         var lines: [Range<Int>] = []
+        guard let base = buffer.baseAddress else { return lines }
         var start = 0
-        for index in buffer.indices where buffer[index] == 10 {
+        // memchr finds each line break many bytes at a time.
+        while start < buffer.count, let found = memchr(base + start, 10, buffer.count - start) {
+            let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
             lines.append(start..<index)
             start = index + 1
         }
@@ -726,9 +780,14 @@ struct ManifestBytes: @unchecked Sendable {
     /// An empty line or a comment.
     @Sendable func isNote(_ line: Range<Int>) -> Bool { line.isEmpty || buffer[line.lowerBound] == UInt8(ascii: "#") }
 
-    @Sendable func isPolicy(_ line: Range<Int>) -> Bool { buffer[line].starts(with: "policy\t".utf8) }
+    @Sendable func isPolicy(_ line: Range<Int>) -> Bool { starts(line, with: "policy\t") }
 
-    @Sendable func isFile(_ line: Range<Int>) -> Bool { buffer[line].starts(with: "file\t".utf8) }
+    @Sendable func isFile(_ line: Range<Int>) -> Bool { starts(line, with: "file\t") }
+
+    /// Whether a line starts with an ASCII word (compared as bytes: every line is asked this several times).
+    func starts(_ line: Range<Int>, with word: StaticString) -> Bool {
+        line.count >= word.utf8CodeUnitCount && memcmp(buffer.baseAddress! + line.lowerBound, word.utf8Start, word.utf8CodeUnitCount) == 0
+    }
 
     /// A line's fields, split by tabs (empty ones kept, so a missing field is seen).
     func fields(_ line: Range<Int>) -> [Field] {

@@ -13,10 +13,13 @@ struct RecordedFiles: @unchecked Sendable {
     private let starts: [Int]
     /// Where each line's path (encoded) ends.
     private let pathEnds: [Int]
+    /// Each line's stamp, read when the line was checked: a build with nothing changed compares every one with the
+    /// file's, and reading them from the line again cost as much as the check.
+    private let stamps: [FileStamp?]
 
     var count: Int { pathEnds.count }
 
-    init() { bytes = Data(); starts = [0]; pathEnds = [] }
+    init() { bytes = Data(); starts = [0]; pathEnds = []; stamps = [] }
 
     /// `lines` of `source` (each without its break, one after another, all `file` lines), or nil when they are not
     /// sorted by path with each path once (a killed build's added lines, or a manifest written by hand): then they
@@ -26,15 +29,18 @@ struct RecordedFiles: @unchecked Sendable {
         let partSize = 4096
         let partStarts = Array(stride(from: lines.startIndex, to: lines.endIndex, by: partSize))
         let buffer = ManifestBytes(source)
-        let parts = SiteBuilder.concurrentMap(partStarts) { start -> Result<(pathEnds: [Int], sorted: Bool), OutputManifest.Problem> in
-            var pathEnds: [Int] = []
+        let parts = SiteBuilder.concurrentMap(partStarts) { start -> Result<(pathEnds: [Int], stamps: [FileStamp?], sorted: Bool), OutputManifest.Problem> in
+            var pathEnds: [Int] = [], stamps: [FileStamp?] = []
             let range = start..<min(start + partSize, lines.endIndex)
             pathEnds.reserveCapacity(range.count)
+            stamps.reserveCapacity(range.count)
             var sorted = true
             for index in range {
                 let line = lines[index]
                 do throws(OutputManifest.Problem) {
-                    pathEnds.append(line.lowerBound + (try Self.check(UnsafeBufferPointer(rebasing: buffer.buffer[line]), line: firstLine + index - lines.startIndex)))
+                    let parts = try Self.checkFileLine(UnsafeBufferPointer(rebasing: buffer.buffer[line]), line: firstLine + index - lines.startIndex)
+                    pathEnds.append(line.lowerBound + parts.path.upperBound)
+                    stamps.append(parts.stamp)
                 } catch {
                     return .failure(error)
                 }
@@ -43,10 +49,11 @@ struct RecordedFiles: @unchecked Sendable {
                     sorted = false
                 }
             }
-            return .success((pathEnds, sorted))
+            return .success((pathEnds, stamps, sorted))
         }
-        var pathEnds: [Int] = []
+        var pathEnds: [Int] = [], stamps: [FileStamp?] = []
         pathEnds.reserveCapacity(lines.count)
+        stamps.reserveCapacity(lines.count)
         var sorted = true
         for part in parts {
             switch part {
@@ -58,24 +65,26 @@ struct RecordedFiles: @unchecked Sendable {
                 }
                 sorted = sorted && part.sorted
                 pathEnds += part.pathEnds
+                stamps += part.stamps
             }
         }
         guard sorted else { return nil }
         self.bytes = data
         self.starts = lines.map(\.lowerBound) + [(lines.last?.upperBound).map { $0 + 1 } ?? 0]
         self.pathEnds = pathEnds
+        self.stamps = stamps
     }
 
     /// The lines of `files`, sorted.
     init(_ files: [String: OutputManifest.FileEntry]) {
-        var lines = files.map { path, entry -> [UInt8] in
+        var lines = files.map { path, entry -> (line: [UInt8], stamp: FileStamp?) in
             var line: [UInt8] = []
             OutputManifest.appendFileLine(path, entry, to: &line)
-            return line
+            return (line, entry.stamp)
         }
-        lines.sort { Self.precedes($0[5...].prefix { $0 != 9 }, $1[5...].prefix { $0 != 9 }) }
+        lines.sort { Self.precedes($0.line[5...].prefix { $0 != 9 }, $1.line[5...].prefix { $0 != 9 }) }
         var bytes: [UInt8] = [], starts: [Int] = [], pathEnds: [Int] = []
-        for line in lines {
+        for (line, _) in lines {
             starts.append(bytes.count)
             pathEnds.append(bytes.count + 5 + line[5...].prefix { $0 != 9 }.count)
             bytes += line
@@ -84,6 +93,7 @@ struct RecordedFiles: @unchecked Sendable {
         self.bytes = Data(bytes)
         self.starts = starts
         self.pathEnds = pathEnds
+        self.stamps = lines.map(\.stamp)
     }
 
     /// Whether encoded path `a` sorts before `b`, byte by byte.
@@ -91,52 +101,66 @@ struct RecordedFiles: @unchecked Sendable {
         a.lexicographicallyPrecedes(b)
     }
 
-    /// Checks a `file` line as `OutputManifest.parse` does; returns where its encoded path ends in it.
-    private static func check(_ line: UnsafeBufferPointer<UInt8>, line number: Int) throws(OutputManifest.Problem) -> Int {
-        let fields = ManifestBytes(line).fields(0..<line.count)
-        guard fields.count == 4 else { throw OutputManifest.Problem(line: number, message: "expected 'file', a path, hashes and a stamp, split by tabs") }
-        let path = fields[1]
-        // A plain printable ASCII path needs no String to be checked.
-        if !path.bytes.isEmpty, !path.bytes.contains(UInt8(ascii: "%")), path.bytes.allSatisfy({ (0x20..<0x7F).contains($0) }) {
-            if let reason = OutputManifest.partProblem(UnsafeBufferPointer(rebasing: path.bytes)) {
-                throw OutputManifest.Problem(line: number, message: "file path '\(path.text)' \(reason)")
-            }
-        } else {
-            guard let decoded = path.decoded else { throw OutputManifest.Problem(line: number, message: "file path '\(path.text)' is not percent-encoded correctly") }
-            if let reason = OutputManifest.pathProblem(decoded) { throw OutputManifest.Problem(line: number, message: "file path '\(path.text)' \(reason)") }
-        }
-        let hashFields = fields[2].split("|")
-        guard !hashFields.isEmpty, hashFields.allSatisfy({ ContentHash(hex: $0.bytes) != nil }) else {
-            throw OutputManifest.Problem(line: number, message: "expected SHA-256 hashes (64 hex digits) split by '|'")
-        }
-        if readStamp(fields[3]) == nil, !fields[3].bytes.elementsEqual("-".utf8) {
-            throw OutputManifest.Problem(line: number, message: "expected a stamp SIZE:INODE:MTIME:CTIME or -")
-        }
-        return path.bytes.endIndex - line.startIndex
+    /// A checked `file` line's parts, as positions in the line: its encoded path, its hashes (split by `|`) and its stamp.
+    struct FileLineParts {
+        let path: Range<Int>
+        let hashes: Range<Int>
+        let stamp: FileStamp?
     }
 
-    /// A stamp `SIZE:INODE:MTIME:CTIME` (empty parts left out), without an array: kept files' stamps are read for
-    /// every file of the site. The one reading of a stamp; `OutputManifest.parse` calls it too.
-    static func readStamp(_ field: ManifestBytes.Field) -> FileStamp? {
-        var parts: (ManifestBytes.Field?, ManifestBytes.Field?, ManifestBytes.Field?, ManifestBytes.Field?) = (nil, nil, nil, nil)
-        var count = 0, start = field.bytes.startIndex
-        for index in field.bytes.indices where field.bytes[index] == UInt8(ascii: ":") || index == field.bytes.endIndex - 1 {
-            let end = field.bytes[index] == UInt8(ascii: ":") ? index : index + 1
-            if end > start {
-                let part = ManifestBytes.Field(bytes: field.bytes[start..<end])
-                switch count {
-                case 0: parts.0 = part
-                case 1: parts.1 = part
-                case 2: parts.2 = part
-                case 3: parts.3 = part
-                default: return nil
-                }
-                count += 1
-            }
-            start = index + 1
+    /// The one check of a `file` line (the line without its break), for the sorted block here and for the lines
+    /// `OutputManifest.read` reads as a table: four fields split by tabs, then the path, then the hashes, then the
+    /// stamp; the first problem found is the error. Read in place, without an array per line or a String for a plain
+    /// ASCII path: a large site's manifest has tens of thousands of these lines.
+    static func checkFileLine(_ line: UnsafeBufferPointer<UInt8>, line number: Int) throws(OutputManifest.Problem) -> FileLineParts {
+        func problem(_ message: String) -> OutputManifest.Problem { OutputManifest.Problem(line: number, message: message) }
+        /// The next tab at or after `start`, found by memchr.
+        func tab(from start: Int) -> Int? {
+            guard start < line.count, let found = memchr(line.baseAddress! + start, 9, line.count - start) else { return nil }
+            return line.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
         }
-        guard count == 4, let size = parts.0?.integer, let inode = parts.1?.unsigned, let modified = parts.2?.integer,
-              let changed = parts.3?.integer else { return nil }
+        guard let first = tab(from: 0), let second = tab(from: first + 1), let third = tab(from: second + 1), tab(from: third + 1) == nil else {
+            throw problem("expected 'file', a path, hashes and a stamp, split by tabs")
+        }
+        let tabs = (first, second, third)
+        let path = (tabs.0 + 1)..<tabs.1, hashes = (tabs.1 + 1)..<tabs.2
+        if let reason = OutputManifest.encodedPathProblem(line[path]) {
+            throw problem("file path '\(String(decoding: line[path], as: UTF8.self))' \(reason)")
+        }
+        // Hashes of 64 hex digits split by '|' (empty parts left out), at least one.
+        var hashCount = 0, digits = 0
+        for byte in line[hashes] {
+            if byte == UInt8(ascii: "|") {
+                guard digits == 0 || digits == 64 else { throw problem("expected SHA-256 hashes (64 hex digits) split by '|'") }
+                if digits == 64 { hashCount += 1 }
+                digits = 0
+            } else {
+                guard digits < 64, ContentHash.isHexDigit(byte) else { throw problem("expected SHA-256 hashes (64 hex digits) split by '|'") }
+                digits += 1
+            }
+        }
+        guard digits == 0 || digits == 64, hashCount + (digits == 64 ? 1 : 0) > 0 else { throw problem("expected SHA-256 hashes (64 hex digits) split by '|'") }
+        let stampField = ManifestBytes.Field(bytes: line[(tabs.2 + 1)...])
+        let stamp = readStamp(stampField)
+        if stamp == nil, !stampField.isNone { throw problem("expected a stamp SIZE:INODE:MTIME:CTIME or -") }
+        return FileLineParts(path: path, hashes: hashes, stamp: stamp)
+    }
+
+    /// A stamp `SIZE:INODE:MTIME:CTIME` (empty parts left out), read in place: every file line's is read when the
+    /// manifest is. The one reading of a stamp; `OutputManifest.parse` calls it too.
+    static func readStamp(_ field: ManifestBytes.Field) -> FileStamp? {
+        let bytes = field.bytes
+        var index = bytes.startIndex
+        /// The next part between colons, or nil at the end.
+        func part() -> ManifestBytes.Field? {
+            while index < bytes.endIndex, bytes[index] == UInt8(ascii: ":") { index += 1 }
+            guard index < bytes.endIndex else { return nil }
+            let start = index
+            while index < bytes.endIndex, bytes[index] != UInt8(ascii: ":") { index += 1 }
+            return ManifestBytes.Field(bytes: bytes[start..<index])
+        }
+        guard let size = part()?.integer, let inode = part()?.unsigned, let modified = part()?.integer, let changed = part()?.integer,
+              part() == nil else { return nil }
         return FileStamp(size: size, inode: inode, modified: modified, changed: changed)
     }
 
@@ -179,19 +203,25 @@ struct RecordedFiles: @unchecked Sendable {
             while all[hashesEnd] != 9 { hashesEnd += 1 }
             let hashes = hashesEnd - hashesStart == 64 ? [ContentHash(hex: all[hashesStart..<hashesEnd])!]
                 : all[hashesStart..<hashesEnd].split(separator: UInt8(ascii: "|")).map { ContentHash(hex: $0)! }
-            let stamp = Self.readStamp(ManifestBytes.Field(bytes: all[(hashesEnd + 1)..<(starts[index + 1] - 1)]))
-            return OutputManifest.FileEntry(hashes: hashes, stamp: stamp)
+            return OutputManifest.FileEntry(hashes: hashes, stamp: stamps[index])
         }
     }
 
-    /// Line `index`'s one hash and its stamp, or nil when it records more than one hash (a file a build was
-    /// replacing when it was killed): what keeping a page's files needs, without an array per file.
-    func singleHashAndStamp(at index: Int) -> (hash: ContentHash, stamp: FileStamp?)? {
-        bytes.withUnsafeBytes { raw in
-            let all = raw.bindMemory(to: UInt8.self)
+    /// Line `index`'s stamp, as recorded.
+    func stamp(at index: Int) -> FileStamp? { stamps[index] }
+
+    /// Whether line `index` records one hash (not two: a file a build was replacing when it was killed).
+    func recordsOneHash(at index: Int) -> Bool {
+        bytes.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in raw[pathEnds[index] + 1 + 64] == 9 }
+    }
+
+    /// Line `index`'s one hash, or nil when it records more than one: what keeping a page's files needs, without an
+    /// array per file, and only for a file whose stamp is not the one recorded.
+    func singleHash(at index: Int) -> ContentHash? {
+        guard recordsOneHash(at: index) else { return nil }
+        return bytes.withUnsafeBytes { raw in
             let hashStart = pathEnds[index] + 1
-            guard all[hashStart + 64] == 9, let hash = ContentHash(hex: all[hashStart..<(hashStart + 64)]) else { return nil }
-            return (hash, Self.readStamp(ManifestBytes.Field(bytes: all[(hashStart + 65)..<(starts[index + 1] - 1)])))
+            return ContentHash(hex: raw.bindMemory(to: UInt8.self)[hashStart..<(hashStart + 64)])
         }
     }
 
@@ -203,6 +233,9 @@ struct RecordedFiles: @unchecked Sendable {
 
     /// Line `index` as it was read, with its line break.
     func line(at index: Int) -> Data { bytes[starts[index]..<starts[index + 1]] }
+
+    /// Lines `range`, one after another, as they were read: kept lines lie together, and are copied a run at a time.
+    func lines(_ range: Range<Int>) -> Data { bytes[starts[range.lowerBound]..<starts[range.upperBound]] }
 
     /// Line `index`'s encoded path.
     func encodedPath(at index: Int) -> Data { bytes[(starts[index] + 5)..<pathEnds[index]] }

@@ -48,13 +48,13 @@ public final class SiteWriter: @unchecked Sendable {
     private let lock = NSLock()
     private var token: String?
     private var stagedCount = 0
-    /// The new site's files that are already in place, as they are: those the manifest recorded by their line there
-    /// (`KeptAs`), any other in `kept`.
+    /// The new site's files that are already in place and that the manifest did not record, as they are.
     private var kept: [String: OutputManifest.FileEntry] = [:]
-    private var keptRecorded: [KeptAs] = []
-    /// Kept files the manifest recorded with another stamp (or hashes), by their line there, as they are now.
+    /// Whether the file of each line of the manifest is in place in the new site (kept), by line.
+    private var keptLines: [Bool] = []
+    /// The kept lines' files that are not as their line records them (another stamp, or hashes), as they are now;
+    /// a kept line not here goes into the next manifest as it is.
     private var restamped: [Int: OutputManifest.FileEntry] = [:]
-    private enum KeptAs: UInt8 { case not, recorded, restamped }
     /// The new site's files waiting in the staging folder: their number there (the file's name) and hash.
     private var staged: [String: (number: Int, hash: ContentHash)] = [:]
     /// Files of the owner's where the new site has one (replaced only with `force`).
@@ -140,7 +140,7 @@ public final class SiteWriter: @unchecked Sendable {
             var (parsed, files) = try OutputManifest.parseRecordingFiles(data)
             // The new site's records are about as many as the old one's: sized once, not grown a few entries at a time.
             lock.withLock {
-                keptRecorded = Array(repeating: .not, count: files.count)
+                keptLines = Array(repeating: false, count: files.count)
                 pageRecords.reserveCapacity(parsed.pages.count)
             }
             previousFiles = files
@@ -186,15 +186,17 @@ public final class SiteWriter: @unchecked Sendable {
             case .missing:
                 break
             case .file:
-                if let old, old.hashes == [hash], let stamp = old.stamp, fileSystem.stamp(of: target) == stamp {
-                    lock.withLock { noteKept(file.path, line: line, old, asRecorded: true) }
+                if let line, let old, old.hashes == [hash], let stamp = old.stamp, fileSystem.stamp(of: target) == stamp {
+                    lock.withLock { noteKept(line: line, restampedAs: nil) }
                     return
                 }
                 let stampBefore = fileSystem.stamp(of: target)
                 let current = ContentHash.of(try fileSystem.readFile(target))
                 if current == hash {
                     let entry = OutputManifest.FileEntry(hashes: [hash], stamp: stampBefore)
-                    lock.withLock { noteKept(file.path, line: line, entry, asRecorded: entry == old) }
+                    lock.withLock {
+                        if let line { noteKept(line: line, restampedAs: entry == old ? nil : entry) } else { kept[file.path] = entry }
+                    }
                     return
                 }
                 if !(old?.hashes.contains(current) ?? false) { lock.withLock { _ = foreign.insert(file.path) } }
@@ -222,36 +224,31 @@ public final class SiteWriter: @unchecked Sendable {
     /// is not read again (a `stat`, not a read, per kept file): one edited or removed by hand is noticed by the next
     /// build, which renders its page again, writes a removed file back and stops rather than write over an edited one.
     public func keep(_ paths: [String]) -> Bool {
-        var entries: [(line: Int, hash: ContentHash, stamp: FileStamp?, asRecorded: Bool)] = []
+        var entries: [(line: Int, restamped: OutputManifest.FileEntry?)] = []
+        entries.reserveCapacity(paths.count)
         for path in paths {
             // No check of the folders on the way: nothing is written here (removals check them).
-            guard let line = previousFiles.index(of: path), let old = previousFiles.singleHashAndStamp(at: line) else { return false }
+            guard let line = previousFiles.index(of: path), previousFiles.recordsOneHash(at: line) else { return false }
+            let stamp = localDisk.map { $0.stamp(of: path, below: output, locked: folderLock) } ?? fileSystem.stamp(of: joinPath(output, path))
+            if stamp != nil && stamp == previousFiles.stamp(at: line) {
+                entries.append((line, nil))
+                continue
+            }
+            // Not as recorded: kept only while its bytes are the ones recorded.
             let target = joinPath(output, path)
-            let stamp = localDisk.map { $0.stamp(of: path, below: output, locked: folderLock) } ?? fileSystem.stamp(of: target)
-            if stamp == nil || stamp != old.stamp {
-                guard fileSystem.entryKind(at: target) == .file, let data = try? fileSystem.readFile(target),
-                      ContentHash.of(data) == old.hash else { return false }
-            }
-            entries.append((line, old.hash, stamp, stamp == old.stamp))
+            guard let hash = previousFiles.singleHash(at: line), fileSystem.entryKind(at: target) == .file, let data = try? fileSystem.readFile(target),
+                  ContentHash.of(data) == hash else { return false }
+            entries.append((line, stamp == previousFiles.stamp(at: line) ? nil : OutputManifest.FileEntry(hashes: [hash], stamp: stamp)))
         }
-        lock.withLock {
-            for kept in entries {
-                noteKept("", line: kept.line, kept.asRecorded ? nil : OutputManifest.FileEntry(hashes: [kept.hash], stamp: kept.stamp), asRecorded: kept.asRecorded)
-            }
-        }
+        lock.withLock { for kept in entries { noteKept(line: kept.line, restampedAs: kept.restamped) } }
         return true
     }
 
-    /// A file of the new site found in place: by its line in the manifest found, if it has one. Under the lock.
-    /// `entry` may be nil only for a file kept as recorded.
-    private func noteKept(_ path: String, line: Int?, _ entry: OutputManifest.FileEntry?, asRecorded: Bool) {
-        guard let line else { kept[path] = entry!; return }
-        if asRecorded {
-            keptRecorded[line] = .recorded
-        } else {
-            keptRecorded[line] = .restamped
-            restamped[line] = entry!
-        }
+    /// A file of the new site found in place at line `line` of the manifest found: as that line records it (nil), or
+    /// as `entry`. Under the lock.
+    private func noteKept(line: Int, restampedAs entry: OutputManifest.FileEntry?) {
+        keptLines[line] = true
+        restamped[line] = entry
     }
 
     /// What every page of the last build shared, as its manifest recorded it.
@@ -276,6 +273,8 @@ public final class SiteWriter: @unchecked Sendable {
     public func record(page source: String, _ record: OutputManifest.PageRecord) {
         lock.withLock {
             if previousPages.removeValue(forKey: source) != record { pagesChanged = true }
+            // Its table let go once every page is recorded again (a large site's is megabytes, held to the end otherwise).
+            if previousPages.isEmpty { previousPages = [:] }
             pageRecords[source] = record
         }
     }
@@ -354,9 +353,9 @@ public final class SiteWriter: @unchecked Sendable {
     public func commit() throws(BuildFailure) -> [Diagnostic] {
         defer { folderLock.release() }
         // Taken out, not copied: the final manifest grows from them, and a large site's are large.
-        var (kept, keptRecorded, restamped, staged, foreign, blocked, token, pageRecords, pagesChanged, inputs) = lock.withLock {
-            defer { self.kept = [:]; self.keptRecorded = []; self.staged = [:]; self.pageRecords = [:] }
-            return (self.kept, self.keptRecorded, self.restamped, self.staged, self.foreign, self.blocked, self.token, self.pageRecords,
+        var (kept, keptLines, restamped, staged, foreign, blocked, token, pageRecords, pagesChanged, inputs) = lock.withLock {
+            defer { self.kept = [:]; self.keptLines = []; self.restamped = [:]; self.staged = [:]; self.pageRecords = [:] }
+            return (self.kept, self.keptLines, self.restamped, self.staged, self.foreign, self.blocked, self.token, self.pageRecords,
                     self.pagesChanged || !previousPages.isEmpty, self.currentInputs)
         }
         let recorded = previousFiles
@@ -373,7 +372,7 @@ public final class SiteWriter: @unchecked Sendable {
             var stagedLines: [Int: String] = [:]
             for path in staged.keys { if let line = recorded.index(of: path) { stagedLines[line] = path } }
             var leaving: [String: OutputManifest.FileEntry] = [:]
-            for line in keptRecorded.indices where keptRecorded[line] == .not && stagedLines[line] == nil {
+            for line in keptLines.indices where !keptLines[line] && stagedLines[line] == nil {
                 leaving[recorded.path(at: line)] = recorded.entry(at: line)
             }
             var folders = previous.folders
@@ -399,7 +398,7 @@ public final class SiteWriter: @unchecked Sendable {
                     var meanwhile = OutputManifest()
                     let previousTable = recorded.table
                     meanwhile.files = previousTable.merging(kept) { _, new in new }
-                    for line in keptRecorded.indices where keptRecorded[line] == .restamped { meanwhile.files[recorded.path(at: line)] = restamped[line] }
+                    for (line, entry) in restamped { meanwhile.files[recorded.path(at: line)] = entry }
                     for (path, file) in staged {
                         meanwhile.files[path] = OutputManifest.FileEntry(hashes: (previousTable[path]?.hashes ?? []) + [file.hash], stamp: previousTable[path]?.stamp)
                     }
@@ -426,7 +425,7 @@ public final class SiteWriter: @unchecked Sendable {
             /// The new manifest's file lines, in order: a recorded line kept as recorded is copied as it is.
             func fileLines(_ take: (_ line: Int?, _ added: Int?) throws -> Void) rethrows {
                 var next = 0
-                for line in keptRecorded.indices where keptRecorded[line] != .not || replaced[line] != nil {
+                for line in keptLines.indices where keptLines[line] || replaced[line] != nil {
                     while next < addedLines.count, RecordedFiles.precedes(addedLines.encodedPath(at: next), recorded.encodedPath(at: line)) {
                         try take(nil, next); next += 1
                     }
@@ -455,7 +454,7 @@ public final class SiteWriter: @unchecked Sendable {
             swap(&final.pages, &pageRecords)
             final.inputs = final.pages.isEmpty ? nil : inputs
             // The flags first: comparing a large site's file records costs more than all of them.
-            let filesChanged = !added.isEmpty || !restamped.isEmpty || !replaced.isEmpty || keptRecorded.contains(.not)
+            let filesChanged = !added.isEmpty || !restamped.isEmpty || !replaced.isEmpty || keptLines.contains(false)
             let changed = pagesChanged || manifestRewritten || !previousIsCurrent || final.inputs != previous.inputs || final.folders != previous.folders
                 || final.stagingTokens != previous.stagingTokens || filesChanged
             // Not needed any more: let go before the new manifest is written.
@@ -463,19 +462,25 @@ public final class SiteWriter: @unchecked Sendable {
             if changed {
                 try writeManifest { take in
                     try final.writeChunks(fileLines: { put in
+                        // Lines copied as they are, which lie together in the manifest found, go a run at a time.
+                        var run = 0..<0
+                        func putRun() throws { if !run.isEmpty { try put(recorded.lines(run)) }; run = 0..<0 }
                         try fileLines { line, added in
+                            if let line, replaced[line] == nil, restamped[line] == nil {
+                                if run.isEmpty || run.upperBound != line { try putRun(); run = line..<line }
+                                run = run.lowerBound..<(line + 1)
+                                return
+                            }
+                            try putRun()
                             if let line {
-                                if let entry = replaced[line] ?? restamped[line] {
-                                    var encoded: [UInt8] = []
-                                    OutputManifest.appendFileLine(recorded.path(at: line), entry, to: &encoded)
-                                    try put(Data(encoded))
-                                } else {
-                                    try put(recorded.line(at: line))
-                                }
+                                var encoded: [UInt8] = []
+                                OutputManifest.appendFileLine(recorded.path(at: line), (replaced[line] ?? restamped[line])!, to: &encoded)
+                                try put(Data(encoded))
                             } else {
                                 try put(addedLines.line(at: added!))
                             }
                         }
+                        try putRun()
                     }, take)
                 }
             }

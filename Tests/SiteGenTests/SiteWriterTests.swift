@@ -137,6 +137,11 @@ import SiteGenTestSupport
         ("file\tCNAME\tnot-a-hash\t-", "expected SHA-256 hashes (64 hex digits) split by '|'"),
         ("staging\t../../x", "expected 'staging' and a token of 32 hex digits"),
         ("rm\t-rf", "expected a line starting with inputs, file, folder, staging, policy, page or warning"),
+        ("folder", "expected 'folder' and a path, split by a tab"),
+        ("folder\ta\tb", "expected 'folder' and a path, split by a tab"),
+        ("page\t../x.md\t\(String(repeating: "a", count: 64))\t-\t-\t-\t-\tx/index.html\t\t-", "page source '../x.md' is not a plain path"),
+        ("page\tx.md\t\(String(repeating: "a", count: 64))\t-\t-\t-\t-\tx/.git/config\t\t-", "page output path 'x/.git/config' names a hidden item ('.git'), which sitegen never writes"),
+        ("page\tx.md\t\(String(repeating: "a", count: 64))\t-\t-\t-\t-\tx/index.html\ta/../b.png=\(String(repeating: "a", count: 64))\t-", "expected the page's assets as PATH=SHA256 split by '|'"),
         ("inputs\tnone", "expected 'inputs' and a SHA-256 (64 hex digits), split by a tab"),
         ("page\tx.md\t\(String(repeating: "a", count: 64))\t-\t-\t-\t-\tx/index.html\t\t1:2:3", "expected a stamp SIZE:INODE:MTIME:CTIME or -"),
         ("page\tx.md\t\(String(repeating: "a", count: 64))\t-\t-\t-\t-\tx/index.html\t", "expected 'page' and nine fields, split by tabs"),
@@ -305,6 +310,59 @@ import SiteGenTestSupport
         #expect(fileSystem.allFiles == before)
     }
 
+    /// A file line has one check, whether it lies among the sorted lines or is read into a table (lines out of order):
+    /// the same problem, the path's before the hashes' and the stamp's.
+    @Test func aFileLineIsCheckedOneWaySortedOrNot() throws {
+        var manifest = OutputManifest()
+        manifest.files["b.html"] = .init(hashes: [ContentHash.of("b")], stamp: nil)
+        manifest.files["c.html"] = .init(hashes: [ContentHash.of("c")], stamp: nil)
+        let lines = manifest.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let first = try #require(lines.firstIndex { $0.hasPrefix("file\t") })
+        for (bad, message) in [("file\ta/.git/x\tnot-a-hash\t1:2", "file path 'a/.git/x' names a hidden item ('.git'), which sitegen never writes"),
+                               ("file\ta.html\tnot-a-hash\t1:2", "expected SHA-256 hashes (64 hex digits) split by '|'"),
+                               ("file\ta.html\t\(ContentHash.of("a"))||\(ContentHash.of("b"))\t1:2", "expected a stamp SIZE:INODE:MTIME:CTIME or -")] {
+            var sorted = lines, unsorted = lines
+            sorted.insert(bad, at: first)  // 'a' before 'b': the lines stay sorted
+            unsorted.insert(bad, at: first + 2)  // after 'c': read as a table
+            for text in [sorted, unsorted].map({ $0.joined(separator: "\n") }) {
+                #expect(throws: OutputManifest.Problem(line: text == sorted.joined(separator: "\n") ? first + 1 : first + 3, message: message)) {
+                    try OutputManifest.parseRecordingFiles(Data(text.utf8))
+                }
+            }
+        }
+    }
+
+    /// A stamp is four decimal parts split by colons (empty parts left out), the inode unsigned; anything else is none.
+    @Test(arguments: [
+        ("1:2:3:4", FileStamp(size: 1, inode: 2, modified: 3, changed: 4)),
+        ("1::2:3:4:", FileStamp(size: 1, inode: 2, modified: 3, changed: 4)),
+        ("-1:18446744073709551615:-3:4", FileStamp(size: -1, inode: .max, modified: -3, changed: 4)),
+        ("1:2:3", nil), ("1:2:3:4:5", nil), ("1:-2:3:4", nil), ("", nil), (":", nil), ("1:2:3:x", nil),
+        ("9223372036854775808:2:3:4", nil), ("1:2:3:4 ", nil),
+    ] as [(String, FileStamp?)])
+    func aStampIsReadAsWritten(text: String, stamp: FileStamp?) {
+        #expect(Array(text.utf8).withUnsafeBufferPointer { RecordedFiles.readStamp(ManifestBytes.Field(bytes: $0[...])) } == stamp)
+    }
+
+    /// The file lines given to the manifest's writer a line or many at a time (a run of lines kept as they were, longer
+    /// than a chunk, goes as it is) make the same manifest.
+    @Test func fileLinesWrittenInRunsMakeTheSameManifest() throws {
+        var manifest = OutputManifest()
+        for number in 0..<40 { manifest.files["p\(number)/index.html"] = .init(hashes: [ContentHash.of("\(number)")], stamp: FileStamp(size: 1, inode: 2, modified: 3, changed: 4)) }
+        manifest.folders = ["p1"]
+        let read = try OutputManifest.parseRecordingFiles(manifest.data).files
+        func written(runs: [Range<Int>]) throws -> [Data] {
+            var chunks: [Data] = []
+            try manifest.writeChunks(chunkSize: 300, fileLines: { (put: (Data) throws -> Void) throws in for run in runs { try put(read.lines(run)) } },
+                                     { (chunk: Data) throws in chunks.append(chunk) })
+            return chunks
+        }
+        let lineByLine = try written(runs: (0..<40).map { $0..<($0 + 1) })
+        let inRuns = try written(runs: [0..<3, 3..<30, 30..<31, 31..<40])
+        #expect(lineByLine.reduce(Data(), +) == manifest.data && inRuns.reduce(Data(), +) == manifest.data)
+        #expect(!inRuns.contains { $0.isEmpty } && inRuns.contains { $0 == read.lines(3..<30) })
+    }
+
     /// File lines kept as lines are found by their paths and read back as written; lines out of order or a file
     /// listed twice (a killed build's added lines) are read as a table, to the same files.
     @Test func theFileLinesAreTheSameFilesKeptAsLinesOrReadAsATable() throws {
@@ -348,12 +406,20 @@ import SiteGenTestSupport
         }
         try build()
         let before = try fileLines()
+        let pageLinesBefore = try String(decoding: Data(contentsOf: URL(fileURLWithPath: manifestPath)), as: UTF8.self).split(separator: "\n")
+        func pageLine(_ source: String, before: Bool) throws -> String? {
+            let lines = before ? pageLinesBefore : try String(decoding: Data(contentsOf: URL(fileURLWithPath: manifestPath)), as: UTF8.self).split(separator: "\n")
+            return lines.first { $0.hasPrefix("page\t\(source)\t") }.map(String.init)
+        }
+        #expect(try pageLine("b.md", before: true) != nil)
         try Self.put(site + "/content/a.md", "A, edited")
         try Self.put(site + "/content/c.md", "C")
         try build()
         let after = try fileLines()
         let bLines = before.filter { $0.hasPrefix("file\tb/") }
         #expect(!bLines.isEmpty && bLines == after.filter { $0.hasPrefix("file\tb/") })
+        // The kept page's own line too, byte for byte.
+        #expect(try pageLine("b.md", before: true) == pageLine("b.md", before: false))
         #expect(before.first { $0.hasPrefix("file\ta/index.html\t") } != after.first { $0.hasPrefix("file\ta/index.html\t") })
         #expect(after.contains { $0.hasPrefix("file\tc/index.html\t") })
         let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: manifestPath)), as: UTF8.self)
