@@ -4,7 +4,8 @@
 Each page has front matter with 3 to 5 links (Mastodon and email among them) and a Markdown bio. sitegen builds it
 with the project's own templates/ (what users get: inline CSS, icons, the chain runtime, a Content-Security-Policy,
 a vCard and a QR code); Hugo builds the same content with a template of equal weight, inlining the same CSS and the
-same runtime script. Runs alternate between the tools; each figure is the median of --runs runs.
+same runtime script. Runs alternate between the tools; each figure is the median of --runs runs. Each measured build
+starts with everything before it written to disk (`sync`), so no build pays for an earlier one's writeback.
 
 Four ways of building, each on every file system asked for (--work):
   fresh      into no output folder (the first build); its share cards' cost on a line of its own (the same build
@@ -170,6 +171,9 @@ def measure(command, cwd, output=None):
     output folder when `output` is given."""
     if output is not None:
         shutil.rmtree(output, ignore_errors=True)
+    # The earlier builds' writes go to disk first: a 10,000-page build leaves hundreds of MB dirty, whose writeback
+    # (30 s later, by the kernel's default) would otherwise stall whichever build runs then, by up to half a second.
+    os.sync()
     result = run(["/usr/bin/time", "-f", "%e %U %S %M", *command], cwd)
     wall, user, system, peak = result.stderr.strip().splitlines()[-1].split()
     return float(wall), float(user), float(system), int(peak) / 1024
