@@ -110,7 +110,7 @@ public struct EmailAddress: Equatable, Sendable {
                 return "the character \(IDNA.describe(scalar)) is not allowed in the name before the @ unless the name is in double quotes"
             }
         }
-        if local.hasPrefix(".") || local.hasSuffix(".") || zip(local.utf8, local.utf8.dropFirst()).contains { $0 == UInt8(ascii: ".") && $1 == UInt8(ascii: ".") } {
+        if local.hasPrefix(".") || local.hasSuffix(".") || zip(local.utf8, local.utf8.dropFirst()).contains(where: { $0 == UInt8(ascii: ".") && $1 == UInt8(ascii: ".") }) {
             return "the name before the @ may not start or end with a dot or have two dots in a row"
         }
         return nil

@@ -9,14 +9,25 @@ public struct LinkChainError: Error, Equatable, Sendable, CustomStringConvertibl
     public var expected: String
     /// Full sentence(s) shown to people; always shows `value` and `expected`.
     public var message: String
+    /// For a value that is not what was wanted (`invalid`): what was wanted ("an https web address") and the
+    /// specific reason, kept apart so a caller can tell the problem again in its own words without reading `message`.
+    public var noun: String?
+    public var reason: String?
 
-    public init(value: String, expected: String, message: String) {
+    public init(value: String, expected: String, message: String, noun: String? = nil, reason: String? = nil) {
         self.value = value
         self.expected = expected
         self.message = message
+        self.noun = noun
+        self.reason = reason
     }
 
     public var description: String { message }
+
+    /// Equal when they say the same about the same value: `noun` and `reason` are parts of `message`, not more.
+    public static func == (lhs: LinkChainError, rhs: LinkChainError) -> Bool {
+        lhs.value == rhs.value && lhs.expected == rhs.expected && lhs.message == rhs.message
+    }
 
     /// `"VALUE" is not NOUN: expected EXPECTED` followed, when given, by `. Reason`.
     ///
@@ -28,7 +39,7 @@ public struct LinkChainError: Error, Equatable, Sendable, CustomStringConvertibl
         if let reason {
             message += ". " + sentence(reason)
         }
-        return LinkChainError(value: value, expected: expected, message: message)
+        return LinkChainError(value: value, expected: expected, message: message, noun: noun, reason: reason)
     }
 
     /// An option key that a service does not take.
@@ -49,7 +60,7 @@ public struct LinkChainError: Error, Equatable, Sendable, CustomStringConvertibl
     public static func quoted(_ value: String) -> String { "\"" + value + "\"" }
 
     /// Capitalises the first letter and ends with a period.
-    static func sentence(_ text: String) -> String {
+    public static func sentence(_ text: String) -> String {
         guard let first = text.first else { return text }
         var result = first.uppercased() + text.dropFirst()
         if !(result.hasSuffix(".") || result.hasSuffix("?") || result.hasSuffix("!")) {

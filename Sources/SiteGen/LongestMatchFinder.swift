@@ -3,7 +3,7 @@ import Foundation
 /// Finds, left to right without overlaps, the longest of a set of byte strings at each place in a text, in time
 /// linear in the text and in the strings together (an Aho–Corasick automaton over the reversed strings: read from
 /// the text's end, its state at a place names every string that starts there). A page's email shield asks it of
-/// every value and of all the HTML: comparing each string at each place would be quadratic for pages with many
+/// every value it makes, as it makes it: comparing each string at each place would be quadratic for pages with many
 /// addresses.
 struct LongestMatchFinder {
     /// Edges of the trie, each node's together: node N's are `edgeBytes[edgeStart[N]..<edgeStart[N + 1]]` with their

@@ -84,9 +84,8 @@ package struct HTTPSAddress: Equatable {
         do { return .success((try WebAddress.parse(isHTTP ? "https://" + text.dropFirst(7) : text), isHTTP)) } catch {
             // Read as https for the same rules, but told as written: "http://a@b", not "https://a@b", and not
             // as an https address wanted where http was allowed.
-            let opening = LinkChainError.invalid(error.value, isNot: WebAddress.noun, expected: error.expected).message + ". "
-            guard isHTTP, error.message.hasPrefix(opening) else { return .failure(Problem(reason: error.message)) }
-            return .failure(Problem(reason: LinkChainError.quoted(text) + " is not a valid web address. " + error.message.dropFirst(opening.count)))
+            guard isHTTP, error.noun == WebAddress.noun, let reason = error.reason else { return .failure(Problem(reason: error.message)) }
+            return .failure(Problem(reason: LinkChainError.quoted(text) + " is not a valid web address. " + LinkChainError.sentence(reason)))
         }
     }
 }
