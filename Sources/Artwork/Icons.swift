@@ -288,8 +288,11 @@ package struct IconAssets: Sendable {
         var made: [ServiceIcon: Made] = [:]
         for brand in brands {
             var entry = Made()
-            if let name = brand.fontAwesome, let icon = preferredFontAwesome(brand) {
-                entry.symbol = IconSymbols.Symbol(name: "brand-" + name, art: .svg(icon), set: .fontAwesome)
+            let fromFontAwesome = brand.fontAwesome.flatMap { name in
+                fontAwesome[name].map { IconSymbols.Symbol(name: "brand-" + name, art: .svg($0), set: .fontAwesome) }
+            }
+            if preferredFontAwesome(brand) != nil {
+                entry.symbol = fromFontAwesome
             } else {
                 if let name = brand.forkAwesome, let font {
                     switch font {
@@ -299,9 +302,8 @@ package struct IconAssets: Sendable {
                         entry.findings.problems.append(warning)
                     }
                 }
-                if entry.symbol == nil, let name = brand.fontAwesome, let icon = fontAwesome[name] {
-                    entry.symbol = IconSymbols.Symbol(name: "brand-" + name, art: .svg(icon), set: .fontAwesome)
-                }
+                // Fork Awesome lacks it (or its font cannot be read): Font Awesome's, even where it blurs, beats the glyph.
+                entry.symbol = entry.symbol ?? fromFontAwesome
             }
             if entry.symbol == nil {
                 entry.symbol = .glyph(Glyph(rawValue: brand.glyph) ?? .link)
