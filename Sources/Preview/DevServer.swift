@@ -71,7 +71,7 @@ public final class DevServer: @unchecked Sendable {
     /// as an empty site whose pages show the errors until a save fixes them.
     public func start() throws(HTTPServerError) -> String {
         // Watching starts first so that no save goes unnoticed, even one made during the first build.
-        let watcher = SourceWatcher(paths: ["content", "templates", SiteSettings.fileName].map { joinPath(options.build.sourceDirectory, $0) },
+        let watcher = SourceWatcher(paths: SiteLoader.sourceEntries.map { joinPath(options.build.sourceDirectory, $0) },
                                     interval: options.pollInterval, kernelEvents: !options.polls) { [weak self] in self?.rebuild() }
         watcher.start()
         self.watcher = watcher

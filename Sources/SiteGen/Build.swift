@@ -20,6 +20,8 @@ public struct BuildResult: Sendable {
     public var renderedPages: [String]
     /// The share cards this build drew (below the output folder); those an earlier build left in place are not.
     public var drawnShareCards: [String] = []
+    /// The files under content/ (paths below it) that the build did not publish, since no page uses them; sorted.
+    public var leftOut: [String] = []
 }
 
 /// The pipeline, top to bottom: load -> compile templates -> (pages kept unchanged; icons) -> parse -> resolve links
@@ -91,16 +93,19 @@ public struct SiteBuilder: Sendable {
         let cards = failing ? nil : ShareCards(keep: writer.map { writer in { @Sendable (path: String) in writer.keep([path]) } })
         let pages = renderPages(&sources, renderer: renderer, photos: photos, cards: cards, writer: writer)
         diagnostics += pages.diagnostics
-        let site = Self.siteFiles(for: pages, assets: sources.assets, publishedPhotos: photos.publishedFiles,
+        let site = Self.siteFiles(for: pages, assets: sources.assets, staticFiles: sources.staticFiles, publishedPhotos: photos.publishedFiles,
                                   siteSettings: sources.siteSettings, options: options)
         diagnostics += site.diagnostics
+        // An SVG file no page uses is not published, so what it holds cannot run anywhere.
+        let unpublished = Set(site.leftOut.map { options.displayPath("content/" + $0) })
+        diagnostics.removeAll { $0.kind == .unsafePublishedSVG && unpublished.contains($0.path) }
         let files = try Self.write(site.files, to: writer)
         let iconDiagnostics = pages.icons.diagnostics
         // Icon warnings are the build's, not a page's: they are told again only if the pages are rendered again.
         if !iconDiagnostics.isEmpty { writer?.forgetPages() }
         let warnings = try Self.verdict(diagnostics, iconDiagnostics: iconDiagnostics, hasPages: pages.count > 0, options: options)
         return BuildResult(files: (pages.files + files).sorted { $0.path < $1.path }, paths: (pages.paths + site.paths).sorted(),
-                           warnings: warnings, renderedPages: pages.rendered, drawnShareCards: cards?.drawn ?? [])
+                           warnings: warnings, renderedPages: pages.rendered, drawnShareCards: cards?.drawn ?? [], leftOut: site.leftOut)
     }
 
     /// Load: the site's sources, and the problems found reading them. The output folder's manifest is read on the
@@ -148,6 +153,9 @@ public struct SiteBuilder: Sendable {
         var rendered: [String] = []
         /// Files under content/ that pages show as photos: published made (resized, without metadata), never copied.
         var photoPaths: Set<String> = []
+        /// Files under content/ that pages use (photos, stylesheets, icons, files the text links to or shows): the
+        /// only ones of content/ the build publishes.
+        var usedFiles: Set<String> = []
         /// Which page generates each output path that a file of content/ has too (index.html beside index.md).
         var generatedAssetPaths: [String: String] = [:]
         /// The pages that set `identity:`, each with its identity.
@@ -179,6 +187,7 @@ public struct SiteBuilder: Sendable {
             result.diagnostics += outcome.diagnostics
             result.icons.add(outcome.icons, shownBy: page.displayPath)
             result.photoPaths.formUnion(outcome.photos)
+            result.usedFiles.formUnion(outcome.usedFiles)
             for path in outcome.paths where assetPaths.contains(path) && !outcome.photos.contains(path) { result.generatedAssetPaths[path] = page.displayPath }
             guard let rendered = outcome.page else { return }
             if outcome.isNew { result.rendered.append(page.displayPath) }
@@ -224,7 +233,8 @@ public struct SiteBuilder: Sendable {
             // Its photos are the outputs at the paths of files under content/ it reads (any other output there is an error).
             return PageJob.Outcome(diagnostics: record.warnings.map { $0.shown(from: inputs.sourceDirectory) },
                                    page: RenderedPageFiles(files: [], policy: record.policy, diagnostics: []), paths: record.outputs,
-                                   photos: record.assets.isEmpty ? [] : record.outputs.filter { record.assets[$0] != nil })
+                                   photos: record.assets.isEmpty ? [] : record.outputs.filter { record.assets[$0] != nil },
+                                   usedFiles: Array(record.assets.keys))
         }
         if source.isUnread, let record = inputs.unchangedRecord(of: source) { return kept(record) }
         guard inputs.mayKeep(source) else { return nil }
@@ -235,19 +245,23 @@ public struct SiteBuilder: Sendable {
 
     /// What the site-files stage makes: the files of the site as a whole, and the problems found making them.
     struct SiteFiles {
-        /// The identity files, `_headers`, the published photos and the files copied from content/, in that order.
+        /// The identity files, `_headers`, the published photos, the files copied from content/ and from static/, in
+        /// that order.
         var files: [OutputFile] = []
         /// Every path of the site's files below the output folder, with the photos an earlier build made that no
         /// page made again.
         var paths: [String] = []
         var diagnostics: [Diagnostic] = []
+        /// The files under content/ that no page uses, left out.
+        var leftOut: [String] = []
     }
 
     /// The site-files stage: the files of the site as a whole, from what the pages stage found: the site's identity and its
-    /// `.well-known` files, `_headers` for the pages' policies, the photos `publishedPhotos` holds, and every other
-    /// file of content/ (`assets`) copied, unless a generated file has its path.
-    static func siteFiles(for pages: RenderedPages, assets: [String], publishedPhotos: [OutputFile], siteSettings: SiteSettings?,
-                          options: BuildOptions) -> SiteFiles {
+    /// `.well-known` files, `_headers` for the pages' policies, the photos `publishedPhotos` holds, every other file
+    /// of content/ (`assets`) that a page uses, copied, and every file of static/ copied, unless a generated file has
+    /// its path. A file of content/ that no page uses is left out: publishing is by intent.
+    static func siteFiles(for pages: RenderedPages, assets: [String], staticFiles: [String], publishedPhotos: [OutputFile],
+                          siteSettings: SiteSettings?, options: BuildOptions) -> SiteFiles {
         var site = SiteFiles()
         var generatedBy = pages.generatedAssetPaths
         let (identity, identityDiagnostics) = siteIdentity(pages.identities, siteSettings: siteSettings)
@@ -264,11 +278,26 @@ public struct SiteBuilder: Sendable {
         site.files += publishedPhotos
         site.paths += pages.photoPaths.subtracting(publishedPhotos.map(\.path))
         for asset in assets where !pages.photoPaths.contains(asset) {
+            guard pages.usedFiles.contains(asset) else {
+                site.leftOut.append(asset)
+                continue
+            }
             if let page = generatedBy[asset] {
                 site.diagnostics.append(Diagnostic(path: options.displayPath("content/" + asset), message: "would be written to \(asset), which \(page) generates there: rename or remove this file"))
                 continue
             }
             site.files.append(OutputFile(path: asset, contents: .copy(from: joinPath(options.sourceDirectory, "content/" + asset))))
+        }
+        if !staticFiles.isEmpty {
+            let made = Set(site.files.map(\.path)).union(pages.paths).union(pages.photoPaths)
+            for file in staticFiles {
+                let path = SiteLoader.staticFolder + "/" + file
+                if made.contains(file) {
+                    site.diagnostics.append(Diagnostic(path: options.displayPath(path), message: "would be written to \(file), where the build writes a file of its own (a page, a file of content/ a page uses, or one sitegen makes): rename or remove one of them"))
+                    continue
+                }
+                site.files.append(OutputFile(path: file, contents: .copy(from: joinPath(options.sourceDirectory, path))))
+            }
         }
         site.paths += site.files.map(\.path)
         return site
@@ -324,6 +353,8 @@ public struct SiteBuilder: Sendable {
             var paths: [String] = []
             /// The photos among `paths`: files under content/ of the same paths, published made.
             var photos: [String] = []
+            /// The files under content/ the page uses (`PageInputs.assets(of:)`): what the build publishes of content/.
+            var usedFiles: [String] = []
             var isNew = false
             /// The page's `identity:`, which the site's `.well-known` files are made from.
             var identity: SiteIdentity?
@@ -358,6 +389,7 @@ public struct SiteBuilder: Sendable {
             }
             var rendered: RenderedPageFiles
             var outcome = Outcome(diagnostics: diagnostics, identity: parsed.frontMatter.identity, icons: shown.findings)
+            outcome.usedFiles = PageInputs.assets(of: page)
             if let memo {
                 // The page's icons as it shows them decide, with its text, whether a remembered render still holds.
                 let pageIcons = page.links.map { symbols.name(for: $0.icon) }.joined(separator: " ") + symbols.html
@@ -468,9 +500,11 @@ public struct SiteBuilder: Sendable {
 
     /// The link resolver for what a load found, on the build's clock.
     private func resolver(for sources: SiteSources) -> LinkResolver {
-        LinkResolver(catalog: catalog, assets: Set(sources.assets), baseURL: options.baseURL,
-                     templateNames: Set(sources.templates.map(\.name)),
-                     pageOutputPaths: Set(sources.pages.map { PageParser.outputPath(for: $0.path) }), now: options.now ?? Date())
+        var resolver = LinkResolver(catalog: catalog, assets: Set(sources.assets), baseURL: options.baseURL,
+                                    templateNames: Set(sources.templates.map(\.name)),
+                                    pageOutputPaths: Set(sources.pages.map { PageParser.outputPath(for: $0.path) }), now: options.now ?? Date())
+        resolver.staticFiles = Set(sources.staticFiles)
+        return resolver
     }
 
     /// Stages 2 and 3 for one page: its front matter read over the site's settings, its links resolved, and the

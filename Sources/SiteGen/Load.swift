@@ -55,8 +55,11 @@ public struct TemplateFile: Equatable, Sendable {
 /// Everything a build reads, before any of it is parsed.
 public struct SiteSources: Equatable, Sendable {
     public var pages: [ContentPage] = []
-    /// Other files under `content/` (images and such), copied as they are; paths below `content/`.
+    /// Other files under `content/` (images and such), paths below `content/`: published when a page uses one.
     public var assets: [String] = []
+    /// The files under `static/`, paths below it: published as they are, at the same paths below the output folder,
+    /// whether a page names them or not (as Hugo's and Zola's `static/`).
+    public var staticFiles: [String] = []
     /// The text of each `.css` file under `content/`, by path below `content/`, for pages that inline one.
     public var stylesheets: [String: String] = [:]
     /// Each `.svg` file under `content/` as read and parsed for the published-file check, by path below `content/`,
@@ -69,6 +72,11 @@ public struct SiteSources: Equatable, Sendable {
 
 /// Stage 1: finds and reads the site's files.
 public enum SiteLoader {
+    /// What a build reads in the site's folder, and so what `serve` watches: the folders, then the settings file.
+    public static let sourceEntries = ["content", "templates", staticFolder, SiteSettings.fileName]
+    /// The folder whose files are published as they are: a page need not name them.
+    public static let staticFolder = "static"
+
     /// Larger Markdown files are refused rather than read into memory: no contact page is this long.
     public static let maximumPageBytes = 4 * 1024 * 1024
 
@@ -113,6 +121,31 @@ public enum SiteLoader {
             }
         }
 
+        /// Whether a file to publish is within the size sitegen copies; reported when it is not.
+        func fitsSizeLimit(_ relative: String) -> Bool {
+            guard let size = fileSystem.fileSize(joinPath(source, relative)), size > maximumAssetBytes else { return true }
+            diagnostics.append(Diagnostic(path: options.displayPath(relative), message: "the file has \(size) bytes: expected at most \(maximumAssetBytes / 1_048_576) MiB, the most sitegen copies"))
+            return false
+        }
+
+        /// An SVG file that may be published as it is, read and parsed once for the published-file rule and for the
+        /// icon a button may make of it: nothing in it may run, since a browser opening it runs its scripts as the site.
+        func checkSVG(_ relative: String) -> LoadedSVGFile {
+            do {
+                let data = try fileSystem.readFile(joinPath(source, relative))
+                let checked = CheckedSVG(data)
+                if let problem = checked.publishingProblem {
+                    var sink = DiagnosticSink(path: options.displayPath(relative), text: String(decoding: data, as: UTF8.self))
+                    sink.report(line: problem.position.line, column: problem.position.column, problem.message)
+                    diagnostics += sink.diagnostics.map { var diagnostic = $0; diagnostic.kind = .unsafePublishedSVG; return diagnostic }
+                }
+                return .read(data, icon: checked.icon)
+            } catch {
+                diagnostics.append(Diagnostic(path: options.displayPath(relative), message: "the file \(reason(error))"))
+                return .unreadable(reason: reason(error))
+            }
+        }
+
         let settingsPath = joinPath(source, SiteSettings.fileName)
         // site.yaml is what many tools would call it: read silently as nothing, every page would lose its buttons and theme.
         if fileSystem.entryKind(at: settingsPath) == .missing, fileSystem.entryKind(at: joinPath(source, "site.yaml")) != .missing {
@@ -137,27 +170,10 @@ public enum SiteLoader {
                     pagePaths.append(path)
                     continue
                 }
-                if let size = fileSystem.fileSize(joinPath(source, "content/" + path)), size > maximumAssetBytes {
-                    diagnostics.append(Diagnostic(path: options.displayPath("content/" + path), message: "the file has \(size) bytes: expected at most \(maximumAssetBytes / 1_048_576) MiB, the most sitegen copies"))
-                    continue
-                }
+                guard fitsSizeLimit("content/" + path) else { continue }
                 if path.lowercased().hasSuffix(".svg") {
-                    // Published as it is, so nothing in it may run: a browser opening it runs its scripts as the site.
                     // (A refused file stays known, so pages that name it get no second error.)
-                    do {
-                        let data = try fileSystem.readFile(joinPath(source, "content/" + path))
-                        // Parsed once, for the published-file rule and for the icon a button may make of it.
-                        let checked = CheckedSVG(data)
-                        sources.svgFiles[path] = .read(data, icon: checked.icon)
-                        if let problem = checked.publishingProblem {
-                            var sink = DiagnosticSink(path: options.displayPath("content/" + path), text: String(decoding: data, as: UTF8.self))
-                            sink.report(line: problem.position.line, column: problem.position.column, problem.message)
-                            diagnostics += sink.diagnostics.map { var diagnostic = $0; diagnostic.kind = .unsafePublishedSVG; return diagnostic }
-                        }
-                    } catch {
-                        sources.svgFiles[path] = .unreadable(reason: reason(error))
-                        diagnostics.append(Diagnostic(path: options.displayPath("content/" + path), message: "the file \(reason(error))"))
-                    }
+                    sources.svgFiles[path] = checkSVG("content/" + path)
                 }
                 sources.assets.append(path)
                 if path.hasSuffix(".css"), let text = readText("content/" + path) { sources.stylesheets[path] = text }
@@ -174,6 +190,12 @@ public enum SiteLoader {
                         sources.pages.append(ContentPage(path: path, displayPath: options.displayPath("content/" + path), text: text, stamp: contentStamps[path]))
                     case .failure(let problem): diagnostics.append(problem)
                     }
+                }
+            }
+            if fileSystem.itemKind(at: joinPath(source, staticFolder)) == .directory {
+                for path in try files(in: staticFolder) where fitsSizeLimit(staticFolder + "/" + path) {
+                    if path.lowercased().hasSuffix(".svg") { _ = checkSVG(staticFolder + "/" + path) }
+                    sources.staticFiles.append(path)
                 }
             }
             var namedBy: [String: String] = [:]
@@ -261,14 +283,14 @@ public enum SiteLoader {
     /// must neither hold the site nor be, or lie inside, the folders the build reads, nor hold them. Compared by
     /// real paths, so a symbolic link cannot alias `templates/`; nil when the output folder is elsewhere.
     static func outputOverlap(_ options: BuildOptions, boundary: SiteBoundary, fileSystem: any FileSystem) -> String? {
-        let expected = "expected a folder outside content/ and templates/, such as Output in the site's folder (the default)"
+        let expected = "expected a folder outside content/, templates/ and static/, such as Output in the site's folder (the default)"
         guard let output = boundary.output else {
             return "the output folder cannot be resolved: " + expected
         }
         if SiteBoundary.isInside(boundary.root, output) {
             return "the output folder holds the site's sources, which the build would replace: " + expected
         }
-        for folder in ["content", "templates"] {
+        for folder in ["content", "templates", staticFolder] {
             let real = fileSystem.realPath(joinPath(options.sourceDirectory, folder)) ?? joinPath(boundary.root, folder)
             if SiteBoundary.isInside(output, real) {
                 return "the output folder is \(folder)/ or a folder in it, which the build reads and would replace: " + expected

@@ -13,6 +13,9 @@ public struct MarkdownBody: Equatable, Sendable {
     public let allowRawHTML: Bool
     /// Every link and image, in document order.
     public let links: [MarkdownDocument.Link]
+    /// Where raw HTML starts that the page leaves out (none when `allowRawHTML`), comments not counted: a
+    /// comment left out is what its author meant.
+    public let omittedRawHTML: [SourcePosition]
     /// The tree the links were read from, kept for the render that follows: parsing is most of the Markdown's cost.
     private let tree: ParsedTree
 
@@ -22,12 +25,14 @@ public struct MarkdownBody: Equatable, Sendable {
         self.allowRawHTML = allowRawHTML
         let document = MarkdownDocument(text, firstLine: firstLine, allowRawHTML: allowRawHTML)
         links = document.links
+        omittedRawHTML = allowRawHTML ? [] : document.rawHTMLPositions
         tree = ParsedTree(document)
     }
 
     /// The same text read the same way; the kept tree is only a saving.
     public static func == (a: MarkdownBody, b: MarkdownBody) -> Bool {
         a.text == b.text && a.firstLine == b.firstLine && a.allowRawHTML == b.allowRawHTML && a.links == b.links
+            && a.omittedRawHTML == b.omittedRawHTML
     }
 
     /// A parsed tree handed out once: a render changes the tree it writes, so a second render parses again.
@@ -97,6 +102,24 @@ public final class MarkdownDocument {
 
     /// Every link and image, in document order.
     public var links: [Link] { linkNodes().map(\.link) }
+
+    /// Where each piece of raw HTML (a block or an inline tag) starts, in document order, HTML comments left out.
+    public var rawHTMLPositions: [SourcePosition] {
+        var found: [SourcePosition] = []
+        guard let iterator = cmark_iter_new(root) else { return found }
+        defer { cmark_iter_free(iterator) }
+        // An image's raw HTML is part of its alt text, written escaped, not left out.
+        var insideImage = 0
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            guard let node = cmark_iter_get_node(iterator) else { continue }
+            let type = cmark_node_get_type(node)
+            if type == CMARK_NODE_IMAGE { insideImage += event == CMARK_EVENT_ENTER ? 1 : -1 }
+            guard event == CMARK_EVENT_ENTER, insideImage == 0, type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE else { continue }
+            if MarkdownHTML.isComment(MarkdownHTML.literal(node)) { continue }
+            found.append(position(of: node))
+        }
+        return found
+    }
 
     private func linkNodes() -> [(node: OpaquePointer, link: Link)] {
         var found: [(OpaquePointer, Link)] = []

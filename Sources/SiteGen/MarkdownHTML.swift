@@ -50,6 +50,12 @@ enum MarkdownHTML {
 
     static func literal(_ node: OpaquePointer) -> [UInt8] { attribute(cmark_node_get_literal(node)) }
 
+    /// Whether raw HTML is a comment and nothing else (`<!-- … -->`, blank space around it).
+    static func isComment(_ literal: [UInt8]) -> Bool {
+        let trimmed = literal.drop(while: isSpace).reversed().drop(while: isSpace).reversed()
+        return trimmed.starts(with: "<!--".utf8) && trimmed.reversed().starts(with: "-->".utf8.reversed()) && trimmed.count >= 7
+    }
+
     /// Whether raw HTML is the tag of a `<script>` or `<style>` element (ASCII case-insensitive, as browsers read
     /// it), and whether it opens or closes one: what such an element holds is code, not text with addresses.
     /// Nil for any other; true when it opens one.

@@ -38,6 +38,8 @@ struct PageInputs: Sendable {
         shared += "icons \(iconSets.fontAwesomeBrands ?? "-") \(fontAwesomeMark.flatMap { Self.stamp($0, in: iconSets.files) } ?? "-")"
         shared += " \(iconSets.forkAwesomeFont ?? "-") \(iconSets.forkAwesomeFont.flatMap { Self.stamp($0, in: iconSets.files) } ?? "-")\0"
         shared += "settings \(sources.siteSettings?.text ?? "-")\0"
+        // Which files static/ holds decides whether a page's relative link leads somewhere: by name, not by bytes.
+        shared += "static \(sources.staticFiles.joined(separator: "\0"))\0"
         for template in sources.templates.sorted(by: { $0.name < $1.name }) { shared += "template \(template.name)\0\(template.text)\0" }
         sharedHash = ContentHash.of(shared)
         var clock = timespec()
@@ -112,7 +114,7 @@ struct PageInputs: Sendable {
         }
         var paths = [page.stylesheetPath, local(page.avatarSource), local(page.backgroundImageSource)].compactMap { $0 }
         for link in page.links { if case .file(let path) = link.icon { paths.append(path) } }
-        return paths
+        return paths + page.linkedFiles
     }
 
     /// The running sitegen: a new build of it may render differently under the same version number.

@@ -22,10 +22,19 @@ public enum PageParser {
             sink.report(.warning, line: line, column: 1, StarterPlaceholder.bodyMessage)
         }
         let markdown = MarkdownBody(split.body, firstLine: split.bodyFirstLine, allowRawHTML: frontMatter.unsafeHTML)
+        // Once a line: `<b>…</b>` is two pieces of raw HTML, one mistake.
+        var warnedLine = 0
+        for position in markdown.omittedRawHTML where position.line != warnedLine {
+            warnedLine = position.line
+            sink.report(.warning, at: position, rawHTMLMessage)
+        }
         let parsed = ParsedPage(page: page, frontMatter: frontMatter, markdown: markdown, outputPath: outputPath(for: page.path),
                                 siteSettings: siteSettings)
         return (parsed, sink.diagnostics)
     }
+
+    /// Why raw HTML in a page's Markdown is left out, and how to let it through.
+    static let rawHTMLMessage = "raw HTML is left out of the page, since HTML in a page can run script or load from other hosts: write it in Markdown, or set unsafe_html: true in the front matter if you trust it"
 
     /// A page without a `title` is named by its first Markdown heading, else by its file (`about.md` is
     /// "about", `team/index.md` is "team", the root's index is "Home"): never an empty <title>.

@@ -51,6 +51,9 @@ public struct ResolvedPage {
 
     /// Email addresses the page links to, which rendering hides from harvesters; found once, here.
     public var emailAddresses: [String]
+    /// The files under `content/` (paths below it) that the body links to or shows, in order, once each: the build
+    /// publishes them because this page names them.
+    public var linkedFiles: [String] = []
 }
 
 /// A shorthand link of a page's Markdown body (`[follow me](mastodon:@eb@social.coop)`), resolved.
@@ -68,6 +71,8 @@ public struct LinkResolver: Sendable {
     public var catalog: ServiceCatalog
     /// Files under `content/` other than pages, for checking the avatar path.
     public var assets: Set<String>
+    /// Files under `static/`, published as they are at the same paths: a relative link may lead to one.
+    public var staticFiles: Set<String> = []
     public var baseURL: String?
     /// The site's templates, so that a page naming a missing one fails here, before rendering, in every command.
     public var templateNames: Set<String>?
@@ -128,7 +133,7 @@ public struct LinkResolver: Sendable {
             }
             parsed.frontMatter.sections[section].beforeLink -= low
         }
-        let markdownLinks = resolveMarkdownLinks(parsed.markdown, page: parsed, sink: &sink)
+        let (markdownLinks, linkedFiles) = resolveMarkdownLinks(parsed.markdown, page: parsed, sink: &sink)
         let identities = links.filter(\.service.provesIdentity).map { ($0.chain, $0.position) }
             + markdownLinks.filter(\.provesIdentity).map { ($0.chain, $0.position) }
         var identityLinks: [String] = []
@@ -152,7 +157,8 @@ public struct LinkResolver: Sendable {
                 assetPath($0, page: parsed, field: "stylesheet", kind: "a CSS file path", example: "style.css", noun: "stylesheet", sink: &sink)
             },
             backgroundImageSource: backgroundImageSource(matter.background, page: parsed, sink: &sink),
-            emailAddresses: (links.map(\.chain) + markdownLinks.map(\.chain)).flatMap(EmailForms.addresses))
+            emailAddresses: (links.map(\.chain) + markdownLinks.map(\.chain)).flatMap(EmailForms.addresses),
+            linkedFiles: linkedFiles)
         if let (_, firstAt) = identities.first, !parseFailed { warnOfUnverifiableIdentity(parsed, url: url, firstLinkAt: firstAt, sink: &sink) }
         return (resolved, sink.diagnostics)
     }
@@ -258,11 +264,16 @@ public struct LinkResolver: Sendable {
                             choices: choices, icon: icon, color: color, paint: paint, position: at)
     }
 
-    /// Checks the Markdown links' schemes and resolves the service shorthands among them.
-    private func resolveMarkdownLinks(_ markdown: MarkdownBody, page: ParsedPage, sink: inout DiagnosticSink) -> [MarkdownChainLink] {
+    /// Checks the Markdown links' schemes and resolves the service shorthands among them; also gives the files under
+    /// content/ that relative links and images lead to.
+    private func resolveMarkdownLinks(_ markdown: MarkdownBody, page: ParsedPage, sink: inout DiagnosticSink) -> ([MarkdownChainLink], [String]) {
+        var linkedFiles: [String] = []
+        var seenFiles: Set<String> = []
         for link in markdown.links {
             if let pageOutputPaths, URLScheme.asBrowsersRead(link.destination) == nil {
-                checkRelative(link, page: page, pageOutputPaths: pageOutputPaths, sink: &sink)
+                if let file = checkRelative(link, page: page, pageOutputPaths: pageOutputPaths, sink: &sink), seenFiles.insert(file).inserted {
+                    linkedFiles.append(file)
+                }
                 continue
             }
             guard let scheme = URLScheme.asBrowsersRead(link.destination), !isShorthand(link) else { continue }  // relative or fragment
@@ -294,25 +305,26 @@ public struct LinkResolver: Sendable {
                 sink.report(at: link.position, error.message)
             }
         }
-        return resolved
+        return (resolved, linkedFiles)
     }
 
     /// A relative link or image of the body (`cv.pdf`, `../about/`, `photos/me.jpg`) must lead to a file the site
     /// publishes: an asset, a page, or a file made beside a page. The browser reads it from the page's address
     /// (`about.md` is `about/`), not from the Markdown file's folder, so a path that only works from there gets
-    /// a hint with the path that works.
-    private func checkRelative(_ link: MarkdownDocument.Link, page: ParsedPage, pageOutputPaths: Set<String>, sink: inout DiagnosticSink) {
+    /// a hint with the path that works. Gives the file under content/ it leads to, if it leads to one.
+    private func checkRelative(_ link: MarkdownDocument.Link, page: ParsedPage, pageOutputPaths: Set<String>, sink: inout DiagnosticSink) -> String? {
         let path = String(link.destination.prefix { $0 != "?" && $0 != "#" })
-        guard !path.isEmpty, !path.hasPrefix("//") else { return }  // a fragment or query of this page; // is another host
+        guard !path.isEmpty, !path.hasPrefix("//") else { return nil }  // a fragment or query of this page; // is another host
         let decoded = path.contains("%") ? (PercentEncoding.decode(path) ?? path) : path
         let outputFolder = page.outputPath.split(separator: "/").dropLast().joined(separator: "/")
         let fromRoot = decoded.hasPrefix("/")
         let what = link.isImage ? "image" : "link"
         guard let target = RelativePath.resolve(fromRoot ? String(decoded.drop { $0 == "/" }) : decoded, from: fromRoot ? "" : outputFolder) else {
             sink.report(at: link.position, "\(what) '\(link.destination)' leads above the site's top folder: expected a path to a file under content/ or to a page")
-            return
+            return nil
         }
-        if publishes(target, pageOutputPaths: pageOutputPaths) { return }
+        if assets.contains(target) { return target }
+        if publishes(target, pageOutputPaths: pageOutputPaths) { return nil }
         let contentFolder = page.page.path.split(separator: "/").dropLast().joined(separator: "/")
         var hint: String?
         if !fromRoot, let meant = RelativePath.resolve(decoded, from: contentFolder), meant != target,
@@ -324,12 +336,13 @@ public struct LinkResolver: Sendable {
             hint = "a page is published as a folder: write '\(folder.isEmpty ? "./" : RelativePath.relative(to: folder + "index.html", from: outputFolder).dropLast("index.html".count))'"
         }
         sink.report(at: link.position, "\(what) '\(link.destination)' not found: expected content/\(target), or a page there", hint: hint)
+        return nil
     }
 
     /// Whether the build writes `path` (below the output folder): an asset, a page (`about/index.html`, or its folder
     /// `about/` or `about`), or a file made beside a page.
     private func publishes(_ path: String, pageOutputPaths: Set<String>) -> Bool {
-        if assets.contains(path) || pageOutputPaths.contains(path) { return true }
+        if assets.contains(path) || staticFiles.contains(path) || pageOutputPaths.contains(path) { return true }
         let folder = path.isEmpty ? "" : path + "/"
         if pageOutputPaths.contains(folder + "index.html") { return true }
         let parts = path.split(separator: "/")

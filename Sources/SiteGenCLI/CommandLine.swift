@@ -272,6 +272,7 @@ public struct CommandLineTool {
         do {
             let result = try builder.build()
             report(result.warnings)
+            if let note = Self.leftOutNote(result.leftOut) { standardError(note) }
             let pages = result.paths.filter { $0.hasSuffix(".html") }.count
             if !quiet {
                 standardOutput("Built \(pages) page\(pages == 1 ? "" : "s") (\(result.paths.count) files) into \(Diagnostic.printable(folder))")
@@ -282,6 +283,18 @@ public struct CommandLineTool {
             standardError("Build failed with \(error.summary); \(Diagnostic.printable(folder)) was left as it was.")
             return nil
         }
+    }
+
+    /// One line naming the files of content/ a build did not publish, since no page uses them (the first few, then
+    /// how many more); nil when there are none.
+    static func leftOutNote(_ leftOut: [String]) -> String? {
+        guard let first = leftOut.first else { return nil }
+        if leftOut.count == 1 {
+            return "note: \(Diagnostic.printable("content/" + first)) is not published, since no page uses it: link to it from a page, or move it to static/ to publish it as it is"
+        }
+        let shown = leftOut.prefix(5).map { Diagnostic.printable("content/" + $0) }.joined(separator: ", ")
+        let more = leftOut.count > 5 ? " and \(leftOut.count - 5) more" : ""
+        return "note: \(leftOut.count) files of content/ are not published, since no page uses them (\(shown)\(more)): link to them from a page, or move them to static/ to publish them as they are"
     }
 
     func links(_ options: ParsedArguments) -> ExitCode {

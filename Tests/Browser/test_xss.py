@@ -434,8 +434,10 @@ HOSTILE_SVGS = {
 
 
 def test_published_svg_files_are_inert_or_refused(tmp_path, driver, site):
-    page = "---\ntitle: SVG files\n---\n"
-    output = built(tmp_path / "inert", {"index.md": page, **INERT_SVGS})
+    # Published by intent: the page links to each file, so each is published (or refused).
+    def page(names):
+        return "---\ntitle: SVG files\n---\n" + " ".join(f"[{name}]({name})" for name in names) + "\n"
+    output = built(tmp_path / "inert", {"index.md": page(INERT_SVGS), **INERT_SVGS})
     url = site(output)
     for name in INERT_SVGS:
         assert (output / name).read_text(encoding="utf-8") == INERT_SVGS[name], f"{name} was changed"
@@ -445,7 +447,7 @@ def test_published_svg_files_are_inert_or_refused(tmp_path, driver, site):
     log, _ = visit(driver, url + "canary.svg")
     assert log["ran"] == ["svg-script"], log
     for name, text in HOSTILE_SVGS.items():
-        result = build(tmp_path / name, {"index.md": page, name: text})
+        result = build(tmp_path / name, {"index.md": page([name]), name: text})
         assert result.returncode == 1, f"{name} was accepted"
         assert f"content/{name}:1:" in result.stderr and "published SVG" in result.stderr, result.stderr
         assert not (tmp_path / name / "Output").exists()

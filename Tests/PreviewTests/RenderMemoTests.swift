@@ -113,7 +113,7 @@ import SiteGenTestSupport
         _ = try builder.render()
         try fileSystem.removeItem("site/content/about.md")
         let result = try builder.render()
-        #expect(result.files.map(\.path) == ["index.html", "logo.svg"])
+        #expect(result.files.map(\.path) == ["index.html"])
         #expect(result.renderedPages == [])
     }
 }

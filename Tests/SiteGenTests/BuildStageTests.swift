@@ -58,9 +58,24 @@ import Testing
         #expect(problems.map { "\($0.path):\($0.line):\($0.column): \($0.severity)" } == ["content/index.md:3:5: error"])
     }
 
+    /// The files under content/ a page's text links to or shows are what the build publishes of content/ for it;
+    /// a link to a file static/ publishes is a link that works, and names nothing of content/.
+    @Test func theResolverGivesTheFilesOfContentThePageNames() {
+        var resolver = LinkResolver(assets: ["cv.pdf", "img/me.jpg", "todo.txt"], baseURL: nil,
+                                    pageOutputPaths: ["index.html", "about/index.html"], now: Date(timeIntervalSince1970: 0))
+        resolver.staticFiles = ["robots.txt"]
+        let body = "[CV](cv.pdf) ![Me](img/me.jpg) [page 2](cv.pdf#page=2) [robots](/robots.txt) [about](about/) [gone](gone.txt)\n"
+        let (parsed, _) = PageParser.parse(Self.page("index.md", "---\ntitle: A\n---\n" + body))
+        let (page, diagnostics) = resolver.resolve(parsed)
+        #expect(page.linkedFiles == ["cv.pdf", "img/me.jpg"])
+        #expect(diagnostics.map(\.message) == ["link 'gone.txt' not found: expected content/gone.txt, or a page there"])
+    }
+
     static func pages(policies: [String] = [], photos: Set<String> = [], generated: [String: String] = [:],
-                      identities: [ContentPage] = []) -> SiteBuilder.RenderedPages {
+                      identities: [ContentPage] = [], used: Set<String> = [], paths: [String] = []) -> SiteBuilder.RenderedPages {
         var pages = SiteBuilder.RenderedPages(count: 1)
+        pages.usedFiles = used.union(photos)
+        pages.paths = paths
         pages.policies = policies.map { ($0, SecurityPolicy(scriptHashes: ["A"], styleHashes: ["B"])) }
         pages.photoPaths = photos
         pages.generatedAssetPaths = generated
@@ -68,13 +83,15 @@ import Testing
         return pages
     }
 
-    @Test func theSiteFilesStageCopiesAssetsAndWritesHeadersForThePoliciesItIsGiven() {
-        let site = SiteBuilder.siteFiles(for: Self.pages(policies: ["/", "/about"], photos: ["me.jpg", "old.jpg"]),
-                                         assets: ["logo.svg", "me.jpg", "old.jpg"],
+    @Test func theSiteFilesStageCopiesTheAssetsPagesUseAndWritesHeadersForThePoliciesItIsGiven() {
+        let site = SiteBuilder.siteFiles(for: Self.pages(policies: ["/", "/about"], photos: ["me.jpg", "old.jpg"], used: ["logo.svg"]),
+                                         assets: ["logo.svg", "me.jpg", "notes/todo.txt", "old.jpg"], staticFiles: [],
                                          publishedPhotos: [OutputFile(path: "me.jpg", contents: .data(Data([1])))],
                                          siteSettings: nil, options: Self.options)
         #expect(site.diagnostics.isEmpty)
         #expect(site.files.map(\.path) == ["_headers", "me.jpg", "logo.svg"])
+        // Published by intent: a file no page uses is left out, and named.
+        #expect(site.leftOut == ["notes/todo.txt"])
         #expect(site.files[0].contents == .data(HeadersFile.data(Self.pages(policies: ["/", "/about"]).policies)))
         // Photos are published made, never copied; one no page made again this time is kept, not copied either.
         #expect(site.files[2].contents == .copy(from: "site/content/logo.svg"))
@@ -83,8 +100,9 @@ import Testing
 
     @Test func theSiteFilesStageRefusesAnAssetAtAGeneratedPath() {
         let identity = Self.page("index.md", "---\nidentity:\n  webfinger: \"@eb@social.coop\"\n---\n")
-        let site = SiteBuilder.siteFiles(for: Self.pages(generated: ["index.html": "content/index.md"], identities: [identity]),
-                                         assets: ["index.html", ".well-known/webfinger", "_headers"], publishedPhotos: [],
+        let site = SiteBuilder.siteFiles(for: Self.pages(generated: ["index.html": "content/index.md"], identities: [identity],
+                                                         used: ["index.html", ".well-known/webfinger", "_headers"]),
+                                         assets: ["index.html", ".well-known/webfinger", "_headers"], staticFiles: [], publishedPhotos: [],
                                          siteSettings: nil, options: Self.options)
         #expect(site.diagnostics.map(\.description) == [
             "site/content/index.html: error: would be written to index.html, which content/index.md generates there: rename or remove this file",
@@ -95,10 +113,22 @@ import Testing
         #expect(site.files.map(\.path).contains(".well-known/webfinger"))
     }
 
+    /// static/ is published as it is, at the same paths, whether a page names its files or not; never over a file the
+    /// build makes.
+    @Test func theSiteFilesStageCopiesStaticFilesUnlessTheBuildWritesTheirPaths() {
+        let site = SiteBuilder.siteFiles(for: Self.pages(policies: ["/"], used: ["logo.svg"], paths: ["index.html", "about/index.html"]),
+                                         assets: ["logo.svg"], staticFiles: ["robots.txt", "about/index.html", "logo.svg", "_headers", "fonts/a.woff2"],
+                                         publishedPhotos: [], siteSettings: nil, options: Self.options)
+        #expect(site.files.map(\.path) == ["_headers", "logo.svg", "robots.txt", "fonts/a.woff2"])
+        #expect(site.files[2].contents == .copy(from: "site/static/robots.txt"))
+        #expect(site.diagnostics.map(\.path) == ["site/static/about/index.html", "site/static/logo.svg", "site/static/_headers"])
+        #expect(site.leftOut.isEmpty)
+    }
+
     @Test func theSiteFilesStageReportsIdentitiesThatDisagree() {
         let root = Self.page("index.md", "---\nidentity:\n  webfinger: \"@eb@social.coop\"\n---\n")
         let other = Self.page("b.md", "---\nidentity:\n  webfinger: \"@eb@other.example\"\n---\n")
-        let site = SiteBuilder.siteFiles(for: Self.pages(identities: [root, other]), assets: [], publishedPhotos: [], siteSettings: nil, options: Self.options)
+        let site = SiteBuilder.siteFiles(for: Self.pages(identities: [root, other]), assets: [], staticFiles: [], publishedPhotos: [], siteSettings: nil, options: Self.options)
         #expect(site.diagnostics.map { "\($0.path):\($0.line)" } == ["content/b.md:2"])
         #expect(site.files.isEmpty)
     }

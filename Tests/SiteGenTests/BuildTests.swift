@@ -159,7 +159,9 @@ import SiteGenTestSupport
         let fileSystem = Fixtures.site("# Home", extra: ["content/about.MD": "A", "content/notes.markdown": "N",
                                                        "content/index.md~": "backup", "content/.draft.md": "D", "content/a.txt": "T"])
         let result = try Fixtures.builder(fileSystem).build()
-        #expect(result.paths == ["a.txt", "about/index.html", "index.html", "notes/index.html"])
+        #expect(result.paths == ["about/index.html", "index.html", "notes/index.html"])
+        // A file of content/ that no page names is not published, and the build says so.
+        #expect(result.leftOut == ["a.txt"])
     }
 
     @Test func aPageWithoutTitleIsNamedByItsHeadingOrFile() throws {

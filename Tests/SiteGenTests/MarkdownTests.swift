@@ -19,6 +19,18 @@ import Testing
                 == "<p>Hi <b>there</b></p>\n<script>alert(1)</script>\n")
     }
 
+    /// Where each piece of raw HTML the page leaves out starts, for the warning: comments (left out as their author
+    /// meant) and an image's alt text (written escaped) are not counted; with raw HTML allowed, nothing is.
+    @Test func omittedRawHTMLIsFoundAtItsPlace() {
+        let body = "Hi <b>there</b>\n\n<!-- a note -->\n\n![a <i>b</i>](p.png) é<span>x</span>\n\n<div>\nA\n</div>\n"
+        #expect(MarkdownBody(body, firstLine: 4, allowRawHTML: false).omittedRawHTML == [
+            .init(line: 4, column: 4), .init(line: 4, column: 12), .init(line: 8, column: 23), .init(line: 8, column: 30), .init(line: 10, column: 1),
+        ])
+        #expect(MarkdownBody(body, firstLine: 4, allowRawHTML: true).omittedRawHTML.isEmpty)
+        #expect(MarkdownHTML.isComment(Array("  <!-- x -->\n".utf8)) && MarkdownHTML.isComment(Array("<!---->".utf8)))
+        #expect(!MarkdownHTML.isComment(Array("<!-- x --><b>".utf8)) && !MarkdownHTML.isComment(Array("<!-->".utf8)))
+    }
+
     @Test func rewrittenLinksKeepTheirText() {
         let document = MarkdownDocument("Say [*hi*](x:y) or [no](https://a.org)\n", firstLine: 1, allowRawHTML: false)
         document.rewriteLinks { $0.destination == "x:y" ? (#"<a href="https://b.org/">"#, "!") : nil }

@@ -134,7 +134,7 @@ import SiteGenTestSupport
             "site.yml:32:10: warning: this link is still sitegen new's example, \(StarterPlaceholder.url): put your own, or remove it",
         ], "\(built.errors)")
         let before = try Self.text(folder, "Output/index.html")
-        try Data("---\ntitle: Grace\n---\nnew words\n".utf8).write(to: site.appendingPathComponent("content/index.md"))
+        try Data("---\ntitle: Grace\navatar: avatar.svg\n---\nnew words\n".utf8).write(to: site.appendingPathComponent("content/index.md"))
         let strict = try SitegenBinary.run(["build", "--strict"], in: site)
         #expect(strict.code == 1)
         #expect(strict.errors.hasSuffix("Build failed with 2 warnings, which --strict makes errors; Output/ was left as it was.\n"), "\(strict.errors)")
