@@ -667,7 +667,8 @@ extension YAMLHint {
             switch node {
             case .mapping(let pairs, _):
                 for (key, value) in pairs {
-                    if case .scalar(let name, _, _) = key { visit(value, field: name) }
+                    guard case .scalar(let name, _, let keyAt) = key else { continue }
+                    if case .scalar("", true, _) = value { reportEmptiedValue(field: name, keyAt: keyAt) } else { visit(value, field: name) }
                 }
             case .sequence(let items, _):
                 items.forEach { visit($0, field: field) }
@@ -689,8 +690,27 @@ extension YAMLHint {
                             hint: "to keep the '#', quote the value: \(field): \(quoted)")
             }
         }
+        /// `color: #1f4e8c` reads as an empty value: the whole value was taken for a comment.
+        func reportEmptiedValue(field: String, keyAt: SourcePosition) {
+            let index = keyAt.line - firstLine
+            guard keyAt.column >= 1, lines.indices.contains(index) else { return }
+            let line = Array(lines[index].unicodeScalars)
+            var at = keyAt.column - 1 + field.unicodeScalars.count
+            guard at < line.count, line[at] == ":" else { return }
+            at += 1
+            let gap = line[at...].prefix { $0 == " " || $0 == "\t" }.count
+            let hash = at + gap
+            guard gap > 0, hash + 1 < line.count, line[hash] == "#", !" \t\r#".unicodeScalars.contains(line[hash + 1]) else { return }
+            let rest = String(String.UnicodeScalarView(line[hash...]))
+            // The value meant is the first word after the '#': `#1f4e8c   # my blue` meant "#1f4e8c".
+            let meant = String(rest.prefix { $0 != " " && $0 != "\t" && $0 != "\r" })
+            sink.report(.warning, line: keyAt.line, column: hash + 1,
+                        "'\(field)' is empty: YAML reads ' #' and the rest of the line as a comment",
+                        hint: "to keep the '#', quote the value: \(field): \(YAMLText.quoted(meant))")
+        }
         for (key, value) in pairs {
-            if case .scalar(let name, _, _) = key { visit(value, field: name) }
+            guard case .scalar(let name, _, let keyAt) = key else { continue }
+            if case .scalar("", true, _) = value { reportEmptiedValue(field: name, keyAt: keyAt) } else { visit(value, field: name) }
         }
     }
 }

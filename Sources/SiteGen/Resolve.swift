@@ -335,7 +335,10 @@ public struct LinkResolver: Sendable {
             let folder = String(pageName.dropLast("index.html".count))
             hint = "a page is published as a folder: write '\(folder.isEmpty ? "./" : RelativePath.relative(to: folder + "index.html", from: outputFolder).dropLast("index.html".count))'"
         }
-        sink.report(at: link.position, "\(what) '\(link.destination)' not found: expected content/\(target), or a page there", hint: hint)
+        if hint == nil, let near = RelativePath.nearest(to: target, among: assets.union(staticFiles)) {
+            hint = Self.nearHint(written: path, found: near)
+        }
+        sink.report(at: link.position, "\(what) '\(link.destination)' not found: expected content/\(target)" + (link.isImage ? "" : ", or a page there"), hint: hint)
         return nil
     }
 
@@ -395,10 +398,23 @@ public struct LinkResolver: Sendable {
         }
         let folder = inSiteSettings ? "" : page.page.path.split(separator: "/").dropLast().joined(separator: "/")
         guard let path = RelativePath.resolve(written.value, from: folder), assets.contains(path) else {
-            sink.report(at: at, "\(noun) '\(written.value)' not found: expected a file under content/" + (inSiteSettings ? "" : " relative to this page"))
+            let near = RelativePath.resolve(written.value, from: folder).flatMap { RelativePath.nearest(to: $0, among: assets) }
+            sink.report(at: at, "\(noun) '\(written.value)' not found: expected a file under content/" + (inSiteSettings ? "" : " relative to this page"),
+                        hint: near.map { Self.nearHint(written: written.value, found: $0) })
             return nil
         }
         return path
+    }
+
+    /// The hint for a file named almost as one the site has: the same path as written, with the name it has.
+    private static func nearHint(written: String, found: String) -> String {
+        let name = found.split(separator: "/").last.map(String.init) ?? found
+        let folder = written.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        let meant = folder.isEmpty && !written.hasPrefix("/") ? name : folder + "/" + name
+        let writtenName = written.split(separator: "/").last.map(String.init) ?? written
+        // A disk that ignores capitals finds Sam.JPG as sam.jpg; a web server does not.
+        let why = writtenName.lowercased() == name.lowercased() ? " (web addresses tell capitals apart)" : ""
+        return "the folder has '\(name)': write '\(meant)'" + why
     }
 
     private func pageURL(_ page: ParsedPage, sink: inout DiagnosticSink) -> String? {
@@ -429,6 +445,21 @@ enum RelativePath {
             }
         }
         return parts.joined(separator: "/")
+    }
+
+    /// The file of `files` in the same folder as `path` that was most likely meant: the same name in other capitals
+    /// (`Sam.JPG` for `sam.jpg`), else the same name with another extension (`sam.jpeg` for `sam.jpg`), else a name
+    /// one or two edits away; nil when none is close.
+    static func nearest(to path: String, among files: Set<String>) -> String? {
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[...$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        func stem(_ name: String) -> String { String(name.lowercased().prefix { $0 != "." }) }
+        let siblings = files.filter { $0.hasPrefix(folder) && !$0.dropFirst(folder.count).contains("/") }.map { String($0.dropFirst(folder.count)) }.sorted()
+        let meant = siblings.first { $0.lowercased() == name.lowercased() }
+            ?? siblings.first { stem($0) == stem(name) && !stem(name).isEmpty }
+            ?? siblings.filter { Spelling.distance($0, name) <= 2 && name.count > 4 }.min { Spelling.distance($0, name) < Spelling.distance($1, name) }
+        return meant.map { folder + $0 }
     }
 
     /// The relative path from `folder` to `target` (both below the same root).
