@@ -638,6 +638,11 @@ enum YAMLHint {
             guard let column, column != indent else { return "each item of a list starts with '- ', the items' dashes in one column" }
             return "the items of a list line up: this '-' is in column \(indent + 1), the item above's in column \(column + 1)"
         }
+        if error.message.hasPrefix("duplicate key"), let givenAt = Int(error.message.split(separator: " ").last?.dropLast() ?? ""),
+           isListItemKey(lines: lines, index: index, keyIndent: error.position.column - 1) {
+            // Two items of a list run together: the second's '- ' was left out, so its keys join the first's.
+            return "each item of a list starts with '- ': if a new item starts after line \(givenAt), begin its first line with '- '"
+        }
         if error.message.hasPrefix("mapping values are not allowed") {
             // `description: What I do: sound design.` -> `description: "What I do: sound design."`
             let trimmed = line.drop { $0 == " " || $0 == "-" }
@@ -655,6 +660,20 @@ enum YAMLHint {
 }
 
 extension YAMLHint {
+    /// Whether the key on line `index`, `keyIndent` spaces in, belongs to a mapping that is an item of a list: above
+    /// it, past its sibling keys, is the line that starts the item with '- '.
+    static func isListItemKey(lines: [Substring], index: Int, keyIndent: Int) -> Bool {
+        guard keyIndent >= 2, index < lines.count else { return false }
+        for line in lines[..<max(index, 0)].reversed() {
+            let content = line.drop { $0 == " " }
+            if content.isEmpty || content.hasPrefix("#") { continue }
+            let indent = line.count - content.count
+            if indent > keyIndent || (indent == keyIndent && !content.hasPrefix("- ")) { continue }  // a sibling key, or a value under one
+            return indent == keyIndent - 2 && content.hasPrefix("- ")
+        }
+        return false
+    }
+
     /// `description: I am #1 at things` reads as "I am": YAML takes ` #` for the start of a comment. A plain value
     /// followed on its line by ` #` and a character that is not a space (`#1`, `#hashtag`; a comment is
     /// written `# like this`) gets a warning at the `#` with the quoted value as the hint.

@@ -212,7 +212,11 @@ public struct LinkResolver: Sendable {
                 let accepted = service.optionNames.isEmpty ? "it takes none besides \(LinkEntry.commonKeys.sorted().joined(separator: ", "))"
                     : "expected \(keys.joined(separator: ", "))"
                 let hint = Spelling.hint(for: name.value, among: keys, count: 1)
-                report(name.position, "unknown option '\(name.value)' for \(service.displayName) links\(hint): \(accepted)")
+                valid = false
+                // `- bluesky: …` then `github: …` a line below: the second link's '- ' was left out.
+                let startsALink = catalog.service(named: name.value) != nil
+                sink.report(at: name.position, "unknown option '\(name.value)' for \(service.displayName) links\(hint): \(accepted)",
+                            hint: startsALink ? "'\(name.value)' is a service: if it starts another link, begin its line with '- '" : nil)
             }
         }
         var apps: [AppEntry] = []

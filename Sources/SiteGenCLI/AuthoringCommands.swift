@@ -108,7 +108,10 @@ extension CommandLineTool {
         // named "-site" as a folder, not an option of cd.
         let shown = folder.hasSuffix("/") ? folder : folder + "/"
         let cdPath = folder.hasPrefix("-") ? "./" + folder : folder
-        return "Created \(Diagnostic.printable(shown)) with site.yml, content/index.md and \(NewSite.templates.count) templates.\(advice)\nNext: cd \(shellQuoted(cdPath)) && sitegen serve"
+        // `new .` made the site where the shell is: nothing to change to.
+        let isHere = !folder.hasPrefix("/") && folder.split(separator: "/").allSatisfy { $0 == "." }
+        let next = isHere ? "sitegen serve" : "cd \(shellQuoted(cdPath)) && sitegen serve"
+        return "Created \(Diagnostic.printable(shown)) with site.yml, content/index.md and \(NewSite.templates.count) templates.\(advice)\nNext: \(next)"
     }
 
     func check(_ options: ParsedArguments) -> ExitCode {

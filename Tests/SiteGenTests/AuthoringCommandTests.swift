@@ -55,6 +55,29 @@ import SiteGenTestSupport
         }
     }
 
+    /// Each "(README: Section)" or "(docs/file.md: Section)" in the files `new` writes names a heading that exists.
+    @Test func everyPointerInTheNewSiteNamesAHeadingThatExists() throws {
+        let written = [PackageResources.new_site_index_md, PackageResources.new_site_site_yml, PackageResources.new_site_gitignore]
+            .map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\n")
+        let pointers = try #require(try? Regex(#"\((README|docs/[a-z-]+\.md): ([^)]+)\)"#))
+        var checked = 0
+        for match in written.matches(of: pointers) {
+            let file = String(match.output[1].substring!), section = String(match.output[2].substring!)
+            let text = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent(file == "README" ? "README.md" : file), encoding: .utf8)
+            let headings = text.split(separator: "\n").filter { $0.hasPrefix("#") }.map { $0.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces) }
+            #expect(headings.contains(section), "\(file) has no heading '\(section)'")
+            checked += 1
+        }
+        #expect(checked >= 3)
+    }
+
+    /// `new .` makes the site where the shell is: the next step is to serve it, not to change folder.
+    @Test func theNextStepAfterNewInPlaceIsToServe() {
+        #expect(CommandLineTool.created(".").hasSuffix("\nNext: sitegen serve"))
+        #expect(CommandLineTool.created("./").hasSuffix("\nNext: sitegen serve"))
+        #expect(CommandLineTool.created("my page").hasSuffix("\nNext: cd 'my page' && sitegen serve"))
+    }
+
     @Test func theNewSiteShowsEveryFrontMatterField() {
         let page = String(decoding: PackageResources.new_site_index_md, as: UTF8.self)
             + String(decoding: PackageResources.new_site_site_yml, as: UTF8.self)
