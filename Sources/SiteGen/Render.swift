@@ -67,6 +67,8 @@ public struct PageRenderer: Sendable {
     public let runtime: PageRuntime
     /// The text of `.css` files under `content/`, for pages that name one as `stylesheet`.
     public let stylesheets: [String: String]
+    /// The page colours each of those sets, for `theme-color`: read once, however many pages name one.
+    private let stylesheetColours: [String: StylesheetColours]
     /// What the server of the pages adds to each (`sitegen serve`); nil for built pages.
     public var injection: PageInjection?
     /// The names each template reads, through its partials and parents: data no template reads is not
@@ -125,6 +127,7 @@ public struct PageRenderer: Sendable {
         self.version = version
         self.runtime = runtime
         self.stylesheets = stylesheets
+        stylesheetColours = stylesheets.mapValues(StylesheetColours.init(css:))
         referencedNames = Dictionary(uniqueKeysWithValues: templates.names.map { ($0, templates.referencedNames($0)) })
         slotsByTemplate = referencedNames.mapValues { [templates] names in TemplateSlots(templates, reads: names) }
     }
@@ -336,8 +339,9 @@ public struct PageRenderer: Sendable {
         add(.theme, .string(theme.name))
         add(.colorScheme, .string(matter.colorScheme.rawValue))
         add(.themeCSS, .string(themeCSS[theme.name + "/" + matter.colorScheme.rawValue] ?? theme.css(for: matter.colorScheme)))
-        add(.themeColorLight, .string(theme.light.page.css))
-        add(.themeColorDark, .string(theme.dark.page.css))
+        let ownColours = page.stylesheetPath.flatMap { stylesheetColours[$0] } ?? StylesheetColours()
+        add(.themeColorLight, .string(ownColours.light(or: theme.light.page.css)))
+        add(.themeColorDark, .string(ownColours.dark(or: theme.dark.page.css)))
         add(.bodyHTML, .string(bodyHTML(page, shield: shield, addressAt: addressAt)))
         add(.iconSymbolsHTML, .string(icons.html))
         add(.identityLinksHTML, .string(page.identityLinks.map { #"<link rel="me" href="\#(HTML.escape($0))">"# }.joined(separator: "\n")))

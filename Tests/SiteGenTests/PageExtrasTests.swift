@@ -189,6 +189,19 @@ import SiteGenTestSupport
         #expect(Initials.favicon("& <", fill: ring.css, text: ring.readableText.css) == "data:image/svg+xml," + DataURL.encoding.encode(svg))
     }
 
+    /// The browser's bar takes the page colour the site's own stylesheet sets (light, and dark as the cascade gives
+    /// it), not the theme's; a page without one keeps the theme's.
+    @Test func themeColourFollowsTheSitesOwnPageColour() throws {
+        let fileSystem = Fixtures.site("---\nstylesheet: my.css\n---\n", extra: [
+            "content/plain.md": "---\ntitle: P\n---\n",
+            "content/my.css": ":root { --page: #fdf6e3 }\n@media (prefers-color-scheme: dark) { :root { --page: #002b36 } }",
+            "templates/page.html": "{{theme_color_light}} {{theme_color_dark}}",
+        ])
+        _ = try Fixtures.builder(fileSystem).build()
+        #expect(try Fixtures.html(fileSystem) == "#fdf6e3 #002b36")
+        #expect(try Fixtures.html(fileSystem, "site/Output/plain/index.html") == "\(Theme.standard.light.page.css) \(Theme.standard.dark.page.css)")
+    }
+
     @Test func ownStylesheetIsInlinedAndCannotCloseTheStyleElement() throws {
         let fileSystem = Fixtures.site("---\nstylesheet: my.css\n---\n", extra: [
             "content/my.css": "p { color: red } </STYLE><script>x()</script>",

@@ -1,0 +1,42 @@
+@testable import Paint
+import Testing
+
+/// The page colour a site's stylesheet sets, read for `theme-color` as the cascade applies it.
+@Suite struct StylesheetColoursTests {
+    @Test func theReadmesExampleGivesBothColours() {
+        let css = """
+        :root { --page: #fdf6e3; --card: #ffffff; --text: #073642; }
+        @media (prefers-color-scheme: dark) {
+          :root { --page: #002b36; --card: #073642; }
+        }
+        """
+        #expect(StylesheetColours(css: css) == StylesheetColours(light: "#fdf6e3", dark: "#002b36"))
+    }
+
+    /// A plain `:root` rule applies in dark mode too; the last value given wins; comments, strings and other rules
+    /// are not read as declarations.
+    @Test func theCascadeDecides() {
+        let css = """
+        /* :root { --page: #111111 } */
+        a::after { content: "}{ :root { --page: red }" }
+        html, :root { --page: #222 ; --text: #eee }
+        :root { --page: rgb(10 20 30) !important }
+        @media print { :root { --page: white } }
+        """
+        let colours = StylesheetColours(css: css)
+        #expect(colours == StylesheetColours(light: "rgb(10 20 30)", dark: nil))
+        #expect(colours.dark(or: "#000") == "rgb(10 20 30)")
+        #expect(StylesheetColours(css: "body { color: red }").light(or: "#fff") == "#fff")
+    }
+
+    /// Only colours written out: a reference to another property, or text that could leave the attribute, is left
+    /// to the theme.
+    @Test func onlyColoursWrittenOutCount() {
+        #expect(StylesheetColours(css: ":root { --page: var(--x) }").light == nil)
+        #expect(StylesheetColours(css: ":root { --page: \"><script>\" }").light == nil)
+        #expect(StylesheetColours(css: ":root { --page: url(x.png) }").light == nil)
+        #expect(StylesheetColours(css: ":root { --page: rgb(var(--r), 0, 0) }").light == nil)
+        #expect(StylesheetColours(css: ":root { --page: hsl(120, 50%, 40%) }").light == "hsl(120, 50%, 40%)")
+        #expect(StylesheetColours(css: ":root { --page: teal").light == nil)  // an unclosed rule is no rule
+    }
+}
