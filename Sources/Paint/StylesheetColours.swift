@@ -71,15 +71,8 @@ public struct StylesheetColours: Equatable, Sendable {
     private static func rules(_ text: ArraySlice<Unicode.Scalar>) -> [(prelude: ArraySlice<Unicode.Scalar>, body: ArraySlice<Unicode.Scalar>)] {
         var found: [(ArraySlice<Unicode.Scalar>, ArraySlice<Unicode.Scalar>)] = []
         var depth = 0, preludeStart = text.startIndex, bodyStart = text.startIndex
-        var quote: Unicode.Scalar?
-        var index = text.startIndex
-        while index < text.endIndex {
-            let scalar = text[index]
-            if let open = quote {
-                if scalar == "\\" { index += 1 } else if scalar == open { quote = nil }
-            } else if scalar == "\"" || scalar == "'" {
-                quote = scalar
-            } else if scalar == "{" {
+        forEachOutsideQuotes(text) { index, scalar in
+            if scalar == "{" {
                 if depth == 0 { bodyStart = index + 1 }
                 depth += 1
             } else if scalar == "}" {
@@ -89,7 +82,6 @@ public struct StylesheetColours: Equatable, Sendable {
             } else if scalar == ";", depth == 0 {
                 preludeStart = index + 1  // an at-rule without a block (`@import …;`)
             }
-            index += 1
         }
         return found
     }
@@ -97,15 +89,9 @@ public struct StylesheetColours: Equatable, Sendable {
     /// The parts of a declaration block between `separator`s that are outside quotes and brackets.
     private static func split(_ text: ArraySlice<Unicode.Scalar>, at separator: Unicode.Scalar) -> [ArraySlice<Unicode.Scalar>] {
         var parts: [ArraySlice<Unicode.Scalar>] = []
-        var start = text.startIndex, depth = 0, quote: Unicode.Scalar?
-        var index = text.startIndex
-        while index < text.endIndex {
-            let scalar = text[index]
-            if let open = quote {
-                if scalar == "\\" { index += 1 } else if scalar == open { quote = nil }
-            } else if scalar == "\"" || scalar == "'" {
-                quote = scalar
-            } else if scalar == "(" || scalar == "[" || scalar == "{" {
+        var start = text.startIndex, depth = 0
+        forEachOutsideQuotes(text) { index, scalar in
+            if scalar == "(" || scalar == "[" || scalar == "{" {
                 depth += 1
             } else if scalar == ")" || scalar == "]" || scalar == "}" {
                 depth = max(depth - 1, 0)
@@ -113,10 +99,27 @@ public struct StylesheetColours: Equatable, Sendable {
                 parts.append(text[start..<index])
                 start = index + 1
             }
-            index += 1
         }
         parts.append(text[min(start, text.endIndex)..<text.endIndex])
         return parts
+    }
+
+    /// Calls `visit` with each character of `text` that is not inside a quoted string (the quotes themselves are
+    /// inside), a backslash escaping the character after it there.
+    private static func forEachOutsideQuotes(_ text: ArraySlice<Unicode.Scalar>, _ visit: (Int, Unicode.Scalar) -> Void) {
+        var quote: Unicode.Scalar?
+        var index = text.startIndex
+        while index < text.endIndex {
+            let scalar = text[index]
+            if let open = quote {
+                if scalar == "\\" { index += 1 } else if scalar == open { quote = nil }
+            } else if scalar == "\"" || scalar == "'" {
+                quote = scalar
+            } else {
+                visit(index, scalar)
+            }
+            index += 1
+        }
     }
 
     /// The text with each `/* … */` taken out (an unclosed one runs to the end, as in CSS), outside quotes.
