@@ -88,6 +88,13 @@ import SiteGenTestSupport
         let names = ServiceCatalog.standard.services.map { "\($0.displayName) `\($0.id)`" }.joined(separator: ", ") + "."
         #expect(readme.contains("\n" + names + "\n"), "README.md's list of services differs from the catalog")
         #expect(readme.contains("The \(ServiceCatalog.standard.services.count) services, as `sitegen services` lists them"))
+        // Every count of services the README and the guides give is the catalog's (written in digits, so that it can be checked).
+        for file in ["README.md", "docs/reference.md", "docs/how-it-works.md"] {
+            let text = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent(file), encoding: .utf8)
+            let counts = text.matches(of: #/([0-9]+|[A-Z][a-z]+-[a-z]+) services\b/#).map { String($0.output.1) }
+            #expect(!counts.isEmpty || file != "README.md")
+            #expect(counts.allSatisfy { $0 == "\(ServiceCatalog.standard.services.count)" }, "\(file) gives \(counts) services")
+        }
     }
 
     @Test func servicesNameShowsEveryAppWithItsSource() {
