@@ -2,8 +2,8 @@
 public struct VCard: Equatable, Sendable {
     /// The formatted name (`FN`): the page's title.
     public var name: String
-    /// The structured name (`N`), from front matter `name: {given, family}`; without it `N` stays empty and
-    /// contact apps show `FN`.
+    /// The structured name (`N`), from front matter `name: {given, family}`; without it, the title's words
+    /// (`VCard.nameParts(ofTitle:)`).
     public var givenName: String?
     public var familyName: String?
     public var note: String?
@@ -25,6 +25,16 @@ public struct VCard: Equatable, Sendable {
     private var webAddresses: Set<String> = []
 
     public init(name: String) { self.name = name }
+
+    /// `N` for a card whose page sets no `name:`: the title read as a person's name, its last word the family name and
+    /// the words before it the given names ("Ada Lovelace" is Lovelace; Ada, "Mary Ann Evans" Evans; Mary Ann); a title
+    /// of one word is a given name. Contact apps sort and greet by `N`, and an empty one left some showing no name.
+    /// `name:` says it exactly, where this rule is wrong (a family name first, "van Beethoven", a band).
+    public static func nameParts(ofTitle title: String) -> (given: String, family: String) {
+        let words = title.split(whereSeparator: { $0.isWhitespace })
+        guard words.count > 1 else { return (words.first.map(String.init) ?? "", "") }
+        return (words.dropLast().joined(separator: " "), String(words.last!))
+    }
 
     /// An email address, once.
     public mutating func addEmail(_ address: String) {

@@ -237,8 +237,12 @@ public struct PageRenderer: Sendable {
     func vCard(for page: ResolvedPage) -> VCard {
         let matter = page.parsed.frontMatter
         var card = VCard(name: matter.title ?? "")
-        card.givenName = matter.name?.given
-        card.familyName = matter.name?.family
+        if let name = matter.name {
+            card.givenName = name.given
+            card.familyName = name.family
+        } else {
+            (card.givenName, card.familyName) = VCard.nameParts(ofTitle: matter.title ?? "")
+        }
         card.note = matter.description
         // Contact apps show only JPEG and PNG photos.
         let avatarExtension = page.avatarSource?.split(separator: "?").first?.split(separator: ".").last?.lowercased()

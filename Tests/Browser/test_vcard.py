@@ -27,8 +27,8 @@ def read_card(path: pathlib.Path):
 def test_the_example_card(built_site):
     card = read_card(built_site / "contact.vcf")
     assert card.fn.value == "Love Your Music"
-    # No `name:` in front matter: N stays empty and contact apps show FN.
-    assert (card.n.value.family, card.n.value.given) == ("", "")
+    # `name: {given: Love Your Music}`: an app's name, kept whole rather than split as a person's.
+    assert (card.n.value.family, card.n.value.given) == ("", "Love Your Music")
     assert [e.value for e in card.contents["email"]] == ["someone@example.org"]
     assert "photo" not in card.contents, "the example's avatar is an SVG, which contact apps do not show"
     urls = [u.value for u in card.contents["url"]]

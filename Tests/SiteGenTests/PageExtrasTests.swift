@@ -103,7 +103,7 @@ import SiteGenTestSupport
                                     "item1.URL", "item1.X-ABLabel", "END"])
         let values = Dictionary(fields, uniquingKeysWith: { first, _ in first })
         #expect(values["FN"] == #"Ann\; Bob\, and \\ Co"#)
-        #expect(values["N"] == ";;;;", "without name: {given, family} contact apps show FN")
+        #expect(values["N"] == #"Co;Ann\; Bob\, and \\;;;"#, "without name: {given, family}, the title's last word is the family name")
         #expect(values["NOTE"] == #"Line one\nline two"#)
         #expect(values["PHOTO;VALUE=URI;TYPE=PNG"] == "https://ann.example/me.png")
         #expect(values["EMAIL;TYPE=INTERNET"] == "ann+news@example.org")
