@@ -21,7 +21,7 @@ public struct RenderedPage: Sendable {
 
 /// The data of one button in a page template's `links`; the README documents each.
 enum LinkKey: String, CaseIterable {
-    case number, label, service, serviceName = "service_name", handle, href, icon, color, textColor = "text_color"
+    case number, label, detail, service, serviceName = "service_name", handle, href, icon, color, textColor = "text_color"
     case edgeLight = "edge_light", edgeDark = "edge_dark", hCardClass = "h_card_class", attributesHTML = "attributes_html"
     case until, afterLinkHTML = "after_link_html", accountURI = "account_uri"
 }
@@ -295,6 +295,9 @@ public struct PageRenderer: Sendable {
                     switch key {
                     case .number: item[slot] = .int(index + 1); continue
                     case .label: value = link.label
+                    case .detail:
+                        guard let detail = link.detail else { continue }
+                        value = detail
                     case .service: value = link.chain.serviceID
                     case .serviceName: value = link.service.displayName
                     case .handle: value = link.chain.handle

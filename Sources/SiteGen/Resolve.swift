@@ -6,7 +6,11 @@ import SiteBasics
 
 /// A front matter link turned into a button: its chain from LinkChain and how it looks.
 public struct ResolvedLink: Sendable {
+    /// What the button says: `label:` as written, else the service's name ("Mastodon", "Email").
     public var label: String
+    /// The handle or address shown under a service's name, quieter, where no `label:` replaces both; nil without
+    /// one (a sealed address, or a handle that is an identifier no one reads, such as Spotify's `artist:0OdU…`).
+    public var detail: String?
     public var service: any Service
     /// The apps tried on a tap, then the fallback.
     public var chain: Chain
@@ -264,8 +268,20 @@ public struct LinkResolver: Sendable {
         let sealed = page.frontMatter.emailProtection == .sealed && chain.kind == .email
         let paint = ButtonPaint.make(brand: color,
                                      surfaces: matter.theme.surfaces(onCard: matter.theme.onCard || matter.background != nil))
-        return ResolvedLink(label: entry.label ?? (sealed ? service.displayName : chain.handle), service: service, chain: chain,
+        // A button names its service; the handle comes second, isolated from the page's direction where it is shown.
+        let detail = entry.label != nil || sealed || !Self.readsAsName(chain.handle) ? nil : chain.handle
+        return ResolvedLink(label: entry.label ?? service.displayName, detail: detail, service: service, chain: chain,
                             choices: choices, icon: icon, color: color, paint: paint, position: at)
+    }
+
+    /// Whether a handle is something people read (`@eb@social.coop`, `octocat`, `+49 30 1234567`, an address) rather
+    /// than an identifier that means nothing to them: an all-digit number of under 7 digits (an app id), or a
+    /// `kind:identifier` of a service's own (Spotify's `artist:0OdUWJ0sBjDrqHygGUXeCF`).
+    static func readsAsName(_ handle: String) -> Bool {
+        guard !handle.isEmpty else { return false }
+        if handle.allSatisfy(\.isNumber) { return handle.count >= 7 }
+        if let colon = handle.firstIndex(of: ":"), !handle.hasPrefix("http"), !handle[..<colon].contains("@") { return false }
+        return true
     }
 
     /// Checks the Markdown links' schemes and resolves the service shorthands among them; also gives the files under

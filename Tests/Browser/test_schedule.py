@@ -37,7 +37,7 @@ def test_a_link_whose_window_closed_after_the_build_is_hidden(browser):
         try:
             browser.get(url)
             labels = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "nav.links li a.button")]
-            assert labels == ["Kept", "@eb@social.coop"]
+            assert labels == ["Kept", "Mastodon\n@eb@social.coop"]
             assert browser.find_elements(By.CSS_SELECTOR, "a[href='https://closed.example/']") == []
             assert len(browser.find_elements(By.CSS_SELECTOR, "nav.links li")) == 2, "the closed link goes with its list item"
             # The others still work: the plain link keeps its href, the chain button its chooser.

@@ -71,6 +71,31 @@ import Testing
         #expect(diagnostics.map(\.message) == ["link 'gone.txt' not found: expected content/gone.txt, or a page there"])
     }
 
+    /// A button names its service and shows the handle under it, unless `label:` says otherwise, the address is
+    /// sealed, or the handle is an identifier no one reads.
+    @Test func aButtonNamesItsServiceWithTheHandleAsItsDetail() {
+        let resolver = LinkResolver(assets: [], baseURL: nil, now: Date(timeIntervalSince1970: 0))
+        let page = """
+            ---
+            links:
+              - github: octocat
+              - github: octocat
+                label: My code
+              - spotify: artist:0OdUWJ0sBjDrqHygGUXeCF
+              - matrix: "@eb:matrix.org"
+              - phone: "+49 30 1234567"
+            ---
+            """
+        let (parsed, _) = PageParser.parse(Self.page("index.md", page))
+        let (resolved, diagnostics) = resolver.resolve(parsed)
+        #expect(diagnostics.allSatisfy { $0.severity == .warning })  // rel="me" without a url
+        #expect(resolved.links.map { "\($0.label) | \($0.detail ?? "-")" } == [
+            "GitHub | octocat", "My code | -", "Spotify | -", "Matrix | @eb:matrix.org", "Phone | +49 30 1234567",
+        ])
+        let (sealedPage, _) = PageParser.parse(Self.page("index.md", "---\nemail_protection: sealed\nlinks:\n  - email: a@example.org\n---\n"))
+        #expect(resolver.resolve(sealedPage).0.links.map { "\($0.label) | \($0.detail ?? "-")" } == ["Email | -"])
+    }
+
     static func pages(policies: [String] = [], photos: Set<String> = [], generated: [String: String] = [:],
                       identities: [ContentPage] = [], used: Set<String> = [], paths: [String] = []) -> SiteBuilder.RenderedPages {
         var pages = SiteBuilder.RenderedPages(count: 1)

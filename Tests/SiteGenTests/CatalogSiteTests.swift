@@ -322,7 +322,7 @@ import SiteGenTestSupport
             // Addresses are written as character references (email protection).
             attributes = EmailShield(EmailForms.addresses(chain))?.protected(Array(attributes.utf8)).map { String(decoding: $0, as: UTF8.self) } ?? attributes
             #expect(page.contains(#"<a id="link-\#(number + 1)" class="button \#(PageRenderer.hCardClass(chain.kind))" \#(attributes)"#), "\(link.service) button")
-            #expect(page.contains("<span>\(link.service) button</span>"))
+            #expect(page.contains("<span class=\"label\">\(link.service) button</span>"))
             let paint = ButtonPaint.make(brand: HexColor(service.brandColor)!, surfaces: Theme.standard.surfaces(onCard: false))
             #expect(page.contains(".link-\(number + 1){--brand:\(paint.fill.css);--on-brand:\(paint.text.css);--edge-light:\(paint.edgeLight.css);--edge-dark:\(paint.edgeDark.css)}"))
             #expect(page.contains(#"<a \#(attributes)"#), "\(link.service) Markdown link")

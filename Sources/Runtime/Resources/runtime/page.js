@@ -67,7 +67,7 @@ var live = words && make("p", { class: "sr-only", role: "status" }, "", doc.body
 // it learned and, unless the app took over, follows the href.
 function attempt(link, data, candidate) {
   if (trying) trying("left"); // a pick from the chooser replaces an attempt still running, learning nothing from it
-  var service = link.dataset.service, state = "trying", timer, stall, label = link.querySelector("span"), text = label && label.textContent;
+  var service = link.dataset.service, state = "trying", timer, stall, label = link.querySelector("span"), shown = label && Array.from(label.childNodes);
   var left = link.nextElementSibling; // the way out an unanswered attempt left: this attempt brings its own
   if (left && left.classList.contains("open-web")) left.remove();
   var way = words && make("a", { class: "open-web", href: data.href }, words["open-" + link.dataset.copyKind]);
@@ -81,7 +81,7 @@ function attempt(link, data, candidate) {
     removeEventListener("pagehide", onLeft);
     removeEventListener("blur", onBlur);
     removeEventListener("focus", onFocus);
-    if (label) label.textContent = text;
+    if (label) label.replaceChildren.apply(label, shown); // the name and its handle, as they were
     link.removeAttribute("aria-busy");
     // Unanswered, the visitor may still want the web: the way stays, now a plain link to it.
     if (way) state == "unanswered" ? way.onclick = null : way.remove();
