@@ -45,7 +45,8 @@ chooserAdditions.push(function (link, item, panel) {
 function showFollow(panel, acct) {
   panel.textContent = "";
   var form = make("form", { class: "follow" }, "", panel);
-  var input = make("input", { placeholder: words.example }, "", make("label", {}, words.home, form));
+  // A handle, not a sentence: no capital, correction or spelling marks from the keyboard.
+  var input = make("input", { placeholder: words.example, autocapitalize: "none", autocorrect: "off", spellcheck: "false", autocomplete: "off" }, "", make("label", {}, words.home, form));
   input.value = store("home") || "";
   make("button", {}, words.go, form);
   var status = make("p", { class: "follow-status", role: "status" }, "", form);
