@@ -35,7 +35,7 @@ let package = Package(
         // HTTP(S) requests for `sitegen check --online`: libcurl, loaded by dlopen at the first request
         // (CCurl/include/sitegen_curl.h says why); libcurl4-openssl-dev's header gives the types.
         .target(name: "CCurl", cSettings: [.unsafeFlags(cDebugFlags)]),
-        // libxml2's HTML parser, for HTMLReading.
+        // libxml2: its HTML parser for HTMLReading, its namespace-aware XML parser for Artwork's SVG files.
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // libvips: photos resized and stripped of their metadata, and the share card drawn from SVG (librsvg). Loaded
         // by dlopen when the first picture is made (CVips/include/sitegen_vips.h says why); libvips-dev's headers,
@@ -51,7 +51,7 @@ let package = Package(
         .target(name: "Paint"),
         // Pictures: the built-in glyphs, initials, QR codes (libqrencode), SVG reading and sanitising, the buttons' icons
         // (the icon sets, a site's own SVG files), and photos resized and stripped of their metadata (libvips).
-        .target(name: "Artwork", dependencies: ["SiteBasics", "LinkChain", "CQREncode", "CVips"]),
+        .target(name: "Artwork", dependencies: ["SiteBasics", "LinkChain", "CQREncode", "CVips", "CLibXML2"]),
         // What goes beside a page: its contact card (vCard), its Content-Security-Policy (hashed with libcrypto) and its
         // share card (drawn by libvips, through Artwork).
         .target(name: "Companions", dependencies: ["SiteBasics", "Artwork", "Paint", "LinkChain", "Mustache", "CCrypto"]),

@@ -1,91 +1,5 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
 import SiteBasics
-#endif
-
-/// An element of a small XML document, with the line and column where its start tag ends
-/// (where libxml2 reports it).
-struct XMLElementNode: Equatable, Sendable {
-    var name: String
-    var attributes: [String: String]
-    var children: [XMLElementNode]
-    var position: SourcePosition
-}
-
-/// A problem in an SVG file, at a place in it.
-package struct SVGProblem: Error, Equatable, Sendable {
-    package var position: SourcePosition
-    package var message: String
-}
-
-/// Reads XML into `XMLElementNode`s with Foundation's XMLParser (libxml2). Text and comments are dropped:
-/// icons are shapes only.
-enum XMLTree {
-    /// Deeper than any icon is drawn; deep enough nesting would exhaust the stack of whatever walks the tree.
-    static let maximumDepth = 64
-
-    /// Refuses documents with a DOCTYPE when `allowDoctype` is false: entity definitions can expand without
-    /// bound, and icons need none.
-    static func parse(_ data: Data, allowDoctype: Bool) throws(SVGProblem) -> XMLElementNode {
-        if !allowDoctype, let range = data.range(of: Data("<!DOCTYPE".utf8)) ?? data.range(of: Data("<!ENTITY".utf8)) {
-            let before = data[..<range.lowerBound]
-            let line = before.filter { $0 == 0x0A }.count + 1
-            throw SVGProblem(position: SourcePosition(line: line, column: 1),
-                             message: "the SVG has a DOCTYPE or entity declaration, which icons do not need; remove it")
-        }
-        let parser = XMLParser(data: data)
-        parser.shouldResolveExternalEntities = false
-        parser.shouldProcessNamespaces = false
-        let builder = Builder(parser)
-        parser.delegate = builder
-        let parsed = parser.parse()
-        if let problem = builder.problem { throw problem }
-        guard parsed, let root = builder.root else {
-            let reason = parser.parserError.map { Self.describe(($0 as NSError).code) } ?? "it is not well-formed XML"
-            throw SVGProblem(position: SourcePosition(line: parser.lineNumber, column: parser.columnNumber),
-                             message: "the file is not valid XML: \(reason)")
-        }
-        return root
-    }
-
-    /// libxml2's error codes in words (Foundation on Linux gives only "NSXMLParserErrorDomain error 5").
-    static func describe(_ code: Int) -> String {
-        switch code {
-        case 4: return "it holds no element"
-        case 26: return "an entity such as &nbsp; is not declared: XML knows only &amp;, &lt;, &gt;, &quot; and &apos;"
-        case 38, 68: return "a '<' inside an attribute value must be written &lt;"
-        case 42: return "an attribute is given twice"
-        default: return "an element is not closed, a tag or attribute is malformed, or text follows the root element (libxml2 error \(code))"
-        }
-    }
-
-    private final class Builder: NSObject, XMLParserDelegate {
-        let parser: XMLParser
-        var stack: [XMLElementNode] = []
-        var root: XMLElementNode?
-        var problem: SVGProblem?
-
-        init(_ parser: XMLParser) { self.parser = parser }
-
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                    attributes: [String: String] = [:]) {
-            guard stack.count < XMLTree.maximumDepth else {
-                problem = SVGProblem(position: SourcePosition(line: parser.lineNumber, column: parser.columnNumber),
-                                     message: "the SVG is nested more than \(XMLTree.maximumDepth) elements deep")
-                parser.abortParsing()
-                return
-            }
-            stack.append(XMLElementNode(name: name, attributes: attributes, children: [],
-                                        position: SourcePosition(line: parser.lineNumber, column: parser.columnNumber)))
-        }
-
-        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
-            guard let element = stack.popLast() else { return }
-            if stack.isEmpty { root = element } else { stack[stack.count - 1].children.append(element) }
-        }
-    }
-}
 
 /// An attribute of an icon's element, its value as read (escaped when written).
 package struct SVGAttribute: Equatable, Sendable {
@@ -211,8 +125,8 @@ package struct CheckedSVG: Equatable, Sendable {
     package var icon: Result<SVGIcon, SVGProblem>
 
     package init(_ data: Data) {
-        var parsed: Result<XMLElementNode, SVGProblem>?
-        func tree() throws(SVGProblem) -> XMLElementNode {
+        var parsed: Result<XMLDocumentTree, SVGProblem>?
+        func tree() throws(SVGProblem) -> XMLDocumentTree {
             if parsed == nil {
                 do { parsed = .success(try XMLTree.parse(data, allowDoctype: false)) } catch { parsed = .failure(error) }
             }
@@ -220,68 +134,6 @@ package struct CheckedSVG: Equatable, Sendable {
         }
         do { try PublishedSVG.check(data, tree: tree); publishingProblem = nil } catch { publishingProblem = error }
         do { icon = .success(try SVGSanitizer.sanitize(data, tree: tree)) } catch { icon = .failure(error) }
-    }
-}
-
-/// SVG files published as they are (an avatar, a logo): kept byte for byte, but only when nothing in them can
-/// run, load or navigate, since a browser opening one directly runs its scripts with the site's origin.
-/// Gradients, patterns, masks, text and internal references (`url(#id)`, `href="#id"`) are fine.
-package enum PublishedSVG {
-    static let refusedElements: Set<String> = ["script", "foreignObject", "iframe", "embed", "object", "handler", "listener"]
-    /// How the messages of this check end, saying which check refused the file.
-    private static let messageMark = "in a published SVG"
-    /// Larger SVG files are refused before parsing: an avatar or logo is far smaller.
-    static let maximumBytes = 1024 * 1024
-
-    /// `tree` gives the file parsed (`CheckedSVG` parses once for this rule and the icon's).
-    static func check(_ data: Data, tree: () throws(SVGProblem) -> XMLElementNode) throws(SVGProblem) {
-        guard data.count <= maximumBytes else {
-            throw SVGProblem(position: SourcePosition(line: 0, column: 0),
-                             message: "the SVG is \(data.count / 1024) KiB; at most \(maximumBytes / 1024) KiB is allowed \(messageMark)")
-        }
-        let root = try tree()
-        guard root.name == "svg" || root.name.hasSuffix(":svg") else {
-            throw SVGProblem(position: root.position, message: "the file's root element is <\(root.name)>, not the <svg> expected \(messageMark)")
-        }
-        try check(root)
-        // Style sheets and paints can import or load (the parser drops a <style>'s text, so it is read here).
-        let text = String(decoding: data, as: UTF8.self).lowercased()
-        func line(before index: String.Index) -> Int { text[..<index].filter { $0 == "\n" }.count + 1 }
-        for needle in ["@import", "javascript:"] {
-            if let range = text.range(of: needle) {
-                throw SVGProblem(position: SourcePosition(line: line(before: range.lowerBound), column: 0), message: "'\(needle)' is not allowed in a published SVG")
-            }
-        }
-        var searchFrom = text.startIndex
-        while let range = text.range(of: "url(", range: searchFrom..<text.endIndex) {
-            let rest = text[range.upperBound...].drop { $0 == " " || $0 == "'" || $0 == "\"" }
-            if !rest.hasPrefix("#") {
-                throw SVGProblem(position: SourcePosition(line: line(before: range.lowerBound), column: 0),
-                                 message: "url(…) may refer only to the file itself, as url(#id): loading another resource is not allowed \(messageMark)")
-            }
-            searchFrom = range.upperBound
-        }
-    }
-
-    private static func check(_ element: XMLElementNode) throws(SVGProblem) {
-        let local = element.name.split(separator: ":").last.map(String.init) ?? element.name
-        if refusedElements.contains(local) {
-            throw SVGProblem(position: element.position, message: "<\(element.name)> could run or load content: it is not allowed \(messageMark)")
-        }
-        for (name, value) in element.attributes.sorted(by: { $0.key < $1.key }) {
-            let lower = name.lowercased()
-            if lower.hasPrefix("on") {
-                throw SVGProblem(position: element.position, message: "the event handler \(name)=\"…\" on <\(element.name)> is not allowed in a published SVG")
-            }
-            if (lower == "href" || lower.hasSuffix(":href")) && !value.hasPrefix("#") {
-                throw SVGProblem(position: element.position, message: "\(name)=\"\(value)\" on <\(element.name)> leads outside the file: only references within it (#id) are allowed \(messageMark)")
-            }
-            if ["set", "animate", "animateTransform", "animateMotion"].contains(local), lower == "attributename",
-               value.lowercased().hasSuffix("href") || value.lowercased().hasPrefix("on") {
-                throw SVGProblem(position: element.position, message: "<\(element.name)> may not change a link or an event handler \(messageMark)")
-            }
-        }
-        for child in element.children { try check(child) }
     }
 }
 
@@ -307,19 +159,19 @@ package enum SVGSanitizer {
     }
 
     /// `tree` gives the file parsed (`CheckedSVG` parses once for this rule and the published file's).
-    static func sanitize(_ data: Data, tree: () throws(SVGProblem) -> XMLElementNode) throws(SVGProblem) -> SVGIcon {
+    static func sanitize(_ data: Data, tree: () throws(SVGProblem) -> XMLDocumentTree) throws(SVGProblem) -> SVGIcon {
         guard data.count <= maximumBytes else {
             throw SVGProblem(position: SourcePosition(line: 0, column: 0),
                              message: "the SVG is \(data.count / 1024) KiB; icons are read up to \(maximumBytes / 1024) KiB")
         }
-        let root = try tree()
+        let root = try tree().root
         guard root.name == "svg" else {
             throw SVGProblem(position: root.position, message: "the file's root element is <\(root.name)>, not <svg>")
         }
         let viewBox: String
-        if let box = root.attributes["viewBox"], isNumberList(box, count: 4) {
+        if let box = root.attribute("viewBox"), isNumberList(box, count: 4) {
             viewBox = box
-        } else if let width = root.attributes["width"].flatMap(Double.init), let height = root.attributes["height"].flatMap(Double.init) {
+        } else if let width = root.attribute("width").flatMap(Double.init), let height = root.attribute("height").flatMap(Double.init) {
             viewBox = "0 0 \(number(width)) \(number(height))"
         } else {
             throw SVGProblem(position: root.position, message: "the <svg> needs a viewBox such as viewBox=\"0 0 24 24\" (or plain numeric width and height)")
@@ -334,7 +186,9 @@ package enum SVGSanitizer {
 
     /// The element as a shape the icon keeps; nil for one that is dropped.
     private static func shape(_ element: XMLElementNode) throws(SVGProblem) -> SVGShape? {
-        if droppedElements.contains(element.name) || element.name.contains(":") { return nil }
+        // Editors' elements, and any outside SVG's namespace, are not drawn.
+        if droppedElements.contains(element.name) || element.name.contains(":")
+            || (element.namespace != nil && element.namespace != PublishedSVG.svgNamespace) { return nil }
         guard shapeElements.contains(element.name) else {
             throw SVGProblem(position: element.position,
                              message: "<\(element.name)> is not allowed in an icon: only \(shapeElements.sorted().map { "<\($0)>" }.joined(separator: ", ")) are")
@@ -352,7 +206,7 @@ package enum SVGSanitizer {
     /// The allowed attributes, sorted by name so output is deterministic; refuses handlers, links and paint servers.
     private static func attributes(of element: XMLElementNode, allowed: Set<String>) throws(SVGProblem) -> [SVGAttribute] {
         var kept: [SVGAttribute] = []
-        for (name, value) in element.attributes.sorted(by: { $0.key < $1.key }) {
+        for (name, value) in element.attributes.map({ ($0.name, $0.value) }).sorted(by: { $0.0 < $1.0 }) {
             let lower = name.lowercased()
             if lower.hasPrefix("on") {
                 throw SVGProblem(position: element.position, message: "the event handler \(name)=\"…\" on <\(element.name)> is not allowed in an icon")
@@ -390,19 +244,19 @@ package struct SVGFont {
 
     /// Reads the font's metrics and the glyphs named in `names` (all of them when nil).
     package static func read(_ data: Data, names: Set<String>? = nil) throws(SVGProblem) -> SVGFont {
-        let root = try XMLTree.parse(data, allowDoctype: true)
+        let root = try XMLTree.parse(data, allowDoctype: true).root
         guard let font = find("font", in: root) else {
             throw SVGProblem(position: root.position, message: "the file has no <font> element: it is not an SVG font")
         }
         let face = font.children.first { $0.name == "font-face" }
-        let unitsPerEm = face?.attributes["units-per-em"].flatMap(Double.init) ?? 1000
-        let ascent = face?.attributes["ascent"].flatMap(Double.init) ?? unitsPerEm
-        let defaultAdvance = font.attributes["horiz-adv-x"].flatMap(Double.init) ?? unitsPerEm
+        let unitsPerEm = face?.attribute("units-per-em").flatMap(Double.init) ?? 1000
+        let ascent = face?.attribute("ascent").flatMap(Double.init) ?? unitsPerEm
+        let defaultAdvance = font.attribute("horiz-adv-x").flatMap(Double.init) ?? unitsPerEm
         var glyphs: [String: (Double, String)] = [:]
         for glyph in font.children where glyph.name == "glyph" {
-            guard let name = glyph.attributes["glyph-name"], names?.contains(name) ?? true,
-                  let path = glyph.attributes["d"], !path.isEmpty else { continue }
-            glyphs[name] = (glyph.attributes["horiz-adv-x"].flatMap(Double.init) ?? defaultAdvance, path)
+            guard let name = glyph.attribute("glyph-name"), names?.contains(name) ?? true,
+                  let path = glyph.attribute("d"), !path.isEmpty else { continue }
+            glyphs[name] = (glyph.attribute("horiz-adv-x").flatMap(Double.init) ?? defaultAdvance, path)
         }
         return SVGFont(unitsPerEm: unitsPerEm, ascent: ascent, glyphs: glyphs)
     }

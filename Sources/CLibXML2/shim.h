@@ -5,6 +5,7 @@
 #undef LIBXML_ICU_ENABLED
 #include <libxml/HTMLparser.h>
 #include <libxml/tree.h>
+#include <libxml/parserInternals.h>
 
 // xmlFree is a global function pointer, which Swift imports awkwardly: one plain function to call it.
 static inline void sitegen_xml_free(void *pointer) {
