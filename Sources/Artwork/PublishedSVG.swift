@@ -88,31 +88,34 @@ package enum PublishedSVG {
                              message: "the processing instruction <?\(instruction.target) …?> is not allowed \(messageMark): only the XML declaration <?xml …?> is")
         }
         let root = document.root
-        guard root.namespace == svgNamespace, root.localName == "svg" else {
-            let hint = root.localName == "svg" && root.namespace == nil ? ": add xmlns=\"\(svgNamespace)\" to it" : ""
-            throw SVGProblem(position: root.position, message: "the file's root element is <\(root.name)>\(root.namespace.map { " in the namespace \($0)" } ?? " in no namespace"), not the SVG <svg> expected \(messageMark)\(hint)")
+        guard isSVG(root), root.localName == "svg" else {
+            throw SVGProblem(position: root.position, message: "the file's root element is <\(root.name)>\(root.namespace.map { " in the namespace \($0)" } ?? ""), not the SVG <svg> expected \(messageMark)")
         }
         try check(root)
     }
 
+    /// Elements of SVG's namespace, and those of none (a browser gives them no meaning at all, but icons are often
+    /// written without `xmlns`): both are held to SVG's allow-list.
+    private static func isSVG(_ element: XMLElementNode) -> Bool { element.namespace == svgNamespace || element.namespace == nil }
+
     private static func check(_ element: XMLElementNode) throws(SVGProblem) {
         func refuse(_ message: String) -> SVGProblem { SVGProblem(position: element.position, message: message) }
         let local = element.localName
-        if element.namespace == svgNamespace {
+        if isSVG(element) {
             guard elements.contains(local) else {
-                throw refuse("<\(element.name)> could run, load or show content that is not drawing: it is not allowed \(messageMark), only SVG's drawing, paint, filter and animation elements are")
+                throw refuse("<\(element.name)> is not allowed \(messageMark): only SVG's drawing, text, paint, filter and animation elements are")
             }
         } else if !(element.namespace.map(inertNamespaces.contains) ?? false) {
-            throw refuse("<\(element.name)> is \(element.namespace.map { "in the namespace \($0)" } ?? "in no namespace"): only SVG elements (and Inkscape's metadata) are allowed \(messageMark)")
+            throw refuse("<\(element.name)> is in the namespace \(element.namespace ?? ""): only SVG elements (and Inkscape's metadata) are allowed \(messageMark)")
         }
         for attribute in element.attributes {
-            try check(attribute, of: element, svg: element.namespace == svgNamespace)
+            try check(attribute, of: element, svg: isSVG(element))
         }
-        if element.namespace == svgNamespace, local == "style", let finding = CSSText.firstFinding(in: element.text) {
+        if isSVG(element), local == "style", let finding = CSSText.firstFinding(in: element.text) {
             // The finding's line: the sheet starts where the start tag ends.
             let before = element.text.unicodeScalars.prefix(finding.offset)
             let lines = before.filter { $0 == "\n" }.count
-            let position = lines == 0 ? SourcePosition(line: element.position.line, column: element.position.column + before.count)
+            let position = lines == 0 ? SourcePosition(line: element.position.line, column: element.position.column + 1 + before.count)
                 : SourcePosition(line: element.position.line + lines, column: 0)
             throw SVGProblem(position: position, message: refusal(of: finding, in: "<style>"))
         }

@@ -91,8 +91,8 @@ enum XMLTree {
             if builder.problem == nil, context.pointee.wellFormed == 0 || context.pointee.nsWellFormed == 0 || builder.root == nil {
                 let error = builder.firstError
                 let reason = error.map { describe($0.code) } ?? "it is not well-formed XML"
-                // Namespace errors leave the parser going: their own place is where they are.
-                let position = error.flatMap { $0.isNamespaceError ? $0.position : nil }
+                // Where the first error is (the parser may have gone on past it), else where the parser stopped.
+                let position = error.flatMap { $0.position.line > 0 ? $0.position : nil }
                     ?? SourcePosition(line: Int(context.pointee.input.pointee.line), column: Int(context.pointee.input.pointee.col))
                 builder.problem = SVGProblem(position: position, message: "the file is not valid XML: \(reason)")
             }
@@ -134,6 +134,7 @@ enum XMLTree {
         case 26: return "an entity such as &nbsp; is not declared: XML knows only &amp;, &lt;, &gt;, &quot; and &apos;"
         case 38, 68: return "a '<' inside an attribute value must be written &lt;"
         case 42: return "an attribute is given twice"
+        case 76: return "an end tag does not match the element it should close"
         case 201: return "a prefix is used without its xmlns: declaration"
         default: return "an element is not closed, a tag or attribute is malformed, or text follows the root element (libxml2 error \(code))"
         }
@@ -142,7 +143,6 @@ enum XMLTree {
     /// A parser error as libxml2 reported it.
     struct ParserError {
         var code: Int
-        var isNamespaceError: Bool
         var position: SourcePosition
     }
 
@@ -232,8 +232,7 @@ enum XMLTree {
             handler.serror = { user, error in
                 guard let builder = Builder.from(user), let error, builder.firstError == nil else { return }
                 guard error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
-                builder.firstError = ParserError(code: Int(error.pointee.code), isNamespaceError: error.pointee.domain == Int32(XML_FROM_NAMESPACE.rawValue),
-                                                 position: SourcePosition(line: Int(error.pointee.line), column: Int(error.pointee.int2)))
+                builder.firstError = ParserError(code: Int(error.pointee.code), position: SourcePosition(line: Int(error.pointee.line), column: Int(error.pointee.int2)))
             }
             return handler
         }

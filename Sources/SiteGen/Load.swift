@@ -146,6 +146,16 @@ public enum SiteLoader {
             }
         }
 
+        /// Whether the file is a gzipped SVG, reported: it would be published unread, and hosts compress an .svg on the way.
+        func refusedAsCompressedSVG(_ relative: String) -> Bool {
+            guard relative.lowercased().hasSuffix(".svgz") else { return false }
+            var refusal = Diagnostic(path: options.displayPath(relative),
+                                     message: "a compressed SVG would be published unchecked: save it uncompressed as .svg (web hosts compress it on the way)")
+            refusal.kind = .unsafePublishedSVG
+            diagnostics.append(refusal)
+            return true
+        }
+
         let settingsPath = joinPath(source, SiteSettings.fileName)
         // site.yaml is what many tools would call it: read silently as nothing, every page would lose its buttons and theme.
         if fileSystem.entryKind(at: settingsPath) == .missing, fileSystem.entryKind(at: joinPath(source, "site.yaml")) != .missing {
@@ -170,7 +180,7 @@ public enum SiteLoader {
                     pagePaths.append(path)
                     continue
                 }
-                guard fitsSizeLimit("content/" + path) else { continue }
+                guard fitsSizeLimit("content/" + path), !refusedAsCompressedSVG("content/" + path) else { continue }
                 if path.lowercased().hasSuffix(".svg") {
                     // (A refused file stays known, so pages that name it get no second error.)
                     sources.svgFiles[path] = checkSVG("content/" + path)
@@ -193,7 +203,7 @@ public enum SiteLoader {
                 }
             }
             if fileSystem.itemKind(at: joinPath(source, staticFolder)) == .directory {
-                for path in try files(in: staticFolder) where fitsSizeLimit(staticFolder + "/" + path) {
+                for path in try files(in: staticFolder) where fitsSizeLimit(staticFolder + "/" + path) && !refusedAsCompressedSVG(staticFolder + "/" + path) {
                     if path.lowercased().hasSuffix(".svg") { _ = checkSVG(staticFolder + "/" + path) }
                     sources.staticFiles.append(path)
                 }

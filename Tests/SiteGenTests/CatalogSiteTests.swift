@@ -403,7 +403,7 @@ import SiteGenTestSupport
             <?xml version="1.0"?>
             <svg xmlns="http://www.w3.org/2000/svg" xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape" width="24" height="24" fill="none" stroke="#123" class="x">
               <title>My logo</title>
-              <metadata><rdf>anything</rdf></metadata>
+              <metadata><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">anything</rdf:RDF></metadata>
               <inkscape:layer><rect width="24" height="24"/></inkscape:layer>
               <g id="a" style="color:red" inkscape:label="Layer">
                 <path d="M1 1h22" stroke-width="2" data-x="1"/>
@@ -435,7 +435,7 @@ import SiteGenTestSupport
         (##"<svg viewBox="0 0 24 24" xmlns:xlink="http://www.w3.org/1999/xlink"><use xlink:href="https://evil.example/x.svg#a"/></svg>"##, "1:115: error: <use> is not allowed in an icon: only <circle>, <ellipse>, <g>, <line>, <path>, <polygon>, <polyline>, <rect> are"),
         (#"<svg viewBox="0 0 24 24"><a href="javascript:x"><path d="M0 0"/></a></svg>"#, "1:48: error: <a> is not allowed in an icon: only <circle>, <ellipse>, <g>, <line>, <path>, <polygon>, <polyline>, <rect> are"),
         (##"<svg viewBox="0 0 24 24"><path d="M0 0" fill="url(https://evil.example/#g)"/></svg>"##, ##"1:76: error: fill="url(https://evil.example/#g)" on <path> refers to another resource; icons may use only plain colours"##),
-        ("<!DOCTYPE svg [<!ENTITY a \"aaaa\">]>\n<svg viewBox=\"0 0 24 24\"><path d=\"&a;\"/></svg>", "1:1: error: the SVG has a DOCTYPE or entity declaration, which icons do not need; remove it"),
+        ("<!DOCTYPE svg [<!ENTITY a \"aaaa\">]>\n<svg viewBox=\"0 0 24 24\"><path d=\"&a;\"/></svg>", "1:15: error: the SVG has a DOCTYPE, which an SVG drawing does not need: remove it"),
         (#"<svg><path d="M0 0"/></svg>"#, #"1:5: error: the <svg> needs a viewBox such as viewBox="0 0 24 24" (or plain numeric width and height)"#),
         (#"<html><body/></html>"#, "1:6: error: the file's root element is <html>, not <svg>"),
         (#"<svg viewBox="0 0 24 24"><path d="M0 0"></svg>"#, "error: the file is not valid XML"),
