@@ -88,3 +88,27 @@ package struct BodyHashes: Sendable {
         memo.value(for: Body(bytes: body), kept: { Body(bytes: ArraySlice(Array($0.bytes))) }) { SecurityPolicy.sha256Base64(body) }
     }
 }
+
+/// The policy every SVG file of the site is served with, by `_headers` and by `sitegen serve`: a drawing opened on its
+/// own (not as an `<img>`) runs no script and loads nothing but `data:` pictures, whatever the published-SVG check
+/// (`PublishedSVG`) let through. One owner for both, so the preview serves what the host will.
+public enum SVGServingPolicy {
+    public static let directives = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
+
+    /// The `_headers` pattern that covers every SVG file whose name ends in `.svg`; hosts match paths with case.
+    static let pattern = "/*.svg"
+
+    /// Whether the file at `path` is served as SVG: its extension is `svg` (or gzipped `svgz`), in any case.
+    public static func covers(_ path: String) -> Bool {
+        let name = path.split(separator: "/").last.map { $0.lowercased() } ?? ""
+        return name.hasSuffix(".svg") || name.hasSuffix(".svgz")
+    }
+
+    /// Whether `_headers` needs a rule naming the file itself: an SVG that `pattern` does not cover (`logo.SVG`).
+    static func needsOwnRule(_ path: String) -> Bool { covers(path) && !path.hasSuffix(".svg") }
+
+    /// The headers an SVG response adds, none for another file.
+    public static func headers(for path: String) -> [(name: String, value: String)] {
+        covers(path) ? [("Content-Security-Policy", directives)] : []
+    }
+}

@@ -44,8 +44,8 @@ struct ServedSite: Sendable {
     private func file(_ path: String, status: Int = 200) -> HTTPResponse? {
         let type = MediaType.forPath(path)
         if let data = generated[path] {
-            // The identity files are served as hosts serve them by `_headers`.
-            let headers = IdentityFiles.headers[path] ?? [("Content-Type", type)]
+            // The identity files and SVG files (`qr.svg`) are served as hosts serve them by `_headers`.
+            let headers = (IdentityFiles.headers[path] ?? [("Content-Type", type)]) + SVGServingPolicy.headers(for: path)
             return HTTPResponse(status: status, headers: headers, body: .bytes(data))
         }
         guard let source = copied[path], let boundary else { return nil }
@@ -57,7 +57,7 @@ struct ServedSite: Sendable {
         case .refused(let reason): return .text(403, "Forbidden: \(source): \(reason)")
         }
         // Byte for byte, HTML too: live reload covers the pages sitegen renders, whose policies allow its script.
-        return HTTPResponse(status: status, headers: [("Content-Type", type)], body: .file(path: real))
+        return HTTPResponse(status: status, headers: [("Content-Type", type)] + SVGServingPolicy.headers(for: path), body: .file(path: real))
     }
 
     /// The site's own `404.html` when it has one, as most hosts do; otherwise a short page of the server's own, which

@@ -272,7 +272,7 @@ public struct SiteBuilder: Sendable {
             generatedBy[file.path] = "sitegen (for identity)"
         }
         if !pages.policies.isEmpty || !identityFiles.isEmpty {
-            site.files.append(OutputFile(path: "_headers", contents: .data(HeadersFile.data(pages.policies, files: identityFiles.map(\.path), headers: IdentityFiles.headers))))
+            site.files.append(OutputFile(path: "_headers", contents: .data(HeadersFile.data(pages.policies, files: identityFiles.map(\.path), headers: IdentityFiles.headers, copied: assets))))
             generatedBy["_headers"] = "sitegen (for the pages' policies)"
         }
         site.files += publishedPhotos

@@ -78,6 +78,16 @@ import SiteGenTestSupport
         #expect(!(try Fixtures.html(fileSystem)).contains("data-events"))
     }
 
+    /// A generated SVG (a page's QR code) carries the same policy as a copied one.
+    @Test func generatedSVGsAreServedWithThePolicyForbiddingScript() throws {
+        let fixture = try Fixture(extraFiles: [OutputFile(path: "about/qr.svg", contents: .data(Data("<svg/>".utf8)))])
+        let qr = fixture.get("/about/qr.svg")
+        #expect(qr.status == 200)
+        #expect(qr.header("Content-Type") == "image/svg+xml")
+        #expect(qr.header("Content-Security-Policy") == SVGServingPolicy.directives)
+        #expect(fixture.get("/about/").header("Content-Security-Policy") == nil)
+    }
+
     @Test func aFolderWithoutItsSlashRedirectsKeepingTheQuery() throws {
         let response = try Fixture().get("/about", query: [.init(name: "a", value: "1"), .init(name: "b", value: nil)])
         #expect(response.status == 302)
@@ -91,9 +101,12 @@ import SiteGenTestSupport
         #expect(svg.header("Content-Type") == "image/svg+xml")
         guard case .file(let path) = svg.body else { Issue.record("not a file body"); return }
         #expect(path.hasSuffix("/site/content/logo.svg"))
+        // As `_headers` serves it on the host: no script, whatever the file holds.
+        #expect(svg.header("Content-Security-Policy") == "default-src 'none'; style-src 'unsafe-inline'; img-src data:")
         // HTML files copied from content/ are served byte for byte, as they will be published: nothing adds a script.
         let old = fixture.get("/old.html")
         #expect(old.header("Content-Type") == "text/html; charset=utf-8")
+        #expect(old.header("Content-Security-Policy") == nil)
         guard case .file(let oldPath) = old.body else { Issue.record("not a file body"); return }
         #expect(oldPath.hasSuffix("/site/content/old.html"))
     }
