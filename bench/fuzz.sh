@@ -6,9 +6,11 @@
 #   linkchain    every service's handle parser, shorthands, Punycode, IDNA, percent-encoding
 #                                                                          (Tests/Fuzz/LinkChainFuzz.swift)
 #   relme        the rel="me" scanner check --online runs over profile pages (Tests/Fuzz/RelMeFuzz.swift)
+#   svg          a site's SVG file: libxml2's namespace-aware parse, the published-SVG allow-list and its CSS
+#                reader, the icon sanitizer                               (Tests/Fuzz/SVGFuzz.swift)
 #
 # Usage: bash bench/fuzz.sh [SECONDS] [HARNESS...]
-#   Runs each harness (default: all four) for SECONDS (default 30), one after the other. Exits 1 if any
+#   Runs each harness (default: all five) for SECONDS (default 30), one after the other. Exits 1 if any
 #   harness crashed, hung (-timeout) or ran out of memory (-rss_limit_mb / -malloc_limit_mb); the input that
 #   did it is in bench/work/fuzz/findings/HARNESS/. Reproduce one with
 #   bench/work/fuzz/build/HARNESS bench/work/fuzz/findings/HARNESS/crash-…
@@ -21,8 +23,8 @@ cd "$(dirname "$0")/.."
 
 seconds=${1:-30}
 [ $# -gt 0 ] && shift
-case "$seconds" in ''|*[!0-9]*) echo "usage: bash bench/fuzz.sh [SECONDS] [frontmatter|mustache|linkchain|relme ...]" >&2; exit 64 ;; esac
-all=(frontmatter mustache linkchain relme)
+case "$seconds" in ''|*[!0-9]*) echo "usage: bash bench/fuzz.sh [SECONDS] [frontmatter|mustache|linkchain|relme|svg ...]" >&2; exit 64 ;; esac
+all=(frontmatter mustache linkchain relme svg)
 harnesses=("$@")
 [ ${#harnesses[@]} -gt 0 ] || harnesses=("${all[@]}")
 
@@ -86,7 +88,8 @@ build_module() {
   stale "$object" Sources/"$name" "${objects[@]}" "$@" || return 0
   echo "building module $name" >&2
   compile "$work/logs/build-$name.log" "${flags[@]}" -wmo -module-name "$name" -emit-object -o "$object" \
-    -I Sources/CMicroHTTPD -I Sources/CQREncode -I Sources/CCrypto -I Sources/CVips/include -I "$build/modules" \
+    -I Sources/CMicroHTTPD -I Sources/CQREncode -I Sources/CCrypto -I Sources/CVips/include -I Sources/CLibXML2 \
+    -Xcc -I/usr/include/libxml2 -I "$build/modules" \
     -emit-module -emit-module-path "$build/modules/$name.swiftmodule" Sources/"$name"/*.swift "$@"
 }
 
@@ -112,6 +115,20 @@ build_harness() {
       compile "$work/logs/build-$harness.log" "${flags[@]}" -module-name RelMeFuzz \
         Sources/OnlineCheck/RelMeLinks.swift Sources/HTMLReading/CharacterReferences.swift Tests/Fuzz/RelMeFuzz.swift -o "$binary"
       ;;
+    svg)
+      # SiteBasics (and what it imports) as modules; the SVG files of Artwork with the harness in one module, over
+      # libxml2 through its module map (which also links it).
+      local module modules=(LinkChain Mustache SiteBasics) objects=()
+      for module in "${modules[@]}"; do
+        build_module "$module"
+        objects+=("$build/$module.o")
+      done
+      local sources=(Sources/Artwork/XMLTree.swift Sources/Artwork/CSSText.swift Sources/Artwork/PublishedSVG.swift Sources/Artwork/SVG.swift)
+      stale "$binary" "${sources[@]}" Sources/CLibXML2 "${objects[@]}" Tests/Fuzz/SVGFuzz.swift || return 0
+      echo "building $harness" >&2
+      compile "$work/logs/build-$harness.log" "${flags[@]}" -module-name SVGFuzz -I "$build/modules" \
+        -I Sources/CLibXML2 -Xcc -I/usr/include/libxml2 "${sources[@]}" Tests/Fuzz/SVGFuzz.swift "${objects[@]}" -o "$binary"
+      ;;
     frontmatter)
       # SiteGen's own dependencies, each a module of its own, in the order they import each other.
       local module modules=(LinkChain Mustache SiteBasics Paint Artwork Companions Minify Runtime) objects=()
@@ -132,6 +149,7 @@ build_harness() {
       cvips=$(cvips_object) || return 1
       compile "$work/logs/build-$harness.log" "${flags[@]}" -module-name FrontMatterFuzz -I "$build/modules" \
         -I Sources/CYAML -I Sources/CCmark -I Sources/CCrypto -I Sources/CQREncode -I Sources/CVips/include \
+        -I Sources/CLibXML2 -Xcc -I/usr/include/libxml2 \
         Sources/SiteGen/*.swift "$resources" Tests/Fuzz/FrontMatterFuzz.swift \
         "${objects[@]}" "$cvips" -o "$binary"
       ;;
