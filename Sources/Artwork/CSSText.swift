@@ -36,6 +36,8 @@ enum CSSText {
     /// The first thing in `css` (a sheet, a declaration list or a value) that could load or is not known to be drawing
     /// alone; nil when there is none.
     static func firstFinding(in css: String) -> Finding? {
+        // Without a parenthesis, an at-sign or an escape there is no function, at-rule or name to decode: most values.
+        guard css.utf8.contains(where: { $0 == UInt8(ascii: "(") || $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: "\\") }) else { return nil }
         var text: [Unicode.Scalar] = []
         text.reserveCapacity(css.unicodeScalars.count)
         // CSS's preprocessing: CR, CR LF and FF are newlines; NUL is U+FFFD.

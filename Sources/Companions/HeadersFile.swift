@@ -6,7 +6,7 @@ import Foundation
 package enum HeadersFile {
     /// `files`: generated files, as paths below the output folder; those that `headers` names (the identity's, from
     /// `IdentityFiles.headers`) get their headers. Every SVG gets `SVGServingPolicy`'s: by one pattern, and by a rule of
-    /// its own for each of `copied` (the files copied from content/) the pattern does not cover. Written as bytes
+    /// its own for each of `copied` (the files copied from content/, percent-encoded) the pattern does not cover. Written as bytes
     /// straight away: a site of 10,000 pages has a 3.5 MB file, which a String and then its copy as Data would hold twice.
     package static func data(_ pages: [(path: String, policy: SecurityPolicy)], files: [String] = [],
                              headers: [String: [(name: String, value: String)]] = [:], copied: [String] = []) -> Data {

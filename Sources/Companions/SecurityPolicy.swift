@@ -105,7 +105,7 @@ public enum SVGServingPolicy {
     }
 
     /// Whether `_headers` needs a rule naming the file itself: an SVG that `pattern` does not cover (`logo.SVG`).
-    static func needsOwnRule(_ path: String) -> Bool { covers(path) && !path.hasSuffix(".svg") }
+    package static func needsOwnRule(_ path: String) -> Bool { covers(path) && !path.hasSuffix(".svg") }
 
     /// The headers an SVG response adds, none for another file.
     public static func headers(for path: String) -> [(name: String, value: String)] {

@@ -272,7 +272,9 @@ public struct SiteBuilder: Sendable {
             generatedBy[file.path] = "sitegen (for identity)"
         }
         if !pages.policies.isEmpty || !identityFiles.isEmpty {
-            site.files.append(OutputFile(path: "_headers", contents: .data(HeadersFile.data(pages.policies, files: identityFiles.map(\.path), headers: IdentityFiles.headers, copied: assets))))
+            let headers = HeadersFile.data(pages.policies, files: identityFiles.map(\.path), headers: IdentityFiles.headers,
+                                           copied: assets.filter(SVGServingPolicy.needsOwnRule).map(PageAddress.encodePath))
+            site.files.append(OutputFile(path: "_headers", contents: .data(headers)))
             generatedBy["_headers"] = "sitegen (for the pages' policies)"
         }
         site.files += publishedPhotos

@@ -123,6 +123,18 @@ import Testing
         #expect(site.paths.sorted() == ["_headers", "logo.svg", "me.jpg", "old.jpg"])
     }
 
+    /// Every SVG is served with the policy forbidding script: `/*.svg` covers the usual names, and a copied file whose
+    /// extension the pattern's case misses gets a rule naming it, percent-encoded as every `_headers` path is.
+    @Test func theSiteFilesStageGivesEverySVGThePolicyForbiddingScript() throws {
+        let site = SiteBuilder.siteFiles(for: Self.pages(policies: ["/"]), assets: ["logo.svg", "icons/My Logo.SVG", "a.png"],
+                                         publishedPhotos: [], siteSettings: nil, options: Self.options)
+        guard case .data(let data) = try #require(site.files.first { $0.path == "_headers" }).contents else { Issue.record("not generated"); return }
+        let headers = String(decoding: data, as: UTF8.self)
+        let rule = "  Content-Security-Policy: default-src 'none'; style-src 'unsafe-inline'; img-src data:\n"
+        #expect(headers.contains("\n/*.svg\n" + rule + "\n/icons/My%20Logo.SVG\n" + rule + "\n/\n"))
+        #expect(!headers.contains("/logo.svg") && !headers.contains("a.png"))
+    }
+
     @Test func theSiteFilesStageRefusesAnAssetAtAGeneratedPath() {
         let identity = Self.page("index.md", "---\nidentity:\n  webfinger: \"@eb@social.coop\"\n---\n")
         let site = SiteBuilder.siteFiles(for: Self.pages(generated: ["index.html": "content/index.md"], identities: [identity],
