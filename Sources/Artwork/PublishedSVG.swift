@@ -129,7 +129,7 @@ package enum PublishedSVG {
         case nil where !svg:
             return  // an inert element's own attributes
         case nil:
-            if local.lowercased().hasPrefix("on") {
+            if local.prefix(2).lowercased() == "on" {
                 throw refuse("the event handler \(name)=\"…\" on <\(element.name)> is not allowed \(messageMark)")
             }
             guard attributes.contains(local) || local.hasPrefix("data-") || local.hasPrefix("aria-") else {

@@ -9,9 +9,13 @@ struct XMLAttribute: Equatable, Sendable {
     var name: String
     var namespace: String?
     var value: String
-
     /// The name without its prefix.
-    var localName: String { name.split(separator: ":", maxSplits: 1).count == 2 ? String(name.split(separator: ":", maxSplits: 1)[1]) : name }
+    var localName: String
+
+    init(name: String, namespace: String? = nil, value: String, localName: String? = nil) {
+        self.name = name; self.namespace = namespace; self.value = value
+        self.localName = localName ?? XMLElementNode.unprefixed(name)
+    }
 }
 
 /// An element of a small XML document, with the line and column where its start tag ends (where libxml2 reports it).
@@ -27,15 +31,17 @@ struct XMLElementNode: Equatable, Sendable {
     /// not its comments): a `<style>`'s sheet as the browser reads it.
     var text: String = ""
     var position: SourcePosition
+    /// The name without its prefix.
+    var localName: String
 
     init(name: String, namespace: String? = nil, attributes: [XMLAttribute], children: [XMLElementNode], text: String = "",
-         position: SourcePosition) {
+         position: SourcePosition, localName: String? = nil) {
         self.name = name; self.namespace = namespace; self.attributes = attributes; self.children = children
-        self.text = text; self.position = position
+        self.text = text; self.position = position; self.localName = localName ?? Self.unprefixed(name)
     }
 
-    /// The name without its prefix.
-    var localName: String { name.split(separator: ":", maxSplits: 1).count == 2 ? String(name.split(separator: ":", maxSplits: 1)[1]) : name }
+    /// `name` without its prefix.
+    static func unprefixed(_ name: String) -> String { name.firstIndex(of: ":").map { String(name[name.index(after: $0)...]) } ?? name }
 
     /// The value of the attribute written with this name (prefix included).
     func attribute(_ name: String) -> String? { attributes.first { $0.name == name }?.value }
@@ -177,13 +183,14 @@ enum XMLTree {
             pointer.map { String(cString: $0) }
         }
 
-        func startElement(_ name: String, namespace: String?, attributes: [XMLAttribute]) {
+        func startElement(_ name: String, localName: String, namespace: String?, attributes: [XMLAttribute]) {
             guard problem == nil else { return }
             guard stack.count < XMLTree.maximumDepth else {
                 stop("the SVG is nested more than \(XMLTree.maximumDepth) elements deep")
                 return
             }
-            stack.append(XMLElementNode(name: name, namespace: namespace, attributes: attributes, children: [], position: position))
+            stack.append(XMLElementNode(name: name, namespace: namespace, attributes: attributes, children: [], position: position,
+                                        localName: localName))
         }
 
         func endElement() {
@@ -211,10 +218,10 @@ enum XMLTree {
                         guard let local = Builder.string(attributes[base]), let start = attributes[base + 3], let end = attributes[base + 4] else { continue }
                         let value = String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
                         let qualified = Builder.string(attributes[base + 1]).map { $0 + ":" + local } ?? local
-                        list.append(XMLAttribute(name: qualified, namespace: Builder.string(attributes[base + 2]), value: value))
+                        list.append(XMLAttribute(name: qualified, namespace: Builder.string(attributes[base + 2]), value: value, localName: local))
                     }
                 }
-                builder.startElement(name, namespace: Builder.string(uri), attributes: list)
+                builder.startElement(name, localName: localName, namespace: Builder.string(uri), attributes: list)
             }
             handler.endElementNs = { user, _, _, _ in Builder.from(user)?.endElement() }
             handler.characters = { user, bytes, count in Builder.from(user)?.characters(bytes, count) }

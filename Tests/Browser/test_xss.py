@@ -417,6 +417,9 @@ INERT_SVGS = {
                          '<use href="#c"/></svg>',
     "animated.svg": '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="5">'
                     '<animate attributeName="r" from="1" to="5" dur="0.1s"/></circle></svg>',
+    "inkscape.svg": '<svg xmlns="http://www.w3.org/2000/svg" xmlns:sodipodi="http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd" '
+                    'viewBox="0 0 10 10"><sodipodi:namedview pagecolor="#fff"/><circle cx="5" cy="5" r="5" '
+                    'sodipodi:nodetypes="c"/></svg>',
 }
 
 # Each refused with an error at its line, so it is never published.
@@ -430,6 +433,14 @@ HOSTILE_SVGS = {
                    'src="javascript:parent.__pwned=1"/></foreignObject></svg>',
     "remote.svg": '<svg xmlns="http://www.w3.org/2000/svg"><image href="https://tracker.example/p.png"/></svg>',
     "import.svg": '<svg xmlns="http://www.w3.org/2000/svg"><style>@import url(https://tracker.example/a.css);</style></svg>',
+    # The two: XHTML under a prefix, the scheme behind a character reference.
+    "xhtml-frame.svg": '<svg xmlns="http://www.w3.org/2000/svg" xmlns:h="http://www.w3.org/1999/xhtml"><h:frameset>'
+                       '<h:frame src="&#106;avascript:parent.__pwned=\'svg-frame\'"/></h:frameset></svg>',
+    "xhtml-refresh.svg": '<svg xmlns="http://www.w3.org/2000/svg" xmlns:h="http://www.w3.org/1999/xhtml">'
+                         '<h:meta http-equiv="refresh" content="0;url=https://tracker.example/"/></svg>',
+    "escaped-import.svg": '<svg xmlns="http://www.w3.org/2000/svg"><style>@\\69mport url(https://tracker.example/a.css);</style></svg>',
+    "prefixed-xlink.svg": '<svg xmlns="http://www.w3.org/2000/svg" xmlns:q="http://www.w3.org/1999/xlink">'
+                          '<image q:href="https://tracker.example/p.png"/></svg>',
 }
 
 
