@@ -272,8 +272,10 @@ public struct SiteBuilder: Sendable {
             generatedBy[file.path] = "sitegen (for identity)"
         }
         if !pages.policies.isEmpty || !identityFiles.isEmpty {
+            // The SVG files it copies whose names `/*.svg` misses get rules of their own.
+            let copiedSVGs = (assets.filter { pages.usedFiles.contains($0) } + staticFiles).filter(SVGServingPolicy.needsOwnRule)
             let headers = HeadersFile.data(pages.policies, files: identityFiles.map(\.path), headers: IdentityFiles.headers,
-                                           copied: assets.filter(SVGServingPolicy.needsOwnRule).map(PageAddress.encodePath))
+                                           copied: copiedSVGs.map(PageAddress.encodePath))
             site.files.append(OutputFile(path: "_headers", contents: .data(headers)))
             generatedBy["_headers"] = "sitegen (for the pages' policies)"
         }

@@ -146,14 +146,13 @@ public enum SiteLoader {
             }
         }
 
-        /// Whether the file is a gzipped SVG, reported: it would be published unread, and hosts compress an .svg on the way.
-        func refusedAsCompressedSVG(_ relative: String) -> Bool {
-            guard relative.lowercased().hasSuffix(".svgz") else { return false }
+        /// A gzipped SVG (`.svgz`) is refused as one that cannot be published: it would go out unread, and hosts
+        /// compress an .svg on the way anyway.
+        func refuseCompressedSVG(_ relative: String) {
             var refusal = Diagnostic(path: options.displayPath(relative),
                                      message: "a compressed SVG would be published unchecked: save it uncompressed as .svg (web hosts compress it on the way)")
             refusal.kind = .unsafePublishedSVG
             diagnostics.append(refusal)
-            return true
         }
 
         let settingsPath = joinPath(source, SiteSettings.fileName)
@@ -180,10 +179,12 @@ public enum SiteLoader {
                     pagePaths.append(path)
                     continue
                 }
-                guard fitsSizeLimit("content/" + path), !refusedAsCompressedSVG("content/" + path) else { continue }
+                guard fitsSizeLimit("content/" + path) else { continue }
                 if path.lowercased().hasSuffix(".svg") {
                     // (A refused file stays known, so pages that name it get no second error.)
                     sources.svgFiles[path] = checkSVG("content/" + path)
+                } else if path.lowercased().hasSuffix(".svgz") {
+                    refuseCompressedSVG("content/" + path)
                 }
                 sources.assets.append(path)
                 if path.hasSuffix(".css"), let text = readText("content/" + path) { sources.stylesheets[path] = text }
@@ -203,8 +204,9 @@ public enum SiteLoader {
                 }
             }
             if fileSystem.itemKind(at: joinPath(source, staticFolder)) == .directory {
-                for path in try files(in: staticFolder) where fitsSizeLimit(staticFolder + "/" + path) && !refusedAsCompressedSVG(staticFolder + "/" + path) {
+                for path in try files(in: staticFolder) where fitsSizeLimit(staticFolder + "/" + path) {
                     if path.lowercased().hasSuffix(".svg") { _ = checkSVG(staticFolder + "/" + path) }
+                    else if path.lowercased().hasSuffix(".svgz") { refuseCompressedSVG(staticFolder + "/" + path) }
                     sources.staticFiles.append(path)
                 }
             }

@@ -126,13 +126,15 @@ import Testing
     /// Every SVG is served with the policy forbidding script: `/*.svg` covers the usual names, and a copied file whose
     /// extension the pattern's case misses gets a rule naming it, percent-encoded as every `_headers` path is.
     @Test func theSiteFilesStageGivesEverySVGThePolicyForbiddingScript() throws {
-        let site = SiteBuilder.siteFiles(for: Self.pages(policies: ["/"]), assets: ["logo.svg", "icons/My Logo.SVG", "a.png"],
-                                         publishedPhotos: [], siteSettings: nil, options: Self.options)
+        var pages = Self.pages(policies: ["/"])
+        pages.usedFiles = ["logo.svg", "icons/My Logo.SVG", "a.png"]
+        let site = SiteBuilder.siteFiles(for: pages, assets: ["logo.svg", "icons/My Logo.SVG", "a.png", "Unused.SVG"],
+                                         staticFiles: ["b.Svg"], publishedPhotos: [], siteSettings: nil, options: Self.options)
         guard case .data(let data) = try #require(site.files.first { $0.path == "_headers" }).contents else { Issue.record("not generated"); return }
         let headers = String(decoding: data, as: UTF8.self)
         let rule = "  Content-Security-Policy: default-src 'none'; style-src 'unsafe-inline'; img-src data:\n"
-        #expect(headers.contains("\n/*.svg\n" + rule + "\n/icons/My%20Logo.SVG\n" + rule + "\n/\n"))
-        #expect(!headers.contains("/logo.svg") && !headers.contains("a.png"))
+        #expect(headers.contains("\n/*.svg\n" + rule + "\n/b.Svg\n" + rule + "\n/icons/My%20Logo.SVG\n" + rule + "\n/\n"))
+        #expect(!headers.contains("/logo.svg") && !headers.contains("a.png") && !headers.contains("Unused"))
     }
 
     @Test func theSiteFilesStageRefusesAnAssetAtAGeneratedPath() {
