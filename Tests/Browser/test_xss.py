@@ -7,17 +7,19 @@ inert text and the policy never has to act) from the policy stopping it (it must
 Payloads that sitegen refuses count as passing when the build fails with the expected error at its place.
 """
 import functools
+import http.server
 import json
 import pathlib
 import shutil
 import subprocess
+import threading
 import time
 
 import pytest
 from selenium.common.exceptions import NoAlertPresentException
 from selenium.webdriver.common.by import By
 
-from conftest import ROOT, make_driver, serve, sitegen_binary
+from conftest import ROOT, QuietHandler, make_driver, serve, sitegen_binary
 
 HOOK = r"""
 (() => {
@@ -223,6 +225,44 @@ def test_payloads_in_every_field_render_as_text(tmp_path, driver, site):
     assert driver.find_elements(By.CSS_SELECTOR, ".chooser-toggle")
     # Files beside the page: the QR code is an SVG document, which could run script if opened directly.
     assert_inert(driver, url + "qr.svg", "qr.svg")
+
+
+def test_the_svg_policy_is_a_second_wall(tmp_path, driver):
+    """`_headers` serves every SVG with a policy forbidding script (and `serve` the same, ServedSiteTests): payloads put
+    into Output/ past the check run when the files are served bare, and nothing runs when served as `_headers` says."""
+    output = built(tmp_path, {"index.md": "---\ntitle: Policy\n---\n"})
+    rule = next(rule for rule in (output / "_headers").read_text(encoding="utf-8").split("\n\n") if rule.startswith("/*.svg\n"))
+    header = rule.splitlines()[1].strip().split(": ", 1)
+    assert header == ["Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; img-src data:"], rule
+    payloads = {
+        "script.svg": '<svg xmlns="http://www.w3.org/2000/svg"><script>window.__pwned="script"</script></svg>',
+        "onload.svg": '<svg xmlns="http://www.w3.org/2000/svg" onload="window.__pwned=\'onload\'"><rect width="9" height="9"/></svg>',
+        "frame.svg": '<svg xmlns="http://www.w3.org/2000/svg" xmlns:h="http://www.w3.org/1999/xhtml"><foreignObject width="90" '
+                     'height="90"><h:iframe src="&#106;avascript:parent.__pwned=&quot;frame&quot;"/></foreignObject></svg>',
+    }
+    for name, text in payloads.items():
+        (output / name).write_text(text, encoding="utf-8")
+
+    def serving(policy):
+        class Handler(QuietHandler):
+            def end_headers(self):
+                if policy and self.path.endswith(".svg"):
+                    self.send_header(*header)
+                super().end_headers()
+        httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(output)))
+        threading.Thread(target=httpd.serve_forever, daemon=True).start()
+        return httpd, f"http://127.0.0.1:{httpd.server_address[1]}/"
+
+    for policy in (False, True):
+        httpd, url = serving(policy)
+        try:
+            for name in payloads:
+                log, _ = visit(driver, url + name)
+                expected = [] if policy else [name.removesuffix(".svg")]
+                assert log["ran"] == expected and log["dialogs"] == [], f"{name}, policy {policy}: {log}"
+        finally:
+            httpd.shutdown()
+            httpd.server_close()
 
 
 def test_the_chooser_shows_hostile_app_names_as_text_on_a_phone(tmp_path, site):
