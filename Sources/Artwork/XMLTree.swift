@@ -92,7 +92,8 @@ enum XMLTree {
             context.pointee.sax.pointee = Builder.handler()
             builder.context = context
             context.pointee.userData = Unmanaged.passUnretained(builder).toOpaque()
-            _ = xmlParseDocument(context)
+            // The callbacks reach the builder through a raw pointer: it must outlive the parse.
+            _ = withExtendedLifetime(builder) { xmlParseDocument(context) }
             builder.context = nil
             if builder.problem == nil, context.pointee.wellFormed == 0 || context.pointee.nsWellFormed == 0 || builder.root == nil {
                 let error = builder.firstError
@@ -111,7 +112,8 @@ enum XMLTree {
         return XMLDocumentTree(root: root, instructions: builder.instructions)
     }
 
-    /// Refuses bytes a browser could read differently from the parser: anything but UTF-8, by its bytes or its declaration.
+    /// Refuses bytes a browser could read differently from the parser: anything but UTF-8, by its bytes or its
+    /// declaration (libxml2 guesses UTF-16 and UCS-4 from NULs, EBCDIC from bytes that are not UTF-8).
     private static func checkEncoding(_ data: Data) throws(SVGProblem) {
         guard let text = String(validating: data, as: UTF8.self) else {
             // The line of the first byte that is not UTF-8.
@@ -120,6 +122,11 @@ enum XMLTree {
                 if scalar.count == 1, scalar.first == 0x0A { line += 1 }
             }
             throw SVGProblem(position: SourcePosition(line: line, column: 0), message: "the file is not UTF-8 text: save it as UTF-8")
+        }
+        // XML has no NUL character, and libxml2 would read `<` followed by NULs as UTF-16 or UCS-4, unlike the check.
+        if let nul = data.firstIndex(of: 0) {
+            let line = data[..<nul].filter { $0 == 0x0A }.count + 1
+            throw SVGProblem(position: SourcePosition(line: line, column: 0), message: "the file holds a NUL byte, which XML text cannot: save it as UTF-8 text")
         }
         let head = text.hasPrefix("\u{FEFF}") ? text.dropFirst() : Substring(text)
         guard head.hasPrefix("<?xml"), let end = head.range(of: "?>") else { return }

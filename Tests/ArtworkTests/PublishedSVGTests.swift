@@ -128,6 +128,9 @@ import Testing
         let latin = #"<?xml version="1.0" encoding="UTF-7"?>"# + Self.open + "+ADw-script+AD4-alert(1)+ADw-/script+AD4-</svg>"
         #expect(Self.problem(latin)?.message == #"the file declares encoding="UTF-7": save it as UTF-8 and declare encoding="UTF-8" (or nothing)"#)
         #expect(Self.problem(#"<?xml version="1.0" encoding="utf-8"?>"# + Self.open + "</svg>") == nil)
+        // Valid UTF-8 that libxml2 would read as UCS-4 from its first bytes.
+        #expect(CheckedSVG(Data([0x3C, 0, 0, 0]) + Data((Self.open + "</svg>").utf8)).publishingProblem?.message
+            == "the file holds a NUL byte, which XML text cannot: save it as UTF-8 text")
     }
 
     /// Drawings as people and tools make them pass: gradients, masks, clips, patterns, filters, text, styles with
