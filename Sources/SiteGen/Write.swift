@@ -158,7 +158,7 @@ public final class SiteWriter: @unchecked Sendable {
         guard let body = key.verifiedBody(of: data) else {
             unproven = key.isNew
                 ? "the site's folder has no \(ManifestKey.fileName), the key that sealed the manifest here (a fresh clone, or the key was removed)"
-                : "the manifest here is not sealed with the site's \(ManifestKey.fileName) (an older sitegen's, another key's, or edited)"
+                : "the manifest here is not sealed with the site's \(ManifestKey.fileName) (it is an older sitegen's, another key's, or edited)"
             return nil
         }
         do {
@@ -420,7 +420,7 @@ public final class SiteWriter: @unchecked Sendable {
                 case .failure(let problem): blocked[path] = "a folder sitegen made is where the new site has a file, and \(problem.reason): move it away"
                 }
             }
-            let whyForeign = unproven.map { "sitegen cannot prove it wrote this (\($0)), and the new site has other bytes there" } ?? "sitegen did not write this, and the new site has a file there"
+            let whyForeign = unproven.map { "sitegen cannot prove it wrote this, as \($0), and the new site has other bytes there" } ?? "sitegen did not write this, and the new site has a file there"
             let refused = blocked.sorted { $0.key < $1.key }.map { Diagnostic(path: joinPath(displayOutput, $0.key), message: "cannot be written: \($0.value)") }
                 + (force ? [] : foreign.sorted().map { path in
                     Diagnostic(path: joinPath(displayOutput, path), message: "\(whyForeign): move it away, or pass --force to replace what sitegen did not write")
