@@ -215,6 +215,17 @@ public struct SitePublisher: Sendable {
         }
     }
 
+    /// A warning when git would commit the site's key (`ManifestKey`): whoever reads it can seal a manifest that makes
+    /// sitegen take their files in the output folder for its own.
+    public func keyWarning() -> Diagnostic? {
+        let key = joinPath(sourceDirectory, ManifestKey.fileName)
+        guard FileManager.default.fileExists(atPath: key),
+              !Git(gitDirectory: nil).run(["-C", sourceDirectory, "check-ignore", "-q", "--", ManifestKey.fileName]).succeeded else { return nil }
+        var warning = Diagnostic(.warning, path: key, message: "is not ignored by git, so a commit would share the key that proves which files in the output folder sitegen wrote")
+        warning.hint = "add the line /\(ManifestKey.fileName) to the site's .gitignore (sitegen new's has it)"
+        return warning
+    }
+
     /// `count` and a noun, in the plural when it is not one.
     public static func count(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
 
@@ -316,7 +327,10 @@ public struct Git: Sendable {
         var succeeded: Bool { status == 0 }
         var lines: [String] { output.split(separator: "\n").map(String.init) }
         /// Git's own words, a line each, to quote beneath a message.
-        var errorLines: [String] { errors.split(separator: "\n").map(String.init).filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty } }
+        var errorLines: [String] {
+            errors.split(separator: "\n").map { line in String(line[..<(line.lastIndex { !$0.isWhitespace }.map(line.index(after:)) ?? line.startIndex)]) }
+                .filter { !$0.isEmpty }
+        }
         /// Git's own words (its `fatal:` and `remote:` lines), or the exit status when it said nothing.
         var errorText: String {
             let text = errors.trimmingCharacters(in: .whitespacesAndNewlines)

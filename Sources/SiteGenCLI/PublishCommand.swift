@@ -54,6 +54,7 @@ extension CommandLineTool {
             var site = try PublishedSite(outputDirectory: buildOptions.outputDirectory, paths: [], siteURL: index?.url, urlSource: urlSource)
             guard let built = runBuild(buildOptions, quiet: quiet) else { return .failure }
             site.paths = built.paths
+            if let warning = publisher.keyWarning() { report([warning]) }
             let commit = try publisher.commit(site, on: base)
             if !quiet { standardOutput(Self.committed(commit, site: site, branch: options.branch)) }
             guard let tip = commit ?? base.parent, let remote = options.remote else { return .success }
