@@ -35,8 +35,11 @@ public struct ManifestKey: Sendable {
         case .file: break
         default: throw refuse("is not a file")
         }
-        guard let data = try? fileSystem.readFile(path), data.count == 65, data.last == 10,
-              let bytes = Self.bytes(hex: data.prefix(64)) else { throw refuse("is not a key sitegen wrote") }
+        let data: Data
+        do { data = try fileSystem.readFile(path) } catch {
+            throw BuildFailure([Diagnostic(path: path, message: "\((error as? FileSystemError)?.reason ?? "cannot be read (\(error))"), and it holds the key that seals sitegen's record of the output folder: let the user who builds read it")])
+        }
+        guard data.count == 65, data.last == 10, let bytes = Self.bytes(hex: data.prefix(64)) else { throw refuse("is not a key sitegen wrote") }
         return ManifestKey(bytes: bytes, isNew: false)
     }
 
