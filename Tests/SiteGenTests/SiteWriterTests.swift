@@ -46,7 +46,6 @@ import SiteGenTestSupport
             lock.withLock { writtenPaths.append(path) }
         }
         func appendFile(_ path: String, _ data: Data) throws { try disk.appendFile(path, data) }
-        func truncateFile(_ path: String, toSize size: Int) throws { try disk.truncateFile(path, toSize: size) }
         func replaceFile(_ target: String, with source: String) throws { try disk.replaceFile(target, with: source) }
         func removeFile(_ path: String) throws { try disk.removeFile(path) }
         func removeEmptyFolder(_ path: String) throws { try disk.removeEmptyFolder(path) }
@@ -78,7 +77,6 @@ import SiteGenTestSupport
             try disk.appendFile(path, data.prefix(data.count / 2))
             throw FileSystemError(path: path, reason: "cannot be written (No space left on device)")
         }
-        func truncateFile(_ path: String, toSize size: Int) throws { try disk.truncateFile(path, toSize: size) }
         func replaceFile(_ target: String, with source: String) throws {
             if failsRename(target) { throw FileSystemError(path: target, reason: "cannot be put in place (Permission denied)") }
             try disk.replaceFile(target, with: source)
