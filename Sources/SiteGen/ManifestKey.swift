@@ -84,7 +84,20 @@ public struct ManifestKey: Sendable {
             EVP_DigestUpdate(inner, innerPad, innerPad.count)
         }
 
+        private init(outerPad: [UInt8], inner: OpaquePointer) {
+            self.outerPad = outerPad
+            self.inner = inner
+        }
+
         deinit { if !finished { EVP_MD_CTX_free(inner) } }
+
+        /// A seal that goes on from here, over the same bytes so far: a manifest that extends another is sealed
+        /// without reading the other's bytes again.
+        func copy() -> Seal {
+            let copied = EVP_MD_CTX_new()!
+            EVP_MD_CTX_copy_ex(copied, inner)
+            return Seal(outerPad: outerPad, inner: copied)
+        }
 
         func update(_ data: Data) {
             data.withUnsafeBytes { _ = EVP_DigestUpdate(inner, $0.baseAddress, $0.count) }
@@ -114,9 +127,10 @@ public struct ManifestKey: Sendable {
         return Data(line)
     }
 
-    /// The manifest's bytes before its seal line, when that line is the last and seals them with this key; nil
-    /// when the manifest is not sealed with it (an older sitegen's, another key's, or edited), and so proves nothing.
-    func verifiedBody(of manifest: Data) -> Data? {
+    /// The manifest's bytes before its seal line, when that line is the last and seals them with this key, with the
+    /// seal over them so far (to seal a manifest that extends them); nil when the manifest is not sealed with the
+    /// key (an older sitegen's, another key's, or edited), and so proves nothing.
+    func verifiedBody(of manifest: Data) -> (body: Data, seal: Seal)? {
         let sealLength = 5 + 64 + 1
         guard manifest.count >= sealLength, manifest.last == 10 else { return nil }
         let start = manifest.startIndex + manifest.count - sealLength
@@ -125,6 +139,7 @@ public struct ManifestKey: Sendable {
         let body = manifest[manifest.startIndex..<start]
         let seal = Seal(key: self)
         seal.update(body)
-        return seal.finish() == recorded ? body : nil
+        let sealSoFar = seal.copy()
+        return seal.finish() == recorded ? (body, sealSoFar) : nil
     }
 }

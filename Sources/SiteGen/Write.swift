@@ -33,9 +33,9 @@ public final class SiteWriter: @unchecked Sendable {
     let key: ManifestKey
     /// Why the manifest found proves nothing, when it does not: every file here then counts as the owner's.
     private(set) var unproven: String?
-    /// The manifest found, without its seal, when it was sealed with the key and of this format: the manifest
-    /// written before the first rename is these bytes and this build's lines.
-    private var previousBody: Data?
+    /// The manifest found, without its seal, when it was sealed with the key and of this format, and the seal over
+    /// those bytes: the manifest written before the first rename is these bytes and this build's lines.
+    private var previousBody: (bytes: Data, seal: ManifestKey.Seal)?
     /// The manifest the folder held when the build began: what sitegen can prove it wrote.
     /// Read by `readManifest`, before any page is written.
     public private(set) var previous = OutputManifest()
@@ -155,7 +155,7 @@ public final class SiteWriter: @unchecked Sendable {
         guard let data = previousManifestText else { return nil }
         previousManifestText = nil
         manifestBefore = data
-        guard let body = key.verifiedBody(of: data) else {
+        guard let (body, bodySeal) = key.verifiedBody(of: data) else {
             unproven = key.isNew
                 ? "the site's folder has no \(ManifestKey.fileName), the key that sealed the manifest here (a fresh clone, or the key was removed)"
                 : "the manifest here is not sealed with the site's \(ManifestKey.fileName) (it is an older sitegen's, another key's, or edited)"
@@ -174,7 +174,7 @@ public final class SiteWriter: @unchecked Sendable {
             previous = parsed
             if parsed.format == 4 {
                 previousIsCurrent = true
-                previousBody = body
+                previousBody = (body, bodySeal)
             }
         } catch {
             return BuildFailure([Diagnostic(path: joinPath(displayOutput, OutputManifest.fileName), line: error.line, column: 1,
@@ -456,8 +456,12 @@ public final class SiteWriter: @unchecked Sendable {
                     OutputManifest.appendFileLine(path, OutputManifest.FileEntry(hashes: [file.hash], stamp: nil), to: &lines)
                 }
                 if let body = previousBody {
-                    // The manifest found and these lines, read back as one: a file listed twice may have either line's bytes.
-                    try writeManifest { take in try take(body); try take(Data(lines)) }
+                    // The manifest found and these lines, read back as one: a file listed twice may have either line's
+                    // bytes. Sealed from the seal over the manifest found, which is megabytes not read again.
+                    let seal = body.seal.copy()
+                    seal.update(Data(lines))
+                    try replaceManifest { take in try take(body.bytes); try take(Data(lines)); try take(ManifestKey.sealLine(seal.finish())) }
+                    manifestRewritten = true
                 } else {
                     var meanwhile = OutputManifest()
                     let previousTable = recorded.table
