@@ -44,8 +44,6 @@ public final class SiteWriter: @unchecked Sendable {
     private var previousFiles = RecordedFiles()
     /// The manifest's bytes when the build began (nil: none), until `readManifest` has read them.
     private var previousManifestText: Data?
-    /// The manifest found, which puts it back when a build that changed it fails before its first rename (nil: none).
-    private var manifestBefore: Data?
     /// Whether the folder held a manifest of this format: otherwise one is written even when nothing changed.
     private var previousIsCurrent = false
     /// The folders this build made on the way to the output folder, removed again if it fails.
@@ -85,8 +83,8 @@ public final class SiteWriter: @unchecked Sendable {
     /// What every page shares in this build (`PageInputs`), recorded for the next.
     private var currentInputs: ContentHash?
     private var manifestRewritten = false
-    /// Set once the first staged file is renamed into place: from then on the manifest that records both versions
-    /// stays, whatever happens.
+    /// Set once the manifest that records both versions of every file replaced is in place, right before the first
+    /// rename: from then on it stays, whatever happens, and a failure says what changed.
     private var renaming = false
 
     /// Checks where the site will go, reads the site's key, makes the folder if it is missing, takes its lock and
@@ -154,7 +152,6 @@ public final class SiteWriter: @unchecked Sendable {
     public func readManifest() -> BuildFailure? {
         guard let data = previousManifestText else { return nil }
         previousManifestText = nil
-        manifestBefore = data
         guard let (body, bodySeal) = key.verifiedBody(of: data) else {
             unproven = key.isNew
                 ? "the site's folder has no \(ManifestKey.fileName), the key that sealed the manifest here (a fresh clone, or the key was removed)"
@@ -651,20 +648,13 @@ public final class SiteWriter: @unchecked Sendable {
         return remaining
     }
 
-    /// Removes this build's staging folder and puts the manifest back as it was.
+    /// Removes this build's staging folder. The manifest needs nothing: it changes only right before the first
+    /// rename, to the one that records both versions, which stays.
     private func discardStaging() {
         if lock.withLock({ stagingOpened }) {
             let folder = stagingFolder(stagingToken)
             for name in (try? fileSystem.entries(in: folder)) ?? [] { try? fileSystem.removeFile(joinPath(folder, name)) }
             try? fileSystem.removeEmptyFolder(folder)
-        }
-        if manifestRewritten && !renaming {
-            if let manifestBefore {
-                try? replaceManifest { take in try take(manifestBefore) }
-            } else {
-                try? fileSystem.removeFile(joinPath(output, OutputManifest.fileName))
-            }
-            manifestRewritten = false
         }
     }
 
