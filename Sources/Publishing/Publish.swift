@@ -17,8 +17,10 @@ public struct SitePublisher: Sendable {
         public var remote: String?
         /// The commit's message; nil for one naming sitegen and the source commit.
         public var message: String?
-        /// `--force`: a branch that has diverged from the remote's replaces it there.
-        public var replacesDivergedBranch = false
+        /// `--force-push`: a branch that has diverged from the remote's replaces it there, dropping the remote's commits.
+        public var dropsRemoteCommits = false
+        /// `--adopt-branch`: a branch whose last commit is not a publish of this site is published onto all the same.
+        public var adoptsBranch = false
         public init() {}
     }
 
@@ -26,7 +28,12 @@ public struct SitePublisher: Sendable {
     public let git: Git
     /// The source folder as given, for messages.
     let sourceDirectory: String
+    /// The site's folder below the repository's top (`.` at the top): each publish names it in its commit, and a
+    /// branch is published onto only when its last commit is such a publish (`isPublish`).
+    let siteFolder: String
     var ref: String { "refs/heads/" + options.branch }
+    /// The trailer that marks a commit as a publish of this site.
+    var siteTrailer: String { "Sitegen-site: \(siteFolder)" }
 
     /// Finds the repository holding `sourceDirectory` and refuses a branch that cannot be published to.
     public init(sourceDirectory: String, options: Options) throws(PublishError) {
@@ -42,9 +49,9 @@ public struct SitePublisher: Sendable {
                                hint: "make one with git init, then add where to push with git remote add origin URL")
         }
         git = Git(gitDirectory: gitDirectory)
-        guard git.run(["check-ref-format", ref]).succeeded else {
-            throw PublishError(.branchName, path: options.branch, message: "not a valid branch name", hint: "choose another with --branch NAME")
-        }
+        let prefix = Git(gitDirectory: nil).run(["-C", sourceDirectory, "rev-parse", "--show-prefix"]).lines.first ?? ""
+        siteFolder = prefix.isEmpty ? "." : String(prefix.dropLast(prefix.hasSuffix("/") ? 1 : 0))
+        try Self.checkBranchName(options.branch, git: git)
         // A worktree (the main one included) with the branch checked out would see its files change under it.
         let worktrees = try git.output(["worktree", "list", "--porcelain"]).split(separator: "\n\n")
         if let worktree = worktrees.first(where: { $0.split(separator: "\n").contains("branch \(ref)") }) {
@@ -54,16 +61,53 @@ public struct SitePublisher: Sendable {
         }
     }
 
+    /// Refuses a name git does not take as a branch's (`git check-ref-format --branch`: `HEAD`, `-x`, `a..b`), and one
+    /// it would read as something else: `@` (HEAD), `FETCH_HEAD` and the like, `origin/gh-pages` (a remote's branch).
+    static func checkBranchName(_ name: String, git: Git) throws(PublishError) {
+        let hint = "name the branch to publish to with --branch NAME, as git branch lists it (default: gh-pages)"
+        let checked = git.run(["check-ref-format", "--branch", name])
+        guard checked.succeeded, checked.lines.first == name else {
+            var error = PublishError(.branchName, path: name, message: "is not a branch name git accepts", hint: hint)
+            error.diagnostic.quoted = checked.succeeded ? [] : checked.errorLines
+            throw error
+        }
+        let remotes = git.run(["remote"]).lines
+        if let remote = remotes.first(where: { name.hasPrefix($0 + "/") }) {
+            throw PublishError(.branchName, path: name, message: "names a branch of the remote \(remote) to git, not one of this repository", hint: hint)
+        }
+        if name == "@" || (name.hasSuffix("HEAD") && name.utf8.allSatisfy { (65...90).contains($0) || $0 == 95 }) {
+            throw PublishError(.branchName, path: name, message: "is what git calls \(name == "@" ? "HEAD" : "one of its own refs"), not a branch", hint: hint)
+        }
+    }
+
+    /// Whether `commit` is a publish of this site: its message carries this site's trailer, or it has the message an
+    /// earlier sitegen gave every publish.
+    func isPublish(_ commit: String) -> Bool {
+        let message = git.run(["log", "-1", "--format=%B", commit, "--"]).lines
+        return message.contains(siteTrailer) || (message.first.map { $0.hasPrefix("Publish the site") && $0.contains(" with sitegen ") } ?? false)
+    }
+
+    /// Refuses to publish onto `tip` (of `whose` branch) when it is not an earlier publish of this site, unless adopted.
+    private func checkPublished(_ tip: String, whose: String) throws(PublishError) {
+        guard !options.adoptsBranch, !isPublish(tip) else { return }
+        let subject = git.run(["log", "-1", "--format=%h %s", tip, "--"]).lines.first ?? tip
+        var error = PublishError(.notAPublish, path: options.branch,
+                                 message: "\(whose)last commit is not a publish of this site, and publishing would replace every file on it with the built site",
+                                 hint: "name the branch the site is published to with --branch NAME (default: gh-pages), or pass --adopt-branch to publish onto this one all the same")
+        error.diagnostic.quoted = [subject]
+        throw error
+    }
+
     /// Where the new commit goes: the branch's tip here and on the remote, and the parent chosen from them.
     public struct Base: Sendable {
         /// The local branch's tip; nil before the first publish.
         public var local: String?
         /// The remote branch's tip (fetched), when pushing; nil when not pushing or the remote has none.
         public var remote: String?
-        /// The commit the new one follows: the later of the two tips, or the local one with --force.
+        /// The commit the new one follows: the later of the two tips, or the local one with --force-push.
         public var parent: String?
-        /// Whether the remote branch is replaced rather than extended (--force on a diverged branch).
-        public var replacesRemote = false
+        /// The remote's commits a push drops (`--force-push` on a diverged branch), as `git log --oneline` shows them.
+        public var droppedRemoteCommits: [String] = []
     }
 
     /// Reads the tips and chooses the parent. When pushing, the remote's branch is fetched first, so that a publish
@@ -71,21 +115,23 @@ public struct SitePublisher: Sendable {
     /// anything is written.
     public func base() throws(PublishError) -> Base {
         var base = Base(local: git.commit(named: ref))
+        if let local = base.local { try checkPublished(local, whose: "its ") }
         guard let remote = options.remote else {
             base.parent = base.local
             return base
         }
         let listed = git.run(["ls-remote", "--", remote, ref])
-        guard listed.succeeded else { throw refused(listed, doing: "could not be read") }
+        guard listed.succeeded else { throw refused(listed, doing: "could not read") }
         guard let remoteTip = listed.lines.first?.split(separator: "\t").first.map(String.init) else {
             base.parent = base.local
             return base
         }
         if git.commit(named: remoteTip) == nil {
             let fetched = git.run(["fetch", "--quiet", "--no-tags", "--", remote, ref])
-            guard fetched.succeeded else { throw refused(fetched, doing: "could not be fetched from") }
+            guard fetched.succeeded else { throw refused(fetched, doing: "could not fetch") }
         }
         base.remote = remoteTip
+        if remoteTip != base.local { try checkPublished(remoteTip, whose: "\(remote)'s ") }
         guard let local = base.local, local != remoteTip else {
             base.parent = remoteTip
             return base
@@ -94,13 +140,18 @@ public struct SitePublisher: Sendable {
             base.parent = local
         } else if git.isAncestor(local, of: remoteTip) {
             base.parent = remoteTip
-        } else if options.replacesDivergedBranch {
-            base.parent = local
-            base.replacesRemote = true
         } else {
-            throw PublishError(.diverged, path: options.branch,
-                               message: "has diverged from \(remote)'s \(options.branch) (here \(local.prefix(7)), there \(remoteTip.prefix(7))): someone published from elsewhere",
-                               hint: "--force replaces \(remote)'s branch with this site; or take theirs first: git fetch \(remote) \(options.branch) && git branch -f \(options.branch) FETCH_HEAD")
+            // Theirs that ours lacks, newest first: what a push of ours would drop.
+            let theirs = git.run(["log", "--format=%h %s", "\(local)..\(remoteTip)", "--"]).lines
+            guard options.dropsRemoteCommits else {
+                var error = PublishError(.diverged, path: options.branch,
+                                         message: "has diverged from \(remote)'s \(options.branch), and pushing would drop \(Self.count(theirs.count, "commit")) someone published from elsewhere",
+                                         hint: "take theirs first (git fetch \(remote) \(options.branch) && git branch -f \(options.branch) FETCH_HEAD), or pass --force-push to drop them")
+                error.diagnostic.quoted = Self.listed(theirs)
+                throw error
+            }
+            base.parent = local
+            base.droppedRemoteCommits = theirs
         }
         return base
     }
@@ -139,25 +190,67 @@ public struct SitePublisher: Sendable {
         return commit
     }
 
-    /// The default message names the source commit, so the published site can be traced to what made it.
+    /// The default message names the source commit, and says so when what was built differs from it (uncommitted
+    /// edits), so the published site can be traced to what made it; either message ends with the trailers that
+    /// name the site (`isPublish`) and the source.
     func message() -> String {
-        if let message = options.message { return message }
-        let source = git.commit(named: "HEAD").map { " from \($0.prefix(12))" } ?? ""
-        return "Publish the site\(source) with sitegen \(SiteGenVersion.current)"
+        let head = git.commit(named: "HEAD")
+        let dirty = hasUncommittedSources
+        let source = head.map { " from \($0.prefix(12))\(dirty ? " and uncommitted changes" : "")" } ?? (dirty ? " from uncommitted files" : "")
+        let subject = options.message ?? "Publish the site\(source) with sitegen \(SiteGenVersion.current)"
+        let sourceTrailer = "Sitegen-source: \(head ?? "none")\(dirty ? " with uncommitted changes" : "")"
+        return subject + "\n\n" + siteTrailer + "\n" + sourceTrailer + "\n"
+    }
+
+    /// Whether the files a build reads (site.yml, content/, templates/) differ from HEAD's: changed, new, or
+    /// ignored by git but read by the build (hidden files and editors' backups, which the build skips, left out).
+    var hasUncommittedSources: Bool {
+        let status = Git(gitDirectory: nil).run(["-C", sourceDirectory, "status", "--porcelain", "-z", "--ignored=matching", "--untracked-files=all",
+                                                 "--", "site.yml", "content", "templates"])
+        guard status.succeeded else { return true }
+        return status.output.split(separator: "\0").contains { entry in
+            // `XY path`; a rename's source follows as an entry of its own, without the status.
+            let path = entry.count > 3 ? entry.dropFirst(3) : entry
+            return !path.split(separator: "/").contains { SiteBoundary.isIgnored(String($0)) }
+        }
+    }
+
+    /// A warning when git would commit the site's key (`ManifestKey`): whoever reads it can seal a manifest that makes
+    /// sitegen take their files in the output folder for its own.
+    public func keyWarning() -> Diagnostic? {
+        let key = joinPath(sourceDirectory, ManifestKey.fileName)
+        guard FileManager.default.fileExists(atPath: key),
+              !Git(gitDirectory: nil).run(["-C", sourceDirectory, "check-ignore", "-q", "--", ManifestKey.fileName]).succeeded else { return nil }
+        var warning = Diagnostic(.warning, path: key, message: "is not ignored by git, so a commit would share the key that proves which files in the output folder sitegen wrote")
+        warning.hint = "add the line /\(ManifestKey.fileName) to the site's .gitignore (sitegen new's has it)"
+        return warning
+    }
+
+    /// `count` and a noun, in the plural when it is not one.
+    public static func count(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+
+    /// Commits as `git log --oneline` lists them, at most ten and how many more.
+    public static func listed(_ commits: [String]) -> [String] {
+        commits.count <= 10 ? commits : Array(commits.prefix(10)) + ["and \(commits.count - 10) more"]
     }
 
     /// Pushes `tip` to the remote's branch unless it is there already; whether it pushed. The lease makes the push
     /// fail if the remote's branch moved since `base` read it, rather than lose what was pushed meanwhile.
     public func push(_ tip: String, base: Base) throws(PublishError) -> Bool {
         guard let remote = options.remote, tip != base.remote else { return false }
-        let pushed = git.run(["push", "--quiet", "--force-with-lease=\(ref):\(base.remote ?? "")", "--", remote, "\(tip):\(ref)"])
+        // A fast-forward, as git pushes by default; only commits --force-push agreed to drop are dropped, and only
+        // while the remote's branch is where `base` read it.
+        let lease = base.droppedRemoteCommits.isEmpty ? [] : ["--force-with-lease=\(ref):\(base.remote ?? "")"]
+        let pushed = git.run(["push", "--quiet"] + lease + ["--", remote, "\(tip):\(ref)"])
         guard pushed.succeeded else { throw refused(pushed, doing: "refused the push of") }
         return true
     }
 
     private func refused(_ result: Git.Result, doing: String) -> PublishError {
-        PublishError(.remoteRefused, path: options.remote ?? "?", message: "\(options.branch) \(doing) it: \(result.errorText)",
-                     hint: "check the remote with git remote -v and that you may push there; --push NAME chooses another remote")
+        var error = PublishError(.remoteRefused, path: options.remote ?? "?", message: "\(doing) \(options.branch)",
+                                 hint: "check the remote with git remote -v and that you may push there; --push NAME chooses another remote")
+        error.diagnostic.quoted = result.errorLines.isEmpty ? [result.errorText] : result.errorLines
+        return error
     }
 
     private func gitFailed(_ result: Git.Result) -> PublishError {
@@ -208,7 +301,7 @@ public struct PublishedSite: Sendable {
 
 /// Why a publish stopped, as a diagnostic: the thing at fault, what is wrong, and what to do.
 public struct PublishError: Error, Sendable {
-    public enum Kind: Sendable { case notARepository, branchName, branchCheckedOut, placeholderURL, noURL, diverged, remoteRefused, git }
+    public enum Kind: Sendable { case notARepository, branchName, branchCheckedOut, notAPublish, placeholderURL, noURL, diverged, remoteRefused, git }
     public var kind: Kind
     public var diagnostic: Diagnostic
 
@@ -233,6 +326,11 @@ public struct Git: Sendable {
         var errors: String
         var succeeded: Bool { status == 0 }
         var lines: [String] { output.split(separator: "\n").map(String.init) }
+        /// Git's own words, a line each, to quote beneath a message.
+        var errorLines: [String] {
+            errors.split(separator: "\n").map { line in String(line[..<(line.lastIndex { !$0.isWhitespace }.map(line.index(after:)) ?? line.startIndex)]) }
+                .filter { !$0.isEmpty }
+        }
         /// Git's own words (its `fatal:` and `remote:` lines), or the exit status when it said nothing.
         var errorText: String {
             let text = errors.trimmingCharacters(in: .whitespacesAndNewlines)

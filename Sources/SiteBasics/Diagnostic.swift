@@ -14,6 +14,9 @@ public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
         /// The output folder could not be written while pages were staged: told only when the site has no other
         /// error, since a site with errors is not written at all (a page is read, and may fail, while others stage).
         case outputWrite
+        /// The output folder could not be written after the build began putting files in place: it is changed in
+        /// part, which the diagnostic lists, and the next build finishes the job.
+        case outputChanged
     }
 
     public var severity: Severity
@@ -31,6 +34,8 @@ public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
     package var caretColumn: Int?
     /// How to fix it, printed as a `hint:` line of its own after the source line.
     public var hint: String?
+    /// Another program's own words (git's), each printed on a line of its own, indented, after the message.
+    public var quoted: [String] = []
     public var kind: Kind = .general
 
     public init(_ severity: Severity = .error, path: String, line: Int = 0, column: Int = 0,
@@ -60,6 +65,7 @@ public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
                 text += "\n" + prefix + "^"
             }
         }
+        for line in quoted { text += "\n    " + Self.printable(line) }
         if let hint { text += "\n\(location): hint: \(Self.printable(hint))" }
         return text
     }

@@ -37,8 +37,6 @@ public protocol FileSystem: Sendable {
     func writeNewFile(_ path: String, _ data: Data) throws
     /// Adds bytes at the end of a file that exists (never through a link), in one write.
     func appendFile(_ path: String, _ data: Data) throws
-    /// Cuts a file that exists (never through a link) back to its first `size` bytes: what a failed build appended goes.
-    func truncateFile(_ path: String, toSize size: Int) throws
     /// rename(2): `source` takes the place of the file at `target` in one step (readers see the old file or the new).
     func replaceFile(_ target: String, with source: String) throws
     /// unlink(2): one file or link, never a folder.
@@ -282,13 +280,6 @@ public struct LocalFileSystem: FileSystem {
         guard descriptor >= 0 else { throw Self.failure(path, "cannot be written") }
         defer { close(descriptor) }
         try Self.write(data, to: descriptor, path: path)
-    }
-
-    public func truncateFile(_ path: String, toSize size: Int) throws {
-        let descriptor = open(path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC)
-        guard descriptor >= 0 else { throw Self.failure(path, "cannot be written") }
-        defer { close(descriptor) }
-        guard ftruncate(descriptor, off_t(size)) == 0 else { throw Self.failure(path, "cannot be cut back") }
     }
 
     public func replaceFile(_ target: String, with source: String) throws {

@@ -59,7 +59,8 @@ public struct SiteBuilder: Sendable {
     public func build() throws(BuildFailure) -> BuildResult {
         // Before the writer makes the output folder, which would make a missing site folder too.
         if let missing = SiteLoader.missingSourceFolder(options, fileSystem: fileSystem) { throw BuildFailure([missing]) }
-        let writer = try SiteWriter(output: options.outputDirectory, fileSystem: fileSystem, force: options.replacesForeignFiles)
+        let writer = try SiteWriter(output: options.outputDirectory, siteFolder: options.sourceDirectory, fileSystem: fileSystem,
+                                    force: options.replacesForeignFiles)
         do {
             var result = try run(writer: writer)
             result.warnings += try writer.commit()

@@ -5,33 +5,35 @@ import LinkChain
 import SiteBasics
 
 /// sitegen's record of what it wrote in an output folder: each file with the SHA-256 of the bytes written, the
-/// folders it made, the staging folders it opened, and for each page what it was rendered from. It is the only
-/// proof of ownership: a file is sitegen's while its bytes still match a hash recorded here, whatever it looks
-/// like. Anyone who can write the folder can edit the record, so every line is checked (a path must stay inside
-/// the folder and out of hidden places) and a bad one stops the build; a forged line gains nothing, since a file
-/// is replaced or removed only when its bytes match.
+/// folders it made, and for each page what it was rendered from. It is the only proof of ownership: a file is
+/// sitegen's while its bytes still match a hash recorded here, whatever it looks like. Anyone who can write the
+/// folder can edit the record, so the writer believes it only when its last line seals it with the site's key
+/// (`ManifestKey`, kept outside the folder), and even then checks every line (a path must stay inside the folder
+/// and out of hidden places): a bad one stops the build.
 ///
 /// One line per item, fields split by tabs; in paths `%`, `|`, `=` and control characters are percent-encoded. A build
-/// adds lines at the end while it works (its staging folder, the files it is about to replace) and writes the whole
-/// record anew when it is done; a last line without its line break is one a killed build was adding, and is ignored:
+/// never edits the record in place: each change is a whole new record, renamed over the old one (so a hard-linked copy
+/// of the folder keeps its own), once before the first file is renamed into place (listing both versions of the
+/// files it replaces) and once at the end:
 ///
-///     sitegen-manifest 3
+///     sitegen-manifest 4
 ///     inputs  SHA256   (of what every page shares, for the build that wrote this record)
 ///     file    PATH    SHA256[|SHA256…]    SIZE:INODE:MTIME:CTIME (or -)   (listed again: either line's hashes)
 ///     folder  PATH
-///     staging TOKEN
 ///     policy  NUMBER  POLICY
 ///     page    SOURCE  DIGEST  FROM  UNTIL  POLICYPATH  #NUMBER  OUTPUT|OUTPUT…  ASSET=SHA256|…  SOURCESTAMP (or -)
+///     seal    HMAC-SHA256 of every byte before this line, with the site's key
 ///
 /// Files are listed sorted by their encoded paths, byte by byte: the writer looks them up in the lines as they are
-/// (`RecordedFiles`); lines in any other order are read too. Format 2, sitegen's before, is read too (no `inputs` line, no source stamps); a build then writes format 3.
+/// (`RecordedFiles`); lines in any other order are read too. Formats 2 and 3, sitegen's before, are read by `parse`,
+/// but were never sealed, so the writer believes none of them.
 public struct OutputManifest: Equatable, Sendable {
     public static let fileName = ".sitegen-manifest"
     /// The next manifest, written whole and then renamed over the manifest, so a killed build leaves one or the other.
     public static let nextFileName = ".sitegen-manifest.next"
     static let stagingPrefix = ".sitegen-staging-"
-    static let formatLine = "sitegen-manifest 3"
-    static let olderFormatLine = "sitegen-manifest 2"
+    static let formatLine = "sitegen-manifest 4"
+    static let olderFormatLines = ["sitegen-manifest 3": 3, "sitegen-manifest 2": 2]
 
     public struct FileEntry: Equatable, Sendable {
         /// Every hash the file may still have: one after a finished build; two while a build replaces it.
@@ -95,12 +97,11 @@ public struct OutputManifest: Equatable, Sendable {
 
     public var files: [String: FileEntry] = [:]
     public var folders: Set<String> = []
-    public var stagingTokens: [String] = []
     public var pages: [String: PageRecord] = [:]
     /// The SHA-256 of what every page shared in the build that wrote the pages' records (`PageInputs`).
     public var inputs: ContentHash?
-    /// The format read: 3, or 2 for an older sitegen's manifest (which a build writes anew).
-    public internal(set) var format = 3
+    /// The format read: 4, or 3 or 2 for an older sitegen's manifest.
+    public internal(set) var format = 4
     /// Warning lines read before the page they belong to is known (parts of a manifest are read apart), with their lines.
     private var pendingWarnings: [PendingWarning] = []
     private struct PendingWarning: Equatable, Sendable {
@@ -153,10 +154,11 @@ public struct OutputManifest: Equatable, Sendable {
             throw Problem(line: 1, message: "expected '\(formatLine)': the manifest is empty")
         }
         let format: Int
-        if bytes.buffer[lines[formatIndex]].elementsEqual(formatLine.utf8) {
-            format = 3
-        } else if bytes.buffer[lines[formatIndex]].elementsEqual(olderFormatLine.utf8) {
-            format = 2
+        let first = bytes.buffer[lines[formatIndex]]
+        if first.elementsEqual(formatLine.utf8) {
+            format = 4
+        } else if let older = olderFormatLines.first(where: { first.elementsEqual($0.key.utf8) }) {
+            format = older.value
         } else {
             throw Problem(line: formatIndex + 1, message: "expected '\(formatLine)': a manifest of an older sitegen, or not one at all (it records no hashes, so it proves nothing; remove it, and the files here count as yours)")
         }
@@ -243,7 +245,6 @@ public struct OutputManifest: Equatable, Sendable {
         // The first part's folders taken as they are, not hashed into an empty set again.
         if folders.isEmpty { folders = later.folders } else { folders.formUnion(later.folders) }
         inputs = later.inputs ?? inputs
-        stagingTokens += later.stagingTokens
         pages.merge(later.pages) { _, new in new }
         pendingWarnings += later.pendingWarnings
     }
@@ -292,9 +293,8 @@ public struct OutputManifest: Equatable, Sendable {
                 throw Problem(line: number, message: "expected 'policy', its number and the policy, split by tabs")
             }
             policies[Int(number)] = policy
-        case "staging":
-            guard fields.count == 2, Self.isToken(fields[1].text) else { throw Problem(line: number, message: "expected 'staging' and a token of 32 hex digits") }
-            stagingTokens.append(fields[1].text)
+        case "staging" where format < 4:
+            break  // an older sitegen's record of its staging folder, which this one names by its key instead
         case "page":
             guard fields.count == (format == 2 ? 9 : 10) else {
                 throw Problem(line: number, message: "expected 'page' and \(format == 2 ? "eight" : "nine") fields, split by tabs")
@@ -351,7 +351,7 @@ public struct OutputManifest: Equatable, Sendable {
             diagnostic.hint = try optional(fields[9])
             pendingWarnings.append(PendingWarning(source: source, warning: RecordedWarning(diagnostic: diagnostic, isBelowSite: fields[2].text == "r"), line: number))
         default:
-            throw Problem(line: number, message: "expected a line starting with inputs, file, folder, staging, policy, page or warning")
+            throw Problem(line: number, message: "expected a line starting with inputs, file, folder, policy, page or warning")
         }
     }
 
@@ -394,13 +394,10 @@ public struct OutputManifest: Equatable, Sendable {
         return nil
     }
 
-    private static func isToken(_ text: String) -> Bool {
-        text.utf8.count == 32 && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
-    }
-
     // MARK: writing
 
-    /// The manifest as written: comments, the format, then the folders, staging tokens, files and pages, sorted.
+    /// The manifest as written, without its seal (the writer's, which holds the key): comments, the format, then the
+    /// folders, files and pages, sorted.
     public var data: Data {
         var data = Data()
         writeChunks { data.append($0) }
@@ -443,7 +440,6 @@ public struct OutputManifest: Equatable, Sendable {
             bytes.append(10)
         }
         for path in folders.sorted() { Self.appendFolderLine(path, to: &bytes); try flush(false) }
-        for token in stagingTokens { Self.appendStagingLine(token, to: &bytes) }
         try fileLines { lines throws(Failure) in
             // A long run of lines goes as it is, not copied into a chunk first.
             if lines.count >= chunkSize {
@@ -555,12 +551,6 @@ public struct OutputManifest: Equatable, Sendable {
         bytes.append(10)
     }
 
-    static func appendStagingLine(_ token: String, to bytes: inout [UInt8]) {
-        bytes += "staging\t".utf8
-        bytes += token.utf8
-        bytes.append(10)
-    }
-
     static func appendFileLine(_ path: String, _ entry: FileEntry, to bytes: inout [UInt8]) {
         bytes += "file\t".utf8
         appendEncoded(path, to: &bytes)
@@ -656,7 +646,7 @@ public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
         func word() -> UInt64? {
             var value: UInt64 = 0
             for _ in 0..<16 {
-                guard let digit = Self.value(digits[index]) else { return nil }
+                guard let digit = Self.hexValue(digits[index]) else { return nil }
                 value = value << 4 | UInt64(digit)
                 digits.formIndex(after: &index)
             }
@@ -667,9 +657,9 @@ public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether a byte is one of the lower-case hex digits a hash is written in.
-    static func isHexDigit(_ byte: UInt8) -> Bool { value(byte) != nil }
+    static func isHexDigit(_ byte: UInt8) -> Bool { hexValue(byte) != nil }
 
-    private static func value(_ digit: UInt8) -> UInt8? {
+    static func hexValue(_ digit: UInt8) -> UInt8? {
         switch digit {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
@@ -777,8 +767,8 @@ struct ManifestBytes: @unchecked Sendable {
         return lines
     }
 
-    /// An empty line or a comment.
-    @Sendable func isNote(_ line: Range<Int>) -> Bool { line.isEmpty || buffer[line.lowerBound] == UInt8(ascii: "#") }
+    /// An empty line, a comment, or the seal (checked by the writer before the manifest is read).
+    @Sendable func isNote(_ line: Range<Int>) -> Bool { line.isEmpty || buffer[line.lowerBound] == UInt8(ascii: "#") || starts(line, with: "seal\t") }
 
     @Sendable func isPolicy(_ line: Range<Int>) -> Bool { starts(line, with: "policy\t") }
 

@@ -4,18 +4,21 @@ import SiteBasics
 /// Stage 5: writes the site into the output folder in place, file by file, so that nothing is ever lost:
 ///
 /// - Ownership is proved, never guessed: the folder's manifest (`OutputManifest`) records the SHA-256 of every file
-///   sitegen wrote, and a file is replaced or removed only while its bytes still match. Anything else is the
-///   owner's and is kept; a file of the owner's where the new site has one stops the build (`force` replaces it).
-///   A file that already holds exactly the bytes the site needs there is taken on as it is: nothing is lost.
+///   sitegen wrote, sealed with the site's key (`ManifestKey`, outside the folder), and a file is replaced or removed
+///   only while its bytes still match. Anything else is the owner's and is kept; a file of the owner's where the new
+///   site has one stops the build (`force` replaces it). A manifest not sealed with the key proves nothing. A file
+///   that already holds exactly the bytes the site needs there is taken on as it is: nothing is lost.
 /// - A new or changed file is written into a staging folder inside the output folder while pages render, then renamed
 ///   over its old version once every page has rendered without error, so a reader sees the old file or the new one,
 ///   never a part; an unchanged file is not touched (same inode, same mtime), which rsync and browsers notice.
 ///   Files that left the site are removed last, after checking their bytes; folders sitegen made and emptied go too.
 /// - The output folder itself is never replaced: its mode, owner, group and ACLs stay, and so does a shell inside it.
 /// - A build killed at any point leaves every file whole, old or new; the manifest, written before the first rename,
-///   lists both versions' hashes, so the next build knows both as sitegen's and converges. Staging folders are
-///   removed only when a manifest recorded their random token; an unrecorded one is the owner's and stays.
-/// - A build that fails leaves the folder as it was; two builds into one folder never run at once (a lock on the
+///   lists both versions' hashes, so the next build knows both as sitegen's and converges. The staging folder's
+///   name is made from the key, so a killed build's is known by the next; one of any other name is the owner's.
+/// - The manifest is never edited in place: each version is written whole and renamed over the last.
+/// - A build that fails before its first rename leaves the folder as it was; one that fails after says which files
+///   it changed, and the next build finishes the job. Two builds into one folder never run at once (a lock on the
 ///   folder itself, so builds into sibling folders do).
 public final class SiteWriter: @unchecked Sendable {
     /// The output folder as the user named it, for messages.
@@ -24,6 +27,15 @@ public final class SiteWriter: @unchecked Sendable {
     let output: String
     let fileSystem: any FileSystem
     let force: Bool
+    /// The site's folder, which keeps the key.
+    let siteFolder: String
+    /// What seals the manifest (`ManifestKey`).
+    let key: ManifestKey
+    /// Why the manifest found proves nothing, when it does not: every file here then counts as the owner's.
+    private(set) var unproven: String?
+    /// The manifest found, without its seal, when it was sealed with the key and of this format, and the seal over
+    /// those bytes: the manifest written before the first rename is these bytes and this build's lines.
+    private var previousBody: (bytes: Data, seal: ManifestKey.Seal)?
     /// The manifest the folder held when the build began: what sitegen can prove it wrote.
     /// Read by `readManifest`, before any page is written.
     public private(set) var previous = OutputManifest()
@@ -32,11 +44,6 @@ public final class SiteWriter: @unchecked Sendable {
     private var previousFiles = RecordedFiles()
     /// The manifest's bytes when the build began (nil: none), until `readManifest` has read them.
     private var previousManifestText: Data?
-    /// What puts the manifest back when a build that changed it fails: its size, when this build only adds lines
-    /// at its end (a large site's manifest is megabytes, not worth holding twice to undo a few lines); the old
-    /// bytes themselves when it is of an older format, which the build writes anew; nil when there was none.
-    private var manifestBefore: ManifestBefore = .none
-    private enum ManifestBefore { case none, size(Int), bytes(Data) }
     /// Whether the folder held a manifest of this format: otherwise one is written even when nothing changed.
     private var previousIsCurrent = false
     /// The folders this build made on the way to the output folder, removed again if it fails.
@@ -46,7 +53,9 @@ public final class SiteWriter: @unchecked Sendable {
     private let localDisk: LocalFileSystem?
 
     private let lock = NSLock()
-    private var token: String?
+    /// The staging folder's name after its prefix (`ManifestKey.stagingToken`), and whether this build made it.
+    private let stagingToken: String
+    private var stagingOpened = false
     private var stagedCount = 0
     /// The new site's files that are already in place and that the manifest did not record, as they are.
     private var kept: [String: OutputManifest.FileEntry] = [:]
@@ -61,6 +70,10 @@ public final class SiteWriter: @unchecked Sendable {
     private var foreign: Set<String> = []
     /// What no `force` can replace: a folder or a symbolic link on the way to a file of the site.
     private var blocked: [String: String] = [:]
+    /// Folders sitegen made where the new site has a file, and files sitegen wrote where it has a folder: each goes
+    /// (when all it holds is sitegen's and leaves the site) before the new file or folder takes its place.
+    private var foldersBecomingFiles: Set<String> = []
+    private var filesBecomingFolders: Set<String> = []
     private var checkedFolders: Set<String> = []
     private var pageRecords: [String: OutputManifest.PageRecord] = [:]
     /// The pages the manifest recorded that this build has not recorded again yet (each is dropped when the page
@@ -70,15 +83,19 @@ public final class SiteWriter: @unchecked Sendable {
     /// What every page shares in this build (`PageInputs`), recorded for the next.
     private var currentInputs: ContentHash?
     private var manifestRewritten = false
-    /// Set once the first staged file is renamed into place: from then on the manifest that records both versions
-    /// stays, whatever happens.
+    /// Set once the manifest that records both versions of every file replaced is in place, right before the first
+    /// rename: from then on it stays, whatever happens, and a failure says what changed.
     private var renaming = false
 
-    /// Checks where the site will go, makes the folder if it is missing, takes its lock and reads its manifest.
-    public init(output: String, fileSystem: any FileSystem, force: Bool = false) throws(BuildFailure) {
+    /// Checks where the site will go, reads the site's key, makes the folder if it is missing, takes its lock and
+    /// reads its manifest.
+    public init(output: String, siteFolder: String, fileSystem: any FileSystem, force: Bool = false) throws(BuildFailure) {
         displayOutput = output
         self.fileSystem = fileSystem
         self.force = force
+        self.siteFolder = siteFolder
+        key = try ManifestKey.load(siteFolder: siteFolder, fileSystem: fileSystem)
+        stagingToken = key.stagingToken
         func refuse(_ message: String, line: Int = 0) -> BuildFailure { BuildFailure([Diagnostic(path: output, line: line, column: line > 0 ? 1 : 0, message: message)]) }
         guard !output.isEmpty else { throw refuse("the output path is empty: expected a folder such as Output") }
         if fileSystem.entryKind(at: output) == .symbolicLink, fileSystem.realPath(output) == nil {
@@ -135,9 +152,14 @@ public final class SiteWriter: @unchecked Sendable {
     public func readManifest() -> BuildFailure? {
         guard let data = previousManifestText else { return nil }
         previousManifestText = nil
-        manifestBefore = .bytes(data)
+        guard let (body, bodySeal) = key.verifiedBody(of: data) else {
+            unproven = key.isNew
+                ? "the site's folder has no \(ManifestKey.fileName), the key that sealed the manifest here (a fresh clone, or the key was removed)"
+                : "the manifest here is not sealed with the site's \(ManifestKey.fileName) (it is an older sitegen's, another key's, or edited)"
+            return nil
+        }
         do {
-            var (parsed, files) = try OutputManifest.parseRecordingFiles(data)
+            var (parsed, files) = try OutputManifest.parseRecordingFiles(body)
             // The new site's records are about as many as the old one's: sized once, not grown a few entries at a time.
             lock.withLock {
                 keptLines = Array(repeating: false, count: files.count)
@@ -147,14 +169,10 @@ public final class SiteWriter: @unchecked Sendable {
             previousPages = parsed.pages
             parsed.pages = [:]
             previous = parsed
-            // An older format's record is written anew, in this one, by the build.
-            if parsed.format == 3 {
+            if parsed.format == 4 {
                 previousIsCurrent = true
-                manifestBefore = .size(data.count)
+                previousBody = (body, bodySeal)
             }
-        } catch where data.starts(with: "# Written by sitegen".utf8) {
-            // sitegen 0.1's list of paths, without hashes: it proves nothing, so every file here counts as the owner's.
-            previous = OutputManifest()
         } catch {
             return BuildFailure([Diagnostic(path: joinPath(displayOutput, OutputManifest.fileName), line: error.line, column: 1,
                                             message: "\(error.message); nothing was changed (the manifest is sitegen's record of what it wrote here, and a build trusts no line it cannot check)")])
@@ -203,8 +221,12 @@ public final class SiteWriter: @unchecked Sendable {
             case .symbolicLink, .special:
                 lock.withLock { _ = foreign.insert(file.path) }
             case .directory:
-                lock.withLock { blocked[file.path] = "a folder is where the new site has a file: move it away" }
-                return
+                // A page's folder that became a file: sitegen's folder goes, if all it holds is sitegen's (`commit`).
+                guard previous.folders.contains(file.path) else {
+                    lock.withLock { blocked[file.path] = "a folder is where the new site has a file: move it away" }
+                    return
+                }
+                lock.withLock { _ = foldersBecomingFiles.insert(file.path) }
             }
             let (token, number) = try lock.withLock { () throws -> (String, Int) in
                 stagedCount += 1
@@ -287,6 +309,9 @@ public final class SiteWriter: @unchecked Sendable {
             switch fileSystem.entryKind(at: joinPath(output, folder)) {
             case .missing, .directory: lock.withLock { _ = checkedFolders.insert(folder) }
             case .symbolicLink: return "\(folder) is a symbolic link, and sitegen writes nothing through one: replace it with a folder, or move it away"
+            case .file where isSitegens(folder):
+                // A file sitegen wrote where the new site has a folder: it goes before the folder is made (`commit`).
+                lock.withLock { _ = checkedFolders.insert(folder); _ = filesBecomingFolders.insert(folder) }
             case .file, .special: return "\(folder) is a file where the new site has a folder: move it away"
             }
         }
@@ -300,50 +325,70 @@ public final class SiteWriter: @unchecked Sendable {
         return folders
     }
 
-    /// The staging folder's token, making the folder the first time: its token is recorded in the manifest
-    /// first, so that a build killed from here on leaves a folder the next build can prove is sitegen's. Under the lock.
+    /// Whether the file at `path` (below the output folder) is one the manifest records, with bytes it records.
+    private func isSitegens(_ path: String) -> Bool {
+        guard let line = previousFiles.index(of: path), let data = try? fileSystem.readFile(joinPath(output, path)) else { return false }
+        return previousFiles.entry(at: line).hashes.contains(ContentHash.of(data))
+    }
+
+    /// The staging folder's token, making the folder the first time (emptied of what a killed build left in it,
+    /// which its name, made from the key, proves sitegen's). Under the lock.
     private func openStaging() throws -> String {
-        if let token { return token }
-        var bytes = [UInt8](repeating: 0, count: 16)
-        for index in bytes.indices { bytes[index] = UInt8.random(in: 0...255) }
-        let made = ContentHash.hex(bytes)
-        var line: [UInt8] = []
-        OutputManifest.appendStagingLine(made, to: &line)
-        try addToManifest(line) {
-            var recorded = previous
-            recorded.files = previousFiles.table
-            recorded.stagingTokens.append(made)
-            return recorded
-        }
-        try fileSystem.makeFolder(stagingFolder(made))
-        token = made
-        return made
-    }
-
-    /// Adds `lines` to the manifest where it is one of this format (a small write, at its end: a line cut short by a
-    /// kill is ignored when read), or else writes `whole()` in its place.
-    private func addToManifest(_ lines: [UInt8], whole: () -> OutputManifest) throws {
-        if previousIsCurrent || manifestRewritten {
-            try fileSystem.appendFile(joinPath(output, OutputManifest.fileName), Data(lines))
-            manifestRewritten = true
+        if stagingOpened { return stagingToken }
+        let folder = stagingFolder(stagingToken)
+        if fileSystem.entryKind(at: folder) == .directory {
+            if let left = emptyStaging(folder) { throw FileSystemError(path: joinPath(displayOutput, OutputManifest.stagingPrefix + stagingToken), reason: left) }
         } else {
-            try writeManifest(whole())
+            try fileSystem.makeFolder(folder)
         }
+        stagingOpened = true
+        return stagingToken
     }
 
-    /// Writes the manifest whole beside the old one, a chunk at a time, then renames it over: one or the other is
-    /// always there.
+    /// Removes the staged files (named by number) a killed build left in the staging folder; why it is not empty
+    /// after, or nil.
+    private func emptyStaging(_ folder: String) -> String? {
+        for name in (try? fileSystem.entries(in: folder)) ?? [] where !name.isEmpty && name.utf8.allSatisfy({ (48...57).contains($0) }) {
+            if fileSystem.entryKind(at: joinPath(folder, name)) == .file { try? fileSystem.removeFile(joinPath(folder, name)) }
+        }
+        return ((try? fileSystem.entries(in: folder)) ?? []).isEmpty ? nil
+            : "holds something sitegen did not write, in the folder a stopped build staged its files in: move it away"
+    }
+
+    /// Writes `manifest` as the manifest (`writeManifest(_:)`).
     private func writeManifest(_ manifest: OutputManifest) throws {
         try writeManifest { take in try manifest.writeChunks(take) }
     }
 
+    /// Writes the manifest whole beside the old one, a chunk at a time, sealed with the key, then renames it over:
+    /// one or the other is always there, and the old file is never changed (a hard-linked copy keeps it). The key
+    /// is written first when it is new.
     private func writeManifest(_ chunks: ((Data) throws -> Void) throws -> Void) throws {
+        try replaceManifest { take in
+            try withoutActuallyEscaping(take) { take in
+                let seal = ManifestKey.Seal(key: key)
+                try chunks { seal.update($0); try take($0) }
+                try take(ManifestKey.sealLine(seal.finish()))
+            }
+        }
+        manifestRewritten = true
+    }
+
+    private var keyKept = false
+
+    /// Writes `chunks` beside the manifest, then renames them over it.
+    private func replaceManifest(_ chunks: ((Data) throws -> Void) throws -> Void) throws {
         let next = joinPath(output, OutputManifest.nextFileName)
         if fileSystem.entryKind(at: next) != .missing { try fileSystem.removeFile(next) }  // a killed build's; the name is sitegen's
-        try fileSystem.writeNewFile(next, Data())
-        try chunks { try fileSystem.appendFile(next, $0) }
+        do {
+            try fileSystem.writeNewFile(next, Data())
+            try chunks { try fileSystem.appendFile(next, $0) }
+        } catch {
+            try? fileSystem.removeFile(next)
+            throw error
+        }
+        if !keyKept { key.keep(in: siteFolder, fileSystem: fileSystem); keyKept = true }
         try fileSystem.replaceFile(joinPath(output, OutputManifest.fileName), with: next)
-        manifestRewritten = true
     }
 
     /// Puts the new site in place: renames the staged files over the old ones, removes what left the site (while
@@ -353,17 +398,29 @@ public final class SiteWriter: @unchecked Sendable {
     public func commit() throws(BuildFailure) -> [Diagnostic] {
         defer { folderLock.release() }
         // Taken out, not copied: the final manifest grows from them, and a large site's are large.
-        var (kept, keptLines, restamped, staged, foreign, blocked, token, pageRecords, pagesChanged, inputs) = lock.withLock {
+        var (kept, keptLines, restamped, staged, foreign, blocked, pageRecords, pagesChanged, inputs) = lock.withLock {
             defer { self.kept = [:]; self.keptLines = []; self.restamped = [:]; self.staged = [:]; self.pageRecords = [:] }
-            return (self.kept, self.keptLines, self.restamped, self.staged, self.foreign, self.blocked, self.token, self.pageRecords,
+            return (self.kept, self.keptLines, self.restamped, self.staged, self.foreign, self.blocked, self.pageRecords,
                     self.pagesChanged || !previousPages.isEmpty, self.currentInputs)
         }
+        let token = stagingOpened ? stagingToken : nil
         let recorded = previousFiles
         var warnings: [Diagnostic] = []
+        /// What this build changed in the folder, in order, once it began renaming: told when it fails after all.
+        var changed: [String] = []
         do {
+            // What a folder becoming a file takes away: all of it sitegen's, and none of it in the new site.
+            var folderContents: [String: (files: [String], folders: [String])] = [:]
+            for path in foldersBecomingFiles.sorted() {
+                switch sitegensTree(path, keptLines: keptLines, staged: staged) {
+                case .success(let tree): folderContents[path] = tree
+                case .failure(let problem): blocked[path] = "a folder sitegen made is where the new site has a file, and \(problem.reason): move it away"
+                }
+            }
+            let whyForeign = unproven.map { "sitegen cannot prove it wrote this, as \($0), and the new site has other bytes there" } ?? "sitegen did not write this, and the new site has a file there"
             let refused = blocked.sorted { $0.key < $1.key }.map { Diagnostic(path: joinPath(displayOutput, $0.key), message: "cannot be written: \($0.value)") }
                 + (force ? [] : foreign.sorted().map { path in
-                    Diagnostic(path: joinPath(displayOutput, path), message: "sitegen did not write this, and the new site has a file there: move it away, or pass --force to replace what sitegen did not write")
+                    Diagnostic(path: joinPath(displayOutput, path), message: "\(whyForeign): move it away, or pass --force to replace what sitegen did not write")
                 })
             if !refused.isEmpty {
                 throw BuildFailure(refused.count > 5 ? Array(refused.prefix(5)) + [Diagnostic(path: displayOutput, message: "and \(refused.count - 5) more such files")] : refused)
@@ -380,7 +437,8 @@ public final class SiteWriter: @unchecked Sendable {
             var looked: Set<String> = []
             for path in staged.keys.sorted() {
                 // Asked of the disk even when recorded: the owner may have removed a folder sitegen made.
-                for folder in Self.folders(above: path) where looked.insert(folder).inserted && fileSystem.entryKind(at: joinPath(output, folder)) == .missing {
+                for folder in Self.folders(above: path) where looked.insert(folder).inserted
+                    && (filesBecomingFolders.contains(folder) || fileSystem.entryKind(at: joinPath(output, folder)) == .missing) {
                     folders.insert(folder)
                     toMake.append(folder)
                 }
@@ -394,7 +452,14 @@ public final class SiteWriter: @unchecked Sendable {
                 for (path, file) in staged.sorted(by: { $0.key < $1.key }) {
                     OutputManifest.appendFileLine(path, OutputManifest.FileEntry(hashes: [file.hash], stamp: nil), to: &lines)
                 }
-                try addToManifest(lines) {
+                if let body = previousBody {
+                    // The manifest found and these lines, read back as one: a file listed twice may have either line's
+                    // bytes. Sealed from the seal over the manifest found, which is megabytes not read again.
+                    let seal = body.seal.copy()
+                    seal.update(Data(lines))
+                    try replaceManifest { take in try take(body.bytes); try take(Data(lines)); try take(ManifestKey.sealLine(seal.finish())) }
+                    manifestRewritten = true
+                } else {
                     var meanwhile = OutputManifest()
                     let previousTable = recorded.table
                     meanwhile.files = previousTable.merging(kept) { _, new in new }
@@ -403,13 +468,29 @@ public final class SiteWriter: @unchecked Sendable {
                         meanwhile.files[path] = OutputManifest.FileEntry(hashes: (previousTable[path]?.hashes ?? []) + [file.hash], stamp: previousTable[path]?.stamp)
                     }
                     meanwhile.folders = folders
-                    meanwhile.stagingTokens = previous.stagingTokens + (token.map { [$0] } ?? [])
-                    return meanwhile
+                    try writeManifest(meanwhile)
                 }
             }
 
             renaming = true
-            for folder in toMake { try fileSystem.makeFolder(joinPath(output, folder)) }
+            // Sitegen's file where a folder goes, and sitegen's folder where a file goes, make way (checked again: the
+            // owner may have changed them while pages rendered).
+            for path in filesBecomingFolders.sorted() where isSitegens(path) {
+                try fileSystem.removeFile(joinPath(output, path))
+                changed.append(path)
+            }
+            for (path, tree) in folderContents.sorted(by: { $0.key < $1.key }) {
+                for file in tree.files where isSitegens(file) {
+                    try fileSystem.removeFile(joinPath(output, file))
+                    changed.append(file)
+                }
+                for folder in tree.folders { try fileSystem.removeEmptyFolder(joinPath(output, folder)) }
+                folders.remove(path)
+            }
+            for folder in toMake {
+                try fileSystem.makeFolder(joinPath(output, folder))
+                changed.append(folder + "/")
+            }
             var final = OutputManifest()
             // The files the manifest did not record, and those staged over recorded ones (by line), as they are now.
             var added = kept
@@ -418,6 +499,7 @@ public final class SiteWriter: @unchecked Sendable {
             for (path, file) in staged.sorted(by: { $0.key < $1.key }) {
                 let target = joinPath(output, path)
                 try fileSystem.replaceFile(target, with: joinPath(staging, String(file.number)))
+                changed.append(path)
                 let entry = OutputManifest.FileEntry(hashes: [file.hash], stamp: fileSystem.stamp(of: target))
                 if let line = recorded.index(of: path) { replaced[line] = entry } else { added[path] = entry }
             }
@@ -442,6 +524,7 @@ public final class SiteWriter: @unchecked Sendable {
                     continue
                 }
                 try fileSystem.removeFile(target)
+                changed.append(path)
             }
             // Only a build that removed files can have emptied a folder.
             var finalPaths: Set<String> = []
@@ -449,17 +532,25 @@ public final class SiteWriter: @unchecked Sendable {
                 fileLines { line, added in finalPaths.insert(line.map(recorded.path) ?? addedLines.path(at: added!)) }
             }
             final.folders = leaving.isEmpty ? folders : tidy(folders, keepingAncestorsOf: finalPaths)
-            final.stagingTokens = tidyStaging(previous.stagingTokens, warnings: &warnings)
-            if let token { try fileSystem.removeEmptyFolder(stagingFolder(token)) }
+            if let token {
+                try fileSystem.removeEmptyFolder(stagingFolder(token))
+            } else if fileSystem.entryKind(at: stagingFolder(stagingToken)) == .directory {
+                // A stopped build's, known by its name.
+                if let left = emptyStaging(stagingFolder(stagingToken)) {
+                    warnings.append(Diagnostic(.warning, path: joinPath(displayOutput, OutputManifest.stagingPrefix + stagingToken), message: left))
+                } else {
+                    try fileSystem.removeEmptyFolder(stagingFolder(stagingToken))
+                }
+            }
             swap(&final.pages, &pageRecords)
             final.inputs = final.pages.isEmpty ? nil : inputs
             // The flags first: comparing a large site's file records costs more than all of them.
             let filesChanged = !added.isEmpty || !restamped.isEmpty || !replaced.isEmpty || keptLines.contains(false)
-            let changed = pagesChanged || manifestRewritten || !previousIsCurrent || final.inputs != previous.inputs || final.folders != previous.folders
-                || final.stagingTokens != previous.stagingTokens || filesChanged
+            let recordChanged = pagesChanged || manifestRewritten || !previousIsCurrent || final.inputs != previous.inputs || final.folders != previous.folders
+                || filesChanged
             // Not needed any more: let go before the new manifest is written.
             previous = OutputManifest()
-            if changed {
+            if recordChanged {
                 try writeManifest { take in
                     try final.writeChunks(fileLines: { put in
                         // Lines copied as they are, which lie together in the manifest found, go a run at a time.
@@ -490,9 +581,51 @@ public final class SiteWriter: @unchecked Sendable {
             throw failure
         } catch {
             discardStaging()
-            throw BuildFailure([Self.failure(error, output: displayOutput)])
+            var diagnostic = Self.failure(error, output: displayOutput)
+            if renaming {
+                // Past the first rename nothing is undone: the manifest written before it records both versions of
+                // every file, and the next build finishes the job. Said as it is, with what changed.
+                diagnostic.kind = .outputChanged
+                diagnostic.message += changed.isEmpty ? "; nothing was changed yet, and the next build starts again"
+                    : "; the build had changed \(changed.count == 1 ? "1 item" : "\(changed.count) items") already, and the next build finishes the job once that is fixed"
+                diagnostic.quoted = changed.count <= 10 ? changed : Array(changed.prefix(10)) + ["and \(changed.count - 10) more"]
+            }
+            throw BuildFailure([diagnostic])
         }
         return warnings
+    }
+
+    /// The files and folders in sitegen's folder `path` (folders deepest first, `path` last), when all of them are
+    /// sitegen's and none is in the new site; else why not.
+    private func sitegensTree(_ path: String, keptLines: [Bool], staged: [String: (number: Int, hash: ContentHash)]) -> Result<(files: [String], folders: [String]), TreeProblem> {
+        var files: [String] = [], folders: [String] = []
+        func visit(_ folder: String) -> TreeProblem? {
+            guard let names = try? fileSystem.entries(in: joinPath(output, folder)) else { return TreeProblem("it cannot be read") }
+            for name in names.sorted() {
+                let item = folder + "/" + name
+                switch fileSystem.entryKind(at: joinPath(output, item)) {
+                case .directory:
+                    guard previous.folders.contains(item) else { return TreeProblem("it holds \(item), a folder sitegen did not make") }
+                    if let problem = visit(item) { return problem }
+                case .file:
+                    guard let line = previousFiles.index(of: item), !keptLines[line], staged[item] == nil, isSitegens(item) else {
+                        return TreeProblem("it holds \(item), which sitegen did not write or which changed since")
+                    }
+                    files.append(item)
+                case .missing: continue
+                default: return TreeProblem("it holds \(item), which sitegen did not write")
+                }
+            }
+            folders.append(folder)
+            return nil
+        }
+        if let problem = visit(path) { return .failure(problem) }
+        return .success((files, folders))
+    }
+
+    private struct TreeProblem: Error {
+        let reason: String
+        init(_ reason: String) { self.reason = reason }
     }
 
     /// The recorded folders that still exist, after removing those the site no longer needs that are empty now.
@@ -515,41 +648,13 @@ public final class SiteWriter: @unchecked Sendable {
         return remaining
     }
 
-    /// Removes the staging folders of killed builds that the manifest recorded; returns the tokens of those that
-    /// hold something sitegen did not put there, which stay.
-    private func tidyStaging(_ tokens: [String], warnings: inout [Diagnostic]) -> [String] {
-        var remaining: [String] = []
-        for recorded in tokens where recorded != token {
-            let folder = stagingFolder(recorded)
-            guard fileSystem.entryKind(at: folder) == .directory else { continue }
-            for name in (try? fileSystem.entries(in: folder)) ?? [] where !name.isEmpty && name.utf8.allSatisfy({ (48...57).contains($0) }) {
-                if fileSystem.entryKind(at: joinPath(folder, name)) == .file { try? fileSystem.removeFile(joinPath(folder, name)) }
-            }
-            if (try? fileSystem.removeEmptyFolder(folder)) == nil {
-                remaining.append(recorded)
-                warnings.append(Diagnostic(.warning, path: joinPath(displayOutput, OutputManifest.stagingPrefix + recorded),
-                                           message: "left by a build that was stopped, and holds something sitegen did not write: move it away"))
-            }
-        }
-        return remaining
-    }
-
-    /// Removes this build's staging folder and puts the manifest back as it was.
+    /// Removes this build's staging folder. The manifest needs nothing: it changes only right before the first
+    /// rename, to the one that records both versions, which stays.
     private func discardStaging() {
-        let token = lock.withLock { self.token }
-        if let token {
-            let folder = stagingFolder(token)
+        if lock.withLock({ stagingOpened }) {
+            let folder = stagingFolder(stagingToken)
             for name in (try? fileSystem.entries(in: folder)) ?? [] { try? fileSystem.removeFile(joinPath(folder, name)) }
             try? fileSystem.removeEmptyFolder(folder)
-        }
-        if manifestRewritten && !renaming {
-            let manifest = joinPath(output, OutputManifest.fileName)
-            switch manifestBefore {
-            case .none: try? fileSystem.removeFile(manifest)
-            case .size(let size): try? fileSystem.truncateFile(manifest, toSize: size)
-            case .bytes(let data): try? writeManifest { take in try take(data) }
-            }
-            manifestRewritten = false
         }
     }
 

@@ -72,6 +72,8 @@ public struct CommandLineTool {
     }
 
     static let baseURLOption = CommandOption(long: "--base-url", short: nil, value: "URL", help: "The site's public address, for pages that do not set url")
+    /// `build`'s and `publish`'s: it means this one thing in both.
+    static let forceOption = CommandOption(long: "--force", short: nil, value: nil, help: "Replace files in the output folder that sitegen did not write (never .git)")
     static let quietOption = CommandOption(long: "--quiet", short: "q", value: nil, help: "Print nothing when the build succeeds without warnings")
     static let strictOption = CommandOption(long: "--strict", short: nil, value: nil,
                                             help: "Fail (exit 1) on warnings too, such as sitegen new's placeholders or an unknown field: for CI")
@@ -85,9 +87,7 @@ public struct CommandLineTool {
             (.git, CNAME, ...) or that changed since are kept; a build that would replace one stops instead.
             Exits 1 on errors; warnings alone exit 0, or 1 with --strict.
             """,
-        options: [.source, outputOption, baseURLOption,
-                  CommandOption(long: "--force", short: nil, value: nil, help: "Replace files in the output folder that sitegen did not write (never .git)"),
-                  nowOption, quietOption, strictOption],
+        options: [.source, outputOption, baseURLOption, forceOption, nowOption, quietOption, strictOption],
         run: { $0.build($1) })
 
     static let linksCommand = CommandSpec(
@@ -280,7 +280,8 @@ public struct CommandLineTool {
             return result
         } catch {
             report(error.diagnostics)
-            standardError("Build failed with \(error.summary); \(Diagnostic.printable(folder)) was left as it was.")
+            let changed = error.diagnostics.contains { $0.kind == .outputChanged }
+            standardError("Build failed with \(error.summary); \(Diagnostic.printable(folder)) \(changed ? "was changed in part, as listed" : "was left as it was").")
             return nil
         }
     }

@@ -11,15 +11,18 @@ extension CommandLineTool {
             Builds the site as build does (and stops on any error), then commits exactly the files the build
             made to a branch of the site's git repository, gh-pages by default, with .nojekyll and, when the
             site's url is a custom domain, a CNAME. The working tree, the index, HEAD and other branches are
-            not touched, and no worktree is needed. Nothing changed: no commit. With --push, the remote's
-            branch is fetched first; one that has diverged is refused unless --force.
-            GitHub Pages: Settings > Pages > Deploy from a branch > gh-pages.
+            not touched, and no worktree is needed. Nothing changed: no commit. The commit names the source
+            commit, and says so when uncommitted changes were built. A branch whose last commit is not a
+            publish of this site is refused unless --adopt-branch. With --push, the remote's branch is
+            fetched first; one that has diverged is refused, naming the commits a push would drop, unless
+            --force-push. GitHub Pages: Settings > Pages > Deploy from a branch > gh-pages.
             """,
-        options: [.source, outputOption, baseURLOption,
-                  CommandOption(long: "--force", short: nil, value: nil,
-                                help: "Replace files in the output folder that sitegen did not write (never .git), and a remote branch that has diverged"),
-                  nowOption, quietOption,
+        options: [.source, outputOption, baseURLOption, forceOption, nowOption, quietOption,
                   CommandOption(long: "--branch", short: "b", value: "NAME", help: "The branch to commit to (default: gh-pages)"),
+                  CommandOption(long: "--adopt-branch", short: nil, value: nil,
+                                help: "Publish onto a branch whose last commit is not a publish of this site (keeping its history)"),
+                  CommandOption(long: "--force-push", short: nil, value: nil,
+                                help: "Push over a remote branch that has diverged, dropping the commits named"),
                   CommandOption(long: "--push", short: nil, value: "REMOTE", help: "Push the branch to REMOTE (default: origin)", valueIsOptional: true),
                   CommandOption(long: "--message", short: "m", value: "TEXT", help: "The commit's message (default: one naming the source commit)")],
         run: { $0.publish($1) })
@@ -39,7 +42,8 @@ extension CommandLineTool {
         options.branch = arguments["--branch"] ?? options.branch
         options.remote = arguments.has("--push") ? arguments["--push"] ?? "origin" : nil
         options.message = arguments["--message"]
-        options.replacesDivergedBranch = arguments.has("--force")
+        options.dropsRemoteCommits = arguments.has("--force-push")
+        options.adoptsBranch = arguments.has("--adopt-branch")
         let quiet = arguments.has("--quiet")
         do {
             // Everything that can refuse without building comes first, so a refused publish writes nothing.
@@ -50,11 +54,22 @@ extension CommandLineTool {
             var site = try PublishedSite(outputDirectory: buildOptions.outputDirectory, paths: [], siteURL: index?.url, urlSource: urlSource)
             guard let built = runBuild(buildOptions, quiet: quiet) else { return .failure }
             site.paths = built.paths
+            if let warning = publisher.keyWarning() { report([warning]) }
             let commit = try publisher.commit(site, on: base)
             if !quiet { standardOutput(Self.committed(commit, site: site, branch: options.branch)) }
             guard let tip = commit ?? base.parent, let remote = options.remote else { return .success }
             let pushed = try publisher.push(tip, base: base)
-            if !quiet { standardOutput(pushed ? "Pushed \(options.branch) to \(remote)." : "\(remote)'s \(options.branch) already holds it: nothing to push.") }
+            if !quiet {
+                if !pushed {
+                    standardOutput("\(remote)'s \(options.branch) already holds it: nothing to push.")
+                } else if base.droppedRemoteCommits.isEmpty {
+                    standardOutput("Pushed \(options.branch) to \(remote).")
+                } else {
+                    let dropped = base.droppedRemoteCommits
+                    standardOutput("Pushed \(options.branch) to \(remote), dropping \(SitePublisher.count(dropped.count, "commit")) of theirs:\n"
+                        + SitePublisher.listed(dropped).map { "    " + $0 }.joined(separator: "\n"))
+                }
+            }
             return .success
         } catch {
             report([error.diagnostic])

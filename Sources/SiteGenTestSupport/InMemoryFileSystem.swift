@@ -138,14 +138,6 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
         }
     }
 
-    public func truncateFile(_ path: String, toSize size: Int) throws {
-        let key = Self.normalize(path)
-        try lock.withLock {
-            guard let data = files[key] else { throw FileSystemError(path: path, reason: "cannot be written (no such file)") }
-            files[key] = data.prefix(size)
-        }
-    }
-
     public func replaceFile(_ target: String, with source: String) throws {
         let from = Self.normalize(source), to = Self.normalize(target)
         try lock.withLock {

@@ -224,6 +224,8 @@ struct CorpusCase: Sendable, CustomTestStringConvertible {
                 try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: site.appendingPathComponent(path).path)
             }
             try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: site.path)
+            // The good build's key, which only its owner may read.
+            try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: site.appendingPathComponent(".sitegen-key").path)
         }
         let before = Self.snapshot(site)
 

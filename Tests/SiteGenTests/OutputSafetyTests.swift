@@ -60,7 +60,7 @@ import SiteGenTestSupport
         #expect(try Self.shell("git status --porcelain CNAME", in: pages).output.isEmpty)
         #expect(FileManager.default.fileExists(atPath: pages.appendingPathComponent("index.html").path))
         #expect(!FileManager.default.fileExists(atPath: pages.appendingPathComponent("old").path), "a page sitegen wrote and no longer makes stays")
-        #expect(Self.entries(site) == ["content", "pages", "templates"], "something was left beside the output")
+        #expect(Self.entries(site) == [".sitegen-key", "content", "pages", "templates"], "something was left beside the output")
     }
 
     @Test func aSecretBehindALinkIsNeverPublished() throws {
@@ -105,7 +105,9 @@ import SiteGenTestSupport
         #expect(built["index.html"] == (try Fixtures.snapshot(site.appendingPathComponent("Output")))["index.html"])
     }
 
-    /// The manifest is committed with a gh-pages branch, so anyone who can push there can edit it.
+    /// Anyone who can change the output folder (a pull request to a repository that commits it as docs/) can change its
+    /// manifest too; without the site's key they cannot seal it, and a manifest that is not sealed proves nothing:
+    /// lines naming `.git/config`, `../.git/config` or the owner's CNAME delete nothing, and the build goes on.
     @Test func aTamperedManifestDeletesNothing() throws {
         let (folder, site) = try Self.site()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -114,20 +116,114 @@ import SiteGenTestSupport
         try Self.write("[core]\n", to: site.appendingPathComponent(".git/config"))
         try Self.write("ada.example\n", to: output.appendingPathComponent("CNAME"))
         let manifest = try String(contentsOf: output.appendingPathComponent(".sitegen-manifest"), encoding: .utf8)
-        let forged = String(repeating: "0", count: 64)
-        for line in ["file\t../.git/config\t\(forged)\t-", "file\t.git/config\t\(forged)\t-"] {
-            try Self.write(manifest + line + "\n", to: output.appendingPathComponent(".sitegen-manifest"))
-            let before = try Fixtures.snapshot(site)
-            let build = try SitegenBinary.run(["build"], in: site)
-            #expect(build.code == 1)
-            #expect(build.errors.contains("Output/.sitegen-manifest:\(manifest.split(separator: "\n").count + 1):1: error: file path"), "\(build.errors)")
-            #expect(try Fixtures.snapshot(site) == before)
-        }
-        // A line for the owner's CNAME, with a hash of other bytes: the build goes on and CNAME stays.
-        try Self.write(manifest + "file\tCNAME\t\(forged)\t-\n", to: output.appendingPathComponent(".sitegen-manifest"))
-        #expect(try SitegenBinary.run(["build"], in: site).code == 0)
+        let config = try Data(contentsOf: site.appendingPathComponent(".git/config"))
+        let lines = ["file\t../.git/config\t\(ContentHash.of(config))\t-", "file\t.git/config\t\(ContentHash.of(config))\t-",
+                     "file\tCNAME\t\(ContentHash.of("ada.example\n"))\t-"]
+        try Self.write(manifest + lines.joined(separator: "\n") + "\n", to: output.appendingPathComponent(".sitegen-manifest"))
+        let build = try SitegenBinary.run(["build"], in: site)
+        #expect(build.code == 0, "\(build.errors)")
         #expect(try String(contentsOf: output.appendingPathComponent("CNAME"), encoding: .utf8) == "ada.example\n")
-        #expect(try String(contentsOf: site.appendingPathComponent(".git/config"), encoding: .utf8) == "[core]\n")
+        #expect(try Data(contentsOf: site.appendingPathComponent(".git/config")) == config)
+        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("index.html").path))
+    }
+
+    /// The issue's repro: a tampered page with its hash edited in the manifest was kept, even with --force, and
+    /// published. Through the binary: the build stops naming it, and --force replaces it with the site's bytes.
+    @Test func aTamperedPageWithItsHashEditedIsNeverKept() throws {
+        let (folder, site) = try Self.site()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = site.appendingPathComponent("Output")
+        #expect(try SitegenBinary.run(["build"], in: site).code == 0)
+        let page = try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8)
+        let tampered = page.replacingOccurrences(of: "</body>", with: "<script>alert(1)</script></body>")
+        try Self.write(tampered, to: output.appendingPathComponent("index.html"))
+        let manifest = try String(contentsOf: output.appendingPathComponent(".sitegen-manifest"), encoding: .utf8)
+        let edited = manifest.split(separator: "\n").map { line in
+            line.hasPrefix("file\tindex.html\t") ? "file\tindex.html\t\(ContentHash.of(tampered))\t-" : String(line)
+        }.joined(separator: "\n") + "\n"
+        try Self.write(edited, to: output.appendingPathComponent(".sitegen-manifest"))
+        let refused = try SitegenBinary.run(["build"], in: site)
+        #expect(refused.code == 1)
+        #expect(refused.errors.hasPrefix("Output/index.html: error: sitegen cannot prove it wrote this, as the manifest here is not sealed with the site's .sitegen-key"), "\(refused.errors)")
+        #expect(try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8) == tampered)
+        #expect(try SitegenBinary.run(["build", "--force"], in: site).code == 0)
+        #expect(try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8) == page)
+    }
+
+    /// The issue's repro: a manifest line cut short by a full disk, then a killed build, stopped every later build,
+    /// --force included. Here a file size limit stands for the full disk: the manifest, larger than any page, cannot be
+    /// written; first the write fails (the build stops, the folder as it was), then the limit kills the build mid-write.
+    /// The next build needs nothing but to be run, and leaves nothing behind.
+    @Test func aManifestCutShortByAFullDiskThenAKilledBuildStopNothing() throws {
+        let (folder, site) = try Self.site(pages: 200)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = site.appendingPathComponent("Output")
+        #expect(try SitegenBinary.run(["build"], in: site).code == 0)
+        let manifestSize = try Data(contentsOf: output.appendingPathComponent(".sitegen-manifest")).count
+        let pageSize = try Data(contentsOf: output.appendingPathComponent("p1/index.html")).count
+        try #require(pageSize * 2 < manifestSize, "the manifest (\(manifestSize) bytes) must outgrow a page (\(pageSize))")
+        let template = site.appendingPathComponent("templates/page.html")
+        try Data((try String(contentsOf: template, encoding: .utf8) + "<!-- v2 -->\n").utf8).write(to: template)
+        let before = try Fixtures.snapshot(output)
+        let limit = (pageSize + manifestSize) / 2 / 1024 + 1
+        let binary = SitegenBinary.url.path
+        let full = try Self.shell("bash -c \"trap '' XFSZ; ulimit -f \(limit); exec '\(binary)' build\"", in: site)
+        #expect(full.code == 1 && full.output.contains("File too large"), "\(full.output)")
+        #expect(try Fixtures.snapshot(output) == before)
+        let killed = try Self.shell("bash -c \"ulimit -f \(limit); exec '\(binary)' build\"", in: site)
+        #expect(killed.code != 0 && killed.code != 1, "\(killed.output)")
+        #expect(Self.entries(output).contains { $0.hasPrefix(".sitegen-") && $0 != ".sitegen-manifest" }, "the killed build left its staging folder or next manifest")
+        let next = try SitegenBinary.run(["build"], in: site)
+        #expect(next.code == 0, "\(next.errors)")
+        #expect(Self.entries(output).filter { $0.hasPrefix(".") } == [".sitegen-manifest"])
+        #expect(try String(contentsOf: output.appendingPathComponent("p1/index.html"), encoding: .utf8).contains("<!-- v2 -->"))
+    }
+
+    /// The issue's repro: a hard-linked snapshot (`cp -al Output snap`) saw its manifest change, which a build edited
+    /// in place. Every version of it is a new file renamed over the last: the snapshot keeps its own.
+    @Test func aHardLinkedSnapshotKeepsItsManifestAndFiles() throws {
+        let (folder, site) = try Self.site(pages: 3)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try SitegenBinary.run(["build"], in: site).code == 0)
+        #expect(try Self.shell("cp -al Output snap", in: site).code == 0)
+        let snapshot = try Fixtures.snapshot(site.appendingPathComponent("snap"))
+        let manifest = try Data(contentsOf: site.appendingPathComponent("snap/.sitegen-manifest"))
+        try Self.write("---\ntitle: Page 1, edited\n---\nEdited.\n", to: site.appendingPathComponent("content/p1.md"))
+        try FileManager.default.removeItem(at: site.appendingPathComponent("content/p2.md"))
+        #expect(try SitegenBinary.run(["build"], in: site).code == 0)
+        #expect(try Data(contentsOf: site.appendingPathComponent("snap/.sitegen-manifest")) == manifest)
+        #expect(try Fixtures.snapshot(site.appendingPathComponent("snap")) == snapshot)
+        #expect(try Data(contentsOf: site.appendingPathComponent("Output/.sitegen-manifest")) != manifest)
+    }
+
+    /// The issue's repro: a page's folder that became a file of the same name (or back) blocked builds, though all
+    /// of it was sitegen's: here `talks.txt/` (the page content/talks.txt.md) and `talks.txt` (a file the page links).
+    @Test func aPageFolderThatBecomesAFileAndBackBuilds() throws {
+        let (folder, site) = try Self.site()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = site.appendingPathComponent("Output")
+        let index = site.appendingPathComponent("content/index.md")
+        let text = try String(contentsOf: index, encoding: .utf8)
+        func asPage() throws {
+            try? FileManager.default.removeItem(at: site.appendingPathComponent("content/talks.txt"))
+            try Self.write("---\ntitle: Talks\n---\nMy talks.\n", to: site.appendingPathComponent("content/talks.txt.md"))
+            try Self.write(text, to: index)
+        }
+        func asFile() throws {
+            try FileManager.default.removeItem(at: site.appendingPathComponent("content/talks.txt.md"))
+            try Self.write("My talks, as text.\n", to: site.appendingPathComponent("content/talks.txt"))
+            try Self.write(text + "\n[Talks](talks.txt)\n", to: index)
+        }
+        try asPage()
+        for step in [asFile, asPage, asFile] {
+            try step()
+            let build = try SitegenBinary.run(["build"], in: site)
+            #expect(build.code == 0, "\(build.errors)")
+        }
+        #expect(try String(contentsOf: output.appendingPathComponent("talks.txt"), encoding: .utf8) == "My talks, as text.\n")
+        try asPage()
+        #expect(try SitegenBinary.run(["build"], in: site).code == 0)
+        #expect(try String(contentsOf: output.appendingPathComponent("talks.txt/index.html"), encoding: .utf8).contains("My talks."))
     }
 
     /// A staging folder that a pull request could add, beside the output (sitegen 0.1's name) or in it, with a page and
@@ -227,7 +323,7 @@ import SiteGenTestSupport
         #expect(last.code == 0, "\(last.errors)")
         #expect(try Fixtures.snapshot(site.appendingPathComponent("Output")) == versions[1])
         #expect(Self.entries(site.appendingPathComponent("Output")).filter { $0.hasPrefix(".") } == [".sitegen-manifest"])
-        #expect(Self.entries(site) == ["Output", "content", "templates"])
+        #expect(Self.entries(site) == [".sitegen-key", "Output", "content", "templates"])
     }
 
     @Test func twoBuildsAtOnceNeverMixOrFailWrongly() throws {
@@ -257,7 +353,7 @@ import SiteGenTestSupport
                 """, "\(text)")
         }
         #expect(codes.contains(0) && codes.allSatisfy { $0 == 0 || $0 == 1 }, "\(codes)")
-        #expect(Self.entries(site) == ["Output", "content", "templates"])
+        #expect(Self.entries(site) == [".sitegen-key", "Output", "content", "templates"])
         let manifest = try OutputManifest.parse(String(contentsOf: site.appendingPathComponent("Output/.sitegen-manifest"), encoding: .utf8))
         #expect(manifest.files["p99/index.html"] != nil && manifest.files["index.html"] != nil)
         #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("Output/p99/index.html").path))

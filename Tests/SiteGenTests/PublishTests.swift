@@ -32,7 +32,7 @@ import SiteGenTestSupport
         let page = site.appendingPathComponent("content/index.md")
         try Data(try String(contentsOf: page, encoding: .utf8)
             .replacingOccurrences(of: "https://loveyourmusic.example/", with: "https://\(domain)/").utf8).write(to: page)
-        try Data("Output/\n".utf8).write(to: site.appendingPathComponent(".gitignore"))
+        try Data("Output/\n.sitegen-key\n".utf8).write(to: site.appendingPathComponent(".gitignore"))
         try git("""
             git init -q -b main && git add -A && git commit -qm 'The site' && git init -q --bare ../remote.git \
             && git remote add origin ../remote.git
@@ -71,6 +71,7 @@ import SiteGenTestSupport
         try FileManager.default.createDirectory(at: site.appendingPathComponent("Output"), withIntermediateDirectories: true)
         try Data("draft".utf8).write(to: site.appendingPathComponent("Output/notes.txt"))
         try Data("uncommitted\n".utf8).write(to: site.appendingPathComponent("scratch.txt"))
+        #expect(try Self.sitegen(["build", "-q"], in: site).code == 0)  // makes the site's key, which git ignores
         let before = try Self.untouched(site)
 
         let publish = try Self.sitegen(["publish", "--push"], in: site)
@@ -99,7 +100,7 @@ import SiteGenTestSupport
         #expect(try Self.untouched(site) == before)
     }
 
-    /// A publish from another clone is followed; one that diverged is refused, and replaced with --force.
+    /// A publish from another clone is followed; one that diverged is refused, and replaced with --force-push.
     @Test func aDivergedBranchIsRefusedUnlessForced() throws {
         let (folder, site) = try Self.siteRepository()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -107,7 +108,7 @@ import SiteGenTestSupport
         // Someone else publishes a change on top: the next publish from here builds on it.
         try Self.git("""
             git clone -q -b gh-pages remote.git other && cd other && echo elsewhere > other.txt && git add other.txt \
-            && git commit -qm 'From elsewhere' && git push -q origin gh-pages
+            && git commit -qm 'From elsewhere' -m 'Sitegen-site: .' && git push -q origin gh-pages
             """, in: folder)
         let theirs = try Self.git("git --git-dir=remote.git rev-parse gh-pages", in: folder)
         let page = site.appendingPathComponent("content/index.md")
@@ -121,19 +122,114 @@ import SiteGenTestSupport
         try Data((try String(contentsOf: page, encoding: .utf8) + "\nAnd another.\n").utf8).write(to: page)
         #expect(try Self.sitegen(["publish"], in: site).code == 0)
         let ours = try Self.git("git rev-parse gh-pages", in: site)
-        try Self.git("cd other && git pull -q --rebase=false origin gh-pages && git commit -q --allow-empty -m Again && git push -q origin gh-pages", in: folder)
+        try Self.git("cd other && git pull -q --rebase=false origin gh-pages && git commit -q --allow-empty -m Again -m 'Sitegen-site: .' && git push -q origin gh-pages", in: folder)
         let remoteTip = try Self.git("git --git-dir=remote.git rev-parse gh-pages", in: folder)
 
-        let refused = try Self.sitegen(["publish", "--push"], in: site)
-        #expect(refused.code == 1)
-        #expect(refused.errors.hasPrefix("gh-pages: error: has diverged from origin's gh-pages"), "\(refused.errors)")
-        #expect(refused.errors.contains("gh-pages: hint: --force replaces origin's branch"))
-        #expect(try Self.git("git --git-dir=remote.git rev-parse gh-pages", in: folder) == remoteTip)
-        #expect(try Self.git("git rev-parse gh-pages", in: site) == ours)
+        // Refused, naming the commit a push would drop; --force (the output folder's) changes nothing here.
+        let again = try Self.git("git --git-dir=remote.git log -1 --format='%h %s' gh-pages", in: folder)
+        for arguments in [["publish", "--push"], ["publish", "--push", "--force"]] {
+            let refused = try Self.sitegen(arguments, in: site)
+            #expect(refused.code == 1)
+            #expect(refused.errors.hasPrefix("""
+                gh-pages: error: has diverged from origin's gh-pages, and pushing would drop 1 commit someone published from elsewhere
+                    \(again)
+                gh-pages: hint: take theirs first (git fetch origin gh-pages && git branch -f gh-pages FETCH_HEAD), or pass --force-push to drop them
+                """), "\(refused.errors)")
+            #expect(try Self.git("git --git-dir=remote.git rev-parse gh-pages", in: folder) == remoteTip)
+            #expect(try Self.git("git rev-parse gh-pages", in: site) == ours)
+        }
 
-        let forced = try Self.sitegen(["publish", "--push", "--force"], in: site)
+        let forced = try Self.sitegen(["publish", "--push", "--force-push"], in: site)
         #expect(forced.code == 0, "\(forced.errors)")
+        #expect(forced.output.contains("Pushed gh-pages to origin, dropping 1 commit of theirs:\n    \(again)"), "\(forced.output)")
         #expect(try Self.git("git --git-dir=remote.git rev-parse gh-pages", in: folder) == ours)
+    }
+
+    /// `-b main` from another branch would commit the built site on main, deleting every source file there: a branch
+    /// whose last commit is not a publish of this site is refused (here and on the remote), unless --adopt-branch.
+    @Test func aBranchThatIsNotAPublishOfThisSiteIsRefused() throws {
+        let (folder, site) = try Self.siteRepository()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.git("git push -q origin main && git checkout -q -b draft", in: site)
+        let main = try Self.git("git rev-parse main", in: site)
+        for arguments in [["publish", "-b", "main"], ["publish", "-b", "main", "--push"], ["publish", "-b", "main", "--push", "--force", "--force-push"]] {
+            let refused = try Self.sitegen(arguments, in: site)
+            #expect(refused.code == 1)
+            #expect(refused.errors.hasPrefix("""
+                main: error: its last commit is not a publish of this site, and publishing would replace every file on it with the built site
+                    \(main.prefix(7)) The site
+                main: hint: name the branch the site is published to with --branch NAME (default: gh-pages), or pass --adopt-branch to publish onto this one all the same
+                """), "\(refused.errors)")
+            #expect(try Self.git("git rev-parse main", in: site) == main)
+            #expect(try Self.git("git --git-dir=remote.git rev-parse main", in: folder) == main)
+        }
+        // Only on the remote: refused too, before anything is built.
+        try Self.git("git --git-dir=remote.git branch pages main", in: folder)
+        let remoteOnly = try Self.sitegen(["publish", "-b", "pages", "--push"], in: site)
+        #expect(remoteOnly.code == 1)
+        #expect(remoteOnly.errors.hasPrefix("pages: error: origin's last commit is not a publish of this site"), "\(remoteOnly.errors)")
+        #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("Output").path))
+        // Adopted: the site is committed on top of the branch's history; from then on it is a publish.
+        let adopted = try Self.sitegen(["publish", "-b", "pages", "--push", "--adopt-branch"], in: site)
+        #expect(adopted.code == 0, "\(adopted.errors)")
+        #expect(try Self.git("git rev-parse pages^", in: site) == main)
+        try Data("Output/\nchanged\n".utf8).write(to: site.appendingPathComponent("content/notes.txt"))
+        #expect(try Self.sitegen(["publish", "-b", "pages", "--push"], in: site).code == 0)
+    }
+
+    /// Names git reads as something other than a branch of this repository, or refuses outright.
+    @Test(arguments: [
+        ("HEAD", "HEAD: error: is not a branch name git accepts\n    fatal: 'HEAD' is not a valid branch name\n"),
+        ("-x", "-x: error: is not a branch name git accepts\n    fatal: '-x' is not a valid branch name\n"),
+        ("a..b", "a..b: error: is not a branch name git accepts\n    fatal: 'a..b' is not a valid branch name\n"),
+        ("@", "@: error: is what git calls HEAD, not a branch\n"),
+        ("FETCH_HEAD", "FETCH_HEAD: error: is what git calls one of its own refs, not a branch\n"),
+        ("origin/gh-pages", "origin/gh-pages: error: names a branch of the remote origin to git, not one of this repository\n"),
+    ])
+    func aBranchNameIsCheckedAsGitChecksIt(_ name: String, _ expected: String) throws {
+        let (folder, site) = try Self.siteRepository()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let refs = try Self.git("git for-each-ref", in: site)
+        let refused = try Self.sitegen(["publish", "--branch=\(name)"], in: site)
+        #expect(refused.code == 1)
+        #expect(refused.errors == expected + "\(name): hint: name the branch to publish to with --branch NAME, as git branch lists it (default: gh-pages)\n")
+        #expect(try Self.git("git for-each-ref", in: site) == refs)
+        #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("Output").path))
+    }
+
+    /// The commit names the source commit, and says when uncommitted changes were built; hidden files are not.
+    @Test func aPublishOfUncommittedChangesSaysSo() throws {
+        let (folder, site) = try Self.siteRepository()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let head = try Self.git("git rev-parse HEAD", in: site)
+        try Data("notes".utf8).write(to: site.appendingPathComponent("content/.notes"))
+        // A .gitignore that does not leave out the site's key (an older sitegen's): said, since a commit would share it.
+        try Data("Output/\n".utf8).write(to: site.appendingPathComponent(".gitignore"))
+        let first = try Self.sitegen(["publish"], in: site)
+        #expect(first.code == 0)
+        #expect(first.errors == """
+            .sitegen-key: warning: is not ignored by git, so a commit would share the key that proves which files in the output folder sitegen wrote
+            .sitegen-key: hint: add the line /.sitegen-key to the site's .gitignore (sitegen new's has it)
+
+            """)
+        #expect(try Self.git("git log -1 --format=%B gh-pages", in: site) == """
+            Publish the site from \(head.prefix(12)) with sitegen \(SiteGenVersion.current)
+
+            Sitegen-site: .
+            Sitegen-source: \(head)
+            """)
+        let page = site.appendingPathComponent("content/index.md")
+        try Data((try String(contentsOf: page, encoding: .utf8) + "\nNot committed yet.\n").utf8).write(to: page)
+        #expect(try Self.sitegen(["publish", "-m", "Tonight's edit"], in: site).code == 0)
+        #expect(try Self.git("git log -1 --format=%B gh-pages", in: site) == """
+            Tonight's edit
+
+            Sitegen-site: .
+            Sitegen-source: \(head) with uncommitted changes
+            """)
+        try Self.git("git checkout -q -- content/index.md && echo new > content/new.txt", in: site)
+        #expect(try Self.sitegen(["publish"], in: site).code == 0)
+        #expect(try Self.git("git log -1 --format=%s gh-pages", in: site) == "Publish the site from \(head.prefix(12)) and uncommitted changes with sitegen \(SiteGenVersion.current)")
     }
 
     @Test func aFolderOutsideAnyRepositoryIsAnErrorAndNothingIsBuilt() throws {
@@ -158,8 +254,7 @@ import SiteGenTestSupport
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: hook.path)
         let result = try Self.sitegen(["publish", "--push"], in: site)
         #expect(result.code == 1)
-        #expect(result.errors.contains("origin: error: gh-pages refused the push of it: "), "\(result.errors)")
-        #expect(result.errors.contains("pushes are closed today"))
+        #expect(result.errors.hasPrefix("origin: error: refused the push of gh-pages\n    remote: pushes are closed today\n"), "\(result.errors)")
         // The commit is made here, so a later --push sends it.
         #expect(try Self.shell("git rev-parse --verify -q gh-pages", in: site).code == 0)
     }

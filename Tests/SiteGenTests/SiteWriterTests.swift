@@ -18,7 +18,7 @@ import SiteGenTestSupport
         private var readPaths: [String] = []
         init(_ disk: any FileSystem) { self.disk = disk }
         /// The site's files written, without sitegen's manifest.
-        var written: [String] { lock.withLock { writtenPaths }.filter { !$0.hasSuffix(OutputManifest.nextFileName) } }
+        var written: [String] { lock.withLock { writtenPaths }.filter { !$0.hasSuffix(OutputManifest.nextFileName) && !$0.hasSuffix(ManifestKey.fileName) } }
         /// The paths looked at since `forget()`, below `folder`.
         func looked(under folder: String) -> [String] { lock.withLock { lookedPaths }.filter { $0.hasPrefix(folder) } }
         /// The files read since `forget()`, below `folder`.
@@ -46,8 +46,41 @@ import SiteGenTestSupport
             lock.withLock { writtenPaths.append(path) }
         }
         func appendFile(_ path: String, _ data: Data) throws { try disk.appendFile(path, data) }
-        func truncateFile(_ path: String, toSize size: Int) throws { try disk.truncateFile(path, toSize: size) }
         func replaceFile(_ target: String, with source: String) throws { try disk.replaceFile(target, with: source) }
+        func removeFile(_ path: String) throws { try disk.removeFile(path) }
+        func removeEmptyFolder(_ path: String) throws { try disk.removeEmptyFolder(path) }
+        func lockFolder(_ path: String) throws -> FolderLock? { try disk.lockFolder(path) }
+    }
+
+    /// A disk that fails as a full one does: an append to the paths `failsAppend` names writes half its bytes and
+    /// stops, and a rename onto the paths `failsRename` names is refused (a folder the build may not write in).
+    final class FaultyDisk: FileSystem, @unchecked Sendable {
+        let disk: InMemoryFileSystem
+        var failsAppend: @Sendable (String) -> Bool = { _ in false }
+        var failsRename: @Sendable (String) -> Bool = { _ in false }
+        init(_ disk: InMemoryFileSystem) { self.disk = disk }
+        func readFile(_ path: String) throws -> Data { try disk.readFile(path) }
+        func listFiles(under directory: String) throws -> [String] { try disk.listFiles(under: directory) }
+        func itemKind(at path: String) -> FileItemKind { disk.itemKind(at: path) }
+        func createDirectory(_ path: String) throws { try disk.createDirectory(path) }
+        func writeFile(_ path: String, _ data: Data) throws { try disk.writeFile(path, data) }
+        func fileSize(_ path: String) -> Int? { disk.fileSize(path) }
+        func entries(in folder: String) throws -> [String] { try disk.entries(in: folder) }
+        func entryKind(at path: String) -> EntryKind { disk.entryKind(at: path) }
+        func realPath(_ path: String) -> String? { disk.realPath(path) }
+        func linkDestination(_ path: String) -> String? { disk.linkDestination(path) }
+        func stamp(of path: String) -> FileStamp? { disk.stamp(of: path) }
+        func makeFolder(_ path: String) throws { try disk.makeFolder(path) }
+        func writeNewFile(_ path: String, _ data: Data) throws { try disk.writeNewFile(path, data) }
+        func appendFile(_ path: String, _ data: Data) throws {
+            guard failsAppend(path) else { return try disk.appendFile(path, data) }
+            try disk.appendFile(path, data.prefix(data.count / 2))
+            throw FileSystemError(path: path, reason: "cannot be written (No space left on device)")
+        }
+        func replaceFile(_ target: String, with source: String) throws {
+            if failsRename(target) { throw FileSystemError(path: target, reason: "cannot be put in place (Permission denied)") }
+            try disk.replaceFile(target, with: source)
+        }
         func removeFile(_ path: String) throws { try disk.removeFile(path) }
         func removeEmptyFolder(_ path: String) throws { try disk.removeEmptyFolder(path) }
         func lockFolder(_ path: String) throws -> FolderLock? { try disk.lockFolder(path) }
@@ -64,6 +97,24 @@ import SiteGenTestSupport
 
     static func manifest(_ fileSystem: InMemoryFileSystem) throws -> OutputManifest {
         try OutputManifest.parse(Fixtures.html(fileSystem, "site/Output/" + OutputManifest.fileName))
+    }
+
+    /// The manifest's text without its seal (its last line).
+    static func unsealedManifest(_ fileSystem: InMemoryFileSystem) throws -> String {
+        unsealed(try Fixtures.html(fileSystem, "site/Output/" + OutputManifest.fileName))
+    }
+
+    static func unsealed(_ text: String) -> String {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.count >= 2, lines[lines.count - 2].hasPrefix("seal\t") else { return text }
+        lines.remove(at: lines.count - 2)
+        return lines.joined(separator: "\n")
+    }
+
+    /// Writes `text` as the manifest, sealed with the site's key as a build seals it: what only the key's holder can write.
+    static func writeSealed(_ fileSystem: InMemoryFileSystem, _ text: String) throws {
+        let key = try ManifestKey.load(siteFolder: "site", fileSystem: fileSystem)
+        try fileSystem.writeFile("site/Output/" + OutputManifest.fileName, Data(text.utf8) + key.sealLine(for: Data(text.utf8)))
     }
 
     @Test func withoutAManifestEveryFileIsTheOwnersAndOneWithTheSiteBytesIsTakenOn() throws {
@@ -94,8 +145,8 @@ import SiteGenTestSupport
     }
 
     @Test func aBuildThatFailsAfterStagingLeavesTheFolderAndItsManifestByteForByte() throws {
-        // The build stages b's new page (adding its staging folder's line to the manifest) before it meets the
-        // owner's file where c's page goes: the lines it added are cut off again, and nothing else changed.
+        // The build stages b's new page before it meets the owner's file where c's page goes: its staging folder
+        // goes again, and nothing else changed.
         let fileSystem = Fixtures.site("# Home", extra: ["content/a.md": "A", "content/b.md": "B"])
         _ = try Self.build(fileSystem)
         try fileSystem.writeFile("site/content/b.md", Data("B, edited".utf8))
@@ -135,8 +186,8 @@ import SiteGenTestSupport
         ("folder\ta%0Ab", "folder path 'a%0Ab' holds a control character"),
         ("folder\tcaf\u{E9}/a\u{2028}b", "folder path 'caf\u{E9}/a\u{2028}b' holds a control character"),
         ("file\tCNAME\tnot-a-hash\t-", "expected SHA-256 hashes (64 hex digits) split by '|'"),
-        ("staging\t../../x", "expected 'staging' and a token of 32 hex digits"),
-        ("rm\t-rf", "expected a line starting with inputs, file, folder, staging, policy, page or warning"),
+        ("staging\t../../x", "expected a line starting with inputs, file, folder, policy, page or warning"),
+        ("rm\t-rf", "expected a line starting with inputs, file, folder, policy, page or warning"),
         ("folder", "expected 'folder' and a path, split by a tab"),
         ("folder\ta\tb", "expected 'folder' and a path, split by a tab"),
         ("page\t../x.md\t\(String(repeating: "a", count: 64))\t-\t-\t-\t-\tx/index.html\t\t-", "page source '../x.md' is not a plain path"),
@@ -151,8 +202,8 @@ import SiteGenTestSupport
     func aTamperedManifestLineStopsTheBuildAndChangesNothing(line: String, message: String) throws {
         let fileSystem = Fixtures.site("# Home", extra: ["Output/CNAME": "ada.example", ".git/config": "[core]"])
         _ = try Self.build(fileSystem)
-        let manifest = try Fixtures.html(fileSystem, "site/Output/" + OutputManifest.fileName)
-        try fileSystem.writeFile("site/Output/" + OutputManifest.fileName, Data((manifest + line + "\n").utf8))
+        let manifest = try Self.unsealedManifest(fileSystem)
+        try Self.writeSealed(fileSystem, manifest + line + "\n")
         let before = fileSystem.allFiles
         do {
             _ = try Self.build(fileSystem)
@@ -167,9 +218,7 @@ import SiteGenTestSupport
     @Test func aForgedLineRemovesNothingWhoseBytesItDoesNotKnow() throws {
         let fileSystem = Fixtures.site("# Home", extra: ["Output/CNAME": "ada.example"])
         _ = try Self.build(fileSystem)
-        let manifest = try Fixtures.html(fileSystem, "site/Output/" + OutputManifest.fileName)
-        try fileSystem.writeFile("site/Output/" + OutputManifest.fileName,
-                                 Data((manifest + "file\tCNAME\t\(ContentHash.of("other bytes"))\t-\n").utf8))
+        try Self.writeSealed(fileSystem, try Self.unsealedManifest(fileSystem) + "file\tCNAME\t\(ContentHash.of("other bytes"))\t-\n")
         _ = try Self.build(fileSystem)
         #expect(Self.output(fileSystem)["CNAME"] == "ada.example")
     }
@@ -208,20 +257,31 @@ import SiteGenTestSupport
         #expect(Self.output(fileSystem)["a/b/index.html"]?.contains("B, edited") == true)
     }
 
-    @Test func aStagingFolderIsRemovedOnlyWhenAManifestRecordedIt() throws {
+    /// A stopped build's staging folder is known by its name, made from the site's key; one of any other name stays.
+    @Test func aStagingFolderIsRemovedOnlyWhenItsNameIsTheKeys() throws {
         let fileSystem = Fixtures.site("# Home")
         _ = try Self.build(fileSystem)
-        let recorded = String(repeating: "1", count: 32), planted = String(repeating: "2", count: 32)
-        var manifest = try Self.manifest(fileSystem)
-        manifest.stagingTokens = [recorded]
-        try fileSystem.writeFile("site/Output/" + OutputManifest.fileName, Data(manifest.text.utf8))
-        try fileSystem.writeFile("site/Output/.sitegen-staging-\(recorded)/1", Data("half a page".utf8))
+        let keys = try ManifestKey.load(siteFolder: "site", fileSystem: fileSystem).stagingToken, planted = String(repeating: "2", count: 32)
+        #expect(keys.utf8.count == 32 && keys != planted)
+        try fileSystem.writeFile("site/Output/.sitegen-staging-\(keys)/1", Data("half a page".utf8))
         try fileSystem.writeFile("site/Output/.sitegen-staging-\(planted)/index.html", Data("<script>planted</script>".utf8))
         _ = try Self.build(fileSystem)
-        #expect(fileSystem.itemKind(at: "site/Output/.sitegen-staging-\(recorded)") == .missing)
+        #expect(fileSystem.itemKind(at: "site/Output/.sitegen-staging-\(keys)") == .missing)
         #expect(try Fixtures.html(fileSystem, "site/Output/.sitegen-staging-\(planted)/index.html") == "<script>planted</script>")
         #expect(try !Fixtures.html(fileSystem).contains("planted"))
-        #expect(try Self.manifest(fileSystem).stagingTokens.isEmpty)
+        // One that holds something else stays, and says so, while the build stages its files: its own are cleared.
+        try fileSystem.writeFile("site/Output/.sitegen-staging-\(keys)/1", Data("half a page".utf8))
+        try fileSystem.writeFile("site/Output/.sitegen-staging-\(keys)/notes.txt", Data("mine".utf8))
+        let result = try Self.build(fileSystem)
+        #expect(result.warnings.map(\.description) == ["site/Output/.sitegen-staging-\(keys): warning: holds something sitegen did not write, in the folder a stopped build staged its files in: move it away"])
+        #expect(fileSystem.itemKind(at: "site/Output/.sitegen-staging-\(keys)/1") == .missing)
+        try fileSystem.writeFile("site/content/index.md", Data("# Home, edited".utf8))
+        do {
+            _ = try Self.build(fileSystem)
+            Issue.record("the build went on")
+        } catch {
+            #expect(error.diagnostics.map(\.description) == ["site/Output: error: cannot write the site: site/Output/.sitegen-staging-\(keys): holds something sitegen did not write, in the folder a stopped build staged its files in: move it away"])
+        }
     }
 
     /// A build killed between its renames leaves files old and new; the manifest written before the first rename
@@ -238,7 +298,7 @@ import SiteGenTestSupport
         var manifest = try Self.manifest(fileSystem)
         manifest.files["a/index.html"]?.hashes = [ContentHash.of(oldPage), ContentHash.of(newPage)]
         manifest.pages = [:]
-        try fileSystem.writeFile("site/Output/" + OutputManifest.fileName, Data(manifest.text.utf8))
+        try Self.writeSealed(fileSystem, manifest.text)
         try fileSystem.writeFile("site/Output/a/index.html", Data(oldPage.utf8))
         try fileSystem.removeFile("site/content/gone.md")
         _ = try Self.build(fileSystem)
@@ -247,12 +307,131 @@ import SiteGenTestSupport
         #expect(try Self.manifest(fileSystem).files["a/index.html"]?.hashes == [ContentHash.of(newPage)])
     }
 
+    /// The issue's repro: a file edited by hand, with its manifest line's hash edited to match, is kept and published
+    /// (even with --force). Without the key the edited manifest is unsealed: it proves nothing, the file is not
+    /// sitegen's, and --force replaces it with the site's bytes.
+    @Test func aTamperedFileWithItsHashEditedInTheManifestStaysForeign() throws {
+        let fileSystem = Fixtures.site("# Home", extra: ["content/a.md": "A"])
+        _ = try Self.build(fileSystem)
+        let tampered = try Fixtures.html(fileSystem, "site/Output/a/index.html") + "<script>alert(1)</script>"
+        try fileSystem.writeFile("site/Output/a/index.html", Data(tampered.utf8))
+        let manifest = try Fixtures.html(fileSystem, "site/Output/" + OutputManifest.fileName)
+        var lines = manifest.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let line = try #require(lines.firstIndex { $0.hasPrefix("file\ta/index.html\t") })
+        lines[line] = "file\ta/index.html\t\(ContentHash.of(tampered))\t-"
+        for edited in [lines, lines.filter { !$0.hasPrefix("seal\t") }] {
+            try fileSystem.writeFile("site/Output/" + OutputManifest.fileName, Data(edited.joined(separator: "\n").utf8))
+            do {
+                _ = try Self.build(fileSystem)
+                Issue.record("the build kept the tampered file")
+            } catch {
+                #expect(error.diagnostics.map(\.description) == ["site/Output/a/index.html: error: sitegen cannot prove it wrote this, as the manifest here is not sealed with the site's .sitegen-key (it is an older sitegen's, another key's, or edited), and the new site has other bytes there: move it away, or pass --force to replace what sitegen did not write"])
+            }
+            #expect(try Fixtures.html(fileSystem, "site/Output/a/index.html") == tampered)
+        }
+        _ = try Self.build(fileSystem, force: true)
+        #expect(try !Fixtures.html(fileSystem, "site/Output/a/index.html").contains("alert(1)"))
+        // Without the key (a fresh clone), a manifest proves nothing either; files with the site's bytes are taken on.
+        try fileSystem.removeFile("site/" + ManifestKey.fileName)
+        try fileSystem.writeFile("site/Output/a/index.html", Data(tampered.utf8))
+        do {
+            _ = try Self.build(fileSystem)
+            Issue.record("the build kept the tampered file")
+        } catch {
+            #expect(error.diagnostics.map(\.description) == ["site/Output/a/index.html: error: sitegen cannot prove it wrote this, as the site's folder has no .sitegen-key, the key that sealed the manifest here (a fresh clone, or the key was removed), and the new site has other bytes there: move it away, or pass --force to replace what sitegen did not write"])
+        }
+        #expect(fileSystem.itemKind(at: "site/" + ManifestKey.fileName) == .missing, "a failed build writes no key")
+        _ = try Self.build(fileSystem, force: true)
+        #expect(fileSystem.itemKind(at: "site/" + ManifestKey.fileName) == .file)
+    }
+
+    /// The issue's repro: a manifest line cut short by a full disk, then a killed build, stopped every later build.
+    /// The manifest is never appended to: each version is written whole beside it and renamed over it, so a full
+    /// disk leaves the old one as it was, and what it cut short goes.
+    @Test func aManifestWriteCutShortByAFullDiskChangesNothing() throws {
+        let disk = Fixtures.site("# Home", extra: ["content/a.md": "A"])
+        _ = try Self.build(disk)
+        try disk.writeFile("site/content/a.md", Data("A, edited".utf8))
+        let before = disk.allFiles
+        let faulty = FaultyDisk(disk)
+        faulty.failsAppend = { $0.hasSuffix(OutputManifest.nextFileName) }
+        #expect(throws: BuildFailure.self) { try Self.build(faulty) }
+        #expect(disk.allFiles == before)
+        // A killed build's half-written next manifest is nothing: the next build removes it and goes on.
+        try disk.writeFile("site/Output/" + OutputManifest.nextFileName, Data("sitegen-manifest 4\nstag".utf8))
+        _ = try Self.build(disk)
+        #expect(try Fixtures.html(disk, "site/Output/a/index.html").contains("A, edited"))
+        #expect(disk.itemKind(at: "site/Output/" + OutputManifest.nextFileName) == .missing)
+        #expect(!disk.allFiles.keys.contains { $0.contains(OutputManifest.stagingPrefix) })
+    }
+
+    /// The issue's repro: a build that failed while moving files into place left a half-updated site and said the
+    /// folder was left as it was. It says what it changed, and the next build finishes the job.
+    @Test func aBuildThatFailsPuttingFilesInPlaceSaysWhatChangedAndTheNextFinishes() throws {
+        let disk = Fixtures.site("# Home", extra: ["content/p1.md": "1", "content/p2.md": "2", "content/p3.md": "3"])
+        _ = try Self.build(disk)
+        let template = "<p>v2</p>" + (try Fixtures.html(disk, "site/templates/page.html"))
+        try disk.writeFile("site/templates/page.html", Data(template.utf8))
+        let faulty = FaultyDisk(disk)
+        faulty.failsRename = { $0.hasSuffix("/p2/index.html") }
+        let captured = Captured()
+        let code = captured.tool(faulty).run(["build", "-s", "site"])
+        #expect(code == .failure)
+        #expect(captured.errors.joined(separator: "\n") == """
+            site/Output: error: cannot write the site: /site/Output/p2/index.html: cannot be put in place (Permission denied); the build had changed 2 items already, and the next build finishes the job once that is fixed
+                index.html
+                p1/index.html
+            Build failed with 1 error; site/Output/ was changed in part, as listed.
+            """, "\(captured.errors)")
+        #expect(!disk.allFiles.keys.contains { $0.contains(OutputManifest.stagingPrefix) })
+        _ = try Self.build(disk)
+        let manifest = try Self.manifest(disk)
+        for page in ["index.html", "p1/index.html", "p2/index.html", "p3/index.html"] {
+            #expect(manifest.files[page]?.hashes == [ContentHash.of(try Fixtures.html(disk, "site/Output/" + page))])
+        }
+        let fresh = Fixtures.site("# Home", extra: ["content/p1.md": "1", "content/p2.md": "2", "content/p3.md": "3", "templates/page.html": template])
+        _ = try Self.build(fresh)
+        #expect(Self.output(disk) == Self.output(fresh))
+    }
+
+    /// The issue's repro: a page's folder that became a file of the same name (or back) blocked builds, though all of
+    /// it was sitegen's. It makes way when all it holds is sitegen's, and stops the build when anything is not.
+    @Test func aFolderOfSitegensBecomesAFileAndBack() throws {
+        let disk = InMemoryFileSystem()
+        func write(_ files: [String: String], force: Bool = false) throws(BuildFailure) {
+            let writer = try SiteWriter(output: "site/Output", siteFolder: "site", fileSystem: disk, force: force)
+            if let failure = writer.readManifest() { throw failure }
+            do {
+                for (path, text) in files.sorted(by: { $0.key < $1.key }) { try writer.write(OutputFile(path: path, contents: .data(Data(text.utf8)))) }
+                try writer.commit()
+            } catch {
+                writer.discard()
+                throw error
+            }
+        }
+        try write(["index.html": "home", "talks/index.html": "talks page", "talks/2024/index.html": "old talks"])
+        try write(["index.html": "home", "talks": "talks as one file"])
+        #expect(try Fixtures.html(disk, "site/Output/talks") == "talks as one file")
+        try write(["index.html": "home", "talks/index.html": "talks page again"])
+        #expect(try Fixtures.html(disk, "site/Output/talks/index.html") == "talks page again")
+        #expect(try Self.manifest(disk).folders == ["talks"])
+        // Something of the owner's inside: the folder stays, and so does everything else.
+        try disk.writeFile("site/Output/talks/notes.txt", Data("mine".utf8))
+        let before = disk.allFiles
+        do {
+            try write(["index.html": "home", "talks": "talks as one file"], force: true)
+            Issue.record("the build went on")
+        } catch {
+            #expect(error.diagnostics.map(\.description) == ["site/Output/talks: error: cannot be written: a folder sitegen made is where the new site has a file, and it holds talks/notes.txt, which sitegen did not write or which changed since: move it away"])
+        }
+        #expect(disk.allFiles == before)
+    }
+
     @Test func aManifestReadsBackAsWritten() throws {
         var manifest = OutputManifest()
         manifest.files["a b/%x|y=z\u{00E9}.html"] = .init(hashes: [ContentHash.of("1"), ContentHash.of("2")], stamp: FileStamp(size: 3, inode: 4, modified: 5, changed: -6))
         manifest.files[".well-known/webfinger"] = .init(hashes: [ContentHash.of("3")], stamp: nil)
         manifest.folders = ["a b"]
-        manifest.stagingTokens = [String(repeating: "f", count: 32)]
         manifest.pages["p.md"] = .init(digest: ContentHash.of("p"), validFrom: -1, validUntil: 99, policy: ("/p/", SecurityPolicy(scriptHashes: ["a+/="], styleHashes: [], connectOrigins: ["https://c.example"])),
                                        outputs: ["p/index.html"], assets: ["i|c.svg": ContentHash.of("i")])
         manifest.pages["q.md"] = .init(digest: ContentHash.of("q"), policy: nil, outputs: ["q/index.html"], assets: [:],
@@ -279,7 +458,7 @@ import SiteGenTestSupport
             + "page\tq.md\t\(ContentHash.of("q"))\t-\t-\t-\t-\tq/index.html\t\n")
         #expect(older.format == 2 && older.inputs == nil)
         #expect(older.pages["q.md"] == OutputManifest.PageRecord(digest: ContentHash.of("q"), policy: nil, outputs: ["q/index.html"], assets: [:]))
-        #expect(try OutputManifest.parse(manifest.text).format == 3)
+        #expect(try OutputManifest.parse(manifest.text).format == 4)
     }
 
     /// The writer keeps the manifest's file lines as their bytes while they lie together, sorted, as a build writes
@@ -296,10 +475,10 @@ import SiteGenTestSupport
     func aTamperedLineAmongTheSortedFileLinesStopsTheBuild(line: String, message: String) throws {
         let fileSystem = Fixtures.site("# Home", extra: ["content/a.md": "A", "Output/CNAME": "ada.example"])
         _ = try Self.build(fileSystem)
-        var lines = try Fixtures.html(fileSystem, "site/Output/" + OutputManifest.fileName).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var lines = try Self.unsealedManifest(fileSystem).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let last = try #require(lines.lastIndex { $0.hasPrefix("file\t") })
         lines.insert(line, at: last + 1)
-        try fileSystem.writeFile("site/Output/" + OutputManifest.fileName, Data(lines.joined(separator: "\n").utf8))
+        try Self.writeSealed(fileSystem, lines.joined(separator: "\n"))
         let before = fileSystem.allFiles
         do {
             _ = try Self.build(fileSystem)
@@ -422,7 +601,7 @@ import SiteGenTestSupport
         #expect(try pageLine("b.md", before: true) == pageLine("b.md", before: false))
         #expect(before.first { $0.hasPrefix("file\ta/index.html\t") } != after.first { $0.hasPrefix("file\ta/index.html\t") })
         #expect(after.contains { $0.hasPrefix("file\tc/index.html\t") })
-        let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: manifestPath)), as: UTF8.self)
+        let text = Self.unsealed(String(decoding: try Data(contentsOf: URL(fileURLWithPath: manifestPath)), as: UTF8.self))
         #expect(try OutputManifest.parse(text).text == text)
         // A page that leaves takes its lines along.
         try FileManager.default.removeItem(atPath: site + "/content/c.md")
