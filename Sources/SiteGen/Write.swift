@@ -152,7 +152,15 @@ public final class SiteWriter: @unchecked Sendable {
     public func readManifest() -> BuildFailure? {
         guard let data = previousManifestText else { return nil }
         previousManifestText = nil
-        guard let (body, bodySeal) = key.verifiedBody(of: data) else {
+        let body: Data, bodySeal: ManifestKey.Seal?
+        if let (verified, seal) = key.verifiedBody(of: data) {
+            (body, bodySeal) = (verified, seal)
+        } else if key.isNew, (try? OutputManifest.parseRecordingFiles(data))?.0.format ?? 4 < 4 {
+            // The first build since an update from a sitegen without keys: the record that sitegen kept is believed
+            // once, as it believed it, and sealed from now on; every unchanged page would otherwise count as the
+            // owner's. (No key and an older record: an attacker who could plant one then could already before.)
+            (body, bodySeal) = (data, nil)
+        } else {
             unproven = key.isNew
                 ? "the site's folder has no \(ManifestKey.fileName), the key that sealed the manifest here (a fresh clone, or the key was removed)"
                 : "the manifest here is not sealed with the site's \(ManifestKey.fileName) (it is an older sitegen's, another key's, or edited)"
@@ -169,7 +177,7 @@ public final class SiteWriter: @unchecked Sendable {
             previousPages = parsed.pages
             parsed.pages = [:]
             previous = parsed
-            if parsed.format == 4 {
+            if parsed.format == 4, let bodySeal {
                 previousIsCurrent = true
                 previousBody = (body, bodySeal)
             }
