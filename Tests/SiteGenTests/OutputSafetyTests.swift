@@ -150,6 +150,34 @@ import SiteGenTestSupport
         #expect(try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8) == page)
     }
 
+    /// An update from a sitegen without keys: its manifest (format 3, unsealed) is believed on the first build, which
+    /// makes the key, so a page the update or an edit changes is sitegen's to replace; the same record planted once the
+    /// site has a key proves nothing.
+    @Test func theFirstBuildAfterAnUpdateBelievesTheOlderRecordOnce() throws {
+        let (folder, site) = try Self.site()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = site.appendingPathComponent("Output")
+        #expect(try SitegenBinary.run(["build"], in: site).code == 0)
+        // What a sitegen without keys left: the same record, format 3, no seal line, no key beside the site.
+        let manifest = try String(contentsOf: output.appendingPathComponent(".sitegen-manifest"), encoding: .utf8)
+        let older = manifest.split(separator: "\n").filter { !$0.hasPrefix("seal\t") }
+            .map { $0 == "sitegen-manifest 4" ? "sitegen-manifest 3" : String($0) }.joined(separator: "\n") + "\n"
+        try #require(older != manifest && older.contains("sitegen-manifest 3\n"))
+        try FileManager.default.removeItem(at: site.appendingPathComponent(ManifestKey.fileName))
+        try Self.write(older, to: output.appendingPathComponent(".sitegen-manifest"))
+        let page = site.appendingPathComponent("content/index.md")
+        try Self.write(try String(contentsOf: page, encoding: .utf8) + "\nEdited after the update.\n", to: page)
+        let updated = try SitegenBinary.run(["build"], in: site)
+        #expect(updated.code == 0, "\(updated.errors)")
+        #expect(try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8).contains("Edited after the update."))
+        #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent(ManifestKey.fileName).path))
+        // Once there is a key, the older record is only a file anyone could have written.
+        try Self.write(older, to: output.appendingPathComponent(".sitegen-manifest"))
+        try Self.write(try String(contentsOf: page, encoding: .utf8) + "\nAgain.\n", to: page)
+        let refused = try SitegenBinary.run(["build"], in: site)
+        #expect(refused.code == 1 && refused.errors.contains("is not sealed with the site's .sitegen-key"), "\(refused.errors)")
+    }
+
     /// The repro: a manifest line cut short by a full disk, then a killed build, stopped every later build,
     /// --force included. Here a file size limit stands for the full disk: the manifest, larger than any page, cannot be
     /// written; first the write fails (the build stops, the folder as it was), then the limit kills the build mid-write.
