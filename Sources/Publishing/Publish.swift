@@ -120,6 +120,13 @@ public struct SitePublisher: Sendable {
             base.parent = base.local
             return base
         }
+        // A repository without the remote (a fresh `git init`) gets the step it lacks, not git's "does not appear to be
+        // a git repository".
+        if !remote.contains(":"), !remote.contains("/"), !git.run(["remote", "get-url", "--", remote]).succeeded {
+            throw PublishError(.remoteRefused, path: git.gitDirectory ?? sourceDirectory,
+                               message: "the repository has no remote named \(remote) to push \(options.branch) to",
+                               hint: "add it once with git remote add \(remote) URL (an empty repository on GitHub, say), or name another remote with --push NAME")
+        }
         let listed = git.run(["ls-remote", "--", remote, ref])
         guard listed.succeeded else { throw refused(listed, doing: "could not read") }
         guard let remoteTip = listed.lines.first?.split(separator: "\t").first.map(String.init) else {
@@ -242,12 +249,12 @@ public struct SitePublisher: Sendable {
         // while the remote's branch is where `base` read it.
         let lease = base.droppedRemoteCommits.isEmpty ? [] : ["--force-with-lease=\(ref):\(base.remote ?? "")"]
         let pushed = git.run(["push", "--quiet"] + lease + ["--", remote, "\(tip):\(ref)"])
-        guard pushed.succeeded else { throw refused(pushed, doing: "refused the push of") }
+        guard pushed.succeeded else { throw refused(pushed, doing: "could not push") }
         return true
     }
 
     private func refused(_ result: Git.Result, doing: String) -> PublishError {
-        var error = PublishError(.remoteRefused, path: options.remote ?? "?", message: "\(doing) \(options.branch)",
+        var error = PublishError(.remoteRefused, path: options.remote ?? "?", message: "git \(doing) the branch \(options.branch) there, and says:",
                                  hint: "check the remote with git remote -v and that you may push there; --push NAME chooses another remote")
         error.diagnostic.quoted = result.errorLines.isEmpty ? [result.errorText] : result.errorLines
         return error

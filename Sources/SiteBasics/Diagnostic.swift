@@ -17,6 +17,9 @@ public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
         /// The output folder could not be written after the build began putting files in place: it is changed in
         /// part, which the diagnostic lists, and the next build finishes the job.
         case outputChanged
+        /// Text or a link `sitegen new` wrote as an example, still there (`StarterPlaceholder`): a warning for a
+        /// build, a refusal for `publish`.
+        case starterPlaceholder
     }
 
     public var severity: Severity
@@ -130,19 +133,22 @@ public struct DiagnosticSink: Sendable {
     }
 
     /// Reports at a position of the page or of `site.yml`, whichever it was written in.
-    public mutating func report(_ severity: Diagnostic.Severity = .error, at position: SourcePosition, _ message: String, hint: String? = nil) {
+    public mutating func report(_ severity: Diagnostic.Severity = .error, at position: SourcePosition, _ message: String, hint: String? = nil,
+                                kind: Diagnostic.Kind = .general) {
         guard position.file == .siteSettings, let settingsFile else {
-            return report(severity, line: position.line, column: position.column, message, hint: hint)
+            return report(severity, line: position.line, column: position.column, message, hint: hint, kind: kind)
         }
         var settingsSink = DiagnosticSink(path: settingsFile.path, text: settingsFile.text)
-        settingsSink.report(severity, line: position.line, column: position.column, message, hint: hint)
+        settingsSink.report(severity, line: position.line, column: position.column, message, hint: hint, kind: kind)
         diagnostics += settingsSink.diagnostics
     }
 
-    public mutating func report(_ severity: Diagnostic.Severity = .error, line: Int, column: Int, _ message: String, hint: String? = nil) {
+    public mutating func report(_ severity: Diagnostic.Severity = .error, line: Int, column: Int, _ message: String, hint: String? = nil,
+                                kind: Diagnostic.Kind = .general) {
         if lines == nil { lines = SourceLines(text) }
         var diagnostic = Diagnostic(severity, path: path, line: line, column: column, message: message)
         diagnostic.hint = hint
+        diagnostic.kind = kind
         if let lines, (1...lines.count).contains(line) {
             let range = lines.ranges[line - 1]
             if range.count <= Self.longLine {

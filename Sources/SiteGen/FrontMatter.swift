@@ -226,7 +226,7 @@ public enum FrontMatterReader {
         for (keyNode, value) in pairs {
             guard case .scalar(let key, _, let keyAt) = keyNode else { continue }
             if let placeholder = StarterPlaceholder.fields[key], case .scalar(placeholder, _, let at) = value {
-                reader.report(at, StarterPlaceholder.fieldMessage(key, placeholder), severity: .warning)
+                reader.report(at, StarterPlaceholder.fieldMessage(key, placeholder), severity: .warning, kind: .starterPlaceholder)
             }
             switch key {
             case "title": matter.title = reader.text(value, field: key)
@@ -281,8 +281,8 @@ public enum FrontMatterReader {
 private struct NodeReader {
     var sink: DiagnosticSink
 
-    mutating func report(_ at: SourcePosition, _ message: String, severity: Diagnostic.Severity = .error) {
-        sink.report(severity, at: at, message)
+    mutating func report(_ at: SourcePosition, _ message: String, severity: Diagnostic.Severity = .error, kind: Diagnostic.Kind = .general) {
+        sink.report(severity, at: at, message, kind: kind)
     }
 
     mutating func located(_ node: YAMLNode, field: String) -> Located<String>? {
@@ -472,7 +472,7 @@ private struct NodeReader {
             }
         }
         if let handle, StarterPlaceholder.handles.contains(handle.value) {
-            report(handle.position, StarterPlaceholder.linkMessage(handle.value), severity: .warning)
+            report(handle.position, StarterPlaceholder.linkMessage(handle.value), severity: .warning, kind: .starterPlaceholder)
         }
         guard let service, let handle else {
             report(itemAt, "this link names no service: start it with a service and handle, such as 'mastodon: \"@user@host\"', 'email: you@example.org' or 'url: https://example.org'")

@@ -19,7 +19,7 @@ public enum PageParser {
         var frontMatter = FrontMatterReader.read(split, siteSettings: siteSettings, sink: &sink)
         if frontMatter.title?.isEmpty ?? true { frontMatter.title = fallbackTitle(body: split.body, path: page.path) }
         if let line = StarterPlaceholder.bodyLine(split.body, firstLine: split.bodyFirstLine) {
-            sink.report(.warning, line: line, column: 1, StarterPlaceholder.bodyMessage)
+            sink.report(.warning, line: line, column: 1, StarterPlaceholder.bodyMessage, kind: .starterPlaceholder)
         }
         let markdown = MarkdownBody(split.body, firstLine: split.bodyFirstLine, allowRawHTML: frontMatter.unsafeHTML)
         // Once a line: `<b>…</b>` is two pieces of raw HTML, one mistake.

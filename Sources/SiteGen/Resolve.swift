@@ -317,7 +317,7 @@ public struct LinkResolver: Sendable {
                 let target = try service.target(handle: request.handle, options: request.options)
                 let chain = service.chain(target: target, apps: service.defaultApps)
                 if StarterPlaceholder.handles.contains(chain.handle) {
-                    sink.report(.warning, at: link.position, StarterPlaceholder.linkMessage(chain.handle))
+                    sink.report(.warning, at: link.position, StarterPlaceholder.linkMessage(chain.handle), kind: .starterPlaceholder)
                 }
                 let choices = chain.candidates + service.otherChoices(target: target, besides: service.defaultApps)
                 resolved.append(MarkdownChainLink(position: link.position, chain: chain, choices: choices, provesIdentity: service.provesIdentity))

@@ -49,7 +49,15 @@ extension CommandLineTool {
             // Everything that can refuse without building comes first, so a refused publish writes nothing.
             let publisher = try SitePublisher(sourceDirectory: buildOptions.sourceDirectory, options: options)
             let base = try publisher.base()
-            let index = SiteBuilder(options: buildOptions, fileSystem: fileSystem, iconSets: .none).pages().pages.first { $0.parsed.page.path == "index.md" }
+            let (pages, found) = SiteBuilder(options: buildOptions, fileSystem: fileSystem, iconSets: .none).pages()
+            // What new wrote as an example is a warning for a build, and no page to put before the world.
+            let examples = found.filter { $0.kind == .starterPlaceholder }
+            if !examples.isEmpty {
+                report(examples.map { var refused = $0; refused.severity = .error; return refused })
+                standardError("Nothing was published: the site still holds sitegen new's examples; replace each of them above, then publish again.")
+                return .failure
+            }
+            let index = pages.first { $0.parsed.page.path == "index.md" }
             let urlSource = joinPath(buildOptions.sourceDirectory, "content/index.md")
             var site = try PublishedSite(outputDirectory: buildOptions.outputDirectory, paths: [], siteURL: index?.url, urlSource: urlSource)
             guard let built = runBuild(buildOptions, quiet: quiet) else { return .failure }

@@ -254,9 +254,21 @@ import SiteGenTestSupport
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: hook.path)
         let result = try Self.sitegen(["publish", "--push"], in: site)
         #expect(result.code == 1)
-        #expect(result.errors.hasPrefix("origin: error: refused the push of gh-pages\n    remote: pushes are closed today\n"), "\(result.errors)")
+        #expect(result.errors.hasPrefix("origin: error: git could not push the branch gh-pages there, and says:\n    remote: pushes are closed today\n"), "\(result.errors)")
         // The commit is made here, so a later --push sends it.
         #expect(try Self.shell("git rev-parse --verify -q gh-pages", in: site).code == 0)
+    }
+
+    /// A repository without the remote gets the step it lacks, not git's words about a repository that is not there.
+    @Test func aRepositoryWithoutTheRemoteIsToldHowToAddIt() throws {
+        let (folder, site) = try Self.siteRepository()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try Self.shell("git remote remove origin", in: site).code == 0)
+        let result = try Self.sitegen(["publish", "--push"], in: site)
+        #expect(result.code == 1)
+        #expect(result.errors.contains("error: the repository has no remote named origin to push gh-pages to\n"), "\(result.errors)")
+        #expect(result.errors.contains("hint: add it once with git remote add origin URL"), "\(result.errors)")
+        #expect(!result.errors.contains("fatal:"))
     }
 
     @Test func aBranchCheckedOutInAWorktreeIsRefused() throws {
@@ -273,12 +285,33 @@ import SiteGenTestSupport
         let (folder, site) = try Self.siteRepository()
         defer { try? FileManager.default.removeItem(at: folder) }
         let page = site.appendingPathComponent("content/index.md")
-        try Data(try String(contentsOf: page, encoding: .utf8).replacingOccurrences(of: "https://\(Self.domain)/", with: "https://you.example/").utf8)
+        try Data(try String(contentsOf: page, encoding: .utf8).replacingOccurrences(of: "https://\(Self.domain)/", with: "https://ann.example/").utf8)
             .write(to: page)
         let refused = try Self.sitegen(["publish"], in: site)
         #expect(refused.code == 1)
-        #expect(refused.errors.hasPrefix("content/index.md: error: url https://you.example/ is an example address (you.example is reserved)"), "\(refused.errors)")
+        #expect(refused.errors.hasPrefix("content/index.md: error: url https://ann.example/ is an example address (ann.example is reserved)"), "\(refused.errors)")
         #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("Output").path))
+    }
+
+    /// A site as `new` made it, nothing edited but a real address: publish refuses, naming every example still
+    /// there at its line (a build only warns of them), and writes nothing.
+    @Test func aSiteStillHoldingNewsExamplesIsNotPublished() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let made = try Self.sitegen(["new", "site", "--url", "https://\(Self.domain)/"], in: folder)
+        try #require(made.code == 0, "\(made.errors)")
+        let site = folder.appendingPathComponent("site")
+        try Self.git("git init -q -b main && git add -A && git commit -qm 'The site'", in: site)
+        let refused = try Self.sitegen(["publish"], in: site)
+        #expect(refused.code == 1)
+        let errors = refused.errors.split(separator: "\n").filter { $0.contains(": error: ") }.map { String($0.prefix { $0 != ":" } + $0.drop { $0 != ":" }.prefix(6)) }
+        #expect(errors.count == 6, "\(refused.errors)")
+        #expect(refused.errors.contains("content/index.md:4:8: error: 'title' is still sitegen new's placeholder 'Your Name': put your own"))
+        #expect(refused.errors.contains("content/index.md:19:1: error: this text is still sitegen new's example: write your own"))
+        #expect(refused.errors.contains("site.yml:30:12: error: this link is still sitegen new's example, you@example.org"))
+        #expect(refused.errors.hasSuffix("Nothing was published: the site still holds sitegen new's examples; replace each of them above, then publish again.\n"))
+        #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("Output").path))
+        #expect(try Self.shell("git rev-parse --verify -q gh-pages", in: site).code != 0)
     }
 
     /// Without a url the domain is unknown, which matters only when the branch has a CNAME the publish would drop.
