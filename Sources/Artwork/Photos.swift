@@ -106,11 +106,19 @@ package enum Vips {
         }.get()
     }
 
-    /// The loader libvips' own sniffing would pick for `bytes` (sitegen never loads that way): what blocking the
-    /// untrusted loaders leaves, for tests.
+    /// The loader libvips' own sniffing would pick for `bytes` (sitegen never loads that way), for tests.
     package static func sniffedLoader(_ bytes: Data) -> String? {
         guard startProblem == nil else { return nil }
         return bytes.withUnsafeBytes { raw in sitegen_vips_sniffed_loader(raw.baseAddress, raw.count).map { String(cString: $0) } }
+    }
+
+    /// What loading `bytes` by that loader does now: nil when it reads the header, else libvips' reason. For tests.
+    package static func loadBySniffing(_ bytes: Data) -> String? {
+        if let startProblem { return startProblem }
+        decoding.lock()
+        defer { decoding.unlock() }
+        let status = bytes.withUnsafeBytes { raw in sitegen_vips_load_by_sniffing(raw.baseAddress, raw.count) }
+        return status == 0 ? nil : takeError()
     }
 
     /// An SVG document drawn at its own size by librsvg.

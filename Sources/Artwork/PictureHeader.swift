@@ -304,8 +304,9 @@ private struct ByteReader {
         return PictureHeader(format: .tiff, width: width, height: height)
     }
 
-    /// ISO base media boxes: the largest image spatial extent (`ispe`) under meta/iprp/ipco, the full picture's
-    /// (thumbnails and grid tiles are smaller).
+    /// ISO base media boxes: the largest image spatial extent (`ispe`) under meta/iprp/ipco. An upper bound, which is
+    /// what the limits need: a grid's tiles are padded to a whole number of tiles, so a tile can be larger than the
+    /// picture cropped from them (an iPhone's 64 × 48 picture in one 64 × 64 tile reads as 64 × 64).
     func heif(_ format: PictureFormat) throws(PictureHeader.Problem) -> PictureHeader {
         var header = PictureHeader(format: format, width: 0, height: 0)
         func boxes(from start: Int, to end: Int, depth: Int) throws(PictureHeader.Problem) {

@@ -10,7 +10,7 @@
     X(vips_init) X(vips_version) X(vips_concurrency_set) X(vips_cache_set_max) X(vips_block_untrusted_set) \
     X(vips_operation_block_set) X(vips_error_buffer) X(vips_error_clear) X(vips_foreign_find_load_buffer) \
     X(vips_jpegload_buffer) X(vips_pngload_buffer) X(vips_webpload_buffer) X(vips_gifload_buffer) \
-    X(vips_svgload_buffer) X(vips_thumbnail_image) X(vips_crop) X(vips_image_copy_memory) X(vips_copy) X(vips_image_get_fields) \
+    X(vips_svgload_buffer) X(vips_thumbnail_image) X(vips_crop) X(vips_image_copy_memory) X(vips_image_new_from_buffer) X(vips_copy) X(vips_image_get_fields) \
     X(vips_image_remove) X(vips_image_get_int) X(vips_jpegsave_buffer) X(vips_pngsave_buffer) X(vips_webpsave_buffer) \
     X(vips_gifsave_buffer) X(vips_image_get_width) X(vips_image_get_height) X(vips_image_get_page_height) \
     X(vips_image_get_bands) X(vips_image_hasalpha) X(vips_image_write_to_memory) X(g_object_unref) X(g_free) \
@@ -77,6 +77,13 @@ const char *sitegen_vips_sniffed_loader(const void *bytes, size_t length) {
     const char *loader = call_vips_foreign_find_load_buffer(bytes, length);
     call_vips_error_clear();
     return loader;
+}
+
+int sitegen_vips_load_by_sniffing(const void *bytes, size_t length) {
+    VipsImage *image = call_vips_image_new_from_buffer(bytes, length, "", NULL);
+    if (!image) return -1;
+    call_g_object_unref(image);
+    return 0;
 }
 
 // The format's own loader, never libvips' sniffing. `shrink` is how much the caller will shrink the picture: JPEG

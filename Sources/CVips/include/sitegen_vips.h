@@ -25,6 +25,8 @@ void sitegen_vips_error_clear(void);
 // The loader libvips' own sniffing would pick for these bytes (its class name), or NULL: sitegen never loads by
 // sniffing; this says what the process-wide block of untrusted loaders leaves to be picked.
 const char *sitegen_vips_sniffed_loader(const void *bytes, size_t length);
+// What loading by that loader does (reading the header): -1 for a blocked loader, with libvips' reason.
+int sitegen_vips_load_by_sniffing(const void *bytes, size_t length);
 
 // The formats sitegen decodes, each by its own loader; the caller has read the header and checked the format.
 enum { SITEGEN_VIPS_JPEG, SITEGEN_VIPS_PNG, SITEGEN_VIPS_WEBP, SITEGEN_VIPS_GIF, SITEGEN_VIPS_SVG };
