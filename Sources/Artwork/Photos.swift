@@ -34,6 +34,8 @@ package enum Vips {
 
         var width: Int { Int(sitegen_vips_width(pointer)) }
         var height: Int { Int(sitegen_vips_height(pointer)) }
+        /// An animation's frames are one under the other: this is one frame's height (the height, for a still).
+        var frameHeight: Int { Int(sitegen_vips_frame_height(pointer)) }
         var hasAlpha: Bool { sitegen_vips_has_alpha(pointer) != 0 }
         var bands: Int { Int(sitegen_vips_bands(pointer)) }
 
@@ -264,7 +266,7 @@ enum PhotoMaker {
         let header = try header(bytes, fileName: fileName)
         guard let format = PhotoFormat(header.format) else { throw PhotoProblem("an \(header.format.name) file is published as it is, not made") }
         return try Vips.decode(bytes, header, slot, inMemory: false) { (image) throws(PhotoProblem) in
-            (try image.encoded(format), image.width, image.height)
+            (try image.encoded(format), image.width, image.frameHeight)
         }
     }
 
@@ -280,7 +282,7 @@ enum PhotoMaker {
             return (nil, AvatarPictures(faviconURL: favicon ?? nil, shareCardURL: try? card.map(dataURL)))
         }
         let image = try Vips.thumbnail(bytes, header, .avatar)
-        return ((try image.encoded(format), image.width, image.height),
+        return ((try image.encoded(format), image.width, image.frameHeight),
                 AvatarPictures(faviconURL: try dataURL(image.smaller(.favicon)), shareCardURL: try dataURL(image.smaller(.shareCard))))
     }
 

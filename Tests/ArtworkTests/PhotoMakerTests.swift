@@ -42,4 +42,11 @@ import Testing
         let again = try Vips.thumbnail(made.data, try PictureHeader.read([UInt8](made.data)), PhotoSlot(width: 1000, height: 1000, fills: false))
         #expect(again.width == 256 && again.height == 256)
     }
+
+    @Test func anAnimatedGIFKeepsItsFramesAndIsToldByOneFramesSize() throws {
+        let animation = Data(Fixtures.declaredGIF(screen: (40, 30), frames: 3))
+        let made = try PhotoMaker.photo(animation, slot: .text, fileName: "wave.gif")
+        #expect(made.width == 40 && made.height == 30)
+        #expect(try PictureHeader.read([UInt8](made.data)) == PictureHeader(format: .gif, width: 40, height: 30, frames: 3))
+    }
 }
