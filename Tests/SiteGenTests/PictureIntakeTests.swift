@@ -96,7 +96,7 @@ import Testing
         for format in [PhotoFormat.jpeg, .png, .webp, .gif] {
             let gps = try Self.pictureWithGPS(format)
             let ext = format.rawValue
-            for use in ["avatar", "background", "text", "linked", "unnamed"] { pictures["\(use).\(ext)"] = gps }
+            for use in ["avatar", "background", "text", "linked"] { pictures["\(use).\(ext)"] = gps }
             // front matter names files relative to the page's file, the text relative to its address (png.md is png/).
             let up = format == .jpeg ? "" : "../"
             pages[format == .jpeg ? "index.md" : "\(ext).md"] = Self.page(avatar: "avatar.\(ext)", background: "background.\(ext)",
