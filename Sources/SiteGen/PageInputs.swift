@@ -112,7 +112,7 @@ struct PageInputs: Sendable {
             guard let source, URLScheme.asBrowsersRead(source) == nil else { return nil }
             return RelativePath.resolve(source, from: folder)
         }
-        var paths = [page.stylesheetPath, local(page.avatarSource), local(page.backgroundImageSource)].compactMap { $0 } + page.textPictures.map(\.path)
+        var paths = [page.stylesheetPath, local(page.avatarSource), local(page.backgroundImageSource)].compactMap { $0 }
         for link in page.links { if case .file(let path) = link.icon { paths.append(path) } }
         return paths + page.linkedFiles
     }
