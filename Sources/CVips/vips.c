@@ -56,7 +56,8 @@ int sitegen_vips_start(void) {
     // Every operation libvips flags untrusted is refused for the whole process: ImageMagick's loader above all, which
     // takes bytes no other loader claims and whose SVG renderer reads files named inside them. librsvg's SVG loader is
     // flagged too, and is let through for buffers only: sitegen draws its share card with it, and librsvg given a
-    // buffer has no base file, so it refuses every reference to another file.
+    // buffer has no base file, so it refuses every reference to another file. (libvips 8.14's sniffing still names a
+    // blocked loader, vips_foreign_find_load_buffer included; loading with it fails: "operation is blocked".)
     call_vips_block_untrusted_set(TRUE);
     call_vips_operation_block_set("VipsForeignLoadSvgBuffer", FALSE);
     return 0;
