@@ -260,8 +260,8 @@ public struct SiteBuilder: Sendable {
     /// The site-files stage: the files of the site as a whole, from what the pages stage found: the site's identity and its
     /// `.well-known` files, `_headers` for the pages' policies, the photos `publishedPhotos` holds, every other file
     /// of content/ (`assets`) that a page uses (a picture cleaned by `cleanPicture`, `PhotoLibrary.cleaned`: its
-    /// metadata gone, or an error; nil where a page told its problem; any other file copied), and every file of static/ copied, unless a generated file
-    /// has its path. A file of content/ that no page uses is left out: publishing is by intent.
+    /// metadata gone, or an error; nil where a page told its problem; any other file copied), and every file of
+    /// static/ copied, unless a generated file has its path. A file of content/ that no page uses is left out: publishing is by intent.
     static func siteFiles(for pages: RenderedPages, assets: [String], staticFiles: [String], publishedPhotos: [OutputFile],
                           cleanPicture: (String) -> Result<OutputFile, PhotoProblem>?, siteSettings: SiteSettings?,
                           options: BuildOptions) -> SiteFiles {

@@ -137,7 +137,8 @@ import Testing
         var pages = Self.pages(policies: ["/"])
         pages.usedFiles = ["logo.svg", "icons/My Logo.SVG", "a.png"]
         let site = SiteBuilder.siteFiles(for: pages, assets: ["logo.svg", "icons/My Logo.SVG", "a.png", "Unused.SVG"],
-                                         staticFiles: ["b.Svg"], publishedPhotos: [], siteSettings: nil, options: Self.options)
+                                         staticFiles: ["b.Svg"], publishedPhotos: [],
+                                         cleanPicture: { .success(OutputFile(path: $0, contents: .data(Data()))) }, siteSettings: nil, options: Self.options)
         guard case .data(let data) = try #require(site.files.first { $0.path == "_headers" }).contents else { Issue.record("not generated"); return }
         let headers = String(decoding: data, as: UTF8.self)
         let rule = "  Content-Security-Policy: default-src 'none'; style-src 'unsafe-inline'; img-src data:\n"
