@@ -8,9 +8,11 @@
 #   relme        the rel="me" scanner check --online runs over profile pages (Tests/Fuzz/RelMeFuzz.swift)
 #   svg          a site's SVG file: libxml2's namespace-aware parse, the published-SVG allow-list and its CSS
 #                reader, the icon sanitizer                               (Tests/Fuzz/SVGFuzz.swift)
+#   pictureheader  the picture header reader every picture of content/ goes through before libvips
+#                (Tests/Fuzz/PictureHeaderFuzz.swift)
 #
 # Usage: bash bench/fuzz.sh [SECONDS] [HARNESS...]
-#   Runs each harness (default: all five) for SECONDS (default 30), one after the other. Exits 1 if any
+#   Runs each harness (default: all six) for SECONDS (default 30), one after the other. Exits 1 if any
 #   harness crashed, hung (-timeout) or ran out of memory (-rss_limit_mb / -malloc_limit_mb); the input that
 #   did it is in bench/work/fuzz/findings/HARNESS/. Reproduce one with
 #   bench/work/fuzz/build/HARNESS bench/work/fuzz/findings/HARNESS/crash-…
@@ -23,8 +25,8 @@ cd "$(dirname "$0")/.."
 
 seconds=${1:-30}
 [ $# -gt 0 ] && shift
-case "$seconds" in ''|*[!0-9]*) echo "usage: bash bench/fuzz.sh [SECONDS] [frontmatter|mustache|linkchain|relme|svg ...]" >&2; exit 64 ;; esac
-all=(frontmatter mustache linkchain relme svg)
+case "$seconds" in ''|*[!0-9]*) echo "usage: bash bench/fuzz.sh [SECONDS] [frontmatter|mustache|linkchain|relme|svg|pictureheader ...]" >&2; exit 64 ;; esac
+all=(frontmatter mustache linkchain relme svg pictureheader)
 harnesses=("$@")
 [ ${#harnesses[@]} -gt 0 ] || harnesses=("${all[@]}")
 
@@ -128,6 +130,12 @@ build_harness() {
       echo "building $harness" >&2
       compile "$work/logs/build-$harness.log" "${flags[@]}" -module-name SVGFuzz -I "$build/modules" \
         -I Sources/CLibXML2 -Xcc -I/usr/include/libxml2 "${sources[@]}" Tests/Fuzz/SVGFuzz.swift "${objects[@]}" -o "$binary"
+      ;;
+    pictureheader)
+      stale "$binary" Sources/Artwork/PictureHeader.swift Tests/Fuzz/PictureHeaderFuzz.swift || return 0
+      echo "building $harness" >&2
+      compile "$work/logs/build-$harness.log" "${flags[@]}" -module-name PictureHeaderFuzz \
+        Sources/Artwork/PictureHeader.swift Tests/Fuzz/PictureHeaderFuzz.swift -o "$binary"
       ;;
     frontmatter)
       # SiteGen's own dependencies, each a module of its own, in the order they import each other.

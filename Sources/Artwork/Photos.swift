@@ -34,6 +34,8 @@ package enum Vips {
 
         var width: Int { Int(sitegen_vips_width(pointer)) }
         var height: Int { Int(sitegen_vips_height(pointer)) }
+        /// An animation's frames are one under the other: this is one frame's height (the height, for a still).
+        var frameHeight: Int { Int(sitegen_vips_frame_height(pointer)) }
         var hasAlpha: Bool { sitegen_vips_has_alpha(pointer) != 0 }
         var bands: Int { Int(sitegen_vips_bands(pointer)) }
 
@@ -45,7 +47,7 @@ package enum Vips {
             return Data(bytes: memory, count: length)
         }
 
-        /// A copy without any metadata (EXIF, XMP, IPTC, ICC profile, comments), saved as `format`.
+        /// A copy without any metadata (EXIF, XMP, IPTC, ICC profile, comments, GIF extensions), saved as `format`.
         package func encoded(_ format: PhotoFormat) throws(PhotoProblem) -> Data {
             var stripped: OpaquePointer?
             guard sitegen_vips_without_metadata(pointer, &stripped) == 0, let stripped else { throw PhotoProblem(Vips.takeError()) }
@@ -56,27 +58,69 @@ package enum Vips {
             case .jpeg: sitegen_vips_jpeg(bare.pointer, 82, &bytes, &length)
             case .png: sitegen_vips_png(bare.pointer, 6, &bytes, &length)
             case .webp: sitegen_vips_webp(bare.pointer, 80, &bytes, &length)
+            case .gif: sitegen_vips_gif(bare.pointer, &bytes, &length)
             }
             guard status == 0, let bytes else { throw PhotoProblem(Vips.takeError()) }
             defer { sitegen_vips_free(bytes) }
             let data = Data(bytes: bytes, count: length)
             return format == .webp ? WebPFile.withoutMetadata(data) : data
         }
+
+        /// Made smaller from its pixels in memory: no second decode of the file.
+        func smaller(_ slot: PhotoSlot) throws(PhotoProblem) -> Image {
+            var made: OpaquePointer?
+            guard sitegen_vips_smaller(pointer, Int32(slot.width), Int32(slot.height), slot.fills ? 1 : 0, &made) == 0, let made else {
+                throw PhotoProblem(Vips.takeError())
+            }
+            return Image(made)
+        }
     }
 
-    /// `bytes` (any format libvips reads, SVG included) shrunk to fit `slot`, upright, in sRGB.
-    static func thumbnail(_ bytes: Data, _ slot: PhotoSlot) throws(PhotoProblem) -> Image {
+    /// `bytes` (whose header `header` is read and checked) decoded by its format's own loader, shrunk to fit `slot`
+    /// while it is decoded where the format allows, upright, in sRGB, in memory. An animation keeps its frames.
+    static func thumbnail(_ bytes: Data, _ header: PictureHeader, _ slot: PhotoSlot) throws(PhotoProblem) -> Image {
+        try decode(bytes, header, slot, inMemory: true) { $0 }
+    }
+
+    /// `bytes` decoded as `thumbnail` does, and handed to `use` before the decode is done: the pixels are decoded as
+    /// `use` saves them, row by row, never held whole.
+    static func decode<Made>(_ bytes: Data, _ header: PictureHeader, _ slot: PhotoSlot, inMemory: Bool,
+                             _ use: (Image) throws(PhotoProblem) -> Made) throws(PhotoProblem) -> Made {
         if let startProblem { throw PhotoProblem("libvips did not start: \(startProblem)") }
+        let format: Int32 = switch header.format {
+        case .jpeg: Int32(SITEGEN_VIPS_JPEG)
+        case .png: Int32(SITEGEN_VIPS_PNG)
+        case .webp: Int32(SITEGEN_VIPS_WEBP)
+        case .gif: Int32(SITEGEN_VIPS_GIF)
+        case .svg: Int32(SITEGEN_VIPS_SVG)
+        case .tiff, .heic, .avif: throw PhotoProblem("sitegen does not decode \(header.format.name)")
+        }
         decoding.lock()
         defer { decoding.unlock() }
-        let found = bytes.withUnsafeBytes { raw in sitegen_vips_is_image(raw.baseAddress, raw.count) != 0 }
-        guard found else { throw PhotoProblem("it is not a picture libvips can read (expected a JPEG, PNG, WebP, GIF or SVG file)") }
-        var made: OpaquePointer?
-        let status = bytes.withUnsafeBytes { raw in
-            sitegen_vips_thumbnail(raw.baseAddress, raw.count, Int32(slot.width), Int32(slot.height), slot.fills ? 1 : 0, &made)
-        }
-        guard status == 0, let made else { throw PhotoProblem(takeError()) }
-        return Image(made)
+        sitegen_vips_error_clear()
+        // Data's withUnsafeBytes throws untyped errors: the outcome comes out as a Result.
+        return try bytes.withUnsafeBytes { raw -> Result<Made, PhotoProblem> in
+            var made: OpaquePointer?
+            let status = sitegen_vips_thumbnail(format, raw.baseAddress, raw.count, Int32(slot.width), Int32(slot.height), slot.fills ? 1 : 0,
+                                                header.frames > 1 ? 1 : 0, inMemory ? 1 : 0, &made)
+            guard status == 0, let made else { return .failure(PhotoProblem(takeError())) }
+            do throws(PhotoProblem) { return .success(try use(Image(made))) } catch { return .failure(error) }
+        }.get()
+    }
+
+    /// The loader libvips' own sniffing would pick for `bytes` (sitegen never loads that way), for tests.
+    package static func sniffedLoader(_ bytes: Data) -> String? {
+        guard startProblem == nil else { return nil }
+        return bytes.withUnsafeBytes { raw in sitegen_vips_sniffed_loader(raw.baseAddress, raw.count).map { String(cString: $0) } }
+    }
+
+    /// What loading `bytes` by that loader does now: nil when it reads the header, else libvips' reason. For tests.
+    package static func loadBySniffing(_ bytes: Data) -> String? {
+        if let startProblem { return startProblem }
+        decoding.lock()
+        defer { decoding.unlock() }
+        let status = bytes.withUnsafeBytes { raw in sitegen_vips_load_by_sniffing(raw.baseAddress, raw.count) }
+        return status == 0 ? nil : takeError()
     }
 
     /// An SVG document drawn at its own size by librsvg.
@@ -93,28 +137,35 @@ package enum Vips {
 /// Why a picture could not be read or written.
 public struct PhotoProblem: Error, Sendable {
     public var reason: String
-    init(_ reason: String) { self.reason = reason }
+    package init(_ reason: String) { self.reason = reason }
 }
 
 /// A format a photo is published in: the one its file name says, so the path every link, the vCard and a Markdown
-/// image use stays right. JPEG, PNG and WebP are shown by every browser the page supports (Safari 14 and later).
+/// image use stays right. JPEG, PNG, WebP and GIF are shown by every browser the page supports (Safari 14 and later);
+/// TIFF, HEIC and AVIF are not (AVIF before Safari 16), and are refused with the command that converts them.
 package enum PhotoFormat: String, Sendable {
-    case jpeg, png, webp
+    case jpeg, png, webp, gif
+
+    init?(_ format: PictureFormat) {
+        switch format {
+        case .jpeg: self = .jpeg
+        case .png: self = .png
+        case .webp: self = .webp
+        case .gif: self = .gif
+        case .tiff, .heic, .avif, .svg: return nil
+        }
+    }
 
     init?(fileName: String) {
-        switch fileName.split(separator: ".").last?.lowercased() {
-        case "jpg", "jpeg": self = .jpeg
-        case "png": self = .png
-        case "webp": self = .webp
-        default: return nil
-        }
+        guard let format = PictureFormat(fileName: fileName) else { return nil }
+        self.init(format)
     }
 
     var mediaType: String { "image/" + rawValue }
 }
 
 /// The box a picture is made for, in device pixels: what the layout shows at 2× density.
-struct PhotoSlot: Sendable {
+package struct PhotoSlot: Sendable, Hashable {
     var width: Int
     var height: Int
     /// Cropped at the centre to fill the box (the layout's `object-fit: cover`), or only fitted inside it.
@@ -128,6 +179,11 @@ struct PhotoSlot: Sendable {
     static let favicon = PhotoSlot(width: 64, height: 64, fills: true)
     /// The avatar on the share card (a 240 px circle on a 1200 × 630 picture).
     static let shareCard = PhotoSlot(width: 240, height: 240, fills: true)
+    /// A picture in the Markdown text: the text column (`.bio`, 30rem: 480 CSS px) at 2× density; never wider than
+    /// the text (`.bio img` in style.css), its height whatever its shape gives.
+    package static let text = PhotoSlot(width: 960, height: PictureHeader.sideLimit, fills: false)
+    /// A picture a link leads to: at its own size, only cleaned.
+    static let whole = PhotoSlot(width: PictureHeader.sideLimit, height: PictureHeader.sideLimit, fills: false)
 }
 
 /// A photo as the site publishes it: resized for its slot, re-encoded, without metadata.
@@ -148,36 +204,103 @@ public struct AvatarPictures: Sendable, Equatable {
     public var shareCardURL: String?
 }
 
-/// The pictures of one page, made from its `avatar` and `background`.
+/// A picture's size in pixels, as published.
+public struct PixelSize: Sendable, Equatable {
+    public var width: Int
+    public var height: Int
+}
+
+/// The pictures of one page, made from its `avatar`, its `background` and the pictures its text shows or links to.
 public struct PagePhotos: Sendable {
     public var avatar: AvatarPictures?
     /// The photos it shows (below the output folder), which the build publishes made, not copied.
     public var paths: [String] = []
+    /// Each picture of the text, by where its `![…](…)` starts: its size, for its `width` and `height`.
+    public var textSizes: [SourcePosition: PixelSize] = [:]
 
     public static let none = PagePhotos(avatar: nil)
 }
 
+/// A picture a page's text names: shown (`![…](x.jpg)`) or linked to (`[…](x.jpg)`).
+package struct TextPicture: Sendable {
+    /// Below content/.
+    package var path: String
+    package var isImage: Bool
+    /// As written, where it was written.
+    package var written: Located<String>
+
+    package init(path: String, isImage: Bool, written: Located<String>) {
+        self.path = path
+        self.isImage = isImage
+        self.written = written
+    }
+}
+
 enum PhotoMaker {
-    /// A photo for `slot`, in `format`: shrunk (never enlarged), turned upright, without metadata.
-    static func photo(_ bytes: Data, slot: PhotoSlot, format: PhotoFormat) throws(PhotoProblem) -> (data: Data, width: Int, height: Int) {
-        let image = try Vips.thumbnail(bytes, slot)
-        return (try image.encoded(format), image.width, image.height)
+    /// The header of `bytes`, the file `fileName`, read and checked before any decoder sees the bytes: a format sitegen
+    /// publishes, the one the name says, within `PictureHeader`'s limits.
+    static func header(_ bytes: Data, fileName: String) throws(PhotoProblem) -> PictureHeader {
+        let start = [UInt8](bytes.prefix(64 * 1024))
+        let name = String(fileName.split(separator: "/").last ?? "")
+        guard let named = PictureFormat(fileName: name) else { throw PhotoProblem("its name ends in no picture format sitegen reads") }
+        guard let found = PictureFormat(sniffing: start) else { throw PhotoProblem("its name says \(named.name) but its bytes are no picture format sitegen reads") }
+        guard found == named else {
+            throw PhotoProblem("its name says \(named.name) but its bytes are \(found.name): save it as \(named.name), or name it for what it is")
+        }
+        let header: PictureHeader
+        do { header = try PictureHeader.read([UInt8](bytes)) } catch { throw PhotoProblem(error.reason(fileName: name)) }
+        let stem = name.split(separator: ".").dropLast().joined(separator: ".")
+        let convert = "`vips copy \(name) \(stem).jpg` (Debian package libvips-tools)"
+        switch header.format {
+        case .tiff: throw PhotoProblem("browsers do not show TIFF: convert it to a JPEG, for example with \(convert), and name that instead")
+        case .heic, .avif: throw PhotoProblem("not every browser shows \(header.format.name): convert it to a JPEG, for example with \(convert), and name that instead")
+        case .png where header.frames > 1:
+            throw PhotoProblem("it is an animated PNG, which sitegen cannot publish with its frames: save it as an animated GIF or WebP")
+        default: return header
+        }
+    }
+
+    /// The picture named `fileName` made for `slot`, in the format its name says: shrunk (never enlarged), turned
+    /// upright, without metadata; decoded once, as it is saved.
+    static func photo(_ bytes: Data, slot: PhotoSlot, fileName: String) throws(PhotoProblem) -> (data: Data, width: Int, height: Int) {
+        let header = try header(bytes, fileName: fileName)
+        guard let format = PhotoFormat(header.format) else { throw PhotoProblem("an \(header.format.name) file is published as it is, not made") }
+        return try Vips.decode(bytes, header, slot, inMemory: false) { (image) throws(PhotoProblem) in
+            (try image.encoded(format), image.width, image.frameHeight)
+        }
+    }
+
+    /// An avatar from one decode: the photo at its slot (nil for an SVG, published as it is), and the favicon and the
+    /// share card's picture made smaller from it. An SVG small enough is its own favicon, sharper and smaller than a
+    /// picture of it; one librsvg cannot draw (one without a size) is no error: a browser shows it.
+    static func avatar(_ bytes: Data, fileName: String) throws(PhotoProblem) -> (photo: (data: Data, width: Int, height: Int)?, pictures: AvatarPictures) {
+        let header = try header(bytes, fileName: fileName)
+        guard let format = PhotoFormat(header.format) else {
+            let card = try? Vips.thumbnail(bytes, header, .shareCard)
+            let favicon = bytes.count <= 4096 ? "data:image/svg+xml," + DataURL.encoding.encode(String(decoding: bytes, as: UTF8.self))
+                : try? card.map { try dataURL($0.smaller(.favicon)) }
+            return (nil, AvatarPictures(faviconURL: favicon ?? nil, shareCardURL: try? card.map(dataURL)))
+        }
+        let image = try Vips.thumbnail(bytes, header, .avatar)
+        return ((try image.encoded(format), image.width, image.frameHeight),
+                AvatarPictures(faviconURL: try dataURL(image.smaller(.favicon)), shareCardURL: try dataURL(image.smaller(.shareCard))))
     }
 
     /// A small picture as a `data:` URL: PNG where it has transparency, JPEG otherwise.
-    static func dataURL(_ bytes: Data, slot: PhotoSlot) throws(PhotoProblem) -> String {
-        let image = try Vips.thumbnail(bytes, slot)
+    static func dataURL(_ image: Vips.Image) throws(PhotoProblem) -> String {
         let format: PhotoFormat = image.hasAlpha ? .png : .jpeg
         return "data:\(format.mediaType);base64," + (try image.encoded(format)).base64EncodedString()
     }
 }
 
-/// The photos of a build, each made once however many pages show it, on whichever core asks first.
+/// The photos of a build, each made once per slot however many pages show it, on whichever core asks first. Where
+/// one file is made for several slots (one page's avatar, another's background), the largest is published, and each
+/// page is told its own slot's size: the same whichever page came first.
 package final class PhotoLibrary: @unchecked Sendable {
     private let contentFolder: String
     private let fileSystem: any FileSystem
     private let lock = NSLock()
-    private var photos: [String: (slot: PhotoSlot, made: Result<PublishedPhoto, PhotoProblem>)] = [:]
+    private var photos: [String: [PhotoSlot: Result<PublishedPhoto, PhotoProblem>]] = [:]
     private var avatars: [String: Result<AvatarPictures, PhotoProblem>] = [:]
 
     package init(contentFolder: String, fileSystem: any FileSystem) {
@@ -185,42 +308,57 @@ package final class PhotoLibrary: @unchecked Sendable {
         self.fileSystem = fileSystem
     }
 
-    /// A page's avatar and background as it publishes them, or the problems, reported where each is named: each by
-    /// its path below content/ and as written in front matter.
+    /// A page's avatar, background and text pictures as it publishes them, or the problems, reported where each is
+    /// named: each by its path below content/ and as written.
     package func photos(avatar: (path: String, written: Located<String>)?, background: (path: String, written: Located<String>)?,
-                        sink: inout DiagnosticSink) -> PagePhotos {
+                        text: [TextPicture] = [], sink: inout DiagnosticSink) -> PagePhotos {
         var result = PagePhotos.none
         if case let (path, avatar)? = avatar {
-            func report(_ problem: PhotoProblem) {
-                sink.report(at: avatar.position, "avatar image '\(avatar.value)' cannot be published: \(problem.reason)")
-            }
             switch pictures(ofAvatar: path) {
-            case .success(let pictures): result.avatar = pictures
-            case .failure(let problem): report(problem)
-            }
-            if PhotoFormat(fileName: path) != nil {
-                switch photo(path, slot: .avatar) {
-                case .success: result.paths.append(path)
-                case .failure(let problem) where result.avatar != nil: report(problem)
-                case .failure: break
-                }
+            case .success(let pictures):
+                result.avatar = pictures
+                if PhotoFormat(fileName: path) != nil { result.paths.append(path) }
+            case .failure(let problem): sink.report(at: avatar.position, "avatar image '\(avatar.value)' cannot be published: \(problem.reason)")
             }
         }
-        if case let (path, written)? = background, PhotoFormat(fileName: path) != nil {
+        if case let (path, written)? = background, PictureFormat(fileName: path) != .svg {
             switch photo(path, slot: .background) {
             case .success: result.paths.append(path)
             case .failure(let problem): sink.report(at: written.position, "background image '\(written.value)' cannot be published: \(problem.reason)")
             }
         }
+        for picture in text where PictureFormat(fileName: picture.path).map({ $0 != .svg }) ?? false {
+            switch photo(picture.path, slot: picture.isImage ? .text : .whole) {
+            case .success(let photo):
+                result.paths.append(picture.path)
+                if picture.isImage { result.textSizes[picture.written.position] = PixelSize(width: photo.width, height: photo.height) }
+            case .failure(let problem):
+                sink.report(at: picture.written.position, "\(picture.isImage ? "image" : "link") '\(picture.written.value)' cannot be published: \(problem.reason)")
+            }
+        }
         return result
     }
 
-    /// The photos made so far, one per path, sorted: where a file is one page's avatar and another's background,
-    /// the larger (the background) serves both.
+    /// A picture of content/ (`path` below it) cleaned for publishing at its own size: decoded by its format's loader
+    /// after its header was checked, and written again without metadata, at the same path. The one way a picture no
+    /// page made is published: never copied as it is. nil when a page showing it reported its problem already.
+    package func cleaned(_ path: String) -> Result<OutputFile, PhotoProblem>? {
+        let reported = lock.withLock {
+            photos[path]?.values.contains { if case .failure = $0 { true } else { false } } == true
+                || { if case .failure? = avatars[path] { true } else { false } }()
+        }
+        if reported { return nil }
+        return photo(path, slot: .whole).map { OutputFile(path: $0.path, contents: .data($0.data)) }
+    }
+
+    /// The photos made so far, one per path, sorted: where a file was made for several slots, the largest.
     package var publishedFiles: [OutputFile] {
         lock.withLock {
-            photos.compactMap { try? $0.value.made.get() }.sorted { $0.path < $1.path }
-                .map { OutputFile(path: $0.path, contents: .data($0.data)) }
+            photos.compactMap { path, made -> OutputFile? in
+                guard let largest = made.filter({ (try? $0.value.get()) != nil }).max(by: { $0.key.width < $1.key.width }),
+                      case .success(let photo) = largest.value else { return nil }
+                return OutputFile(path: path, contents: .data(photo.data))
+            }.sorted { $0.path < $1.path }
         }
     }
 
@@ -230,40 +368,37 @@ package final class PhotoLibrary: @unchecked Sendable {
         }
     }
 
-    /// The photo at `path` made for `slot`, once: a request for a larger slot (a background, where another page
-    /// has the file as its avatar) makes it again, larger, and that one serves both.
+    /// The photo at `path` made for `slot`, once.
     private func photo(_ path: String, slot: PhotoSlot) -> Result<PublishedPhoto, PhotoProblem> {
-        if let known = lock.withLock({ photos[path] }), known.slot.width >= slot.width { return known.made }
+        if let known = lock.withLock({ photos[path]?[slot] }) { return known }
         let made = read(path).flatMap { bytes -> Result<PublishedPhoto, PhotoProblem> in
             do throws(PhotoProblem) {
-                let (data, width, height) = try PhotoMaker.photo(bytes, slot: slot, format: PhotoFormat(fileName: path)!)
+                let (data, width, height) = try PhotoMaker.photo(bytes, slot: slot, fileName: path)
                 return .success(PublishedPhoto(path: path, data: data, width: width, height: height))
             } catch { return .failure(error) }
         }
         return lock.withLock {
-            if let known = photos[path], known.slot.width >= slot.width { return known.made }
-            photos[path] = (slot, made)
+            if let known = photos[path]?[slot] { return known }
+            photos[path, default: [:]][slot] = made
             return made
         }
     }
 
+    /// The avatar's favicon and share card picture, and its photo at the avatar's slot, from one decode.
     private func pictures(ofAvatar path: String) -> Result<AvatarPictures, PhotoProblem> {
         if let known = lock.withLock({ avatars[path] }) { return known }
+        var photo: PublishedPhoto?
         let made = read(path).flatMap { bytes -> Result<AvatarPictures, PhotoProblem> in
-            guard path.lowercased().hasSuffix(".svg") else {
-                do throws(PhotoProblem) {
-                    return .success(AvatarPictures(faviconURL: try PhotoMaker.dataURL(bytes, slot: .favicon),
-                                                   shareCardURL: try PhotoMaker.dataURL(bytes, slot: .shareCard)))
-                } catch { return .failure(error) }
-            }
-            // An SVG is published as it is (it was checked when loaded), and a browser shows one that librsvg cannot
-            // draw (one without a size): that is no error. A small one is its own favicon, sharper and smaller than a
-            // picture of it.
-            let favicon = bytes.count <= 4096 ? "data:image/svg+xml," + DataURL.encoding.encode(String(decoding: bytes, as: UTF8.self))
-                : try? PhotoMaker.dataURL(bytes, slot: .favicon)
-            return .success(AvatarPictures(faviconURL: favicon, shareCardURL: try? PhotoMaker.dataURL(bytes, slot: .shareCard)))
+            do throws(PhotoProblem) {
+                let (made, pictures) = try PhotoMaker.avatar(bytes, fileName: path)
+                photo = made.map { PublishedPhoto(path: path, data: $0.data, width: $0.width, height: $0.height) }
+                return .success(pictures)
+            } catch { return .failure(error) }
         }
-        lock.withLock { avatars[path] = made }
+        lock.withLock {
+            avatars[path] = made
+            if let photo, photos[path]?[.avatar] == nil { photos[path, default: [:]][.avatar] = .success(photo) }
+        }
         return made
     }
 }

@@ -95,7 +95,7 @@ public struct SiteBuilder: Sendable {
         let pages = renderPages(&sources, renderer: renderer, photos: photos, cards: cards, writer: writer)
         diagnostics += pages.diagnostics
         let site = Self.siteFiles(for: pages, assets: sources.assets, staticFiles: sources.staticFiles, publishedPhotos: photos.publishedFiles,
-                                  siteSettings: sources.siteSettings, options: options)
+                                  cleanPicture: photos.cleaned, siteSettings: sources.siteSettings, options: options)
         diagnostics += site.diagnostics
         // An SVG file no page uses is not published, so what it holds cannot run anywhere.
         let unpublished = Set(site.leftOut.map { options.displayPath("content/" + $0) })
@@ -259,10 +259,12 @@ public struct SiteBuilder: Sendable {
 
     /// The site-files stage: the files of the site as a whole, from what the pages stage found: the site's identity and its
     /// `.well-known` files, `_headers` for the pages' policies, the photos `publishedPhotos` holds, every other file
-    /// of content/ (`assets`) that a page uses, copied, and every file of static/ copied, unless a generated file has
-    /// its path. A file of content/ that no page uses is left out: publishing is by intent.
+    /// of content/ (`assets`) that a page uses (a picture cleaned by `cleanPicture`, `PhotoLibrary.cleaned`: its
+    /// metadata gone, or an error; nil where a page told its problem; any other file copied), and every file of
+    /// static/ copied, unless a generated file has its path. A file of content/ that no page uses is left out: publishing is by intent.
     static func siteFiles(for pages: RenderedPages, assets: [String], staticFiles: [String], publishedPhotos: [OutputFile],
-                          siteSettings: SiteSettings?, options: BuildOptions) -> SiteFiles {
+                          cleanPicture: (String) -> Result<OutputFile, PhotoProblem>?, siteSettings: SiteSettings?,
+                          options: BuildOptions) -> SiteFiles {
         var site = SiteFiles()
         var generatedBy = pages.generatedAssetPaths
         let (identity, identityDiagnostics) = siteIdentity(pages.identities, siteSettings: siteSettings)
@@ -289,6 +291,16 @@ public struct SiteBuilder: Sendable {
             }
             if let page = generatedBy[asset] {
                 site.diagnostics.append(Diagnostic(path: options.displayPath("content/" + asset), message: "would be written to \(asset), which \(page) generates there: rename or remove this file"))
+                continue
+            }
+            // An SVG is published as it is: the load checked it (CheckedSVG).
+            if let format = PictureFormat(fileName: asset), format != .svg {
+                switch cleanPicture(asset) {
+                case .success(let file)?: site.files.append(file)
+                case .failure(let problem)?:
+                    site.diagnostics.append(Diagnostic(path: options.displayPath("content/" + asset), message: "the picture cannot be published: \(problem.reason)"))
+                case nil: break  // a page showing it reported its problem
+                }
                 continue
             }
             site.files.append(OutputFile(path: asset, contents: .copy(from: joinPath(options.sourceDirectory, "content/" + asset))))

@@ -1,5 +1,6 @@
 import CCmark
 import Foundation
+import Artwork
 import SiteBasics
 
 /// A page's Markdown body as a value: its text and where it starts, and the links it holds (found by libcmark when
@@ -51,12 +52,17 @@ public struct MarkdownBody: Equatable, Sendable {
     }
 
     /// The HTML, with each link whose position `rewrites` names given that opening tag and what follows its `</a>`,
-    /// and every address `shield` knows written as character references wherever the body writes it.
+    /// every address `shield` knows written as character references wherever the body writes it, and each image whose
+    /// position `imageSizes` names given its `width` and `height`.
     func renderHTML(rewriting rewrites: [SourcePosition: (openingTag: String, afterLink: String)] = [:],
-                    shield: EmailShield? = nil) -> String {
+                    shield: EmailShield? = nil, imageSizes: [SourcePosition: PixelSize] = [:]) -> String {
         let document = tree.take() ?? MarkdownDocument(text, firstLine: firstLine, allowRawHTML: allowRawHTML)
         if !rewrites.isEmpty { document.rewriteLinks { rewrites[$0.position] } }
-        if let shield { document.protectAddresses(shield) }
+        if let shield {
+            document.protectAddresses(shield, imageSizes: imageSizes)
+        } else if !imageSizes.isEmpty {
+            document.replaceNodes(imageSizes: imageSizes) { _ in nil }
+        }
         return document.renderHTML()
     }
 
@@ -177,16 +183,17 @@ public final class MarkdownDocument {
     /// holds one is replaced by a custom node that writes, protected, the bytes libcmark would have written; nodes
     /// without one stay as they are. Call after `rewriteLinks`: a chain link's opening tag is protected already
     /// (`ChainMarkup.attributes`), its text is protected here.
-    func protectAddresses(_ shield: EmailShield) {
+    func protectAddresses(_ shield: EmailShield, imageSizes: [SourcePosition: PixelSize] = [:]) {
         // Adjacent text nodes as one: smart punctuation splits "ann@example.org" at its dots.
         cmark_consolidate_text_nodes(root)
-        replaceNodes { shield.protected($0) }
+        replaceNodes(imageSizes: imageSizes) { shield.protected($0) }
     }
 
     /// Replaces each node whose HTML `replace` changes (returns non-nil for) by a custom node writing that HTML;
     /// a link's children stay in the tree. What `replace` is given is what libcmark writes for the node (for a link,
-    /// its opening tag): `MarkdownHTML` says it the same way, node by node.
-    func replaceNodes(_ replace: ([UInt8]) -> [UInt8]?) {
+    /// its opening tag): `MarkdownHTML` says it the same way, node by node. An image whose position `imageSizes`
+    /// names is written with its `width` and `height`, whether `replace` changes it or not.
+    func replaceNodes(imageSizes: [SourcePosition: PixelSize] = [:], _ replace: ([UInt8]) -> [UInt8]?) {
         var replacements: [(node: OpaquePointer, html: [UInt8], isBlock: Bool)] = []
         guard let iterator = cmark_iter_new(root) else { return }
         let rawHTMLAllowed = allowsRawHTML
@@ -199,7 +206,11 @@ public final class MarkdownDocument {
             if type == CMARK_NODE_IMAGE {
                 // An image's text is its alt attribute, written from its children as plain text: the image is written whole.
                 if event == CMARK_EVENT_ENTER {
-                    if insideImage == 0, let html = replace(MarkdownHTML.image(node, unsafe: rawHTMLAllowed)) { replacements.append((node, html, false)) }
+                    if insideImage == 0 {
+                        let size = imageSizes.isEmpty ? nil : imageSizes[position(of: node)]
+                        let image = MarkdownHTML.image(node, unsafe: rawHTMLAllowed, size: size)
+                        if let html = replace(image) ?? (size == nil ? nil : image) { replacements.append((node, html, false)) }
+                    }
                     insideImage += 1
                 } else {
                     insideImage -= 1

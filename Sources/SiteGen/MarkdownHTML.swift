@@ -1,3 +1,4 @@
+import Artwork
 import CCmark
 import Foundation
 import LinkChain
@@ -29,8 +30,8 @@ enum MarkdownHTML {
     }
 
     /// `<img src="…" alt="…" title="…" />`, the alt text being the children's text, code and raw HTML, escaped, with
-    /// a space for each line break.
-    static func image(_ node: OpaquePointer, unsafe: Bool) -> [UInt8] {
+    /// a space for each line break; `width` and `height` after them for a picture sitegen made (libcmark writes none).
+    static func image(_ node: OpaquePointer, unsafe: Bool, size: PixelSize? = nil) -> [UInt8] {
         var html = Array(#"<img src=""#.utf8) + href(node, unsafe: unsafe) + Array(#"" alt=""#.utf8)
         if let iterator = cmark_iter_new(node) {
             while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
@@ -45,6 +46,7 @@ enum MarkdownHTML {
         }
         let title = attribute(cmark_node_get_title(node))
         if !title.isEmpty { html += Array(#"" title=""#.utf8) + escaped(title) }
+        if let size { html += Array(#"" width="\#(size.width)" height="\#(size.height)"#.utf8) }
         return html + Array(#"" />"#.utf8)
     }
 

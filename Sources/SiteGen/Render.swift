@@ -349,7 +349,7 @@ public struct PageRenderer: Sendable {
         let ownColours = page.stylesheetPath.flatMap { stylesheetColours[$0] } ?? StylesheetColours()
         add(.themeColorLight, .string(ownColours.light(or: theme.light.page.css)))
         add(.themeColorDark, .string(ownColours.dark(or: theme.dark.page.css)))
-        add(.bodyHTML, .string(bodyHTML(page, shield: shield, addressAt: addressAt)))
+        add(.bodyHTML, .string(bodyHTML(page, shield: shield, addressAt: addressAt, imageSizes: photos.textSizes)))
         add(.iconSymbolsHTML, .string(icons.html))
         add(.identityLinksHTML, .string(page.identityLinks.map { #"<link rel="me" href="\#(HTML.escape($0))">"# }.joined(separator: "\n")))
         add(.runtimeJS, .string(runtimeScript(for: matter, features: features)))
@@ -390,8 +390,9 @@ public struct PageRenderer: Sendable {
     }
 
     /// The Markdown body as HTML, its shorthand links written as chain links, its addresses as `shield` writes them,
-    /// `addressAt` standing for the `@` of an address written out for readers without JavaScript.
-    func bodyHTML(_ page: ResolvedPage, shield: EmailShield? = nil, addressAt: String) -> String {
+    /// `addressAt` standing for the `@` of an address written out for readers without JavaScript, each picture whose
+    /// position `imageSizes` names given its `width` and `height`.
+    func bodyHTML(_ page: ResolvedPage, shield: EmailShield? = nil, addressAt: String, imageSizes: [SourcePosition: PixelSize] = [:]) -> String {
         let protection = page.parsed.frontMatter.emailProtection
         var rewrites: [SourcePosition: (openingTag: String, afterLink: String)] = [:]
         for link in page.markdownLinks {
@@ -399,7 +400,7 @@ public struct PageRenderer: Sendable {
                                                               protection: protection, shield: shield),
                                        ChainMarkup.afterLink(link.chain, protection: protection, at: addressAt))
         }
-        return page.parsed.markdown.renderHTML(rewriting: rewrites, shield: shield)
+        return page.parsed.markdown.renderHTML(rewriting: rewrites, shield: shield, imageSizes: imageSizes)
     }
 
     /// The buttons split at the page's `- section:` headings: each group's buttons (by position) and heading (absent
@@ -488,7 +489,7 @@ extension PhotoLibrary {
         if case .image(let written) = matter.background, let source = page.backgroundImageSource, let path = Self.local(source, folder: folder) {
             background = (path, written)
         }
-        return photos(avatar: avatar, background: background, sink: &sink)
+        return photos(avatar: avatar, background: background, text: page.textPictures, sink: &sink)
     }
 
     /// A picture's path below content/ from its `src` on a page in `folder`; nil for an https address.

@@ -49,6 +49,8 @@ public struct ResolvedPage {
     public var stylesheetPath: String?
     /// The `background` image as a URL relative to the page's output folder.
     public var backgroundImageSource: String?
+    /// The pictures of content/ that the Markdown text shows or links to: published made, never copied.
+    package var textPictures: [TextPicture] = []
 
     /// Whether the content sits on a card: on a card theme, or over a `background`.
     public var onCard: Bool { parsed.frontMatter.theme.onCard || parsed.frontMatter.background != nil }
@@ -137,7 +139,7 @@ public struct LinkResolver: Sendable {
             }
             parsed.frontMatter.sections[section].beforeLink -= low
         }
-        let (markdownLinks, linkedFiles) = resolveMarkdownLinks(parsed.markdown, page: parsed, sink: &sink)
+        let (markdownLinks, linkedFiles, textPictures) = resolveMarkdownLinks(parsed.markdown, page: parsed, sink: &sink)
         let identities = links.filter(\.service.provesIdentity).map { ($0.chain, $0.position) }
             + markdownLinks.filter(\.provesIdentity).map { ($0.chain, $0.position) }
         var identityLinks: [String] = []
@@ -149,7 +151,7 @@ public struct LinkResolver: Sendable {
             sink.report(at: at, "template '\(templateName)' not found\(Spelling.hint(for: templateName, among: templateNames.sorted())): expected templates/\(templateName).html")
         }
         let url = pageURL(parsed, sink: &sink)
-        let resolved = ResolvedPage(
+        var resolved = ResolvedPage(
             parsed: parsed, links: links,
             avatarSource: matter.avatar.flatMap { avatarSource($0, page: parsed, sink: &sink) },
             url: url,
@@ -163,6 +165,7 @@ public struct LinkResolver: Sendable {
             backgroundImageSource: backgroundImageSource(matter.background, page: parsed, sink: &sink),
             emailAddresses: (links.map(\.chain) + markdownLinks.map(\.chain)).flatMap(EmailForms.addresses),
             linkedFiles: linkedFiles)
+        resolved.textPictures = textPictures
         if let (_, firstAt) = identities.first, !parseFailed { warnOfUnverifiableIdentity(parsed, url: url, firstLinkAt: firstAt, sink: &sink) }
         return (resolved, sink.diagnostics)
     }
@@ -286,13 +289,18 @@ public struct LinkResolver: Sendable {
 
     /// Checks the Markdown links' schemes and resolves the service shorthands among them; also gives the files under
     /// content/ that relative links and images lead to.
-    private func resolveMarkdownLinks(_ markdown: MarkdownBody, page: ParsedPage, sink: inout DiagnosticSink) -> ([MarkdownChainLink], [String]) {
+    private func resolveMarkdownLinks(_ markdown: MarkdownBody, page: ParsedPage, sink: inout DiagnosticSink)
+        -> ([MarkdownChainLink], [String], [TextPicture]) {
         var linkedFiles: [String] = []
         var seenFiles: Set<String> = []
+        var pictures: [TextPicture] = []
         for link in markdown.links {
             if let pageOutputPaths, URLScheme.asBrowsersRead(link.destination) == nil {
-                if let file = checkRelative(link, page: page, pageOutputPaths: pageOutputPaths, sink: &sink), seenFiles.insert(file).inserted {
-                    linkedFiles.append(file)
+                guard let file = checkRelative(link, page: page, pageOutputPaths: pageOutputPaths, sink: &sink) else { continue }
+                if seenFiles.insert(file).inserted { linkedFiles.append(file) }
+                // Each picture where it is written: an image's size goes on its own `<img>`.
+                if PictureFormat(fileName: file) != nil {
+                    pictures.append(TextPicture(path: file, isImage: link.isImage, written: Located(link.destination, at: link.position)))
                 }
                 continue
             }
@@ -325,7 +333,7 @@ public struct LinkResolver: Sendable {
                 sink.report(at: link.position, error.message)
             }
         }
-        return (resolved, linkedFiles)
+        return (resolved, linkedFiles, pictures)
     }
 
     /// A relative link or image of the body (`cv.pdf`, `../about/`, `photos/me.jpg`) must lead to a file the site

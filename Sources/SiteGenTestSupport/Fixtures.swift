@@ -33,6 +33,25 @@ package enum Fixtures {
         return try! Vips.drawSVG(svg).encoded(format)
     }
 
+    /// A GIF of `frames` frames, each `width` × `height` at (`left`, `top`), on a `screen` canvas: the bomb is
+    /// one frame declaring 20000 × 20000 in 29 bytes.
+    package static func declaredGIF(screen: (Int, Int), frame: (left: Int, top: Int, width: Int, height: Int)? = nil, frames: Int = 1) -> [UInt8] {
+        func short(_ value: Int) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF)] }
+        let frame = frame ?? (0, 0, screen.0, screen.1)
+        var bytes = Array("GIF89a".utf8) + short(screen.0) + short(screen.1) + [0, 0, 0]
+        for _ in 0..<frames {
+            bytes += [0x2C] + short(frame.left) + short(frame.top) + short(frame.width) + short(frame.height) + [0, 2, 2, 0x4C, 0x01, 0]
+        }
+        return bytes + [0x3B]
+    }
+
+    /// A PNG's signature and IHDR alone: enough to be refused before any pixel.
+    package static func declaredPNG(width: Int, height: Int) -> [UInt8] {
+        func number(_ value: Int) -> [UInt8] { [24, 16, 8, 0].map { UInt8(value >> $0 & 0xFF) } }
+        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + number(13) + Array("IHDR".utf8) + number(width) + number(height)
+            + [1, 0, 0, 0, 0] + [0, 0, 0, 0]
+    }
+
     /// A 600 × 400 JPEG whose EXIF names a camera maker and a GPS position (made with Pillow for the photo tests).
     package static let gpsPhoto = try! Data(contentsOf: packageRoot.appendingPathComponent("Tests/PhotoFixtures/gps-600x400.jpg"))
 

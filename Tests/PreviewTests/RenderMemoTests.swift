@@ -49,7 +49,7 @@ import SiteGenTestSupport
 
     @Test(arguments: [
         ("site/templates/page.html", "<h1>{{title}}</h1>"),
-        ("site/content/photo.png", "png"),
+        ("site/content/notes.txt", "notes"),
     ])
     func aTemplateOrAssetChangeRendersEveryPage(path: String, contents: String) throws {
         let fileSystem = Self.site()

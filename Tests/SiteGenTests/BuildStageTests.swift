@@ -69,6 +69,14 @@ import Testing
         let (page, diagnostics) = resolver.resolve(parsed)
         #expect(page.linkedFiles == ["cv.pdf", "img/me.jpg"])
         #expect(diagnostics.map(\.message) == ["link 'gone.txt' not found: expected content/gone.txt, or a page there"])
+        // The picture among them, where it is written: an image's size goes on its own `<img>`.
+        #expect(page.textPictures.map { "\($0.path) \($0.isImage) \($0.written.position.column)" } == ["img/me.jpg true 14"])
+    }
+
+    /// For sites without a picture no page made: the stage must not ask.
+    static func noPictures(_ path: String) -> Result<OutputFile, PhotoProblem>? {
+        Issue.record("asked to clean \(path)")
+        return .failure(PhotoProblem("unexpected"))
     }
 
     /// A button names its service and shows the handle under it, unless `label:` says otherwise, the address is
@@ -111,7 +119,7 @@ import Testing
     @Test func theSiteFilesStageCopiesTheAssetsPagesUseAndWritesHeadersForThePoliciesItIsGiven() {
         let site = SiteBuilder.siteFiles(for: Self.pages(policies: ["/", "/about"], photos: ["me.jpg", "old.jpg"], used: ["logo.svg"]),
                                          assets: ["logo.svg", "me.jpg", "notes/todo.txt", "old.jpg"], staticFiles: [],
-                                         publishedPhotos: [OutputFile(path: "me.jpg", contents: .data(Data([1])))],
+                                         publishedPhotos: [OutputFile(path: "me.jpg", contents: .data(Data([1])))], cleanPicture: Self.noPictures,
                                          siteSettings: nil, options: Self.options)
         #expect(site.diagnostics.isEmpty)
         #expect(site.files.map(\.path) == ["_headers", "me.jpg", "logo.svg"])
@@ -129,7 +137,8 @@ import Testing
         var pages = Self.pages(policies: ["/"])
         pages.usedFiles = ["logo.svg", "icons/My Logo.SVG", "a.png"]
         let site = SiteBuilder.siteFiles(for: pages, assets: ["logo.svg", "icons/My Logo.SVG", "a.png", "Unused.SVG"],
-                                         staticFiles: ["b.Svg"], publishedPhotos: [], siteSettings: nil, options: Self.options)
+                                         staticFiles: ["b.Svg"], publishedPhotos: [],
+                                         cleanPicture: { .success(OutputFile(path: $0, contents: .data(Data()))) }, siteSettings: nil, options: Self.options)
         guard case .data(let data) = try #require(site.files.first { $0.path == "_headers" }).contents else { Issue.record("not generated"); return }
         let headers = String(decoding: data, as: UTF8.self)
         let rule = "  Content-Security-Policy: default-src 'none'; style-src 'unsafe-inline'; img-src data:\n"
@@ -141,7 +150,7 @@ import Testing
         let identity = Self.page("index.md", "---\nidentity:\n  webfinger: \"@eb@social.coop\"\n---\n")
         let site = SiteBuilder.siteFiles(for: Self.pages(generated: ["index.html": "content/index.md"], identities: [identity],
                                                          used: ["index.html", ".well-known/webfinger", "_headers"]),
-                                         assets: ["index.html", ".well-known/webfinger", "_headers"], staticFiles: [], publishedPhotos: [],
+                                         assets: ["index.html", ".well-known/webfinger", "_headers"], staticFiles: [], publishedPhotos: [], cleanPicture: Self.noPictures,
                                          siteSettings: nil, options: Self.options)
         #expect(site.diagnostics.map(\.description) == [
             "site/content/index.html: error: would be written to index.html, which content/index.md generates there: rename or remove this file",
@@ -157,7 +166,7 @@ import Testing
     @Test func theSiteFilesStageCopiesStaticFilesUnlessTheBuildWritesTheirPaths() {
         let site = SiteBuilder.siteFiles(for: Self.pages(policies: ["/"], used: ["logo.svg"], paths: ["index.html", "about/index.html"]),
                                          assets: ["logo.svg"], staticFiles: ["robots.txt", "about/index.html", "logo.svg", "_headers", "fonts/a.woff2"],
-                                         publishedPhotos: [], siteSettings: nil, options: Self.options)
+                                         publishedPhotos: [], cleanPicture: Self.noPictures, siteSettings: nil, options: Self.options)
         #expect(site.files.map(\.path) == ["_headers", "logo.svg", "robots.txt", "fonts/a.woff2"])
         #expect(site.files[2].contents == .copy(from: "site/static/robots.txt"))
         #expect(site.diagnostics.map(\.path) == ["site/static/about/index.html", "site/static/logo.svg", "site/static/_headers"])
@@ -167,7 +176,7 @@ import Testing
     @Test func theSiteFilesStageReportsIdentitiesThatDisagree() {
         let root = Self.page("index.md", "---\nidentity:\n  webfinger: \"@eb@social.coop\"\n---\n")
         let other = Self.page("b.md", "---\nidentity:\n  webfinger: \"@eb@other.example\"\n---\n")
-        let site = SiteBuilder.siteFiles(for: Self.pages(identities: [root, other]), assets: [], staticFiles: [], publishedPhotos: [], siteSettings: nil, options: Self.options)
+        let site = SiteBuilder.siteFiles(for: Self.pages(identities: [root, other]), assets: [], staticFiles: [], publishedPhotos: [], cleanPicture: Self.noPictures, siteSettings: nil, options: Self.options)
         #expect(site.diagnostics.map { "\($0.path):\($0.line)" } == ["content/b.md:2"])
         #expect(site.files.isEmpty)
     }

@@ -22,12 +22,25 @@ const char *sitegen_vips_built_version(void);
 const char *sitegen_vips_error(void);
 void sitegen_vips_error_clear(void);
 
-// Whether a libvips loader reads these bytes: 0 for a non-image.
-int sitegen_vips_is_image(const void *bytes, size_t length);
+// The loader libvips' own sniffing would pick for these bytes (its class name), or NULL: sitegen never loads by
+// sniffing; this says what the process-wide block of untrusted loaders leaves to be picked.
+const char *sitegen_vips_sniffed_loader(const void *bytes, size_t length);
+// What loading by that loader does (reading the header): -1 for a blocked loader, with libvips' reason.
+int sitegen_vips_load_by_sniffing(const void *bytes, size_t length);
 
-// The image in `bytes` shrunk (never enlarged) to fit width × height, turned upright by its EXIF orientation,
-// converted to sRGB, and cropped at the centre to fill the box exactly when `fill` is set (CSS object-fit: cover).
-int sitegen_vips_thumbnail(const void *bytes, size_t length, int width, int height, int fill, VipsImage **out);
+// The formats sitegen decodes, each by its own loader; the caller has read the header and checked the format.
+enum { SITEGEN_VIPS_JPEG, SITEGEN_VIPS_PNG, SITEGEN_VIPS_WEBP, SITEGEN_VIPS_GIF, SITEGEN_VIPS_SVG };
+
+// The image in `bytes` (of `format`) shrunk (never enlarged) to fit width × height, shrunk while it is decoded where
+// the format allows, turned upright by its EXIF orientation, converted to sRGB, and cropped at the centre to fill the
+// box exactly when `fill` is set (CSS object-fit: cover). `all_frames`: every frame of a GIF or WebP animation, one
+// under the other (sitegen_vips_frame_height says where each starts); otherwise the first. `in_memory`: decoded now,
+// to be saved more than once; otherwise decoded while it is saved (once), and `bytes` must outlive the image.
+int sitegen_vips_thumbnail(int format, const void *bytes, size_t length, int width, int height, int fill, int all_frames,
+                           int in_memory, VipsImage **out);
+
+// `image` made smaller in the same way, from the pixels in memory.
+int sitegen_vips_smaller(VipsImage *image, int width, int height, int fill, VipsImage **out);
 
 // An SVG document drawn by librsvg at its own size.
 int sitegen_vips_svg(const void *bytes, size_t length, VipsImage **out);
@@ -40,9 +53,11 @@ int sitegen_vips_without_metadata(VipsImage *image, VipsImage **out);
 int sitegen_vips_jpeg(VipsImage *image, int quality, void **bytes, size_t *length);
 int sitegen_vips_png(VipsImage *image, int compression, void **bytes, size_t *length);
 int sitegen_vips_webp(VipsImage *image, int quality, void **bytes, size_t *length);
+int sitegen_vips_gif(VipsImage *image, void **bytes, size_t *length);
 
 int sitegen_vips_width(VipsImage *image);
 int sitegen_vips_height(VipsImage *image);
+int sitegen_vips_frame_height(VipsImage *image);
 int sitegen_vips_bands(VipsImage *image);
 int sitegen_vips_has_alpha(VipsImage *image);
 
