@@ -61,12 +61,14 @@ import SiteGenTestSupport
         environment["CI"] = "true"  // no browser
         environment["SERVE_LOG"] = folder.appendingPathComponent("serve.log").path
 
-        // Between the two, the README says to put the real address in url: (an example address is refused).
+        // Between the two, the README says to replace new's examples and put the real address in url: (publish
+        // refuses both an example left and an example address).
         let script = """
             set -eu
             git init -q --bare '\(remote.path)'
             \(quickStart[0])
-            sed -i 's#https://ada.example/#https://ada-lovelace.net/#' content/index.md
+            sed -i 's#https://ada.example/#https://ada-lovelace.net/#; s#What you do, in one line.#Mathematician, writer.#' content/index.md
+            sed -i '/^A few words about you/,/open the visitor/c I write about the Analytical Engine.' content/index.md
             \(deploying[0])
             """
         let result = try SitegenBinary.run(["-c", script], in: folder, environment: environment, executable: URL(fileURLWithPath: "/bin/bash"))
