@@ -200,8 +200,26 @@ public struct PublishedPhoto: Sendable, Equatable {
 public struct AvatarPictures: Sendable, Equatable {
     /// nil: the avatar's own file serves (a large SVG librsvg cannot draw).
     public var faviconURL: String?
-    /// nil: the card shows the title's initials (an SVG librsvg cannot draw).
-    public var shareCardURL: String?
+    /// The avatar at the share card's size (240 px), which the contact card carries too; nil: the card shows the
+    /// title's initials and the contact card has no photo (an SVG librsvg cannot draw).
+    public var shareCardPicture: EncodedPicture?
+
+    public var shareCardURL: String? { shareCardPicture?.dataURL }
+
+    public init(faviconURL: String?, shareCardPicture: EncodedPicture?) {
+        self.faviconURL = faviconURL
+        self.shareCardPicture = shareCardPicture
+    }
+}
+
+/// A small picture's bytes in a format every browser and contact app shows: PNG where it has transparency, JPEG
+/// otherwise.
+public struct EncodedPicture: Sendable, Equatable {
+    public var isPNG: Bool
+    public var data: Data
+
+    public var mediaType: String { isPNG ? "image/png" : "image/jpeg" }
+    public var dataURL: String { "data:\(mediaType);base64," + data.base64EncodedString() }
 }
 
 /// A picture's size in pixels, as published.
@@ -278,18 +296,17 @@ enum PhotoMaker {
         guard let format = PhotoFormat(header.format) else {
             let card = try? Vips.thumbnail(bytes, header, .shareCard)
             let favicon = bytes.count <= 4096 ? "data:image/svg+xml," + DataURL.encoding.encode(String(decoding: bytes, as: UTF8.self))
-                : try? card.map { try dataURL($0.smaller(.favicon)) }
-            return (nil, AvatarPictures(faviconURL: favicon ?? nil, shareCardURL: try? card.map(dataURL)))
+                : try? card.map { try encoded($0.smaller(.favicon)).dataURL }
+            return (nil, AvatarPictures(faviconURL: favicon ?? nil, shareCardPicture: try? card.map(encoded)))
         }
         let image = try Vips.thumbnail(bytes, header, .avatar)
         return ((try image.encoded(format), image.width, image.frameHeight),
-                AvatarPictures(faviconURL: try dataURL(image.smaller(.favicon)), shareCardURL: try dataURL(image.smaller(.shareCard))))
+                AvatarPictures(faviconURL: try encoded(image.smaller(.favicon)).dataURL, shareCardPicture: try encoded(image.smaller(.shareCard))))
     }
 
-    /// A small picture as a `data:` URL: PNG where it has transparency, JPEG otherwise.
-    static func dataURL(_ image: Vips.Image) throws(PhotoProblem) -> String {
-        let format: PhotoFormat = image.hasAlpha ? .png : .jpeg
-        return "data:\(format.mediaType);base64," + (try image.encoded(format)).base64EncodedString()
+    /// A small picture encoded: PNG where it has transparency, JPEG otherwise.
+    static func encoded(_ image: Vips.Image) throws(PhotoProblem) -> EncodedPicture {
+        EncodedPicture(isPNG: image.hasAlpha, data: try image.encoded(image.hasAlpha ? .png : .jpeg))
     }
 }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A vCard 3.0 (RFC 2426), the version iOS, Android and Outlook all import, for "Save contact".
 public struct VCard: Equatable, Sendable {
     /// The formatted name (`FN`): the page's title.
@@ -7,8 +9,14 @@ public struct VCard: Equatable, Sendable {
     public var givenName: String?
     public var familyName: String?
     public var note: String?
-    /// The avatar's absolute URL and its type (`JPEG` or `PNG`): the only images contact apps show.
-    public var photo: (url: String, type: String)?
+    /// The photo: carried in the card (what phones' contact apps show), or an absolute URL; `JPEG` or `PNG`, the only
+    /// types contact apps show.
+    public var photo: Photo?
+
+    public enum Photo: Sendable, Equatable {
+        case embedded(type: String, data: Data)
+        case address(url: String, type: String)
+    }
     /// Email addresses, each once.
     public private(set) var emails: [String] = []
     /// Phone numbers, each once, with its types: `VOICE` for a phone link, `MSG` for an SMS link, both for both.
@@ -78,7 +86,11 @@ public struct VCard: Equatable, Sendable {
         line("FN:", Self.escape(name))
         line("N:", Self.escape(familyName ?? ""), ";", Self.escape(givenName ?? ""), ";;;")
         if let note { line("NOTE:", Self.escape(note)) }
-        if let photo { line("PHOTO;VALUE=URI;TYPE=", photo.type, ":", photo.url) }
+        switch photo {
+        case .embedded(let type, let data)?: line("PHOTO;ENCODING=b;TYPE=", type, ":", data.base64EncodedString())
+        case .address(let url, let type)?: line("PHOTO;VALUE=URI;TYPE=", type, ":", url)
+        case nil: break
+        }
         for email in emails { line("EMAIL;TYPE=INTERNET:", Self.escape(email)) }
         for phone in phones { line("TEL;TYPE=", phone.types.joined(separator: ","), ":", phone.number) }
         for url in urls { line("URL:", url) }

@@ -158,7 +158,7 @@ public struct PageRenderer: Sendable {
         // A head script goes right after the policy: it must run before the runtime it watches.
         let fill = policy.map { policyTags.tag($0) + (injection?.headScript?.element ?? []) } ?? []
         let html = rendered.assembled(fill: fill, appendix: injection?.bodyEndScript?.element ?? [])
-        var result = RenderedPage(html: html.withUnsafeBytes(Self.data), companions: companions(for: page, reads: reads(page)), policy: policy)
+        var result = RenderedPage(html: html.withUnsafeBytes(Self.data), companions: companions(for: page, reads: reads(page), photos: photos), policy: policy)
         if let card, let cards {
             do throws(PhotoProblem) {
                 if let png = try cards.card(svg: card.svg, path: card.path) {
@@ -222,11 +222,11 @@ public struct PageRenderer: Sendable {
     static let companionNames: Set<String> = [vCardName, qrCodeName]
     static let vCardName = "contact.vcf", qrCodeName = "qr.svg"
 
-    private func companions(for page: ResolvedPage, reads: Set<String>) -> [OutputFile] {
+    private func companions(for page: ResolvedPage, reads: Set<String>, photos: PagePhotos) -> [OutputFile] {
         let folder = Self.folder(of: page)
         var files: [OutputFile] = []
         if !page.links.isEmpty, reads.contains("vcard_href") {
-            files.append(OutputFile(path: joinPath(folder, Self.vCardName), contents: .data(Self.data(vCard(for: page).text))))
+            files.append(OutputFile(path: joinPath(folder, Self.vCardName), contents: .data(Self.data(vCard(for: page, photos: photos).text))))
         }
         if let url = page.url, reads.contains("qr_href"), let code = QRCode(url) {
             files.append(OutputFile(path: joinPath(folder, Self.qrCodeName), contents: .data(Self.data(code.svg(title: url)))))
@@ -234,7 +234,7 @@ public struct PageRenderer: Sendable {
         return files
     }
 
-    func vCard(for page: ResolvedPage) -> VCard {
+    func vCard(for page: ResolvedPage, photos: PagePhotos = .none) -> VCard {
         let matter = page.parsed.frontMatter
         var card = VCard(name: matter.title ?? "")
         if let name = matter.name {
@@ -244,11 +244,14 @@ public struct PageRenderer: Sendable {
             (card.givenName, card.familyName) = VCard.nameParts(ofTitle: matter.title ?? "")
         }
         card.note = matter.description
-        // Contact apps show only JPEG and PNG photos.
-        let avatarExtension = page.avatarSource?.split(separator: "?").first?.split(separator: ".").last?.lowercased()
-        let type: String? = switch avatarExtension { case "jpg", "jpeg": "JPEG"; case "png": "PNG"; default: nil }
-        if let type, let url = avatarURL(for: page) {
-            card.photo = (url, type)
+        // Carried in the card, small: phones' contact apps do not fetch a photo's address. An avatar at an https
+        // address (not made here) is named by it, when it is a JPEG or PNG, the only photos contact apps show.
+        if let picture = photos.avatar?.shareCardPicture {
+            card.photo = .embedded(type: picture.isPNG ? "PNG" : "JPEG", data: picture.data)
+        } else {
+            let avatarExtension = page.avatarSource?.split(separator: "?").first?.split(separator: ".").last?.lowercased()
+            let type: String? = switch avatarExtension { case "jpg", "jpeg": "JPEG"; case "png": "PNG"; default: nil }
+            if let type, let url = avatarURL(for: page) { card.photo = .address(url: url, type: type) }
         }
         if let url = page.url { card.addURL(url) }
         for link in page.links {

@@ -30,7 +30,10 @@ def test_the_example_card(built_site):
     # `name: {given: Love Your Music}`: an app's name, kept whole rather than split as a person's.
     assert (card.n.value.family, card.n.value.given) == ("", "Love Your Music")
     assert [e.value for e in card.contents["email"]] == ["someone@example.org"]
-    assert "photo" not in card.contents, "the example's avatar is an SVG, which contact apps do not show"
+    # The SVG avatar, drawn: the card carries it (contact apps show only JPEG and PNG, and fetch no address).
+    assert card.photo.params["ENCODING"] == ["b"] and card.photo.params["TYPE"] == ["PNG"]
+    # At the SVG's own size (112 px), at most the share card's 240: never enlarged.
+    assert Image.open(io.BytesIO(card.photo.value)).size == (112, 112)
     urls = [u.value for u in card.contents["url"]]
     assert urls == ["https://loveyourmusic.example/", "https://example.org/app", "https://social.coop/@eb"]
     assert len(urls) == len(set(urls)), "each address once"
@@ -62,7 +65,8 @@ links:
     assert (card.n.value.given, card.n.value.family) == ("Ada", "King, Countess of Lovelace")
     phones = {t.value: sorted(t.params["TYPE"]) for t in card.contents["tel"]}
     assert phones == {"+442079460000": ["MSG", "VOICE"], "+447700900123": ["MSG"]}
-    assert card.photo.value == "https://ada.example/me.jpg" and card.photo.params["TYPE"] == ["JPEG"]
+    assert card.photo.params["TYPE"] == ["JPEG"] and card.photo.params["ENCODING"] == ["b"]
+    assert Image.open(io.BytesIO(card.photo.value)).format == "JPEG"
     urls = [u.value for u in card.contents["url"]]
     assert urls == ["https://ada.example/", "https://wa.me/447700900123", "https://social.example/@ada", "https://github.com/ada"]
     labels = [line.value for line in card.contents["x-ablabel"]]

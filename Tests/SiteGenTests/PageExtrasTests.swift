@@ -99,13 +99,16 @@ import SiteGenTestSupport
         _ = try Fixtures.builder(fileSystem).build()
         let card = String(decoding: try fileSystem.readFile("site/Output/contact.vcf"), as: UTF8.self)
         let fields = Self.parse(card)
-        #expect(fields.map(\.0) == ["BEGIN", "VERSION", "FN", "N", "NOTE", "PHOTO;VALUE=URI;TYPE=PNG", "EMAIL;TYPE=INTERNET", "URL", "URL",
+        #expect(fields.map(\.0) == ["BEGIN", "VERSION", "FN", "N", "NOTE", "PHOTO;ENCODING=b;TYPE=PNG", "EMAIL;TYPE=INTERNET", "URL", "URL",
                                     "item1.URL", "item1.X-ABLabel", "END"])
         let values = Dictionary(fields, uniquingKeysWith: { first, _ in first })
         #expect(values["FN"] == #"Ann\; Bob\, and \\ Co"#)
         #expect(values["N"] == #"Co;Ann\; Bob\, and \\;;;"#, "without name: {given, family}, the title's last word is the family name")
         #expect(values["NOTE"] == #"Line one\nline two"#)
-        #expect(values["PHOTO;VALUE=URI;TYPE=PNG"] == "https://ann.example/me.png")
+        // The photo travels in the card, small (contact apps fetch no address): the avatar at 240 px, PNG for its transparency.
+        let photo = try #require(values["PHOTO;ENCODING=b;TYPE=PNG"].flatMap { Data(base64Encoded: $0) })
+        #expect(photo.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        #expect(photo.count < 40_000)
         #expect(values["EMAIL;TYPE=INTERNET"] == "ann+news@example.org")
         #expect(values["item1.URL"] == "https://social.example/@ann")
         #expect(values["item1.X-ABLabel"] == "Mastodon")
