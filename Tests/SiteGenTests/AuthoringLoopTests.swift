@@ -127,6 +127,33 @@ import SiteGenTestSupport
         #endif
     }
 
+    /// A folder named without its slash is redirected on the same server, whatever the request's spelling: `//ada.dev`
+    /// once got `Location: //ada.dev/`, which a browser follows to the host ada.dev. Spellings that hide a slash
+    /// or a step (`/\ada.dev`, `%2f`, `%5c`, `/./`) are refused, with no Location at all.
+    @Test func serveRedirectsStayOnTheSameServer() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try SitegenBinary.run(["new", "mysite"], in: folder).code == 0)
+        let site = folder.appendingPathComponent("mysite")
+        try save("---\ntitle: Ada\n---\nHi.\n", to: site.appendingPathComponent("content/ada.dev.md"))
+        let serve = try ServeProcess(in: site, arguments: ["--port", "0", "--no-open"])
+        let serving = try serve.line(startingWith: "Serving ")
+        let port = try #require(serving.split(separator: ":").last.flatMap { Int($0.prefix { $0.isNumber }) })
+        #expect(try HTTPTestClient.request("/ada.dev/", port: port).status == 200)
+        for (path, location) in [("/ada.dev", "/ada.dev/"), ("//ada.dev", "/ada.dev/"), ("///ada.dev", "/ada.dev/"),
+                                 ("//ada.dev?x=1", "/ada.dev/?x=1"), ("/ada%2Edev", "/ada.dev/")] {
+            let response = try HTTPTestClient.request(path, port: port)
+            #expect(response.status == 302, "\(path)")
+            #expect(response.headers["location"] == location, "\(path)")
+        }
+        for path in ["/\\ada.dev", "/%2f%2fada.dev", "/%2F%2Fada.dev", "/%5cada.dev", "/.//ada.dev", "/./ada.dev", "/\\/ada.dev"] {
+            let response = try HTTPTestClient.request(path, port: port)
+            #expect(response.status == 403, "\(path)")
+            #expect(response.headers["location"] == nil, "\(path)")
+        }
+        #expect(try serve.interrupt() == 0)
+    }
+
     /// The inotify watches a process holds, from the kernel's own account of its descriptors.
     static func inotifyWatches(of process: Int32) throws -> Int {
         let folder = "/proc/\(process)/fdinfo"
