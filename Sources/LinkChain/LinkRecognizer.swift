@@ -56,18 +56,16 @@ extension ServiceCatalog {
             }
         }
         let lowerHint = hint.lowercased()
-        let candidates = services.compactMap { $0 as? ProfileService }.filter { $0.profileURL.text.lowercased().hasPrefix("https://") }
-        // Templates of one site before those of any site, so https://www.youtube.com/@nasa is YouTube's.
-        let ordered = candidates.filter { !$0.profileURL.text.contains("{host}") } + candidates.filter { $0.profileURL.text.contains("{host}") }
-        for service in ordered {
-            if service.profileURL.text.contains("{host}") {
+        let target = Array(ProfileURLPattern.normalised(address.url).unicodeScalars)
+        for (service, pattern, anyHost) in profilePatterns {
+            if anyHost {
                 guard ([service.id, service.displayName.lowercased()] + service.aliases).contains(where: { lowerHint.contains($0) }) else { continue }
                 // A fediverse handle reads profile URLs itself, a remote account's (`https://a.example/@eb@b.example`) too.
                 if let target = try? service.target(handle: address.url, options: [:]) {
                     return RecognizedLink(serviceID: service.id, handle: target.handle)
                 }
             }
-            for values in ProfileURLPattern(service.profileURL.text).matches(address.url) {
+            for values in pattern.matches(normalised: target) {
                 guard let handle = ProfileURLPattern.handleText(values),
                       let target = try? service.target(handle: handle, options: [:]) else { continue }
                 return RecognizedLink(serviceID: service.id, handle: target.handle)
@@ -78,7 +76,7 @@ extension ServiceCatalog {
 }
 
 /// A profile URL template read backwards: which placeholder values make a given URL.
-struct ProfileURLPattern {
+struct ProfileURLPattern: Sendable {
     enum Part: Equatable { case literal(String), placeholder(String) }
     let parts: [Part]
 
@@ -104,36 +102,55 @@ struct ProfileURLPattern {
     }
 
     /// Every assignment of the placeholders that spells `url`, shortest first values first. A value is never empty
-    /// and never holds `/`, `?`, `#` or `@` (a path segment, not a path), so the search stays small.
+    /// and never holds `/`, `?`, `#` or `@` (a path segment, not a path), so the search stays small. Values are
+    /// kept as ranges of the URL and made into text only for a match: a 400 KB segment once made a string of
+    /// every one of its prefixes (minutes for one link of an imported page).
     func matches(_ url: String) -> [[String: String]] {
-        let target = Array(Self.normalised(url).unicodeScalars)
+        matches(normalised: Array(Self.normalised(url).unicodeScalars))
+    }
+
+    /// `matches` of a URL already `normalised`, as scalars: a link is made ready once for every template.
+    func matches(normalised target: [Unicode.Scalar]) -> [[String: String]] {
         var found: [[String: String]] = []
-        func walk(_ partIndex: Int, _ position: Int, _ values: [String: String]) {
+        var values: [(name: String, range: Range<Int>)] = []
+        func walk(_ partIndex: Int, _ position: Int) {
             guard found.count < 4 else { return }
             guard partIndex < parts.count else {
-                if position == target.count { found.append(values) }
+                if position == target.count {
+                    found.append(Dictionary(values.map { ($0.name, String(String.UnicodeScalarView(target[$0.range]))) }, uniquingKeysWith: { $1 }))
+                }
                 return
             }
             switch parts[partIndex] {
             case .literal(let literal):
-                let scalars = Array(literal.unicodeScalars)
-                guard position + scalars.count <= target.count else { return }
+                let count = literal.unicodeScalars.count
+                guard position + count <= target.count else { return }
+                let slice = target[position..<position + count]
                 // Scheme and host compare without case; the template's literal parts are lowercase.
-                let slice = String(String.UnicodeScalarView(target[position..<position + scalars.count]))
-                guard slice == literal || (partIndex == 0 && slice.lowercased() == literal) else { return }
-                walk(partIndex + 1, position + scalars.count, values)
+                guard literal.unicodeScalars.elementsEqual(slice) || (partIndex == 0 && Self.equalIgnoringCase(slice, literal)) else { return }
+                walk(partIndex + 1, position + count)
             case .placeholder(let name):
-                var end = position
-                while end < target.count, !"/?#@".unicodeScalars.contains(target[end]) {
-                    end += 1
-                    var next = values
-                    next[name] = String(String.UnicodeScalarView(target[position..<end]))
-                    walk(partIndex + 1, end, next)
+                var segmentEnd = position
+                while segmentEnd < target.count, !"/?#@".unicodeScalars.contains(target[segmentEnd]) { segmentEnd += 1 }
+                guard segmentEnd > position else { return }
+                // The last part must run to the end; any other may end anywhere in the segment.
+                let ends = partIndex + 1 == parts.count ? segmentEnd...segmentEnd : position + 1...segmentEnd
+                for end in ends {
+                    values.append((name, position..<end))
+                    walk(partIndex + 1, end)
+                    values.removeLast()
+                    if found.count >= 4 { return }
                 }
             }
         }
-        walk(0, 0, [:])
+        walk(0, 0)
         return found
+    }
+
+    /// Whether the scalars, lowercased, are `literal`; ASCII (nearly every link) compared without making text of them.
+    private static func equalIgnoringCase(_ scalars: ArraySlice<Unicode.Scalar>, _ literal: String) -> Bool {
+        guard scalars.allSatisfy(\.isASCII) else { return String(String.UnicodeScalarView(scalars)).lowercased() == literal }
+        return scalars.lazy.map { ("A"..."Z").contains($0) ? Unicode.Scalar($0.value + 32)! : $0 }.elementsEqual(literal.unicodeScalars)
     }
 
     /// The handle as a page writes it, from the values its profile URL was filled with.

@@ -7,6 +7,9 @@ public struct ServiceCatalog: Sendable {
     public let services: [any Service]
     /// Each lowercased id and alias to its service's index in `services`: every link of every page looks one up.
     private let indexByName: [String: Int]
+    /// The https profile URL templates read backwards, once for the catalog (`recognize` asks them of every link
+    /// an imported page holds): templates of one site before those of any site (`{host}`).
+    let profilePatterns: [(service: ProfileService, pattern: ProfileURLPattern, anyHost: Bool)]
 
     public init(services: [any Service]) {
         self.services = services
@@ -15,6 +18,9 @@ public struct ServiceCatalog: Sendable {
             for name in service.names where index[name.lowercased()] == nil { index[name.lowercased()] = position }
         }
         indexByName = index
+        let profiles = services.compactMap { $0 as? ProfileService }.filter { $0.profileURL.text.lowercased().hasPrefix("https://") }
+            .map { (service: $0, pattern: ProfileURLPattern($0.profileURL.text), anyHost: $0.profileURL.text.contains("{host}")) }
+        profilePatterns = profiles.filter { !$0.anyHost } + profiles.filter(\.anyHost)
     }
 
     /// The service whose id or alias is `name`, compared case-insensitively.
