@@ -57,15 +57,18 @@ extension ServiceCatalog {
         }
         let lowerHint = hint.lowercased()
         let target = Array(ProfileURLPattern.normalised(address.url).unicodeScalars)
-        for (service, pattern, anyHost) in profilePatterns {
-            if anyHost {
-                guard ([service.id, service.displayName.lowercased()] + service.aliases).contains(where: { lowerHint.contains($0) }) else { continue }
+        for index in patternsByHost[ProfileURLPattern.host(of: target)] ?? patternsOfAnyHost {
+            let (pattern, hintNames) = (profilePatterns[index].pattern, profilePatterns[index].hintNames)
+            if let hintNames {
+                guard hintNames.contains(where: { lowerHint.contains($0) }) else { continue }
                 // A fediverse handle reads profile URLs itself, a remote account's (`https://a.example/@eb@b.example`) too.
+                let service = profilePatterns[index].service
                 if let target = try? service.target(handle: address.url, options: [:]) {
                     return RecognizedLink(serviceID: service.id, handle: target.handle)
                 }
             }
             for values in pattern.matches(normalised: target) {
+                let service = profilePatterns[index].service
                 guard let handle = ProfileURLPattern.handleText(values),
                       let target = try? service.target(handle: handle, options: [:]) else { continue }
                 return RecognizedLink(serviceID: service.id, handle: target.handle)
@@ -90,6 +93,27 @@ struct ProfileURLPattern: Sendable {
         }
         if !rest.isEmpty { parts.append(.literal(String(rest))) }
         self.parts = parts
+    }
+
+    /// The host the template names, lowercase, when it names one (`github.com` for `https://github.com/{user}`);
+    /// nil when the host holds a placeholder.
+    var literalHost: String? {
+        guard case .literal(let first) = parts.first, first.hasPrefix("https://") else { return nil }
+        let rest = first.dropFirst("https://".count)
+        guard let slash = rest.firstIndex(where: { "/?#".contains($0) }) else { return nil }
+        return rest[..<slash].lowercased()
+    }
+
+    /// The host of a `normalised` https URL, lowercase: what `literalHost` is compared with.
+    static func host(of url: [Unicode.Scalar]) -> String {
+        let start = "https://".unicodeScalars.count
+        guard url.count > start else { return "" }
+        var host = String.UnicodeScalarView()
+        for scalar in url[start...] {
+            if scalar == "/" || scalar == "?" || scalar == "#" { break }
+            host.append(scalar)
+        }
+        return String(host).lowercased()
     }
 
     /// `https://www.x.com/a/` as `https://x.com/a`: the forms of one address a template and a link may differ by.

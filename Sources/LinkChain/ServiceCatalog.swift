@@ -8,8 +8,14 @@ public struct ServiceCatalog: Sendable {
     /// Each lowercased id and alias to its service's index in `services`: every link of every page looks one up.
     private let indexByName: [String: Int]
     /// The https profile URL templates read backwards, once for the catalog (`recognize` asks them of every link
-    /// an imported page holds): templates of one site before those of any site (`{host}`).
-    let profilePatterns: [(service: ProfileService, pattern: ProfileURLPattern, anyHost: Bool)]
+    /// an imported page holds): templates of one site before those of any site (`{host}`). `hintNames`, for a
+    /// template of any site, are the words a link's label must hold for it to count.
+    let profilePatterns: [(service: ProfileService, pattern: ProfileURLPattern, hintNames: [String]?)]
+    /// For each host a template names (`github.com`), the templates a link to it may match, in `profilePatterns`'
+    /// order: that host's, and those whose host is a placeholder (`{user}.bandcamp.com`, `{host}`). A link to any
+    /// other host is matched against those alone; a page of 60,000 links asks each a handful, not all.
+    let patternsByHost: [String: [Int]]
+    let patternsOfAnyHost: [Int]
 
     public init(services: [any Service]) {
         self.services = services
@@ -19,8 +25,17 @@ public struct ServiceCatalog: Sendable {
         }
         indexByName = index
         let profiles = services.compactMap { $0 as? ProfileService }.filter { $0.profileURL.text.lowercased().hasPrefix("https://") }
-            .map { (service: $0, pattern: ProfileURLPattern($0.profileURL.text), anyHost: $0.profileURL.text.contains("{host}")) }
-        profilePatterns = profiles.filter { !$0.anyHost } + profiles.filter(\.anyHost)
+            .map { service in
+                (service: service, pattern: ProfileURLPattern(service.profileURL.text),
+                 hintNames: service.profileURL.text.contains("{host}") ? ([service.id, service.displayName] + service.aliases).map { $0.lowercased() } : nil)
+            }
+        profilePatterns = profiles.filter { $0.hintNames == nil } + profiles.filter { $0.hintNames != nil }
+        var byHost: [String: [Int]] = [:], anyHost: [Int] = []
+        for (index, profile) in profilePatterns.enumerated() {
+            if let host = profile.pattern.literalHost { byHost[host, default: []].append(index) } else { anyHost.append(index) }
+        }
+        patternsByHost = byHost.mapValues { ($0 + anyHost).sorted() }
+        patternsOfAnyHost = anyHost
     }
 
     /// The service whose id or alias is `name`, compared case-insensitively.
