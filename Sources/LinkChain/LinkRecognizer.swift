@@ -60,15 +60,15 @@ extension ServiceCatalog {
         for index in patternsByHost[ProfileURLPattern.host(of: target)] ?? patternsOfAnyHost {
             let (pattern, hintNames) = (profilePatterns[index].pattern, profilePatterns[index].hintNames)
             if let hintNames {
-                guard hintNames.contains(where: { lowerHint.contains($0) }) else { continue }
+                guard hintNames.contains(where: { lowerHint.utf8.firstRange(of: $0.utf8) != nil }) else { continue }
                 // A fediverse handle reads profile URLs itself, a remote account's (`https://a.example/@eb@b.example`) too.
-                let service = profilePatterns[index].service
+                let service = profileServices[index]
                 if let target = try? service.target(handle: address.url, options: [:]) {
                     return RecognizedLink(serviceID: service.id, handle: target.handle)
                 }
             }
             for values in pattern.matches(normalised: target) {
-                let service = profilePatterns[index].service
+                let service = profileServices[index]
                 guard let handle = ProfileURLPattern.handleText(values),
                       let target = try? service.target(handle: handle, options: [:]) else { continue }
                 return RecognizedLink(serviceID: service.id, handle: target.handle)

@@ -10,7 +10,9 @@ public struct ServiceCatalog: Sendable {
     /// The https profile URL templates read backwards, once for the catalog (`recognize` asks them of every link
     /// an imported page holds): templates of one site before those of any site (`{host}`). `hintNames`, for a
     /// template of any site, are the words a link's label must hold for it to count.
-    let profilePatterns: [(service: ProfileService, pattern: ProfileURLPattern, hintNames: [String]?)]
+    let profilePatterns: [(pattern: ProfileURLPattern, hintNames: [String]?)]
+    /// The service of each of `profilePatterns`, apart: a service is large, and only a match needs it.
+    let profileServices: [ProfileService]
     /// For each host a template names (`github.com`), the templates a link to it may match, in `profilePatterns`'
     /// order: that host's, and those whose host is a placeholder (`{user}.bandcamp.com`, `{host}`). A link to any
     /// other host is matched against those alone; a page of 60,000 links asks each a handful, not all.
@@ -29,7 +31,9 @@ public struct ServiceCatalog: Sendable {
                 (service: service, pattern: ProfileURLPattern(service.profileURL.text),
                  hintNames: service.profileURL.text.contains("{host}") ? ([service.id, service.displayName] + service.aliases).map { $0.lowercased() } : nil)
             }
-        profilePatterns = profiles.filter { $0.hintNames == nil } + profiles.filter { $0.hintNames != nil }
+        let ordered = profiles.filter { $0.hintNames == nil } + profiles.filter { $0.hintNames != nil }
+        profilePatterns = ordered.map { ($0.pattern, $0.hintNames) }
+        profileServices = ordered.map(\.service)
         var byHost: [String: [Int]] = [:], anyHost: [Int] = []
         for (index, profile) in profilePatterns.enumerated() {
             if let host = profile.pattern.literalHost { byHost[host, default: []].append(index) } else { anyHost.append(index) }

@@ -51,7 +51,7 @@ enum ImportSite {
             case .section(let title):
                 items.append(.section(title))
             case .link(let url, let label, let brand):
-                guard seen.insert(url.trimmingCharacters(in: .whitespacesAndNewlines)).inserted else {
+                guard seen.insert(trimmed(url)).inserted else {
                     plan.outcomes.append((url, .leftOut("the same address as an earlier link")))
                     continue
                 }
@@ -70,7 +70,7 @@ enum ImportSite {
     }
 
     static func map(url: String, label: String, brand: String, catalog: ServiceCatalog) -> (Outcome, NewSite.LinkItem?) {
-        let text = url.trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = trimmed(url)
         let shownLabel = label.nonEmpty
         if let scalar = text.unicodeScalars.first(where: YAMLReader.isRefused) {
             return (.leftOut("the address holds \(UnicodeName.describe(scalar)), a control or bidirectional character no link may carry"), nil)
