@@ -18,6 +18,12 @@ public struct RecognizedLink: Equatable, Sendable {
 }
 
 extension ServiceCatalog {
+    /// Whether `text` holds `word`, byte for byte: a label searched for a service's name, for every link of a page.
+    static func bytes(_ text: [UInt8], hold word: [UInt8]) -> Bool {
+        guard !word.isEmpty, word.count <= text.count else { return word.isEmpty }
+        return (0...(text.count - word.count)).contains { start in text[start] == word[0] && text[start..<start + word.count].elementsEqual(word) }
+    }
+
     /// The service and handle whose link is `link`, or nil when no service but the plain web claims it.
     ///
     /// A link with a service's own scheme (`mailto:`, `tel:`, `sms:`) is read as that shorthand. An https link is
@@ -55,12 +61,12 @@ extension ServiceCatalog {
                 return RecognizedLink(serviceID: signal.id, handle: address.url)
             }
         }
-        let lowerHint = hint.lowercased()
+        let hint = Array(hint.lowercased().utf8)
         let target = Array(ProfileURLPattern.normalised(address.url).unicodeScalars)
         for index in patternsByHost[ProfileURLPattern.host(of: target)] ?? patternsOfAnyHost {
             let (pattern, hintNames) = (profilePatterns[index].pattern, profilePatterns[index].hintNames)
             if let hintNames {
-                guard hintNames.contains(where: { lowerHint.utf8.firstRange(of: $0.utf8) != nil }) else { continue }
+                guard hintNames.contains(where: { Self.bytes(hint, hold: $0) }) else { continue }
                 // A fediverse handle reads profile URLs itself, a remote account's (`https://a.example/@eb@b.example`) too.
                 let service = profileServices[index]
                 if let target = try? service.target(handle: address.url, options: [:]) {
@@ -82,6 +88,8 @@ extension ServiceCatalog {
 struct ProfileURLPattern: Sendable {
     enum Part: Equatable { case literal(String), placeholder(String) }
     let parts: [Part]
+    /// Each literal part's scalars, by the part's index (empty for a placeholder): counted and compared for every link.
+    private let literalScalars: [[Unicode.Scalar]]
 
     init(_ template: String) {
         var parts: [Part] = []
@@ -93,6 +101,7 @@ struct ProfileURLPattern: Sendable {
         }
         if !rest.isEmpty { parts.append(.literal(String(rest))) }
         self.parts = parts
+        literalScalars = parts.map { if case .literal(let text) = $0 { Array(text.unicodeScalars) } else { [] } }
     }
 
     /// The host the template names, lowercase, when it names one (`github.com` for `https://github.com/{user}`);
@@ -147,11 +156,11 @@ struct ProfileURLPattern: Sendable {
             }
             switch parts[partIndex] {
             case .literal(let literal):
-                let count = literal.unicodeScalars.count
+                let scalars = literalScalars[partIndex], count = scalars.count
                 guard position + count <= target.count else { return }
                 let slice = target[position..<position + count]
                 // Scheme and host compare without case; the template's literal parts are lowercase.
-                guard literal.unicodeScalars.elementsEqual(slice) || (partIndex == 0 && Self.equalIgnoringCase(slice, literal)) else { return }
+                guard scalars.elementsEqual(slice) || (partIndex == 0 && Self.equalIgnoringCase(slice, literal, scalars)) else { return }
                 walk(partIndex + 1, position + count)
             case .placeholder(let name):
                 var segmentEnd = position
@@ -172,9 +181,9 @@ struct ProfileURLPattern: Sendable {
     }
 
     /// Whether the scalars, lowercased, are `literal`; ASCII (nearly every link) compared without making text of them.
-    private static func equalIgnoringCase(_ scalars: ArraySlice<Unicode.Scalar>, _ literal: String) -> Bool {
+    private static func equalIgnoringCase(_ scalars: ArraySlice<Unicode.Scalar>, _ literal: String, _ literalScalars: [Unicode.Scalar]) -> Bool {
         guard scalars.allSatisfy(\.isASCII) else { return String(String.UnicodeScalarView(scalars)).lowercased() == literal }
-        return scalars.lazy.map { ("A"..."Z").contains($0) ? Unicode.Scalar($0.value + 32)! : $0 }.elementsEqual(literal.unicodeScalars)
+        return scalars.lazy.map { ("A"..."Z").contains($0) ? Unicode.Scalar($0.value + 32)! : $0 }.elementsEqual(literalScalars)
     }
 
     /// The handle as a page writes it, from the values its profile URL was filled with.

@@ -9,8 +9,8 @@ public struct ServiceCatalog: Sendable {
     private let indexByName: [String: Int]
     /// The https profile URL templates read backwards, once for the catalog (`recognize` asks them of every link
     /// an imported page holds): templates of one site before those of any site (`{host}`). `hintNames`, for a
-    /// template of any site, are the words a link's label must hold for it to count.
-    let profilePatterns: [(pattern: ProfileURLPattern, hintNames: [String]?)]
+    /// template of any site, are the words (lowercase UTF-8) a link's label must hold for it to count.
+    let profilePatterns: [(pattern: ProfileURLPattern, hintNames: [[UInt8]]?)]
     /// The service of each of `profilePatterns`, apart: a service is large, and only a match needs it.
     let profileServices: [ProfileService]
     /// For each host a template names (`github.com`), the templates a link to it may match, in `profilePatterns`'
@@ -29,7 +29,7 @@ public struct ServiceCatalog: Sendable {
         let profiles = services.compactMap { $0 as? ProfileService }.filter { $0.profileURL.text.lowercased().hasPrefix("https://") }
             .map { service in
                 (service: service, pattern: ProfileURLPattern(service.profileURL.text),
-                 hintNames: service.profileURL.text.contains("{host}") ? ([service.id, service.displayName] + service.aliases).map { $0.lowercased() } : nil)
+                 hintNames: service.profileURL.text.contains("{host}") ? ([service.id, service.displayName] + service.aliases).map { Array($0.lowercased().utf8) } : nil)
             }
         let ordered = profiles.filter { $0.hintNames == nil } + profiles.filter { $0.hintNames != nil }
         profilePatterns = ordered.map { ($0.pattern, $0.hintNames) }
