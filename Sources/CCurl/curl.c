@@ -58,6 +58,9 @@ CURLcode sitegen_curl_set_pointer(CURL *handle, CURLoption option, void *value) 
 CURLcode sitegen_curl_set_receiver(CURL *handle, CURLoption option, sitegen_curl_receiver receiver) {
     return call_curl_easy_setopt(handle, option, receiver);
 }
+CURLcode sitegen_curl_set_opensocket(CURL *handle, curl_opensocket_callback callback) {
+    return call_curl_easy_setopt(handle, CURLOPT_OPENSOCKETFUNCTION, callback);
+}
 CURLcode sitegen_curl_get_long(CURL *handle, CURLINFO info, long *value) {
     return call_curl_easy_getinfo(handle, info, value);
 }

@@ -18,6 +18,12 @@ public struct RecognizedLink: Equatable, Sendable {
 }
 
 extension ServiceCatalog {
+    /// Whether `text` holds `word`, byte for byte: a label searched for a service's name, for every link of a page.
+    static func bytes(_ text: [UInt8], hold word: [UInt8]) -> Bool {
+        guard !word.isEmpty, word.count <= text.count else { return word.isEmpty }
+        return (0...(text.count - word.count)).contains { start in text[start] == word[0] && text[start..<start + word.count].elementsEqual(word) }
+    }
+
     /// The service and handle whose link is `link`, or nil when no service but the plain web claims it.
     ///
     /// A link with a service's own scheme (`mailto:`, `tel:`, `sms:`) is read as that shorthand. An https link is
@@ -55,19 +61,20 @@ extension ServiceCatalog {
                 return RecognizedLink(serviceID: signal.id, handle: address.url)
             }
         }
-        let lowerHint = hint.lowercased()
-        let candidates = services.compactMap { $0 as? ProfileService }.filter { $0.profileURL.text.lowercased().hasPrefix("https://") }
-        // Templates of one site before those of any site, so https://www.youtube.com/@nasa is YouTube's.
-        let ordered = candidates.filter { !$0.profileURL.text.contains("{host}") } + candidates.filter { $0.profileURL.text.contains("{host}") }
-        for service in ordered {
-            if service.profileURL.text.contains("{host}") {
-                guard ([service.id, service.displayName.lowercased()] + service.aliases).contains(where: { lowerHint.contains($0) }) else { continue }
+        let hint = Array(hint.lowercased().utf8)
+        let target = Array(ProfileURLPattern.normalised(address.url).unicodeScalars)
+        for index in patternsByHost[ProfileURLPattern.host(of: target)] ?? patternsOfAnyHost {
+            let (pattern, hintNames) = (profilePatterns[index].pattern, profilePatterns[index].hintNames)
+            if let hintNames {
+                guard hintNames.contains(where: { Self.bytes(hint, hold: $0) }) else { continue }
                 // A fediverse handle reads profile URLs itself, a remote account's (`https://a.example/@eb@b.example`) too.
+                let service = profileServices[index]
                 if let target = try? service.target(handle: address.url, options: [:]) {
                     return RecognizedLink(serviceID: service.id, handle: target.handle)
                 }
             }
-            for values in ProfileURLPattern(service.profileURL.text).matches(address.url) {
+            for values in pattern.matches(normalised: target) {
+                let service = profileServices[index]
                 guard let handle = ProfileURLPattern.handleText(values),
                       let target = try? service.target(handle: handle, options: [:]) else { continue }
                 return RecognizedLink(serviceID: service.id, handle: target.handle)
@@ -78,9 +85,11 @@ extension ServiceCatalog {
 }
 
 /// A profile URL template read backwards: which placeholder values make a given URL.
-struct ProfileURLPattern {
+struct ProfileURLPattern: Sendable {
     enum Part: Equatable { case literal(String), placeholder(String) }
     let parts: [Part]
+    /// Each literal part's scalars, by the part's index (empty for a placeholder): counted and compared for every link.
+    private let literalScalars: [[Unicode.Scalar]]
 
     init(_ template: String) {
         var parts: [Part] = []
@@ -92,6 +101,28 @@ struct ProfileURLPattern {
         }
         if !rest.isEmpty { parts.append(.literal(String(rest))) }
         self.parts = parts
+        literalScalars = parts.map { if case .literal(let text) = $0 { Array(text.unicodeScalars) } else { [] } }
+    }
+
+    /// The host the template names, lowercase, when it names one (`github.com` for `https://github.com/{user}`);
+    /// nil when the host holds a placeholder.
+    var literalHost: String? {
+        guard case .literal(let first) = parts.first, first.hasPrefix("https://") else { return nil }
+        let rest = first.dropFirst("https://".count)
+        guard let slash = rest.firstIndex(where: { "/?#".contains($0) }) else { return nil }
+        return rest[..<slash].lowercased()
+    }
+
+    /// The host of a `normalised` https URL, lowercase: what `literalHost` is compared with.
+    static func host(of url: [Unicode.Scalar]) -> String {
+        let start = "https://".unicodeScalars.count
+        guard url.count > start else { return "" }
+        var host = String.UnicodeScalarView()
+        for scalar in url[start...] {
+            if scalar == "/" || scalar == "?" || scalar == "#" { break }
+            host.append(scalar)
+        }
+        return String(host).lowercased()
     }
 
     /// `https://www.x.com/a/` as `https://x.com/a`: the forms of one address a template and a link may differ by.
@@ -104,36 +135,55 @@ struct ProfileURLPattern {
     }
 
     /// Every assignment of the placeholders that spells `url`, shortest first values first. A value is never empty
-    /// and never holds `/`, `?`, `#` or `@` (a path segment, not a path), so the search stays small.
+    /// and never holds `/`, `?`, `#` or `@` (a path segment, not a path), so the search stays small. Values are
+    /// kept as ranges of the URL and made into text only for a match: a 400 KB segment once made a string of
+    /// every one of its prefixes (minutes for one link of an imported page).
     func matches(_ url: String) -> [[String: String]] {
-        let target = Array(Self.normalised(url).unicodeScalars)
+        matches(normalised: Array(Self.normalised(url).unicodeScalars))
+    }
+
+    /// `matches` of a URL already `normalised`, as scalars: a link is made ready once for every template.
+    func matches(normalised target: [Unicode.Scalar]) -> [[String: String]] {
         var found: [[String: String]] = []
-        func walk(_ partIndex: Int, _ position: Int, _ values: [String: String]) {
+        var values: [(name: String, range: Range<Int>)] = []
+        func walk(_ partIndex: Int, _ position: Int) {
             guard found.count < 4 else { return }
             guard partIndex < parts.count else {
-                if position == target.count { found.append(values) }
+                if position == target.count {
+                    found.append(Dictionary(values.map { ($0.name, String(String.UnicodeScalarView(target[$0.range]))) }, uniquingKeysWith: { $1 }))
+                }
                 return
             }
             switch parts[partIndex] {
             case .literal(let literal):
-                let scalars = Array(literal.unicodeScalars)
-                guard position + scalars.count <= target.count else { return }
+                let scalars = literalScalars[partIndex], count = scalars.count
+                guard position + count <= target.count else { return }
+                let slice = target[position..<position + count]
                 // Scheme and host compare without case; the template's literal parts are lowercase.
-                let slice = String(String.UnicodeScalarView(target[position..<position + scalars.count]))
-                guard slice == literal || (partIndex == 0 && slice.lowercased() == literal) else { return }
-                walk(partIndex + 1, position + scalars.count, values)
+                guard scalars.elementsEqual(slice) || (partIndex == 0 && Self.equalIgnoringCase(slice, literal, scalars)) else { return }
+                walk(partIndex + 1, position + count)
             case .placeholder(let name):
-                var end = position
-                while end < target.count, !"/?#@".unicodeScalars.contains(target[end]) {
-                    end += 1
-                    var next = values
-                    next[name] = String(String.UnicodeScalarView(target[position..<end]))
-                    walk(partIndex + 1, end, next)
+                var segmentEnd = position
+                while segmentEnd < target.count, !"/?#@".unicodeScalars.contains(target[segmentEnd]) { segmentEnd += 1 }
+                guard segmentEnd > position else { return }
+                // The last part must run to the end; any other may end anywhere in the segment.
+                let ends = partIndex + 1 == parts.count ? segmentEnd...segmentEnd : position + 1...segmentEnd
+                for end in ends {
+                    values.append((name, position..<end))
+                    walk(partIndex + 1, end)
+                    values.removeLast()
+                    if found.count >= 4 { return }
                 }
             }
         }
-        walk(0, 0, [:])
+        walk(0, 0)
         return found
+    }
+
+    /// Whether the scalars, lowercased, are `literal`; ASCII (nearly every link) compared without making text of them.
+    private static func equalIgnoringCase(_ scalars: ArraySlice<Unicode.Scalar>, _ literal: String, _ literalScalars: [Unicode.Scalar]) -> Bool {
+        guard scalars.allSatisfy(\.isASCII) else { return String(String.UnicodeScalarView(scalars)).lowercased() == literal }
+        return scalars.lazy.map { ("A"..."Z").contains($0) ? Unicode.Scalar($0.value + 32)! : $0 }.elementsEqual(literalScalars)
     }
 
     /// The handle as a page writes it, from the values its profile URL was filled with.

@@ -208,7 +208,7 @@ extension Service {
 
 /// The input without surrounding whitespace (handles are often pasted).
 /// Unicode's White_Space scalars, the set Foundation's `.whitespacesAndNewlines` holds, without its bridging cost.
-func trimmed(_ value: String) -> String {
+public func trimmed(_ value: String) -> String {
     // Text that starts and ends with visible ASCII (most) has nothing to trim: no scalar's properties are looked up.
     if let first = value.utf8.first, let last = value.utf8.last, (0x21...0x7E).contains(first), (0x21...0x7E).contains(last) {
         return value

@@ -34,6 +34,8 @@ public struct LinkCheck: Sendable {
         case unreachable(String)
         /// Not asked: the check's total time ran out first.
         case unchecked(String)
+        /// A redirect was not followed (to http, or to an address that is not public): nothing is known of the end.
+        case notFollowed(String)
     }
 
     public var fetcher: any ProfileFetcher
@@ -100,6 +102,7 @@ public struct LinkCheck: Sendable {
         case .failure(.refused(let reason, _)): return .broken(reason)
         case .failure(.noAnswer(let reason)): return .unreachable(reason)
         case .failure(.outOfTime(let reason)): return .unchecked(reason)
+        case .failure(.redirectNotFollowed(let reason)): return .notFollowed(reason)
         }
     }
 
@@ -114,6 +117,7 @@ public struct LinkCheck: Sendable {
             case .broken(let reason): (severity, message) = (.error, "\(link.url) is broken: \(reason)")
             case .unreachable(let reason): (severity, message) = (.error, "\(link.url) cannot be reached: \(reason)")
             case .unchecked(let reason): (severity, message) = (.warning, "\(link.url) was not checked: \(reason)")
+            case .notFollowed(let reason): (severity, message) = (.warning, "\(link.url) was not checked to its end: \(reason)")
             }
             diagnostics += link.places.map { Diagnostic(severity, path: $0.path, line: $0.line, column: $0.column, message: message) }
         }
@@ -127,8 +131,10 @@ public struct LinkCheck: Sendable {
         let redirected = count { if case .redirected = $0 { true } else { false } }
         let broken = count { if case .broken = $0 { true } else { false } }
         let unreachable = count { if case .unreachable = $0 { true } else { false } }
-        let unchecked = outcomes.count - fine - redirected - broken - unreachable
-        let parts = [(fine, "fine"), (redirected, "redirected"), (broken, "broken"), (unreachable, "unreachable"), (unchecked, "not checked")]
+        let notFollowed = count { if case .notFollowed = $0 { true } else { false } }
+        let unchecked = outcomes.count - fine - redirected - broken - unreachable - notFollowed
+        let parts = [(fine, "fine"), (redirected, "redirected"), (notFollowed, "redirected where sitegen does not follow"), (broken, "broken"),
+                     (unreachable, "unreachable"), (unchecked, "not checked")]
             .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
         let cached = fromCache > 0 ? " (\(fromCache) fine within the last day, from the cache)" : ""
         return "Links: \(outcomes.count) external address\(outcomes.count == 1 ? "" : "es") checked\(cached)" + (parts.isEmpty ? "." : ": " + parts.joined(separator: ", ") + ".")

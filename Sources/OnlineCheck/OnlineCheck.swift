@@ -191,7 +191,7 @@ public struct OnlineCheck: Sendable {
         let answer: Session.Document
         switch session.get(api, accept: "application/json") {
         case .success(let document): answer = document
-        case .failure(.noAnswer(let reason)), .failure(.outOfTime(let reason)): return .decided(Decided(status: .failed, details: [reason]), profileURL: nil)
+        case .failure(.noAnswer(let reason)), .failure(.outOfTime(let reason)), .failure(.redirectNotFollowed(let reason)): return .decided(Decided(status: .failed, details: [reason]), profileURL: nil)
         case .failure(.refused(let reason, _)): return .notMastodon("\(account.host) has no Mastodon API here (\(reason)), so its profile page was read instead")
         }
         guard let decoded = try? JSONDecoder().decode(MastodonAccount.self, from: answer.body) else {
@@ -238,7 +238,7 @@ public struct OnlineCheck: Sendable {
             }
         case .success(let published):
             finding.details.append("the published page answered HTTP \(published.status), and Mastodon accepts only 200")
-        case .failure(.noAnswer(let reason)), .failure(.refused(let reason, _)), .failure(.outOfTime(let reason)):
+        case .failure(.noAnswer(let reason)), .failure(.refused(let reason, _)), .failure(.outOfTime(let reason)), .failure(.redirectNotFollowed(let reason)):
             finding.details.append("the published page could not be read: \(reason)")
         }
     }
@@ -260,7 +260,7 @@ public struct OnlineCheck: Sendable {
         let profile: Session.Document
         switch session.get("https://api.github.com/users/\(user)", accept: "application/vnd.github+json") {
         case .success(let document): profile = document
-        case .failure(.noAnswer(let reason)), .failure(.outOfTime(let reason)): return Finding(service: name, handle: chain.handle, status: .failed, details: [reason], hints: [])
+        case .failure(.noAnswer(let reason)), .failure(.outOfTime(let reason)), .failure(.redirectNotFollowed(let reason)): return Finding(service: name, handle: chain.handle, status: .failed, details: [reason], hints: [])
         case .failure(.refused(let reason, _)):
             var finding = checkProfilePage(chain.fallback, pageURL: pageURL, name: name, session: session)
             if finding.status != .failed { finding.details.insert("GitHub's API did not answer (\(reason)), so the profile page was read instead", at: 0) }
@@ -291,7 +291,7 @@ public struct OnlineCheck: Sendable {
         let document: Session.Document
         switch session.get(profile, accept: "text/html") {
         case .success(let fetched): document = fetched
-        case .failure(.noAnswer(let reason)), .failure(.refused(let reason, _)), .failure(.outOfTime(let reason)):
+        case .failure(.noAnswer(let reason)), .failure(.refused(let reason, _)), .failure(.outOfTime(let reason)), .failure(.redirectNotFollowed(let reason)):
             finding.status = .failed
             finding.details = [reason]
             return finding
@@ -365,6 +365,8 @@ public struct OnlineCheck: Sendable {
             case refused(String, status: Int)
             /// The check's total time ran out before the request was made.
             case outOfTime(String)
+            /// A redirect led where sitegen goes no further: not https, or not a public address.
+            case redirectNotFollowed(String)
         }
 
         func get(_ address: String, accept: String) -> Result<Document, Problem> {
@@ -380,8 +382,12 @@ public struct OnlineCheck: Sendable {
                 guard remaining >= 0.1 else {
                     return .failure(.outOfTime("the \(name)'s \(CurlProfileFetcher.seconds(limits.totalTime)) were used up"))
                 }
-                let request = ProfileRequest(url: url, method: method, accept: accept, timeout: min(limits.requestTimeout, remaining), maxBytes: limits.maxBytes)
+                // The address as written goes anywhere; each redirect, chosen by a server, only to a public address.
+                let request = ProfileRequest(url: url, method: method, accept: accept, timeout: min(limits.requestTimeout, remaining),
+                                             maxBytes: limits.maxBytes, reach: visited.count == 1 ? .anywhere : .publicOnly)
                 switch fetcher.fetch(request) {
+                case .notPublic(let reason):
+                    return .failure(.redirectNotFollowed("\(visited[visited.count - 2]) redirects to \(url), but \(reason): sitegen follows redirects only to public addresses"))
                 case .failure(let reason):
                     // A request the total time cut short says nothing of the server.
                     if remaining < limits.requestTimeout, deadline - ProcessInfo.processInfo.systemUptime < 0.1 {
@@ -394,8 +400,11 @@ public struct OnlineCheck: Sendable {
                     }
                     guard (300..<400).contains(status) && status != 304 else { return .failure(.refused("HTTP \(status) from \(url)", status: status)) }
                     guard let location, let next = URL(string: location, relativeTo: URL(string: url))?.absoluteString,
-                          ["http", "https"].contains(URL(string: next)?.scheme?.lowercased() ?? "") else {
+                          let scheme = URL(string: next)?.scheme?.lowercased(), ["http", "https"].contains(scheme) else {
                         return .failure(.noAnswer("HTTP \(status) from \(url) without a usable Location"))
+                    }
+                    guard scheme == "https" else {
+                        return .failure(.redirectNotFollowed("\(url) redirects to \(next), which is not https: sitegen follows only https redirects"))
                     }
                     if visited.contains(next) {
                         return .failure(.noAnswer("redirect loop: " + (visited + [next]).joined(separator: " → ")))

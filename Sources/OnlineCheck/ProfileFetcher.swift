@@ -1,5 +1,8 @@
 import CCurl
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import SiteGen
 
 /// One request of `check --online` or `check --links`. Redirects are not followed here: the check follows them
@@ -14,6 +17,11 @@ public struct ProfileRequest: Sendable, Equatable {
     public var timeout: Double
     /// Bytes of body read at most; the rest is not downloaded.
     public var maxBytes: Int
+    /// Where the request may connect: the first request of an address goes where the site's author pointed it (an
+    /// intranet link is theirs to check); a redirect, which the server chose, only to public addresses.
+    public var reach: Reach = .anywhere
+
+    public enum Reach: Sendable, Equatable { case anywhere, publicOnly }
 }
 
 public enum ProfileResponse: Sendable, Equatable {
@@ -21,6 +29,9 @@ public enum ProfileResponse: Sendable, Equatable {
     case answer(status: Int, location: String?, body: Data, truncated: Bool)
     /// No answer: the reason in words ("could not connect", "no answer within 10 s").
     case failure(String)
+    /// Not asked, under `.publicOnly`: the host is, or resolves to, an address that is not public ("127.0.0.1, a
+    /// loopback address").
+    case notPublic(String)
 }
 
 /// Why `SITEGEN_TEST_LOOPBACK_HOSTS` could not be read.
@@ -73,6 +84,11 @@ public struct CurlProfileFetcher: ProfileFetcher {
         if let problem = Self.startProblem { return .failure(problem) }
         guard var components = URLComponents(string: request.url), let host = components.host?.lowercased(), !host.isEmpty else {
             return .failure("not a URL: \(request.url)")
+        }
+        // A host written as an address, or `localhost`, is refused before anything is asked (the seam too); a name is
+        // refused by the address it resolves to, as libcurl is about to connect (below).
+        if request.reach == .publicOnly, let refusal = PublicAddress.refusal(ofHost: host) {
+            return .notPublic("\(host) is \(refusal)")
         }
         var headers = ["Accept: \(request.accept)", "User-Agent: sitegen/\(SiteGenVersion.current) (sitegen check)"]
         var target = request.url
@@ -129,8 +145,25 @@ public struct CurlProfileFetcher: ProfileFetcher {
             return length
         }
         _ = sitegen_curl_set_pointer(handle, CURLOPT_HEADERDATA, context)
+        if request.reach == .publicOnly {
+            // Each address libcurl would connect to, after resolving the name (and after the seam's stand-in), is
+            // checked here: a name that resolves to 127.0.0.1 or 10.0.0.5 is never connected to.
+            _ = sitegen_curl_set_opensocket(handle) { context, _, address in
+                guard let context, let address else { return -1 }
+                let receiver = Unmanaged<Receiver>.fromOpaque(context).takeUnretainedValue()
+                let socketAddress = UnsafeRawPointer(address) + MemoryLayout<curl_sockaddr>.offset(of: \curl_sockaddr.addr)!
+                guard let bytes = PublicAddress.bytes(of: socketAddress) else { receiver.notPublic = "not an IP address"; return -1 }
+                if let refusal = PublicAddress.refusal(bytes) {
+                    receiver.notPublic = "\(Self.text(of: bytes)), \(refusal)"
+                    return -1
+                }
+                return socket(address.pointee.family, address.pointee.socktype, address.pointee.protocol)
+            }
+            _ = sitegen_curl_set_pointer(handle, CURLOPT_OPENSOCKETDATA, context)
+        }
 
         let code = sitegen_curl_easy_perform(handle)
+        if let refusal = receiver.notPublic { return .notPublic("\(host) resolves to \(refusal)") }
         guard code == CURLE_OK || (code == CURLE_WRITE_ERROR && receiver.truncated) else {
             return .failure(Self.describe(code, timeout: request.timeout, host: host))
         }
@@ -150,6 +183,14 @@ public struct CurlProfileFetcher: ProfileFetcher {
         }
     }
 
+    /// An address's usual text: `127.0.0.1`, `::1`.
+    static func text(of bytes: [UInt8]) -> String {
+        var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
+        let family = bytes.count == 4 ? AF_INET : AF_INET6
+        _ = bytes.withUnsafeBytes { inet_ntop(family, $0.baseAddress, &text, socklen_t(text.count)) }
+        return String(cString: text)
+    }
+
     /// `10 s`, `0.5 s`: to a tenth of a second.
     static func seconds(_ value: Double) -> String {
         let tenths = Int((value * 10).rounded())
@@ -161,6 +202,8 @@ public struct CurlProfileFetcher: ProfileFetcher {
         var body = Data()
         var truncated = false
         var location: String?
+        /// The address refused under `.publicOnly`, and why.
+        var notPublic: String?
         init(limit: Int) { self.limit = limit }
     }
 }

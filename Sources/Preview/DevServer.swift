@@ -71,7 +71,12 @@ public final class DevServer: @unchecked Sendable {
     /// as an empty site whose pages show the errors until a save fixes them.
     public func start() throws(HTTPServerError) -> String {
         // Watching starts first so that no save goes unnoticed, even one made during the first build.
-        let watcher = SourceWatcher(paths: SiteLoader.sourceEntries.map { joinPath(options.build.sourceDirectory, $0) },
+        // What the build reads, by its own rule: a link it refuses (`content/u -> /usr`) is never watched.
+        let source = options.build.sourceDirectory
+        let boundary = SiteBoundary(options.build, fileSystem: LocalFileSystem()) ?? SiteBoundary(root: source, output: nil)
+        let watcher = SourceWatcher(boundary: boundary,
+                                    folders: SiteLoader.sourceEntries.filter { $0 != SiteSettings.fileName }.map { joinPath(source, $0) },
+                                    files: [joinPath(source, SiteSettings.fileName)],
                                     interval: options.pollInterval, kernelEvents: !options.polls) { [weak self] in self?.rebuild() }
         watcher.start()
         self.watcher = watcher

@@ -37,7 +37,11 @@ struct ServedSite: Sendable {
         if path.isFolder { return file(joinPath(relative, "index.html")) ?? notFound(request) }
         if let response = file(relative) { return response }
         // A folder named without its slash: relative links inside its index.html need the slash.
-        if contains(joinPath(relative, "index.html")) { return .redirect(to: request.path + "/" + request.queryString) }
+        // Built from the decoded path, never the request's text: `//ada.dev` names the folder ada.dev here, and the
+        // answer must say `/ada.dev/`, not `//ada.dev/`, which a browser reads as another host.
+        if contains(joinPath(relative, "index.html")) {
+            return .redirect(to: RequestPath(segments: path.segments, isFolder: true).location + request.queryString)
+        }
         return notFound(request)
     }
 

@@ -1,27 +1,34 @@
 import Foundation
+import SiteBasics
 import SiteGen
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Calls back when files, or files under some folders, change. On Linux the kernel tells it (inotify): each
-/// folder under a watched folder is watched, and a folder made later is added as it appears, so a save reaches
-/// the callback within a few milliseconds. Where inotify is unavailable (not Linux; `inotify_init1` fails, as
-/// in a sandbox without it; or `inotify_add_watch` fails, when `fs.inotify.max_user_watches` is used up) it
-/// polls each file's size, modification time and inode every `interval` instead. Hidden files (editors' swap
-/// files) are ignored, as builds ignore them.
+/// Calls back when what the build reads changes: the site's folders as `SiteBoundary` walks them (so a link the
+/// build refuses, such as `content/u -> /usr`, is never watched or polled), and files beside them (`site.yml`).
+/// On Linux the kernel tells it (inotify): each folder the walk reads is watched, and after any entry comes or goes
+/// the folders are walked again, so a folder made later is watched as it appears and one the walk no longer reads
+/// is let go; a save reaches the callback within a few milliseconds. Where inotify is unavailable (not Linux;
+/// `inotify_init1` fails, as in a sandbox without it; or `inotify_add_watch` fails, when
+/// `fs.inotify.max_user_watches` is used up) it polls the walk's files every `interval` instead. Hidden files
+/// (editors' swap files) are ignored, as builds ignore them.
 final class SourceWatcher: @unchecked Sendable {
-    struct Stamp: Equatable {
-        var size: Int64
-        var modified: Int64
-        var inode: UInt64
+    /// What the polling compares: every file the walk found with its stamp, and every refusal (a link fixed or
+    /// made is a change the build reports).
+    struct Snapshot: Equatable {
+        var files: [String: FileStamp?] = [:]
+        var refused: [String] = []
     }
 
     /// How the watcher learns of changes.
     enum Mechanism: Equatable, Sendable { case kernelEvents, polling }
 
-    /// Folders and files; a missing one is watched for its appearance.
-    private let paths: [String]
+    /// The site's rule for what is read.
+    private let boundary: SiteBoundary
+    /// Folders walked by the boundary's rule, and single files; a missing one is watched for its appearance.
+    private let folders: [String]
+    private let files: [String]
     private let interval: TimeInterval
     private let onChange: @Sendable () -> Void
     private let allowsKernelEvents: Bool
@@ -44,8 +51,11 @@ final class SourceWatcher: @unchecked Sendable {
     /// `onChange` runs on the watcher's own thread once the files have stopped changing (for `settle` with
     /// kernel events, one `interval` when polling), so a burst of saves makes one call. `kernelEvents: false`
     /// polls even where inotify works (for tests of the fallback).
-    init(paths: [String], interval: TimeInterval, kernelEvents: Bool = true, onChange: @escaping @Sendable () -> Void) {
-        self.paths = paths
+    init(boundary: SiteBoundary, folders: [String], files: [String], interval: TimeInterval, kernelEvents: Bool = true,
+         onChange: @escaping @Sendable () -> Void) {
+        self.boundary = boundary
+        self.folders = folders
+        self.files = files
         self.interval = interval
         self.allowsKernelEvents = kernelEvents
         self.onChange = onChange
@@ -55,14 +65,14 @@ final class SourceWatcher: @unchecked Sendable {
     func start() {
         guard pipe(&stopPipe) == 0 else { stopPipe = [-1, -1]; return }
         #if canImport(Glibc)
-        let events = allowsKernelEvents ? KernelEvents(paths: paths) : nil
+        let events = allowsKernelEvents ? KernelEvents(names: Self.namesByParent(folders + files), folders: { [self] in walkedFolders() }) : nil
         #else
         let events: KernelEvents? = nil
         #endif
-        let initial = events == nil ? Self.stamps(under: paths) : [:]
+        let initial = events == nil ? snapshot() : Snapshot()
         lock.withLock { chosen = events == nil ? .polling : .kernelEvents }
         let thread = Thread { [self] in
-            if let events { watchEvents(events) } else { pollStamps(from: initial) }
+            if let events { watchEvents(events) } else { pollSnapshots(from: initial) }
             finished.signal()
         }
         thread.name = "sitegen source watcher"
@@ -70,7 +80,7 @@ final class SourceWatcher: @unchecked Sendable {
         thread.start()
     }
 
-    /// Returns once the watcher's thread has ended (after a callback in progress).
+/// Returns once the watcher's thread has ended (after a callback in progress).
     func stop() {
         guard thread != nil else { return }
         var byte: UInt8 = 1
@@ -92,11 +102,11 @@ final class SourceWatcher: @unchecked Sendable {
         return (fds[0].revents != 0, fds.count > 1 && fds[1].revents != 0)
     }
 
-    private func pollStamps(from initial: [String: Stamp]) {
+    private func pollSnapshots(from initial: Snapshot) {
         var last = initial
         var changed = false
         while !wait(for: nil, timeout: interval).stopping {
-            let now = Self.stamps(under: paths)
+            let now = snapshot()
             if now != last {
                 last = now
                 changed = true
@@ -123,7 +133,7 @@ final class SourceWatcher: @unchecked Sendable {
                     // The kernel stopped telling (a new folder past the watch limit): poll from here on.
                     lock.withLock { chosen = .polling }
                     onChange()
-                    pollStamps(from: Self.stamps(under: paths))
+                    pollSnapshots(from: snapshot())
                     return
                 }
                 if firstChange.map({ Date().timeIntervalSince($0) < Self.longestSettle }) ?? true { continue }
@@ -135,104 +145,141 @@ final class SourceWatcher: @unchecked Sendable {
         #endif
     }
 
-    /// Every visible file that is or lies under one of `paths`, by path.
-    static func stamps(under paths: [String]) -> [String: Stamp] {
-        var stamps: [String: Stamp] = [:]
-        var visitedFolders = Set<[UInt64]>()
-        func visit(_ path: String) {
-            var info = stat()
-            guard stat(path, &info) == 0 else { return }
-            if info.st_mode & S_IFMT == S_IFDIR {
-                // A symbolic link to a folder above would otherwise be walked forever.
-                guard visitedFolders.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted else { return }
-                for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] where !name.hasPrefix(".") {
-                    visit(path + "/" + name)
-                }
-            } else {
-                #if canImport(Darwin)
-                let modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
-                #else
-                let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-                #endif
-                stamps[path] = Stamp(size: Int64(info.st_size), modified: modified, inode: UInt64(info.st_ino))
-            }
+    /// The walks of the watched folders, by the build's rule; a folder that cannot be walked (missing, refused,
+    /// unreadable) gives nothing, and is seen again when its name comes or changes.
+    private func walks() -> [(folder: String, walk: SiteBoundary.Walk)] {
+        let fileSystem = LocalFileSystem()
+        return folders.compactMap { folder in
+            guard fileSystem.entryKind(at: folder) != .missing, let walk = try? boundary.walk(folder, fileSystem: fileSystem) else { return nil }
+            return (folder, walk)
         }
-        paths.forEach(visit)
-        return stamps
     }
-}
 
-#if canImport(Glibc)
-/// inotify over the watched paths: each path's folder, for the path's own name (so `site.yml` or `content/` may
-/// come, go or be replaced), and every folder under a watched folder, for any visible name.
-/// Used by the watcher's thread alone, once made.
-final class KernelEvents: @unchecked Sendable {
-    let descriptor: Int32
-    /// What each watch is for: the folder's path, and the names in it that matter (nil: every visible one).
-    private var watches: [Int32: (folder: String, names: Set<String>?)] = [:]
-    /// Folders already watched whole, by device and inode: a symbolic link to a folder above is not followed again.
-    private var visited: Set<[UInt64]> = []
-    private var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+    /// The real paths of the folders the build reads: what the kernel is asked to watch.
+    private func walkedFolders() -> [String] {
+        var seen: Set<String> = []
+        return walks().flatMap(\.walk.folders).filter { seen.insert($0).inserted }
+    }
 
-    static let mask = UInt32(IN_CREATE | IN_DELETE | IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_ATTRIB
-                             | IN_DELETE_SELF | IN_MOVE_SELF)
+    /// What polling compares: the walk's files, stamped through their real paths (a link the walk lets through
+    /// is stamped as its target), its refusals, and the single files.
+    func snapshot() -> Snapshot {
+        let fileSystem = LocalFileSystem()
+        var snapshot = Snapshot()
+        for (folder, walk) in walks() {
+            for file in walk.files {
+                let path = joinPath(folder, file)
+                snapshot.files[path] = walk.stamps[file] ?? fileSystem.realPath(path).flatMap(fileSystem.stamp(of:))
+            }
+            snapshot.refused += walk.refused.map { joinPath(folder, $0.path) + ": " + $0.reason }
+        }
+        for file in files {
+            snapshot.files[file] = fileSystem.realPath(file).flatMap(fileSystem.stamp(of:))
+        }
+        return snapshot
+    }
 
-    enum Reading { case changed, unchanged, failed }
-
-    /// nil when inotify is unavailable or a folder cannot be watched: the caller polls instead.
-    init?(paths: [String]) {
-        descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
-        guard descriptor >= 0 else { return nil }
+    /// Each watched path's folder, with the names in it that matter: `content`, `templates` and `site.yml` in the
+    /// site's folder, so that each may come, go or be replaced.
+    static func namesByParent(_ paths: [String]) -> [String: Set<String>] {
         var byParent: [String: Set<String>] = [:]
         for path in paths {
             let parts = path.split(separator: "/", omittingEmptySubsequences: false)
             let parent = parts.count > 1 ? parts.dropLast().joined(separator: "/") : "."
             byParent[parent.isEmpty ? "/" : parent, default: []].insert(String(parts.last!))
         }
-        for (parent, names) in byParent.sorted(by: { $0.key < $1.key }) {
-            guard watch(parent, names: names) else { close(); return nil }
+        return byParent
+    }
+}
+
+#if canImport(Glibc)
+/// inotify over what the build reads: each watched path's folder, for the path's own name, and every folder the
+/// boundary's walk reads, for any visible name. After an entry comes or goes the folders are asked for again, and
+/// the watches follow: new folders added, folders the walk no longer reads let go.
+/// Used by the watcher's thread alone, once made.
+final class KernelEvents: @unchecked Sendable {
+    let descriptor: Int32
+    /// What each watch is for: the folder's path, and the names in it that matter (nil: every visible one).
+    private var watches: [Int32: (folder: String, names: Set<String>?)] = [:]
+    /// The watch of each folder watched whole, by its real path.
+    private var wholeFolders: [String: Int32] = [:]
+    private let names: [String: Set<String>]
+    private let folders: () -> [String]
+    private var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+
+    static let mask = UInt32(IN_CREATE | IN_DELETE | IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_ATTRIB
+                             | IN_DELETE_SELF | IN_MOVE_SELF)
+    /// An entry came, went or was replaced: when it is a folder or a link, the folders are walked again.
+    static let reshaping = UInt32(IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO)
+
+    enum Reading { case changed, unchanged, failed }
+
+    /// The number of folders watched, name-only watches of the paths' parents included.
+    var watchCount: Int { watches.count }
+
+    /// nil when inotify is unavailable or a folder cannot be watched: the caller polls instead. `names`: each
+    /// parent folder and the names in it to watch; `folders`: the real paths of the folders to watch whole, asked
+    /// again whenever an entry comes or goes.
+    init?(names: [String: Set<String>], folders: @escaping () -> [String]) {
+        descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
+        guard descriptor >= 0 else { return nil }
+        self.names = names
+        self.folders = folders
+        for (parent, names) in names.sorted(by: { $0.key < $1.key }) {
+            guard watch(parent, names: names) != nil else { close(); return nil }
         }
-        for path in paths where isFolder(path) {
-            guard watchTree(path) else { close(); return nil }
-        }
+        guard follow() else { close(); return nil }
     }
 
     func close() { _ = Glibc.close(descriptor) }
 
-    private func isFolder(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
-    }
-
-    private func watch(_ folder: String, names: Set<String>?) -> Bool {
-        let watch = inotify_add_watch(descriptor, folder, Self.mask)
-        guard watch >= 0 else { return false }
+    /// Adds a watch; the kernel gives the same descriptor for a folder watched already, whose names then widen.
+    private func watch(_ folder: String, names: Set<String>?) -> Int32? {
+        // A real path from the walk: not followed if it has become a link since.
+        let watch = inotify_add_watch(descriptor, folder, Self.mask | UInt32(IN_DONT_FOLLOW) | (names == nil ? UInt32(IN_ONLYDIR) : 0))
+        guard watch >= 0 else { return nil }
         if let known = watches[watch], known.names == nil || names == nil {
             watches[watch] = (folder, nil)
         } else {
             watches[watch] = (folder, names.map { $0.union(watches[watch]?.names ?? []) })
         }
-        return true
+        return watch
     }
 
-    /// Watches `folder` and every visible folder under it. A folder that vanished meanwhile is no failure.
-    private func watchTree(_ folder: String) -> Bool {
-        var info = stat()
-        guard stat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return true }
-        guard visited.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted else { return true }
-        guard watch(folder, names: nil) else { return !isFolder(folder) }
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where !name.hasPrefix(".") {
-            guard watchTree(folder + "/" + name) else { return false }
+    /// Watches the folders the walk reads now, and lets go of those it no longer reads. A folder that vanished
+    /// meanwhile is no failure; a watch the kernel refuses otherwise (the limit) is.
+    private func follow() -> Bool {
+        let wanted = Set(folders())
+        for (folder, watch) in wholeFolders where !wanted.contains(folder) {
+            wholeFolders[folder] = nil
+            if let parentNames = watches[watch].flatMap({ names[$0.folder] }) {
+                // Also a parent of a watched name: watched for those names alone from now on.
+                watches[watch] = (folder, parentNames)
+            } else {
+                inotify_rm_watch(descriptor, watch)
+                watches[watch] = nil
+            }
+        }
+        for folder in wanted.sorted() where wholeFolders[folder] == nil {
+            if let watch = watch(folder, names: nil) {
+                wholeFolders[folder] = watch
+            } else if errno != ENOENT && errno != ENOTDIR {
+                return false
+            }
         }
         return true
     }
 
-    /// Reads the events waiting: whether any was about a watched file, after watching the folders that came.
+    /// Reads the events waiting: whether any was about a watched file, after following the folders that came or went.
     func read() -> Reading {
-        var changed = false
+        var changed = false, reshaped = false
         while true {
             let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 { return errno == EAGAIN || errno == EINTR ? (changed ? .changed : .unchanged) : .failed }
+            if count < 0 {
+                guard errno == EAGAIN || errno == EINTR else { return .failed }
+                if reshaped, !follow() { return .failed }
+                return changed ? .changed : .unchanged
+            }
             var offset = 0
             while offset + 16 <= count {
                 let (watch, mask, length) = buffer.withUnsafeBytes { bytes in
@@ -242,18 +289,22 @@ final class KernelEvents: @unchecked Sendable {
                 }
                 let nameBytes = buffer[(offset + 16)..<min(count, offset + 16 + length)].prefix { $0 != 0 }
                 offset += 16 + length
-                if mask & UInt32(IN_Q_OVERFLOW) != 0 { changed = true; continue }  // events lost: rebuild anyway
-                if mask & UInt32(IN_IGNORED) != 0 { watches[watch] = nil; continue }
+                if mask & UInt32(IN_Q_OVERFLOW) != 0 { changed = true; reshaped = true; continue }  // events lost: rebuild anyway
+                if mask & UInt32(IN_IGNORED) != 0 {
+                    if let folder = watches[watch]?.folder, wholeFolders[folder] == watch { wholeFolders[folder] = nil }
+                    watches[watch] = nil
+                    continue
+                }
                 guard let (folder, names) = watches[watch] else { continue }
-                if mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF) != 0 { changed = true; continue }
+                if mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF) != 0 { changed = true; reshaped = true; continue }
                 let name = String(decoding: nameBytes, as: UTF8.self)
-                guard !name.isEmpty, !name.hasPrefix("."), names?.contains(name) ?? true else { continue }
+                guard !name.isEmpty, !SiteBoundary.isIgnored(name), names?.contains(name) ?? true else { continue }
                 changed = true
-                let path = folder == "/" ? "/" + name : folder + "/" + name
-                if mask & UInt32(IN_ISDIR) != 0, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
-                    // A folder made or moved in: watched from now on (a rename inside it moved with it).
-                    visited.removeAll()
-                    guard watchTree(path) else { return .failed }
+                // A save (a file written, renamed over another) changes no folder: only folders and links
+                // (`content/` itself included) make the walk read other folders.
+                if mask & Self.reshaping != 0, names != nil || mask & UInt32(IN_ISDIR) != 0
+                    || LocalFileSystem().entryKind(at: folder == "/" ? "/" + name : folder + "/" + name) == .symbolicLink {
+                    reshaped = true
                 }
             }
         }

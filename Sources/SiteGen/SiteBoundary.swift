@@ -29,6 +29,9 @@ public struct SiteBoundary: Sendable {
         public var refused: [Refusal] = []
         /// The stamps of the files found as regular files (not through a link), by their paths in `files`.
         public var stamps: [String: FileStamp] = [:]
+        /// The real paths of the folders read, the one walked first: all that `serve` watches, so that it
+        /// watches what the build reads and nothing more (not `/usr` behind a link the build refuses).
+        public var folders: [String] = []
     }
 
     public struct Refusal: Equatable, Sendable {
@@ -124,6 +127,7 @@ public struct SiteBoundary: Sendable {
     }
 
     private func visit(_ folder: String, relative: String, real: String, holders: [String], into walk: inout Walk, fileSystem: any FileSystem) throws {
+        walk.folders.append(real)
         for name in try fileSystem.entries(in: folder).sorted() where !Self.isIgnored(name) {
             let path = joinPath(folder, name)
             let relativePath = relative.isEmpty ? name : relative + "/" + name

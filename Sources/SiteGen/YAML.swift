@@ -50,7 +50,7 @@ public enum YAMLReader {
 
     /// What no value may hold: control characters but tab and line feed (C0, DEL, C1 such as U+0085), the line and
     /// paragraph separators, and the bidirectional embeddings, overrides and isolates that can spoof a name.
-    static func isRefused(_ scalar: Unicode.Scalar) -> Bool {
+    public static func isRefused(_ scalar: Unicode.Scalar) -> Bool {
         (ControlCharacters.isControlOrLineSeparator(scalar) && scalar != "\t" && scalar != "\n") || ControlCharacters.isBidiControl(scalar)
     }
 

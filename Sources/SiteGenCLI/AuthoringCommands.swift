@@ -61,8 +61,9 @@ extension CommandLineTool {
             With --links, it asks every external https address of the site (buttons, Markdown links and
             images; HEAD, then GET where HEAD is refused), 8 at a time, 10 s each and 60 s in all: a 4xx or
             5xx answer or a host that cannot be reached is an error at each place the address is written
-            (exit 1), a redirect a warning with the final address. Addresses found fine are remembered for a
-            day in .sitegen-link-cache in the site's folder, so a re-run asks only the others.
+            (exit 1), a redirect a warning with the final address. Redirects are followed only to public https
+            addresses (never http, this machine or a private network), else a warning. Addresses found fine are
+            remembered for a day in .sitegen-link-cache in the site's folder, so a re-run asks only the others.
             """,
         options: [.source,
                   CommandOption(long: "--online", short: nil, value: nil,

@@ -28,8 +28,10 @@ enum ImportSite {
     /// Maps each link of `page` to a button: the catalog's service where it recognises the address (the source's
     /// brand name and the label help it tell a Mastodon profile from another site's `/@name` page), else a web
     /// button for an https address; anything else is left out with its reason.
-    static func plan(_ page: ImportedPage, catalog: ServiceCatalog = .standard) -> Plan {
+    static func plan(_ source: ImportedPage, catalog: ServiceCatalog = .standard) -> Plan {
         var plan = Plan()
+        let (page, dropped) = source.droppingRefusedCharacters()
+        plan.notes += dropped
         // One line each, as the page shows them: a title or bio with line breaks in the source is still one line.
         if let name = page.name.map(HTMLElement.collapsed)?.nonEmpty { plan.details.title = name }
         plan.details.description = page.bio.map(HTMLElement.collapsed)?.nonEmpty
@@ -49,7 +51,7 @@ enum ImportSite {
             case .section(let title):
                 items.append(.section(title))
             case .link(let url, let label, let brand):
-                guard seen.insert(url.trimmingCharacters(in: .whitespacesAndNewlines)).inserted else {
+                guard seen.insert(trimmed(url)).inserted else {
                     plan.outcomes.append((url, .leftOut("the same address as an earlier link")))
                     continue
                 }
@@ -68,8 +70,11 @@ enum ImportSite {
     }
 
     static func map(url: String, label: String, brand: String, catalog: ServiceCatalog) -> (Outcome, NewSite.LinkItem?) {
-        let text = url.trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = trimmed(url)
         let shownLabel = label.nonEmpty
+        if let scalar = text.unicodeScalars.first(where: YAMLReader.isRefused) {
+            return (.leftOut("the address holds \(UnicodeName.describe(scalar)), a control or bidirectional character no link may carry"), nil)
+        }
         guard let scheme = URLScheme.of(text) else {
             return (.leftOut(text.isEmpty ? "the link has no address" : "a link within the page's own site, not to another"), nil)
         }

@@ -1,6 +1,7 @@
 import Foundation
 import HTMLReading
 import LinkChain
+import SiteBasics
 import SiteGen
 
 /// A link page made elsewhere, read from one saved file: who it is and its links in order, before any is
@@ -156,6 +157,41 @@ struct ImportedPage: Equatable {
             page.items.append(.link(url: href, label: HTMLElement.collapsed(label), brand: ""))
         }
         return page
+    }
+}
+
+extension ImportedPage {
+    /// The page without the characters no value of a site may hold (`YAMLReader.isRefused`: control characters, line
+    /// separators, bidirectional overrides such as U+202E), and a note for each text they were dropped from, naming
+    /// them and where they were: the new site must build. A link's address keeps them, so that `ImportSite` leaves
+    /// the link out, saying why, rather than send its button somewhere the page did not.
+    func droppingRefusedCharacters() -> (page: ImportedPage, notes: [String]) {
+        var page = self, notes: [String] = []
+        func clean(_ text: String, _ place: @autoclosure () -> String) -> String {
+            let refused = text.unicodeScalars.filter(YAMLReader.isRefused)
+            guard !refused.isEmpty else { return text }
+            var names: [String] = []
+            for scalar in refused where !names.contains(UnicodeName.describe(scalar)) { names.append(UnicodeName.describe(scalar)) }
+            notes.append("dropped \(names.joined(separator: ", ")) from \(place()): control and bidirectional characters would break the page or reorder what visitors read")
+            var kept = String.UnicodeScalarView()
+            kept.append(contentsOf: text.unicodeScalars.lazy.filter { !YAMLReader.isRefused($0) })
+            return String(kept)
+        }
+        page.name = name.map { clean($0, "the name") }
+        page.bio = bio.map { clean($0, "the bio") }
+        if let avatar, avatar.unicodeScalars.contains(where: YAMLReader.isRefused) {
+            page.avatar = nil
+            notes.append("left out the avatar \(Diagnostic.printable(avatar)): its address holds a control or bidirectional character")
+        }
+        page.items = items.map { item in
+            switch item {
+            case .section(let title):
+                return .section(clean(title, "the heading \"\(Diagnostic.printable(title))\""))
+            case .link(let url, let label, let brand):
+                return .link(url: url, label: clean(label, "the label of \(Diagnostic.printable(url))"), brand: brand)
+            }
+        }
+        return (page, notes)
     }
 }
 

@@ -113,6 +113,7 @@ public enum NewSite {
     /// `command` names the command in refusals: `new`, or `import`, which makes its site the same way.
     public static func create(at folder: String, details: Details = Details(), command: String = "new", fileSystem: any FileSystem) throws(NewSiteError) -> [String] {
         let files = try files(details)
+        try checkReadable(files, in: folder, command: command)
         try checkFolder(folder, for: files.map(\.path), command: command, fileSystem: fileSystem)
         do {
             for file in files.sorted(by: { $0.path < $1.path }) {
@@ -128,6 +129,22 @@ public enum NewSite {
             throw NewSiteError(FileSystemError(path: folder, reason: "\(error)"))
         }
         return files.map(\.path).sorted()
+    }
+
+    /// Refuses to write a site sitegen could not read back: a text file over the size sitegen reads (`import` of a
+    /// 4 MiB page of 60,000 links once wrote a 4.4 MB site.yml), or a site.yml its reader refuses.
+    static func checkReadable(_ files: [(path: String, bytes: [UInt8])], in folder: String, command: String) throws(NewSiteError) {
+        let limit = SiteLoader.maximumPageBytes
+        for file in files where file.bytes.count > limit && (file.path.hasSuffix(".md") || file.path == SiteSettings.fileName) {
+            let advice = command == "import" ? "save a page with fewer links, or import part of it" : "give fewer links"
+            throw NewSiteError(path: joinPath(folder, file.path),
+                               message: "it would have \(file.bytes.count) bytes, more than the \(limit / 1_048_576) MiB (\(limit) bytes) sitegen reads, so the site would not build: nothing was made; \(advice)")
+        }
+        guard let settings = files.first(where: { $0.path == SiteSettings.fileName }) else { return }
+        let (_, diagnostics) = SiteSettings.read(String(decoding: settings.bytes, as: UTF8.self), displayPath: joinPath(folder, settings.path))
+        if let error = diagnostics.first(where: { $0.severity == .error }) {
+            throw NewSiteError(path: joinPath(folder, settings.path), message: "sitegen would not read the file it was about to write (\(error.message)): nothing was made; please report this as a bug of sitegen \(command)")
+        }
     }
 
     /// How many of a non-empty folder's entries the refusal names.

@@ -26,6 +26,15 @@ public struct RequestPath: Equatable, Sendable {
     /// `a/b`, relative to the served folder; empty for the root.
     public var relativePath: String { segments.joined(separator: "/") }
 
+    /// The path as a `Location` on this server: `/` and each segment percent-encoded again, so it never begins
+    /// `//` or `/\` (which a browser reads as another host: `//ada.dev/`) and no segment can hide a separator.
+    public var location: String {
+        "/" + segments.map(Self.segmentEncoding.encode).joined(separator: "/") + (isFolder && !segments.isEmpty ? "/" : "")
+    }
+
+    /// What a segment keeps as written (RFC 3986's pchar): unreserved characters, sub-delimiters, `:` and `@`.
+    private static let segmentEncoding = PercentEncoding(literalCharacters: PercentEncoding.unreservedCharacters + "!$&'()*+,;=:@")
+
     public static func parse(_ raw: String) -> Result<RequestPath, Problem> {
         guard raw.hasPrefix("/") else { return .failure(.malformed) }
         var segments: [String] = []

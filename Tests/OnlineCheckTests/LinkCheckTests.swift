@@ -71,17 +71,19 @@ import SiteGenTestSupport
         #expect(result.code == .failure)
         #expect(result.errors == [
             "site/content/index.md:6:5: error: https://gone.example/page is broken: HTTP 404 from https://gone.example/page",
-            "site/content/index.md:7:5: warning: https://moved.example/old redirects to https://moved.example/new: link to that address instead",
+            // A fake server is on this machine: its redirect, even to itself, leads to a loopback address and is not followed.
+            "site/content/index.md:7:5: warning: https://moved.example/old was not checked to its end: https://moved.example/old redirects to https://moved.example/new, but moved.example resolves to 127.0.0.1, a loopback address: sitegen follows redirects only to public addresses",
             "site/content/index.md:8:5: error: https://slow.example/ cannot be reached: no answer from slow.example within 0.5 s",
             "site/content/index.md:9:5: error: https://down.example/ cannot be reached: could not connect to down.example",
             "site/content/index.md:11:50: error: https://gone.example/page is broken: HTTP 404 from https://gone.example/page",
         ])
-        #expect(result.output.last == "Links: 7 external addresses checked: 3 fine, 1 redirected, 1 broken, 2 unreachable.")
+        #expect(result.output.last == "Links: 7 external addresses checked: 3 fine, 1 redirected where sitegen does not follow, 1 broken, 2 unreachable.")
         // HEAD first; GET only where HEAD is refused; each address once, however often it is written.
         let requests = counter.requests
         #expect(requests.filter { $0 == "HEAD /page" }.count == 1)
         #expect(requests.contains("HEAD /post") && requests.contains("GET /post"))
         #expect(!requests.contains { $0.hasPrefix("GET /") && $0 != "GET /post" })
+        #expect(!requests.contains("HEAD /new"))
     }
 
     /// What was fine is remembered in the site's folder for a day; the broken ones are asked again.
@@ -91,12 +93,11 @@ import SiteGenTestSupport
         _ = try Self.check(site, servers: Self.servers(counter: counter), down: ["down.example"], limits: Self.shortLimits)
         let cache = try String(decoding: site.readFile("site/.sitegen-link-cache"), as: UTF8.self)
         let lines = cache.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).dropFirst().joined(separator: " ") }
-        #expect(lines.dropFirst() == ["https://moved.example/old https://moved.example/new", "https://nohead.example/post ",
-                                      "https://ok.example/ ", "https://ok.example/pic.png "])
+        #expect(lines.dropFirst() == ["https://nohead.example/post ", "https://ok.example/ ", "https://ok.example/pic.png "])
         let again = Counter()
         let second = try Self.check(site, servers: Self.servers(counter: again), down: ["down.example"], limits: Self.shortLimits)
-        #expect(second.output.last == "Links: 7 external addresses checked (4 fine within the last day, from the cache): 3 fine, 1 redirected, 1 broken, 2 unreachable.")
-        #expect(Set(again.requests) == ["HEAD /page", "HEAD /"])
+        #expect(second.output.last == "Links: 7 external addresses checked (3 fine within the last day, from the cache): 3 fine, 1 redirected where sitegen does not follow, 1 broken, 2 unreachable.")
+        #expect(Set(again.requests) == ["HEAD /page", "HEAD /", "HEAD /old"])
         #expect(second.errors.count == 5)
     }
 
@@ -162,8 +163,116 @@ import SiteGenTestSupport
         #expect(result.output.hasSuffix("Links: 1 external address checked: 1 broken.\n"))
     }
 
+    /// A redirect to another public https address is a warning naming it, and is remembered for a day; each hop
+    /// after the first is asked for a public address only (servers on this machine cannot show this: see below).
+    @Test func aRedirectToAPublicHTTPSAddressIsAWarningNamingIt() throws {
+        let fetcher = OnlineCheckTests.ScriptedFetcher(["https://moved.example/old": .redirect("https://moved.example/new"),
+                                                        "https://moved.example/new": .page("here now")])
+        let site = Fixtures.site("---\nlinks:\n  - url: https://moved.example/old\n---\n")
+        let captured = Captured()
+        var tool = captured.tool(site)
+        tool.profileFetcher = fetcher
+        #expect(tool.run(["check", "--source", "site", "--links"]) == .success)
+        #expect(captured.errors == ["site/content/index.md:3:5: warning: https://moved.example/old redirects to https://moved.example/new: link to that address instead"])
+        #expect(fetcher.requests.map(\.reach) == [.anywhere, .publicOnly])
+        #expect(try String(decoding: site.readFile("site/.sitegen-link-cache"), as: UTF8.self).hasSuffix("\thttps://moved.example/old\thttps://moved.example/new\n"))
+    }
+
+    /// check --links never follows a redirect to http, or to an address that is not public, whether written as one
+    /// or a name that resolves to one (the seam's names resolve to 127.0.0.1): through the real binary and libcurl,
+    /// the server behind each such redirect is never asked. The first request goes where the page points (here a
+    /// fake server on 127.0.0.1): that is the author's own choice, a redirect is a server's.
+    @Test func theRealBinaryFollowsRedirectsOnlyToPublicHTTPSAddresses() throws {
+        let counter = Counter()
+        let inside = HTTPServer(allowedHosts: nil) { counter.add($0); return .text(200, "an intranet page") }
+        let insidePort = try inside.start(host: "127.0.0.1", port: 0)
+        defer { inside.stop() }
+        let targets = [
+            "http": "http://start.example/x", "seam": "https://inside.example/", "literal": "https://127.0.0.1:\(insidePort)/",
+            "localhost": "https://localhost:\(insidePort)/", "mapped": "https://[::ffff:127.0.0.1]:\(insidePort)/",
+            "private": "https://10.1.2.3/", "cgnat": "https://100.64.0.1/", "zero": "https://0.0.0.0:\(insidePort)/",
+            "unspecified": "https://[::]:\(insidePort)/", "unique": "https://[fd00::1]/", "linklocal": "https://[fe80::1]/",
+            "metadata": "https://169.254.169.254/latest/",
+        ]
+        let start = HTTPServer(allowedHosts: ["start.example"]) { request in
+            targets[String(request.path.dropFirst())].map { .redirect(to: $0) } ?? .text(404, "")
+        }
+        let startPort = try start.start(host: "127.0.0.1", port: 0)
+        defer { start.stop() }
+        let links = targets.keys.sorted().map { "  - url: https://start.example/\($0)\n" }.joined()
+        let folder = try Fixtures.siteOnDisk("---\ntitle: Eb\nlinks:\n\(links)---\nHello.\n")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var environment = ProcessInfo.processInfo.environment
+        environment[CurlProfileFetcher.environmentVariable] = "start.example=127.0.0.1:\(startPort),inside.example=127.0.0.1:\(insidePort)"
+        let result = try SitegenBinary.run(["check", "--links"], in: folder, environment: environment)
+        #expect(result.code == 0, "\(result.errors)")
+        let expected: [String: String] = [
+            "http": "https://start.example/http redirects to http://start.example/x, which is not https: sitegen follows only https redirects",
+            "seam": "https://start.example/seam redirects to https://inside.example/, but inside.example resolves to 127.0.0.1, a loopback address",
+            "literal": "https://start.example/literal redirects to https://127.0.0.1:\(insidePort)/, but 127.0.0.1 is a loopback address",
+            "localhost": "https://start.example/localhost redirects to https://localhost:\(insidePort)/, but localhost is a loopback address",
+            "mapped": "https://start.example/mapped redirects to https://[::ffff:127.0.0.1]:\(insidePort)/, but [::ffff:127.0.0.1] is a loopback address, written as IPv6",
+            "private": "https://start.example/private redirects to https://10.1.2.3/, but 10.1.2.3 is a private address (10.0.0.0/8)",
+            "cgnat": "https://start.example/cgnat redirects to https://100.64.0.1/, but 100.64.0.1 is a shared address of a carrier's network (100.64.0.0/10)",
+            "zero": "https://start.example/zero redirects to https://0.0.0.0:\(insidePort)/, but 0.0.0.0 is an unspecified address (0.0.0.0/8: this host)",
+            "unspecified": "https://start.example/unspecified redirects to https://[::]:\(insidePort)/, but [::] is an unspecified address (::)",
+            "unique": "https://start.example/unique redirects to https://[fd00::1]/, but [fd00::1] is a unique local address (fc00::/7)",
+            "linklocal": "https://start.example/linklocal redirects to https://[fe80::1]/, but [fe80::1] is a link-local address (fe80::/10)",
+            "metadata": "https://start.example/metadata redirects to https://169.254.169.254/latest/, but 169.254.169.254 is a link-local address (169.254.0.0/16)",
+        ]
+        let warnings = result.errors.split(separator: "\n").map(String.init)
+        for (name, reason) in expected {
+            #expect(warnings.contains { $0.contains(": warning: https://start.example/\(name) was not checked to its end: \(reason)") }, "\(name): \(result.errors)")
+        }
+        #expect(!result.errors.contains("link to that address instead"))
+        #expect(result.output.hasSuffix("Links: 12 external addresses checked: 12 redirected where sitegen does not follow.\n"))
+        #expect(counter.requests.isEmpty)
+    }
+
     @Test func theOptionIsInTheHelpAndTheCompletions() {
         #expect(CommandLineTool.checkCommand.help.contains("      --links          Also ask every external https link whether it still works (cached for a day)"))
         #expect(CompletionScript.script(for: .bash, commands: CommandLineTool.commands, globalOptions: CommandLineTool.globalOptions).contains("--links"))
+    }
+}
+
+/// The one rule for where a redirect may lead: public addresses only, IPv4 and IPv6, an IPv4 address inside an IPv6
+/// one judged as itself.
+@Suite struct PublicAddressTests {
+    @Test(arguments: ["8.8.8.8", "1.1.1.1", "100.63.255.255", "100.128.0.0", "172.15.255.255", "172.32.0.0", "192.167.1.1", "223.255.255.255",
+                      "2606:4700:4700::1111", "2a00:1450:4001::200e", "::ffff:8.8.8.8", "64:ff9b::808:808", "2002:808:808::1"])
+    func publicAddressesMayBeReached(_ address: String) throws {
+        #expect(PublicAddress.refusal(try #require(PublicAddress.parse(address))) == nil)
+        #expect(PublicAddress.refusal(ofHost: address) == nil)
+    }
+
+    @Test(arguments: [
+        ("0.0.0.0", "an unspecified address (0.0.0.0/8: this host)"), ("0.1.2.3", "an unspecified address (0.0.0.0/8: this host)"),
+        ("10.0.0.5", "a private address (10.0.0.0/8)"), ("100.64.0.1", "a shared address of a carrier's network (100.64.0.0/10)"),
+        ("100.127.255.255", "a shared address of a carrier's network (100.64.0.0/10)"), ("127.0.0.1", "a loopback address"),
+        ("127.255.0.9", "a loopback address"), ("169.254.169.254", "a link-local address (169.254.0.0/16)"),
+        ("172.16.0.1", "a private address (172.16.0.0/12)"), ("172.31.255.255", "a private address (172.16.0.0/12)"),
+        ("192.168.1.1", "a private address (192.168.0.0/16)"), ("192.0.2.1", "a documentation address (192.0.2.0/24)"),
+        ("198.18.0.1", "a benchmarking address (198.18.0.0/15)"), ("224.0.0.1", "a multicast address"),
+        ("255.255.255.255", "a reserved address (240.0.0.0/4)"),
+        ("::", "an unspecified address (::)"), ("::1", "a loopback address (::1)"),
+        ("::ffff:127.0.0.1", "a loopback address, written as IPv6"), ("::ffff:10.0.0.1", "a private address (10.0.0.0/8), written as IPv6"),
+        ("::ffff:0.0.0.0", "an unspecified address (0.0.0.0/8: this host), written as IPv6"),
+        ("::127.0.0.1", "an IPv4-compatible address (::/96, no longer used)"),
+        ("64:ff9b::7f00:1", "a loopback address, behind NAT64"), ("2002:a00:1::1", "a private address (10.0.0.0/8), inside a 6to4 address"),
+        ("fc00::1", "a unique local address (fc00::/7)"), ("fd12:3456::1", "a unique local address (fc00::/7)"),
+        ("fe80::1", "a link-local address (fe80::/10)"), ("febf::1", "a link-local address (fe80::/10)"), ("fec0::1", "a site-local address (fec0::/10)"),
+        ("ff02::1", "a multicast address"), ("2001:db8::1", "a documentation address (2001:db8::/32)"),
+        ("2001::1", "a protocol assignment address (2001::/23)"), ("100::1", "a reserved address (outside 2000::/3)"),
+    ])
+    func otherAddressesAreRefused(_ address: String, _ reason: String) throws {
+        #expect(PublicAddress.refusal(try #require(PublicAddress.parse(address))) == reason)
+        #expect(PublicAddress.refusal(ofHost: address.contains(":") ? "[\(address)]" : address) == reason)
+    }
+
+    /// `localhost` and every name under it are this machine by definition (RFC 6761); other names are judged by
+    /// the address they resolve to, when the connection is made.
+    @Test func namesAreJudgedByTheirAddressesButLocalhostAtOnce() {
+        for name in ["localhost", "LOCALHOST", "localhost.", "api.localhost"] { #expect(PublicAddress.refusal(ofHost: name) == "a loopback address") }
+        for name in ["example.org", "localhost.example", "10.0.0.1.nip.io"] { #expect(PublicAddress.refusal(ofHost: name) == nil) }
     }
 }

@@ -214,28 +214,60 @@ import SiteGenTestSupport
         #expect(result.output.contains("  Codeberg eb: could not check: HTTP \(status) from https://codeberg.org/eb\n"))
     }
 
-    @Test func aRedirectLoopIsReported() throws {
-        let page = "---\nurl: https://eb.example/\nlinks:\n  - codeberg: eb\n---\n"
-        let result = try Self.check(page, servers: ["codeberg.org": { request in
-            .redirect(to: request.path == "/eb" ? "/eb2" : "https://codeberg.org/eb")
-        }])
-        #expect(result.code == .success)
-        #expect(result.output.contains("  Codeberg eb: could not check: redirect loop: https://codeberg.org/eb → https://codeberg.org/eb2 → https://codeberg.org/eb\n"))
+    /// Answers from a table instead of the network, and records each request: how redirects are followed hop by hop
+    /// to public https addresses, which fake servers on this machine cannot show (a redirect to one is refused, as
+    /// `LinkCheckTests` shows through the real fetcher).
+    final class ScriptedFetcher: ProfileFetcher, @unchecked Sendable {
+        let answers: [String: ProfileResponse]
+        private let lock = NSLock()
+        private var seen: [ProfileRequest] = []
+
+        init(_ answers: [String: ProfileResponse]) { self.answers = answers }
+
+        func fetch(_ request: ProfileRequest) -> ProfileResponse {
+            lock.withLock { seen.append(request) }
+            return answers[request.url] ?? .failure("could not connect to \(URLComponents(string: request.url)?.host ?? "?")")
+        }
+
+        var requests: [ProfileRequest] { lock.withLock { seen } }
     }
 
+    /// `check --online` of `page` with `fetcher` standing in for the network.
+    static func check(_ page: String, fetcher: ScriptedFetcher) -> String {
+        let captured = Captured()
+        var tool = captured.tool(Fixtures.site(page))
+        tool.profileFetcher = fetcher
+        _ = tool.run(["check", "--source", "site", "--online"])
+        return captured.output.joined(separator: "\n")
+    }
+
+    static let codebergPage = "---\nurl: https://eb.example/\nlinks:\n  - codeberg: eb\n---\n"
+
+    @Test func aRedirectLoopIsReported() throws {
+        let fetcher = ScriptedFetcher(["https://codeberg.org/eb": .redirect("/eb2"), "https://codeberg.org/eb2": .redirect("https://codeberg.org/eb")])
+        #expect(Self.check(Self.codebergPage, fetcher: fetcher)
+            .contains("  Codeberg eb: could not check: redirect loop: https://codeberg.org/eb → https://codeberg.org/eb2 → https://codeberg.org/eb\n"))
+    }
+
+    /// Hop by hop, sitegen's own: the first request goes where the page points, every redirect only to a public address.
     @Test func redirectsAreFollowedUpToThree() throws {
-        let page = "---\nurl: https://eb.example/\nlinks:\n  - codeberg: eb\n---\n"
-        func hops(_ count: Int) -> HTTPServer.Handler {
-            { request in
-                let step = Int(request.path.dropFirst("/eb".count)) ?? 0
-                return step < count ? .redirect(to: "/eb\(step + 1)") : Self.html(#"<link rel="me" href="https://eb.example/">"#)
-            }
+        func hops(_ count: Int) -> ScriptedFetcher {
+            var answers: [String: ProfileResponse] = [:]
+            for step in 0..<count { answers["https://codeberg.org/eb" + (step == 0 ? "" : "\(step)")] = .redirect("/eb\(step + 1)") }
+            answers["https://codeberg.org/eb\(count)"] = .page(#"<link rel="me" href="https://eb.example/">"#)
+            return ScriptedFetcher(answers)
         }
-        #expect(try Self.check(page, servers: ["codeberg.org": hops(3)]).output.contains("  Codeberg eb: links back: https://codeberg.org/eb3 links to"))
-        let elsewhere = try Self.check(page, servers: ["codeberg.org": { _ in .redirect(to: "javascript:alert(1)") }])
-        #expect(elsewhere.output.contains("  Codeberg eb: could not check: HTTP 302 from https://codeberg.org/eb without a usable Location\n"))
-        #expect(try Self.check(page, servers: ["codeberg.org": hops(4)]).output.contains(
+        let three = hops(3)
+        #expect(Self.check(Self.codebergPage, fetcher: three).contains("  Codeberg eb: links back: https://codeberg.org/eb3 links to"))
+        #expect(three.requests.map(\.reach) == [.anywhere, .publicOnly, .publicOnly, .publicOnly])
+        #expect(Self.check(Self.codebergPage, fetcher: hops(4)).contains(
             "  Codeberg eb: could not check: more than 3 redirects: https://codeberg.org/eb → https://codeberg.org/eb1 → https://codeberg.org/eb2 → https://codeberg.org/eb3 → https://codeberg.org/eb4\n"))
+        let elsewhere = try Self.check(Self.codebergPage, servers: ["codeberg.org": { _ in .redirect(to: "javascript:alert(1)") }])
+        #expect(elsewhere.output.contains("  Codeberg eb: could not check: HTTP 302 from https://codeberg.org/eb without a usable Location\n"))
+        let downgraded = ScriptedFetcher(["https://codeberg.org/eb": .redirect("http://codeberg.org/eb")])
+        #expect(Self.check(Self.codebergPage, fetcher: downgraded).contains(
+            "  Codeberg eb: could not check: https://codeberg.org/eb redirects to http://codeberg.org/eb, which is not https: sitegen follows only https redirects\n"))
+        #expect(downgraded.requests.count == 1)
     }
 
     static let twoProfiles = "---\nurl: https://eb.example/\nlinks:\n  - codeberg: eb\n  - gitlab: eb\n---\n"
@@ -373,4 +405,11 @@ import SiteGenTestSupport
     func addressesCompareAsMastodonFetchesThem(_ a: String, _ b: String, _ same: Bool) {
         #expect(OnlineCheck.sameAddress(a, b) == same)
     }
+}
+
+extension ProfileResponse {
+    /// A scripted answer: a 302 to `location`.
+    static func redirect(_ location: String) -> ProfileResponse { .answer(status: 302, location: location, body: Data(), truncated: false) }
+    /// A scripted answer: a 200 with `html`.
+    static func page(_ html: String) -> ProfileResponse { .answer(status: 200, location: nil, body: Data(html.utf8), truncated: false) }
 }

@@ -1,6 +1,8 @@
 import Foundation
+import SiteBasics
 import Testing
 @testable import Preview
+import SiteGen
 import SiteGenTestSupport
 
 /// The watcher `serve` rebuilds on: through inotify on Linux, and through polling (the fallback where inotify is
@@ -28,7 +30,13 @@ import SiteGenTestSupport
     struct Site {
         let folder: URL
         var content: URL { folder.appendingPathComponent("content") }
-        var paths: [String] { ["content", "templates", "site.yml"].map { folder.appendingPathComponent($0).path } }
+
+        /// A watcher of the site as `serve` makes it: content/ and templates/ walked by the build's rule, and site.yml.
+        func watcher(kernelEvents: Bool = true, onChange: @escaping @Sendable () -> Void) -> SourceWatcher {
+            let boundary = SiteBoundary(BuildOptions(sourceDirectory: folder.path), fileSystem: LocalFileSystem())!
+            return SourceWatcher(boundary: boundary, folders: ["content", "templates"].map { folder.appendingPathComponent($0).path },
+                                 files: [folder.appendingPathComponent("site.yml").path], interval: 0.05, kernelEvents: kernelEvents, onChange: onChange)
+        }
     }
 
     static func site() throws -> Site {
@@ -43,7 +51,7 @@ import SiteGenTestSupport
         let site = try Self.site()
         defer { try? FileManager.default.removeItem(at: site.folder) }
         let calls = Calls()
-        let watcher = SourceWatcher(paths: site.paths, interval: 0.05, kernelEvents: kernelEvents) { calls.record() }
+        let watcher = site.watcher(kernelEvents: kernelEvents) { calls.record() }
         watcher.start()
         defer { watcher.stop() }
         #if os(Linux)
@@ -89,7 +97,7 @@ import SiteGenTestSupport
         let site = try Self.site()
         defer { try? FileManager.default.removeItem(at: site.folder) }
         let calls = Calls()
-        let watcher = SourceWatcher(paths: site.paths, interval: 0.05) { calls.record() }
+        let watcher = site.watcher { calls.record() }
         watcher.start()
         defer { watcher.stop() }
         for index in 0..<20 {
@@ -97,5 +105,41 @@ import SiteGenTestSupport
         }
         #expect(calls.wait(past: 0, timeout: 10) >= 1)
         #expect(calls.wait(past: 1, timeout: 0.5) <= 2)
+    }
+
+    /// The watcher reads what the build reads and nothing more: a link the build refuses (to a folder outside the
+    /// site, as `content/u -> /usr` once made serve watch 16,646 folders and poll at a third of a core) is neither
+    /// watched nor polled, and a save behind it brings no rebuild; a link the build follows (to a folder inside the
+    /// site) is watched, also when it is made after the start.
+    @Test(arguments: [true, false])
+    func onlyWhatTheBuildReadsIsWatched(kernelEvents: Bool) throws {
+        let site = try Self.site()
+        defer { try? FileManager.default.removeItem(at: site.folder) }
+        let outside = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: outside) }
+        try FileManager.default.createDirectory(at: outside.appendingPathComponent("deep/er"), withIntermediateDirectories: true)
+        try Data("x".utf8).write(to: outside.appendingPathComponent("deep/er/file.txt"))
+        try FileManager.default.createSymbolicLink(at: site.content.appendingPathComponent("u"), withDestinationURL: outside)
+        let calls = Calls()
+        let watcher = site.watcher(kernelEvents: kernelEvents) { calls.record() }
+        watcher.start()
+        defer { watcher.stop() }
+        // Polling compares the walk's files: the page and the refusal, nothing behind the link.
+        let snapshot = watcher.snapshot()
+        #expect(snapshot.files.keys.sorted() == [site.content.appendingPathComponent("index.md").path, site.folder.appendingPathComponent("site.yml").path])
+        #expect(snapshot.refused == [site.content.appendingPathComponent("u").path + ": a symbolic link to \(outside.path), outside the site folder: sitegen reads nothing outside the site"])
+
+        try save("changed", to: outside.appendingPathComponent("deep/er/file.txt"))
+        #expect(calls.wait(past: 0, timeout: 0.5) == 0)
+
+        // A folder inside the site, linked in after the start: followed, as the build follows it.
+        let shared = site.folder.appendingPathComponent("shared")
+        try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: site.content.appendingPathComponent("shared"), withDestinationURL: shared)
+        // An empty folder changes no file: polling sees nothing, the kernel tells of the link; either is right.
+        _ = calls.wait(past: 0, timeout: 0.5)
+        let before = calls.current
+        try save("---\ntitle: Shared\n---\n", to: shared.appendingPathComponent("page.md"))
+        #expect(calls.wait(past: before, timeout: 10) > before)
     }
 }

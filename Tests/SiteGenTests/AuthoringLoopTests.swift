@@ -106,6 +106,63 @@ import SiteGenTestSupport
         #expect(try FileManager.default.contentsOfDirectory(atPath: site.path).sorted() == [".gitignore", "content", "site.yml", "templates"])
     }
 
+    /// `serve` watches what the build reads: a link the build refuses (`content/u`, to a tree of 40 folders outside
+    /// the site, standing in for `/usr`, whose 16,646 folders it once watched) adds no inotify watch. The three
+    /// watches are the site's folder (for content/, templates/ and site.yml coming and going), content/ and templates/.
+    @Test func serveWatchesOnlyWhatTheBuildReads() throws {
+        #if os(Linux)
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try SitegenBinary.run(["new", "mysite"], in: folder).code == 0)
+        let site = folder.appendingPathComponent("mysite")
+        for index in 0..<40 {
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent("usr/\(index)/share"), withIntermediateDirectories: true)
+        }
+        try FileManager.default.createSymbolicLink(atPath: site.appendingPathComponent("content/u").path, withDestinationPath: folder.appendingPathComponent("usr").path)
+        let serve = try ServeProcess(in: site, arguments: ["--port", "0", "--no-open"])
+        _ = try serve.line(startingWith: "Serving ")
+        #expect(serve.output.contains("content/u: error: a symbolic link to \(folder.path)/usr, outside the site folder: sitegen reads nothing outside the site"))
+        #expect(try Self.inotifyWatches(of: serve.process.processIdentifier) == 3)
+        #expect(try serve.interrupt() == 0)
+        #endif
+    }
+
+    /// A folder named without its slash is redirected on the same server, whatever the request's spelling: `//ada.dev`
+    /// once got `Location: //ada.dev/`, which a browser follows to the host ada.dev. Spellings that hide a slash
+    /// or a step (`/\ada.dev`, `%2f`, `%5c`, `/./`) are refused, with no Location at all.
+    @Test func serveRedirectsStayOnTheSameServer() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try SitegenBinary.run(["new", "mysite"], in: folder).code == 0)
+        let site = folder.appendingPathComponent("mysite")
+        try save("---\ntitle: Ada\n---\nHi.\n", to: site.appendingPathComponent("content/ada.dev.md"))
+        let serve = try ServeProcess(in: site, arguments: ["--port", "0", "--no-open"])
+        let serving = try serve.line(startingWith: "Serving ")
+        let port = try #require(serving.split(separator: ":").last.flatMap { Int($0.prefix { $0.isNumber }) })
+        #expect(try HTTPTestClient.request("/ada.dev/", port: port).status == 200)
+        for (path, location) in [("/ada.dev", "/ada.dev/"), ("//ada.dev", "/ada.dev/"), ("///ada.dev", "/ada.dev/"),
+                                 ("//ada.dev?x=1", "/ada.dev/?x=1"), ("/ada%2Edev", "/ada.dev/")] {
+            let response = try HTTPTestClient.request(path, port: port)
+            #expect(response.status == 302, "\(path)")
+            #expect(response.headers["location"] == location, "\(path)")
+        }
+        for path in ["/\\ada.dev", "/%2f%2fada.dev", "/%2F%2Fada.dev", "/%5cada.dev", "/.//ada.dev", "/./ada.dev", "/\\/ada.dev"] {
+            let response = try HTTPTestClient.request(path, port: port)
+            #expect(response.status == 403, "\(path)")
+            #expect(response.headers["location"] == nil, "\(path)")
+        }
+        #expect(try serve.interrupt() == 0)
+    }
+
+    /// The inotify watches a process holds, from the kernel's own account of its descriptors.
+    static func inotifyWatches(of process: Int32) throws -> Int {
+        let folder = "/proc/\(process)/fdinfo"
+        return try FileManager.default.contentsOfDirectory(atPath: folder).reduce(0) { count, descriptor in
+            let info = (try? String(contentsOfFile: folder + "/" + descriptor, encoding: .utf8)) ?? ""
+            return count + info.split(separator: "\n").filter { $0.hasPrefix("inotify wd:") }.count
+        }
+    }
+
     @Test func theBinaryCopiedAloneCreatesASiteThatBuilds() throws {
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

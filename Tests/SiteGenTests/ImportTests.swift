@@ -188,6 +188,73 @@ import SiteGenTestSupport
         #expect(try tree() == before)
     }
 
+    /// A page's control and bidirectional characters never reach the new site, which builds at once: they are dropped
+    /// from its texts (each named, with where it was), and a link whose address holds one is left out. A U+202E in
+    /// the name once went into content/index.md as it was, and the new site did not build.
+    @Test func controlAndBidiCharactersAreDroppedWithANote() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var page = try String(contentsOf: Self.fixtures.appendingPathComponent("littlelink.html"), encoding: .utf8)
+        for (old, new) in [("<h1>Rosa Quill</h1>", "<h1>Rosa\u{202E}lliuQ</h1>"), ("Prints on Tuesdays.", "Prints on\u{9B} Tuesdays\u{2066}."),
+                           (">GitHub</a>", ">Git\u{202E}Hub\u{202C}</a>"),
+                           ("<footer>", "<a class=\"button button-default\" href=\"https://rosaquill.example/\u{202E}gpj.exe\">Photos</a><footer>")] {
+            #expect(page.contains(old))
+            page = page.replacingOccurrences(of: old, with: new)
+        }
+        try Data(page.utf8).write(to: folder.appendingPathComponent("page.html"))
+        let made = try SitegenBinary.run(["import", "page.html", "site", "--url", "https://rosa.example/"], in: folder)
+        #expect(made.code == 0, "\(made.errors)")
+        let lines = made.output.split(separator: "\n").map(String.init)
+        #expect(lines.contains("  https://rosaquill.example/\u{FFFD}gpj.exe -> left out: the address holds U+202E, a control or bidirectional character no link may carry"))
+        let because = ": control and bidirectional characters would break the page or reorder what visitors read"
+        #expect(lines.filter { $0.hasPrefix("note: dropped") } == [
+            "note: dropped U+202E from the name" + because,
+            "note: dropped U+009B, U+2066 from the bio" + because,
+            "note: dropped U+202E, U+202C from the label of https://github.com/rosaquill" + because,
+        ])
+        let site = folder.appendingPathComponent("site")
+        let built = try SitegenBinary.run(["build"], in: site)
+        #expect(built.code == 0 && built.errors.isEmpty, "\(built.errors)")
+        let html = try String(contentsOf: site.appendingPathComponent("Output/index.html"), encoding: .utf8)
+        #expect(html.contains("<title>RosalliuQ</title>"))
+        #expect(!html.unicodeScalars.contains { $0 == "\u{202E}" || $0 == "\u{9B}" || $0 == "\u{2066}" })
+    }
+
+    /// import never writes a file sitegen does not read: a site.yml over the 4 MiB it reads is refused before anything
+    /// is written. (A 4 MiB page of 60,000 links once made a 4.4 MB site.yml; here four labels of a million quotes
+    /// each, which YAML writes as `\"`, make one of 8 MB.)
+    @Test func aSiteYmlLargerThanSitegenReadsIsRefused() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let quotes = String(repeating: "\"", count: 1_000_000)
+        let links = (0..<4).map { "<a href=\"https://github.com/user\($0)\">\(quotes)</a>" }.joined(separator: "\n")
+        try Data("<title>Big</title>\n\(links)\n".utf8).write(to: folder.appendingPathComponent("page.html"))
+        let made = try SitegenBinary.run(["import", "page.html", "site"], in: folder)
+        #expect(made.code == 1)
+        #expect(made.output.isEmpty)
+        let prefix = "site/site.yml: error: it would have ", suffix = " bytes, more than the 4 MiB (4194304 bytes) sitegen reads, so the site would not build: nothing was made; save a page with fewer links, or import part of it\n"
+        #expect(made.errors.hasPrefix(prefix) && made.errors.hasSuffix(suffix), "\(made.errors)")
+        // Four labels of 2,000,000 bytes each as YAML, and the rest.
+        #expect(Int(made.errors.dropFirst(prefix.count).dropLast(suffix.count)).map { (8_000_000...8_010_000).contains($0) } == true)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("site").path))
+    }
+
+    /// import is linear in the page's size: one link whose path is a single 4 MB segment once took hours (each
+    /// profile template tried every prefix of it as a user name, as a string of its own).
+    @Test(.timeLimit(.minutes(1))) func aPageOfOneHugeLinkIsReadInLinearTime() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let segment = String(repeating: "a", count: 4_000_000)
+        try Data("<a href=\"https://github.com/\(segment)\">GitHub</a><a href=\"https://github.com/ada\">GitHub</a>".utf8)
+            .write(to: folder.appendingPathComponent("page.html"))
+        let started = Date()
+        let made = try SitegenBinary.run(["import", "page.html", "site"], in: folder)
+        // Generous for a debug build on a busy machine; the release build takes well under a second.
+        #expect(Date().timeIntervalSince(started) < 20)
+        #expect(made.code == 0, "\(made.errors)")
+        #expect(made.output.contains("  https://github.com/ada -> github: ada\n"))
+    }
+
     /// Headings with no button under them are left out, and the site's `links:` are only what the source gave.
     @Test func aHeadingWithoutButtonsIsLeftOut() {
         var page = ImportedPage(format: .linktree)

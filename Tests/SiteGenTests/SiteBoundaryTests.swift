@@ -51,6 +51,9 @@ import SiteGenTestSupport
         // Only the file found as one (not through a link) has its stamp.
         #expect(walk.stamps.keys.sorted() == ["index.md"])
         walk.stamps = [:]
+        // The folders read, which serve watches: content/ alone (its hidden .drafts and the link to .git are not read).
+        #expect(walk.folders == [try #require(LocalFileSystem().realPath(site.site.appendingPathComponent("content").path))])
+        walk.folders = []
         #expect(walk == SiteBoundary.Walk(files: ["index.md", "same.md", "shared.txt"], refused: [
             .init(path: "cfg.txt", reason: "a symbolic link to ../.git/config, \(Self.hidden)"),
             .init(path: "chain.txt", reason: "a symbolic link to env.txt, which leads to .env, \(Self.hidden)"),

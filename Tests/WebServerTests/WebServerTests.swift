@@ -27,6 +27,19 @@ import WebServer
     func refusesMalformedPaths(raw: String) {
         #expect(RequestPath.parse(raw) == .failure(.malformed))
     }
+
+    /// A path given back as a `Location` stays on this server: one leading `/`, and every segment encoded again,
+    /// so `//ada.dev` (another host to a browser) is `/ada.dev`.
+    @Test(arguments: [
+        ("/", "/"), ("//ada.dev", "/ada.dev"), ("///ada.dev/", "/ada.dev/"), ("/ada%2edev", "/ada.dev"),
+        ("/caf%C3%A9%20bar/", "/caf%C3%A9%20bar/"), ("/a:b@c!$&'()*+,;=/", "/a:b@c!$&'()*+,;=/"),
+        ("/a%3Fb%23c", "/a%3Fb%23c"), ("/%25", "/%25"),
+    ])
+    func aLocationIsAPathOnThisServer(raw: String, location: String) throws {
+        let path = try RequestPath.parse(raw).get()
+        #expect(path.location == location)
+        #expect(RequestPath.parse(path.location) == .success(path))
+    }
 }
 
 @Suite struct MediaTypeTests {

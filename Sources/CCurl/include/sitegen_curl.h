@@ -24,6 +24,8 @@ CURLcode sitegen_curl_set_string(CURL *handle, CURLoption option, const char *va
 CURLcode sitegen_curl_set_pointer(CURL *handle, CURLoption option, void *value);
 typedef size_t (*sitegen_curl_receiver)(char *bytes, size_t size, size_t count, void *context);
 CURLcode sitegen_curl_set_receiver(CURL *handle, CURLoption option, sitegen_curl_receiver receiver);
+// Called with each address libcurl is about to connect to: the callback makes the socket, or refuses the address.
+CURLcode sitegen_curl_set_opensocket(CURL *handle, curl_opensocket_callback callback);
 CURLcode sitegen_curl_get_long(CURL *handle, CURLINFO info, long *value);
 
 #endif
