@@ -84,7 +84,12 @@ enum XMLTree {
         let parsed: Bool = data.withUnsafeBytes { bytes in
             guard let base = bytes.baseAddress, bytes.count > 0,
                   let context = xmlCreateMemoryParserCtxt(base.assumingMemoryBound(to: CChar.self), Int32(bytes.count)) else { return false }
-            defer { xmlFreeParserCtxt(context) }
+            defer {
+                // libxml2 makes a document of its own to hold an internal subset's entities (even for a parse it was
+                // told to stop), which the context does not free.
+                if let document = context.pointee.myDoc { xmlFreeDoc(document); context.pointee.myDoc = nil }
+                xmlFreeParserCtxt(context)
+            }
             // Nothing from the network, and (with no DOCTYPE allowed) only XML's own five entities, replaced.
             var options = Int32(XML_PARSE_NONET.rawValue)
             if !allowDoctype { options |= Int32(XML_PARSE_NOENT.rawValue) }
