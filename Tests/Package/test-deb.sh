@@ -58,6 +58,8 @@ run sh -ec '
   "$SITEGEN" new site --title "Ada Lovelace" --link mastodon:@ada@mastodon.social --url https://links.ada-lovelace.net/ >/dev/null
   git init -q --bare remote.git
   cd site
+  # the examples new wrote, replaced as a user does before publishing (publish refuses them)
+  sed -i "s#What you do, in one line.#Mathematician, writer.#; /^A few words about you/,/open the visitor/c I write about the Analytical Engine." content/index.md
   git init -q -b main && git add -A && git commit -qm "The site" && git remote add origin ../remote.git
   "$SITEGEN" build -q
   git status --porcelain > ../status.before && cp .git/index ../index.before && git rev-parse HEAD > ../head.before
