@@ -164,7 +164,7 @@ enum ImportSite {
 
 extension CommandLineTool {
     static let importCommand = CommandSpec(
-        name: "import", arguments: "SOURCE [DIR]", summary: "Create a site from a link page saved elsewhere: sitegen import index.html mysite",
+        name: "import", arguments: "SOURCE [DIR]", summary: "Create a site from a link page made elsewhere: sitegen import https://linktr.ee/NAME mysite",
         details: """
             Creates a site in DIR (default: the current folder), a new or empty folder, as new does, with the
             name, bio, avatar and links of SOURCE: a LittleLink index.html, a Linktree page, a BioDrop
@@ -182,7 +182,7 @@ extension CommandLineTool {
     func importSite(_ options: ParsedArguments) -> ExitCode {
         let command = Self.importCommand
         guard (1...2).contains(options.positional.count) else {
-            return usageError(options.positional.isEmpty ? "import needs the saved page, e.g. sitegen import index.html mysite" : "import takes a page and one folder", command: command)
+            return usageError(options.positional.isEmpty ? "import needs the link page, its https address or a saved file, e.g. sitegen import https://linktr.ee/NAME mysite" : "import takes a page and one folder", command: command)
         }
         for index in options.positional.indices where options.positional[index].hasPrefix("-") && !options.isAfterOptions(index) {
             return usageError(ArgumentParser.folderAfterOptions(options.positional[index], command: command), command: command)

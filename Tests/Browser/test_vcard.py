@@ -102,5 +102,7 @@ links:
     assert card.photo.params["ENCODING"] == ["b"] and card.photo.params["TYPE"] == ["PNG"]
     assert "VALUE" not in card.photo.params, "the photo is the picture, not an address"
     photo = Image.open(io.BytesIO(card.photo.value))
-    # At most 240 px on its longer side, its proportions kept, its transparency too.
-    assert photo.format == "PNG" and photo.size == (240, 180) and photo.mode in ("RGBA", "LA", "P")
+    # The avatar as the page shows it, cut square at the centre, 240 px; its transparency kept.
+    assert photo.format == "PNG" and photo.size == (240, 240) and photo.mode in ("RGBA", "LA", "P")
+    assert photo.convert("RGBA").getpixel((120, 120)) == (30, 90, 200, 255)
+    assert photo.convert("RGBA").getpixel((0, 0))[3] == 0
