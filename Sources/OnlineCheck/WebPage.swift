@@ -37,12 +37,13 @@ public enum WebPage {
               let host = components.host, !host.isEmpty else {
             return .failure(Problem(message: "not a web address sitegen can read: give an https:// address, or \(saveInstead)"))
         }
+        // A page on this computer or its network is never read, whatever the scheme: say that rather than "use https".
+        if let refusal = PublicAddress.refusal(ofHost: host) {
+            return .failure(Problem(message: "\(host) is \(refusal), and sitegen import reads only public https pages: \(saveInstead)"))
+        }
         guard scheme == "https" else {
             let https = scheme == "http" ? "use https:" + address.dropFirst(scheme.count + 1) + " if the site has it, or " : ""
             return .failure(Problem(message: "sitegen import reads only https addresses: \(https)\(saveInstead)"))
-        }
-        if let refusal = PublicAddress.refusal(ofHost: host) {
-            return .failure(Problem(message: "\(host) is \(refusal), and sitegen import reads only public https pages: \(saveInstead)"))
         }
         let session = OnlineCheck.Session(fetcher: fetcher, limits: limits, deadline: ProcessInfo.processInfo.systemUptime + limits.totalTime,
                                           name: "import")

@@ -74,7 +74,8 @@ import SiteGenTestSupport
     static let save = "save the page from your browser (File → Save Page As) and run sitegen import on that file"
 
     @Test(arguments: [
-        ("http://127.0.0.1:8093/index.html", "http://127.0.0.1:8093/index.html: error: sitegen import reads only https addresses: use https://127.0.0.1:8093/index.html if the site has it, or \(save)"),
+        ("http://linktr.ee/halbrook", "http://linktr.ee/halbrook: error: sitegen import reads only https addresses: use https://linktr.ee/halbrook if the site has it, or \(save)"),
+        ("http://127.0.0.1:8093/index.html", "http://127.0.0.1:8093/index.html: error: 127.0.0.1 is a loopback address, and sitegen import reads only public https pages: \(save)"),
         ("ftp://files.example/links.html", "ftp://files.example/links.html: error: sitegen import reads only https addresses: \(save)"),
         ("https://127.0.0.1:8093/index.html", "https://127.0.0.1:8093/index.html: error: 127.0.0.1 is a loopback address, and sitegen import reads only public https pages: \(save)"),
         ("https://localhost/links", "https://localhost/links: error: localhost is a loopback address, and sitegen import reads only public https pages: \(save)"),
