@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+@testable import Artwork
+import Companions
+import OnlineCheck
+@testable import SiteGenCLI
+import SiteGenTestSupport
+
+/// Every limit and size the README and the reference promise is the one the code has: each sentence below is made
+/// from the constant it states and must be in the document (line breaks read as spaces), so a changed limit fails
+/// here until the documents say it. Measured times name the bench script that measured them; the count of services
+/// is `CatalogSiteTests`'.
+@Suite struct DocumentationNumbersTests {
+    /// The document's text with every run of white space as one space, as a reader reads it.
+    static func text(_ file: String) throws -> String {
+        try String(contentsOf: Fixtures.packageRoot.appendingPathComponent(file), encoding: .utf8)
+            .replacingOccurrences(of: #"\s+"#, with: " ", options: .regularExpression)
+    }
+
+    static let mebibyte = 1_048_576
+
+    static var photos: [String] {
+        let avatar = PhotoSlot.avatar, megapixels = PictureHeader.pixelLimit / 1_000_000, gif = PictureHeader.gifCanvasLimit / 1_000_000
+        return [
+            "of up to \(megapixels) megapixels (\(PictureHeader.sideLimit) pixels a side; \(gif) megapixels for a GIF)",
+            "at \(avatar.width) × \(avatar.height) pixels",
+            "at most \(PhotoSlot.background.width) pixels across",
+            "a \(ShareCard.width) × \(ShareCard.height) picture of your avatar",
+            "at most \(PhotoSlot.text.width) pixels wide",
+            "It is shown as a circle, \(avatar.width / 2) pixels across",
+        ]
+    }
+
+    static var readme: [String] {
+        let fetched = CommandLineTool().importLimits
+        return photos + [
+            "larger than the \(ImportSite.maximumSourceBytes / mebibyte) MiB sitegen reads",
+            "within \(Int(fetched.totalTime)) seconds and up to \(fetched.maxBytes / mebibyte) MiB",
+        ]
+    }
+
+    static var reference: [String] {
+        let online = OnlineCheck.Limits(), links = LinkCheck.defaultLimits, fetched = CommandLineTool().importLimits
+        let avatar = PhotoSlot.avatar, megapixels = PictureHeader.pixelLimit / 1_000_000, gif = PictureHeader.gifCanvasLimit / 1_000_000
+        return [
+            "at most \(PictureHeader.sideLimit) pixels a side and \(megapixels) megapixels in all (\(gif) for a GIF",
+            "the avatar: \(avatar.width) × \(avatar.height) pixels, cut at the centre as the page's \(avatar.width / 2) px circle shows it",
+            "a `background`: at most \(PhotoSlot.background.width) pixels on its longer side",
+            "at most \(PhotoSlot.text.width) pixels wide (the text is 30rem, \(PhotoSlot.text.width / 2) px, wide)",
+            "carries the avatar in the card, at most \(PhotoSlot.shareCard.width) pixels across",
+            "Up to \(online.concurrency) profiles are asked at once; requests time out after \(Int(online.requestTimeout)) seconds, the whole check after \(Int(online.totalTime))",
+            "at most \(online.maxRedirects) redirects are followed",
+            "only the first \(online.maxBytes / mebibyte) MB of an answer is read",
+            "redirects are followed (up to \(links.maxRedirects))",
+            "Up to \(links.concurrency) addresses are asked at once, each for at most \(Int(links.requestTimeout)) seconds, all within \(Int(links.totalTime)).",
+            "at most \(fetched.maxBytes / mebibyte) MiB, \(Int(fetched.requestTimeout)) seconds a request and \(Int(fetched.totalTime)) in all",
+            "A saved SOURCE must be a regular file of at most \(ImportSite.maximumSourceBytes / mebibyte) MiB",
+        ]
+    }
+
+    @Test func theREADMEStatesTheLimitsTheCodeHas() throws {
+        let readme = try Self.text("README.md")
+        for sentence in Self.readme { #expect(readme.contains(sentence), "README.md does not say: \(sentence)") }
+    }
+
+    @Test func theReferenceStatesTheLimitsTheCodeHas() throws {
+        let reference = try Self.text("docs/reference.md")
+        for sentence in Self.reference { #expect(reference.contains(sentence), "docs/reference.md does not say: \(sentence)") }
+    }
+}
