@@ -3,6 +3,7 @@ import Testing
 @testable import Artwork
 import Companions
 import OnlineCheck
+@testable import SiteGen
 @testable import SiteGenCLI
 import SiteGenTestSupport
 
@@ -55,6 +56,8 @@ import SiteGenTestSupport
             "Up to \(links.concurrency) addresses are asked at once, each for at most \(Int(links.requestTimeout)) seconds, all within \(Int(links.totalTime)).",
             "at most \(fetched.maxBytes / mebibyte) MiB, \(Int(fetched.requestTimeout)) seconds a request and \(Int(fetched.totalTime)) in all",
             "A saved SOURCE must be a regular file of at most \(ImportSite.maximumSourceBytes / mebibyte) MiB",
+            "A page may be at most \(SiteLoader.maximumPageBytes / mebibyte) MiB, any other file \(SiteLoader.maximumAssetBytes / mebibyte) MiB.",
+            "at most \(PageAddress.maximumBytes.formatted(.number.locale(Locale(identifier: "en_US")))) bytes; its host is written in Punycode",
         ]
     }
 
