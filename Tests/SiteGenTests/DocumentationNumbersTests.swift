@@ -61,6 +61,18 @@ import SiteGenTestSupport
         ]
     }
 
+    /// The page's script waits these: a step of the app chain, and the longest "Opening…" shows.
+    @Test func howItWorksStatesTheRuntimesWaits() throws {
+        let decisions = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("Sources/Runtime/Resources/runtime/decisions.js"), encoding: .utf8)
+        func milliseconds(_ name: String) throws -> Int {
+            let match = try #require(decisions.firstMatch(of: try Regex("var \(name) = ([0-9]+);")))
+            return try #require(Int(match.output[1].substring ?? ""))
+        }
+        let text = try Self.text("docs/how-it-works.md")
+        #expect(text.contains("within one step (\(try milliseconds("STEP_MS")) ms"))
+        #expect(text.contains("stops showing \"Opening…\" after \(try milliseconds("WAIT_MS") / 1000) seconds"))
+    }
+
     @Test func theREADMEStatesTheLimitsTheCodeHas() throws {
         let readme = try Self.text("README.md")
         for sentence in Self.readme { #expect(readme.contains(sentence), "README.md does not say: \(sentence)") }
