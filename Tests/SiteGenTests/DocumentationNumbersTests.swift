@@ -2,10 +2,13 @@ import Foundation
 import Testing
 @testable import Artwork
 import Companions
+import Mustache
 import OnlineCheck
+@testable import Preview
 @testable import SiteGen
 @testable import SiteGenCLI
 import SiteGenTestSupport
+import WebServer
 
 /// Every limit and size the README and the reference promise is the one the code has: each sentence below is made
 /// from the constant it states and must be in the document (line breaks read as spaces), so a changed limit fails
@@ -56,6 +59,12 @@ import SiteGenTestSupport
             "Up to \(links.concurrency) addresses are asked at once, each for at most \(Int(links.requestTimeout)) seconds, all within \(Int(links.totalTime)).",
             "at most \(fetched.maxBytes / mebibyte) MiB, \(Int(fetched.requestTimeout)) seconds a request and \(Int(fetched.totalTime)) in all",
             "A saved SOURCE must be a regular file of at most \(ImportSite.maximumSourceBytes / mebibyte) MiB",
+            "when a page grows past \(MustacheTemplates.maximumOutputBytes / mebibyte) MiB or takes more than \(MustacheTemplates.maximumRenderSteps.formatted(.number.locale(Locale(identifier: "en_US")))) rendering steps",
+            "partials nest at most \(MustacheTemplates.maxNestingDepth) deep",
+            "`--poll` looks for saves every \(Int(DevServer.Options(build: BuildOptions(sourceDirectory: ".")).pollInterval * 1000)) ms",
+            "it waits \(Int(SourceWatcher.settle * 1000)) ms for the save's other writes to settle",
+            "idle ones close after \(HTTPServer.idleTimeoutSeconds) seconds",
+            "a file that last changed at least \(PageInputs.stampMargin / 1_000_000_000) seconds before the build began",
             "A page may be at most \(SiteLoader.maximumPageBytes / mebibyte) MiB, any other file \(SiteLoader.maximumAssetBytes / mebibyte) MiB.",
             "at most \(PageAddress.maximumBytes.formatted(.number.locale(Locale(identifier: "en_US")))) bytes; its host is written in Punycode",
         ]
