@@ -82,6 +82,13 @@ import WebServer
         #expect(text.contains("stops showing \"Opening…\" after \(try milliseconds("WAIT_MS") / 1000) seconds"))
     }
 
+    @Test func importsHelpStatesItsLimits() {
+        let limits = CommandLineTool().importLimits
+        let help = CommandLineTool.importCommand.help.replacingOccurrences(of: #"\s+"#, with: " ", options: .regularExpression)
+        #expect(help.contains("which is fetched within \(Int(limits.totalTime)) s"))
+        #expect(help.contains("Only SOURCE is read, at most \(ImportSite.maximumSourceBytes / Self.mebibyte) MiB"))
+    }
+
     @Test func theREADMEStatesTheLimitsTheCodeHas() throws {
         let readme = try Self.text("README.md")
         for sentence in Self.readme { #expect(readme.contains(sentence), "README.md does not say: \(sentence)") }
