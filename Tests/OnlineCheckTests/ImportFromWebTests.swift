@@ -71,6 +71,23 @@ import SiteGenTestSupport
         return (code, captured.errors, fileSystem.entryKind(at: "site") != .missing)
     }
 
+    /// `data` as gzip makes it, from the gzip on PATH (Foundation has no gzip on Linux).
+    static func gzip(_ data: Data) throws -> Data {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "gzip -9 -c"]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        // Written from another thread: gzip's output pipe fills while its input is still being written.
+        let writer = Thread { input.fileHandleForWriting.write(data); try? input.fileHandleForWriting.close() }
+        writer.start()
+        let packed = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return packed
+    }
+
     static let save = "save the page from your browser (File → Save Page As) and run sitegen import on that file"
 
     @Test(arguments: [
@@ -93,12 +110,16 @@ import SiteGenTestSupport
         var short = WebPage.limits(maxBytes: 1_048_576)
         short.requestTimeout = 0.5
         let huge = Data(repeating: UInt8(ascii: " "), count: 1_048_577)
+        // 8 MiB of spaces in 8 KB on the wire: the limit counts what the page unpacks to.
+        let bomb = try Self.gzip(Data(repeating: UInt8(ascii: " "), count: 8 * 1_048_576))
+        #expect(bomb.count < 65_536)
         let servers: [String: HTTPServer.Handler] = [
             "linktr.ee": { request in
                 switch request.path {
                 case "/gone": return .text(404, "not here")
                 case "/busy": return .text(429, "slow down")
                 case "/huge": return HTTPResponse(status: 200, headers: [], body: .bytes(huge))
+                case "/packed": return HTTPResponse(status: 200, headers: [("Content-Encoding", "gzip")], body: .bytes(bomb))
                 case "/scripted": return OnlineCheckTests.html("<html><body><div id=app></div><script src=/app.js></script></body></html>")
                 case "/to-http": return Self.redirect("http://linktr.ee/hal")
                 default: return .text(200, "")
@@ -110,6 +131,7 @@ import SiteGenTestSupport
             ("https://linktr.ee/gone", "error: HTTP 404 from https://linktr.ee/gone: check the address (a Linktree page is https://linktr.ee/NAME)"),
             ("https://linktr.ee/busy", "error: HTTP 429 from https://linktr.ee/busy: \(Self.save)"),
             ("https://linktr.ee/huge", "error: the page is larger than 1 MiB, more than a link page has: \(Self.save) if it is one"),
+            ("https://linktr.ee/packed", "error: the page is larger than 1 MiB, more than a link page has: \(Self.save) if it is one"),
             ("https://linktr.ee/scripted", "error: read as an HTML page, it has no link that can be a button (0 found): if the page shows links in a browser, \(Self.save)"),
             ("https://linktr.ee/to-http", "error: https://linktr.ee/to-http redirects to http://linktr.ee/hal, which is not https: sitegen follows only https redirects: \(Self.save)"),
             ("https://slow.example/", "error: no answer from slow.example within 0.5 s: \(Self.save)"),
