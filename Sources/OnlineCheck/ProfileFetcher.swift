@@ -90,7 +90,7 @@ public struct CurlProfileFetcher: ProfileFetcher {
         if request.reach == .publicOnly, let refusal = PublicAddress.refusal(ofHost: host) {
             return .notPublic("\(host) is \(refusal)")
         }
-        var headers = ["Accept: \(request.accept)", "User-Agent: sitegen/\(SiteGenVersion.current) (sitegen check)"]
+        var headers = ["Accept: \(request.accept)", "User-Agent: sitegen/\(SiteGenVersion.current)"]
         var target = request.url
         if let loopbackHosts {
             guard let loopback = loopbackHosts[host], let colon = loopback.lastIndex(of: ":") else {

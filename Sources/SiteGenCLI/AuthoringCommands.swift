@@ -143,9 +143,9 @@ extension CommandLineTool {
         }
     }
 
-    /// Where `check --online` and `--links` send their requests: the test's fetcher, the loopback servers of
+    /// Where `check --online`, `--links` and `import https://…` send their requests: the test's fetcher, the loopback servers of
     /// `SITEGEN_TEST_LOOPBACK_HOSTS`, or the network; nil (the problem reported) when that variable is malformed.
-    private func networkFetcher() -> (any ProfileFetcher)? {
+    func networkFetcher() -> (any ProfileFetcher)? {
         if let fixed = profileFetcher { return fixed }
         guard let seam = ProcessInfo.processInfo.environment[CurlProfileFetcher.environmentVariable] else { return CurlProfileFetcher() }
         switch CurlProfileFetcher.parseLoopbackHosts(seam) {

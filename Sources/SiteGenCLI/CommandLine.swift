@@ -18,6 +18,7 @@ public struct CommandLineTool {
     public var profileFetcher: (any ProfileFetcher)?
     public var onlineLimits = OnlineCheck.Limits()
     public var linkLimits = LinkCheck.defaultLimits
+    public var importLimits = WebPage.limits(maxBytes: ImportSite.maximumSourceBytes)
 
     public init(fileSystem: any FileSystem = LocalFileSystem(),
                 standardOutput: @escaping (String) -> Void = { print($0) },

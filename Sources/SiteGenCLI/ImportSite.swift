@@ -1,11 +1,13 @@
 import Foundation
 import HTMLReading
 import LinkChain
+import OnlineCheck
 import SiteBasics
 import SiteGen
 
 /// `sitegen import SOURCE [FOLDER]`: a new site (as `new` makes it) whose name, bio, avatar and buttons come
-/// from a link page made elsewhere, read from one saved file. Nothing is fetched; only SOURCE is read.
+/// from a link page made elsewhere, read from one saved file or fetched from its https address (`WebPage`). Only
+/// SOURCE is read: nothing it links to (its avatar included) is fetched.
 enum ImportSite {
     /// What became of one link of the source.
     enum Outcome: Equatable {
@@ -28,7 +30,9 @@ enum ImportSite {
     /// Maps each link of `page` to a button: the catalog's service where it recognises the address (the source's
     /// brand name and the label help it tell a Mastodon profile from another site's `/@name` page), else a web
     /// button for an https address; anything else is left out with its reason.
-    static func plan(_ source: ImportedPage, catalog: ServiceCatalog = .standard) -> Plan {
+    /// `address` is where a fetched page was read (after redirects): its avatar, when written as a path, is
+    /// there too.
+    static func plan(_ source: ImportedPage, address: URL? = nil, catalog: ServiceCatalog = .standard) -> Plan {
         var plan = Plan()
         let (page, dropped) = source.droppingRefusedCharacters()
         plan.notes += dropped
@@ -37,7 +41,10 @@ enum ImportSite {
         plan.details.description = page.bio.map(HTMLElement.collapsed)?.nonEmpty
         // The bio is the description; the starter's example text would be left for the owner to find.
         plan.details.body = ""
-        if let avatar = page.avatar {
+        if var avatar = page.avatar {
+            if URLScheme.of(avatar) == nil, let address, let absolute = URL(string: avatar, relativeTo: address)?.absoluteString {
+                avatar = absolute
+            }
             if URLScheme.of(avatar) == "https", let address = try? WebAddress.parse(avatar) {
                 plan.details.avatar = address.url
             } else {
@@ -124,6 +131,19 @@ enum ImportSite {
     /// The most of a source `import` reads: the limit of a page.
     static let maximumSourceBytes = SiteLoader.maximumPageBytes
 
+    /// Fetches the page at `address` (https, public, at most `maximumSourceBytes`) and reads it as a saved one;
+    /// the page and where it was read after redirects.
+    static func fetchSource(_ address: String, fetcher: any ProfileFetcher, limits: OnlineCheck.Limits) throws(NewSiteError) -> (ImportedPage, URL?) {
+        switch WebPage.get(address, fetcher: fetcher, limits: limits) {
+        case .failure(let problem):
+            throw NewSiteError(path: address, message: problem.message)
+        case .success(let fetched):
+            do throws(ImportProblem) { return (try ImportedPage.read(fetched.body), URL(string: fetched.url)) } catch {
+                throw NewSiteError(path: address, message: error.message)
+            }
+        }
+    }
+
     /// Reads SOURCE, refusing anything but a regular file of at most `maximumSourceBytes` (a FIFO, a device or a
     /// folder is named in the error; reading never blocks on one).
     static func readSource(_ path: String, fileSystem: any FileSystem) throws(NewSiteError) -> ImportedPage {
@@ -144,14 +164,16 @@ enum ImportSite {
 
 extension CommandLineTool {
     static let importCommand = CommandSpec(
-        name: "import", arguments: "SOURCE [DIR]", summary: "Create a site from a link page saved elsewhere: sitegen import index.html mysite",
+        name: "import", arguments: "SOURCE [DIR]", summary: "Create a site from a link page made elsewhere: sitegen import https://linktr.ee/NAME mysite",
         details: """
             Creates a site in DIR (default: the current folder), a new or empty folder, as new does, with the
-            name, bio, avatar and links of SOURCE: a LittleLink index.html, a page saved from Linktree, a
-            BioDrop profile (.json), or any other HTML page (each link to another site becomes a button).
-            Each address is matched against the services (https://social.coop/@eb becomes mastodon:
-            "@eb@social.coop", mailto: an email button); the others stay web buttons with their labels. It
-            prints where each link went. Nothing is fetched: only SOURCE is read, at most 4 MiB.
+            name, bio, avatar and links of SOURCE: a LittleLink index.html, a Linktree page, a BioDrop
+            profile (.json), or any other HTML page (each link to another site becomes a button). SOURCE is
+            a saved file or an https address (https://linktr.ee/NAME), which is fetched within 20 s,
+            redirects followed only to public https addresses. Each address is matched against the services
+            (https://social.coop/@eb becomes mastodon: "@eb@social.coop", mailto: an email button); the
+            others stay web buttons with their labels. It prints where each link went. Only SOURCE is read,
+            at most 4 MiB: nothing it links to is fetched.
             """,
         options: [CommandOption(long: "--url", short: nil, value: "URL",
                                 help: "The page's public https address, for the QR code and contact card (default: a placeholder)")],
@@ -160,17 +182,26 @@ extension CommandLineTool {
     func importSite(_ options: ParsedArguments) -> ExitCode {
         let command = Self.importCommand
         guard (1...2).contains(options.positional.count) else {
-            return usageError(options.positional.isEmpty ? "import needs the saved page, e.g. sitegen import index.html mysite" : "import takes a page and one folder", command: command)
+            return usageError(options.positional.isEmpty ? "import needs the link page, its https address or a saved file, e.g. sitegen import https://linktr.ee/NAME mysite" : "import takes a page and one folder", command: command)
         }
         for index in options.positional.indices where options.positional[index].hasPrefix("-") && !options.isAfterOptions(index) {
             return usageError(ArgumentParser.folderAfterOptions(options.positional[index], command: command), command: command)
         }
         let source = options.positional[0], folder = options.positional.count == 2 ? options.positional[1] : "."
+        let fetched = WebPage.isAddress(source)
+        var fetcher: (any ProfileFetcher)?
+        if fetched {
+            fetcher = networkFetcher()
+            if fetcher == nil { return .failure }
+        }
         do throws(NewSiteError) {
-            let page = try ImportSite.readSource(source, fileSystem: fileSystem)
-            var plan = ImportSite.plan(page)
+            let (page, address) = if let fetcher { try ImportSite.fetchSource(source, fetcher: fetcher, limits: importLimits) }
+                else { (try ImportSite.readSource(source, fileSystem: fileSystem), nil) }
+            var plan = ImportSite.plan(page, address: address)
             guard plan.details.items?.contains(where: { if case .button = $0 { true } else { false } }) == true else {
-                throw NewSiteError(path: source, message: "read as \(page.format.rawValue), it has no link that can be a button (\(plan.outcomes.count) found): nothing was made")
+                // A page that draws its links with scripts has none in the HTML its server sends.
+                let scripted = fetched ? ": if the page shows links in a browser, \(WebPage.saveInstead)" : ": nothing was made"
+                throw NewSiteError(path: source, message: "read as \(page.format.rawValue), it has no link that can be a button (\(plan.outcomes.count) found)\(scripted)")
             }
             if let url = options["--url"] { plan.details.url = url }
             _ = try NewSite.create(at: folder, details: plan.details, command: "import", fileSystem: fileSystem)

@@ -4,12 +4,12 @@ import LinkChain
 import SiteBasics
 import SiteGen
 
-/// A link page made elsewhere, read from one saved file: who it is and its links in order, before any is
+/// A link page made elsewhere, read from one saved or fetched file: who it is and its links in order, before any is
 /// matched to a service. `sitegen import` reads four kinds.
 struct ImportedPage: Equatable {
     enum Format: String, Equatable {
         case littleLink = "a LittleLink page"
-        case linktree = "a saved Linktree page"
+        case linktree = "a Linktree page"
         case bioDrop = "a BioDrop profile"
         case html = "an HTML page"
     }

@@ -72,3 +72,37 @@ links:
     labels = [line.value for line in card.contents["x-ablabel"]]
     assert labels == ["WhatsApp", "Mastodon", "GitHub"]
     assert not any(u.startswith(("sms:", "tel:")) for u in urls)
+
+
+def transparent_png() -> bytes:
+    """A PNG with see-through corners: the card keeps it a PNG, since JPEG has no transparency."""
+    out = io.BytesIO()
+    picture = Image.new("RGBA", (400, 300), (0, 0, 0, 0))
+    picture.paste((30, 90, 200, 255), (50, 50, 350, 250))
+    picture.save(out, "PNG")
+    return out.getvalue()
+
+
+def test_n_from_the_title_and_an_embedded_photo_without_name():
+    """No `name:`: N is the title read as a person's name (the last word the family name), and the avatar travels in
+    the card as its bytes, as phones' contact apps need (they fetch no address)."""
+    with tempfile.TemporaryDirectory() as folder:
+        folder = pathlib.Path(folder)
+        output = build_site(folder, """---
+title: Mary Ann Evans
+url: https://mae.example/
+avatar: me.png
+links:
+  - email: mae@mae.example
+---
+""", files={"me.png": transparent_png()})
+        card = read_card(output / "contact.vcf")
+    assert card.fn.value == "Mary Ann Evans"
+    assert (card.n.value.given, card.n.value.family) == ("Mary Ann", "Evans")
+    assert card.photo.params["ENCODING"] == ["b"] and card.photo.params["TYPE"] == ["PNG"]
+    assert "VALUE" not in card.photo.params, "the photo is the picture, not an address"
+    photo = Image.open(io.BytesIO(card.photo.value))
+    # The avatar as the page shows it, cut square at the centre, 240 px; its transparency kept.
+    assert photo.format == "PNG" and photo.size == (240, 240) and photo.mode in ("RGBA", "LA", "P")
+    assert photo.convert("RGBA").getpixel((120, 120)) == (30, 90, 200, 255)
+    assert photo.convert("RGBA").getpixel((0, 0))[3] == 0

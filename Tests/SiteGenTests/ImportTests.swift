@@ -169,7 +169,7 @@ import SiteGenTestSupport
         NewSiteTests.RefusedFolder(testDescription: "the name -", setup: "printf '<a href=\"https://github.com/x\">x</a>' > page.html", arguments: ["page.html", "-"], code: 64,
                 errors: "error: a folder whose name starts with - goes after --: sitegen import -- -\nsee 'sitegen help import'\n"),
         NewSiteTests.RefusedFolder(testDescription: "no source", setup: "", arguments: [], code: 64,
-                errors: "error: import needs the saved page, e.g. sitegen import index.html mysite\nsee 'sitegen help import'\n"),
+                errors: "error: import needs the link page, its https address or a saved file, e.g. sitegen import https://linktr.ee/NAME mysite\nsee 'sitegen help import'\n"),
     ]
 
     @Test(arguments: refusals)
@@ -295,7 +295,7 @@ import SiteGenTestSupport
     }
 
     @Test func theCommandIsInTheHelpTheManPageAndTheCompletions() {
-        #expect(CommandLineTool.overview.contains("  import       Create a site from a link page saved elsewhere"))
+        #expect(CommandLineTool.overview.contains("  import       Create a site from a link page made elsewhere"))
         #expect(ManPage.roff(commands: CommandLineTool.commands, globalOptions: CommandLineTool.globalOptions, overview: CommandLineTool.overview)
             .contains(".SS \"sitegen import SOURCE [DIR] [\\-\\-url URL]\""))
         let bash = CompletionScript.script(for: .bash, commands: CommandLineTool.commands, globalOptions: CommandLineTool.globalOptions)
