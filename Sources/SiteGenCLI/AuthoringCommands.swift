@@ -22,7 +22,10 @@ extension CommandLineTool {
                                 help: "A button, such as mastodon:@you@mastodon.social or mailto:you@example.org; repeat for more (default: examples)",
                                 repeatable: true),
                   CommandOption(long: "--url", short: nil, value: "URL",
-                                help: "The page's public https address, for the QR code and contact card (default: a placeholder)")],
+                                help: "The page's public https address, for the QR code and contact card (default: a placeholder)"),
+                  CommandOption(long: "--ci", short: nil, value: "HOST",
+                                help: "Also publish from every push to main: github (GitHub Pages) or netlify; writes build-site.sh and the host's workflow",
+                                completion: .words(DeployRecipe.allCases.map(\.rawValue)))],
         argumentCompletion: .directory, run: { $0.new($1) })
 
     static let serveCommand = CommandSpec(
@@ -93,9 +96,16 @@ extension CommandLineTool {
         }
         details.links = options.all("--link")
         if let url = options["--url"] { details.url = url }
+        if let host = options["--ci"] {
+            guard let recipe = DeployRecipe(rawValue: host) else {
+                let hint = Spelling.hint(for: host, among: DeployRecipe.allCases.map(\.rawValue), count: 1)
+                return usageError("--ci takes github or netlify, not '\(host)'\(hint)", command: Self.newCommand)
+            }
+            details.deploy = recipe
+        }
         do {
             _ = try NewSite.create(at: folder, details: details, fileSystem: fileSystem)
-            standardOutput(Self.created(folder))
+            standardOutput(Self.created(folder, then: details.deploy.map { " " + $0.advice } ?? ""))
             return .success
         } catch {
             if let path = error.path { report([Diagnostic(path: path, message: error.message)]) } else { reportError(error.message) }
