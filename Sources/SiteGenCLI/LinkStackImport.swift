@@ -43,7 +43,11 @@ extension ImportedPage {
                                         brand: (element.attributes["title"] ?? element.attributes["aria-label"] ?? "").lowercased()))
             case "a" where element.classes.contains("button-click"):
                 let url = element.attributes["href"] ?? ""
-                if isLinkStackCard(url) { page.items.append(.unusable(url: url, reason: linkStackCardReason)); continue }
+                // The card's button is a `button-default` one (as email's and phone's are) whose address is LinkStack's route.
+                if element.classes.contains("button-default"), isLinkStackCard(url) {
+                    page.items.append(.unusable(url: url, reason: linkStackCardReason))
+                    continue
+                }
                 let brand = element.classes.lazy.filter { $0.hasPrefix("button-") }.map { String($0.dropFirst("button-".count)) }
                     .first { !linkStackNonBrands.contains($0) } ?? ""
                 page.items.append(.link(url: url, label: HTMLElement.collapsed(element.text), brand: brand))
