@@ -4,7 +4,7 @@ import SiteGen
 /// `sitegen new --ci HOST`: the files that publish the site from a push, each host's own, all running the one
 /// script `build-site.sh` that builds the site with a pinned sitegen (and that the tests run here).
 enum DeployRecipe: String, CaseIterable, Sendable {
-    case github, netlify
+    case github, netlify, cloudflare
 
     /// The script every recipe runs, in the site's folder.
     static let buildScript = "build-site.sh"
@@ -15,6 +15,12 @@ enum DeployRecipe: String, CaseIterable, Sendable {
     /// The release the recipes pin: the tag of the sitegen that writes them.
     static let sitegenRef = "v" + SiteGenVersion.current
 
+    /// The hosts as a message lists them: "github, netlify or cloudflare".
+    static var names: String {
+        let names = allCases.map(\.rawValue)
+        return names.dropLast().joined(separator: ", ") + " or " + names.last!
+    }
+
     /// What `new` says of the files once written: what they do and the step left to do on the host.
     var advice: String {
         switch self {
@@ -22,6 +28,8 @@ enum DeployRecipe: String, CaseIterable, Sendable {
             return "build-site.sh and .github/workflows/pages.yml publish it on every push to main once GitHub Pages' source is GitHub Actions (Settings -> Pages)."
         case .netlify:
             return "build-site.sh, netlify.toml and .github/workflows/netlify.yml publish it on Netlify on every push to main once the repository has the secrets NETLIFY_AUTH_TOKEN and NETLIFY_SITE_ID."
+        case .cloudflare:
+            return "build-site.sh and .github/workflows/cloudflare-pages.yml publish it on Cloudflare Pages on every push to main once the repository has the secrets CLOUDFLARE_API_TOKEN and CLOUDFLARE_ACCOUNT_ID and the variable CLOUDFLARE_PROJECT_NAME."
         }
     }
 
@@ -32,6 +40,7 @@ enum DeployRecipe: String, CaseIterable, Sendable {
         case .github: hostFiles = [(".github/workflows/pages.yml", PackageResources.new_site_github_pages_yml)]
         case .netlify: hostFiles = [("netlify.toml", PackageResources.new_site_netlify_toml),
                                     (".github/workflows/netlify.yml", PackageResources.new_site_netlify_yml)]
+        case .cloudflare: hostFiles = [(".github/workflows/cloudflare-pages.yml", PackageResources.new_site_cloudflare_yml)]
         }
         return ([(Self.buildScript, PackageResources.new_site_build_site_sh)] + hostFiles).map { ($0.0, Self.pinned($0.1)) }
     }

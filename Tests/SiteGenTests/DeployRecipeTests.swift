@@ -80,6 +80,18 @@ import SiteGenTestSupport
         #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("Output/index.html").path))
     }
 
+    @Test func cloudflareRunsTheSameScriptThenUploadsOutput() throws {
+        let (folder, site) = try Self.newSite(ci: "cloudflare")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try Self.actionlint(".github/workflows/cloudflare-pages.yml", in: site) == "")
+        let runs = try Self.text(site, ".github/workflows/cloudflare-pages.yml").split(separator: "\n").filter { $0.contains("run:") }
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(runs == ["run: bash build-site.sh", "run: npx --yes wrangler pages deploy Output --project-name \"$PROJECT_NAME\" --branch main"])
+        let built = try Self.buildScript(in: site, ["SITEGEN": SitegenBinary.url.path])
+        #expect(built.code == 0, "\(built.errors)")
+        #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("Output/index.html").path))
+    }
+
     @Test func theScriptStopsWithOneLineWhenItCannotBuildSitegen() throws {
         let (folder, site) = try Self.newSite(ci: "github")
         defer { try? FileManager.default.removeItem(at: folder) }
