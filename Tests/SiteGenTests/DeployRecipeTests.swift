@@ -43,6 +43,14 @@ import SiteGenTestSupport
         return try SitegenBinary.run(["build-site.sh"], in: site, environment: environment, executable: URL(fileURLWithPath: "/bin/bash"))
     }
 
+    /// build-site.sh, given the sitegen the tests built, finishes Output/ with the site's page.
+    static func expectTheScriptBuildsTheSite(_ site: URL) throws {
+        let built = try buildScript(in: site, ["SITEGEN": SitegenBinary.url.path])
+        #expect(built.code == 0, "\(built.errors)")
+        #expect(built.output.hasPrefix("Built 1 page"), "\(built.output)")
+        #expect(try text(site, "Output/index.html").contains("<title>Ada Lovelace</title>"))
+    }
+
     @Test func githubWritesAWorkflowThatLintsCleanAndRunsTheScriptThatBuildsTheSite() throws {
         let (folder, site) = try Self.newSite(ci: "github")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -75,9 +83,7 @@ import SiteGenTestSupport
         #expect(settings.contains("command = \"bash build-site.sh\"") && settings.contains("publish = \"Output\""))
         #expect(try Self.text(site, ".github/workflows/netlify.yml").contains("run: npx --yes netlify-cli deploy --build --prod\n"))
 
-        let built = try Self.buildScript(in: site, ["SITEGEN": SitegenBinary.url.path])
-        #expect(built.code == 0, "\(built.errors)")
-        #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("Output/index.html").path))
+        try Self.expectTheScriptBuildsTheSite(site)
     }
 
     @Test func cloudflareRunsTheSameScriptThenUploadsOutput() throws {
@@ -87,9 +93,7 @@ import SiteGenTestSupport
         let runs = try Self.text(site, ".github/workflows/cloudflare-pages.yml").split(separator: "\n").filter { $0.contains("run:") }
             .map { $0.trimmingCharacters(in: .whitespaces) }
         #expect(runs == ["run: bash build-site.sh", "run: npx --yes wrangler pages deploy Output --project-name \"$PROJECT_NAME\" --branch main"])
-        let built = try Self.buildScript(in: site, ["SITEGEN": SitegenBinary.url.path])
-        #expect(built.code == 0, "\(built.errors)")
-        #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("Output/index.html").path))
+        try Self.expectTheScriptBuildsTheSite(site)
     }
 
     @Test func theScriptStopsWithOneLineWhenItCannotBuildSitegen() throws {
