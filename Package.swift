@@ -86,7 +86,9 @@ let package = Package(
             // Resources/templates links to the top-level templates/, so `sitegen new` embeds those very files.
             resources: [.embedInCode("Resources/templates"), .embedInCode("Resources/new-site-index.md"),
                         .embedInCode("Resources/new-site-site.yml"),
-                        .embedInCode("Resources/new-site-gitignore")]
+                        .embedInCode("Resources/new-site-gitignore"), .embedInCode("Resources/new-site-build-site.sh"),
+                        .embedInCode("Resources/new-site-github-pages.yml"), .embedInCode("Resources/new-site-netlify.toml"),
+                        .embedInCode("Resources/new-site-netlify.yml"), .embedInCode("Resources/new-site-cloudflare.yml")]
         ),
         .executableTarget(name: "sitegen", dependencies: ["SiteGenCLI"]),
         // What the test suites share: a file system in memory, small sites and the example (Fixtures), an HTTP client, the

@@ -11,20 +11,9 @@ prefix="${PREFIX:-/usr/local}"
 fail() { echo "error: $*" >&2; exit 1; }
 as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 
-# The headers and libraries of the C code sitegen links (the packages' runtime libraries come with them).
-packages=(pkg-config libcmark-dev libyaml-dev libmicrohttpd-dev libqrencode-dev libssl-dev libcurl4-openssl-dev libxml2-dev libvips-dev fonts-dejavu-core)
-missing=()
-if command -v dpkg >/dev/null; then
-  for package in "${packages[@]}"; do
-    dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
-  done
-fi
-if [ ${#missing[@]} -gt 0 ]; then
-  command -v apt-get >/dev/null || fail "install ${missing[*]} (or your system's equivalents), then run this again"
-  echo "Installing ${missing[*]} (apt)" >&2
-  as_root apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq "${missing[@]}" >/dev/null
-fi
+source scripts/build-dependencies.sh
+# shellcheck disable=SC2119 # no packages beyond the build's own
+install_build_dependencies
 command -v swift >/dev/null || fail "swift is not on PATH: install a Swift 6 toolchain (https://swift.org/install), then run this again"
 
 echo "Building sitegen (swift build -c release)" >&2

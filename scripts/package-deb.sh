@@ -6,8 +6,9 @@
 #   bash scripts/package-deb.sh            # writes ./sitegen_VERSION_amd64.deb and runs lintian on it
 #   OUT=dist bash scripts/package-deb.sh   # into dist/
 #
-# Needs: a Swift 6 toolchain, the -dev packages of scripts/install.sh, dpkg-dev (dpkg-shlibdeps), and lintian
-# for the check at the end. The build's output (and its compiler warnings) goes to a log that is printed only
+# Needs: a Swift 6 toolchain, and the -dev packages of scripts/build-dependencies.sh with dpkg-dev (dpkg-shlibdeps)
+# and binutils (strip), which it installs with apt when missing (or names, in one line, before compiling);
+# lintian, for the check at the end, when installed. The build's output (and its compiler warnings) goes to a log that is printed only
 # when the build fails, so a user sees one line per step.
 #
 # lintian (Debian 12's 2.116.3) reports no error and no warning on the package; no override is needed. Its
@@ -28,6 +29,8 @@ mkdir -p "$out"
 
 fail() { echo "error: $*" >&2; exit 1; }
 step() { echo "$*" >&2; }
+source scripts/build-dependencies.sh
+install_build_dependencies dpkg-dev binutils
 for tool in swift clang dpkg-deb dpkg-shlibdeps strip gzip; do
   command -v "$tool" >/dev/null || fail "$tool is not on PATH (dpkg-dev gives dpkg-shlibdeps; binutils gives strip)"
 done

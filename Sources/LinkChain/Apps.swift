@@ -355,7 +355,10 @@ public struct AppEntry: Equatable, Sendable, Codable {
 
     func appendCandidates(values: TemplateValues, fallback: String, to result: inout [Candidate]) {
         guard let filled = url.fill(values) else { return }
-        result.append(Candidate(appID: id, appName: name, url: filled, platforms: platforms, source: source, verified: verified))
+        // An app left only its Android intent (its scheme's other platforms claim the link) is no plain candidate.
+        if !platforms.isEmpty {
+            result.append(Candidate(appID: id, appName: name, url: filled, platforms: platforms, source: source, verified: verified))
+        }
         if let androidPackage, url.scheme != "https", let intent = Self.androidIntent(filled, package: androidPackage, fallback: fallback) {
             result.append(Candidate(appID: id, appName: name, url: intent, platforms: [.android], source: source, verified: verified))
         }

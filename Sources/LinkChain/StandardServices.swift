@@ -197,9 +197,11 @@ public enum StandardServices {
             handle: .username("Telegram", example: "durov", rule: UsernameRule(symbols: "_", length: 5...32)),
             profileURL: "https://t.me/{user}",
             // On Android t.me opens the app only if the visitor picked it (its t.me filter is not auto-verified), so
-            // the tg: intent goes first there; on iOS the app claims t.me, so the link alone is tried.
-            apps: [AppEntry(id: "telegram", name: "Telegram", url: "tg://resolve?domain={user}", androidPackage: "org.telegram.messenger",
-                            source: "core.telegram.org/api/links (Telegram's own documentation); DrKLO/Telegram TMessagesProj/src/main/AndroidManifest.xml (tg: filter; t.me filter without autoVerify)",
+            // the tg: intent goes first there; on iOS the app claims t.me, so the link alone is tried; Telegram
+            // Desktop registers tg: on Linux, macOS and Windows, so desktops try it once, then the link.
+            apps: [AppEntry(id: "telegram", name: "Telegram", url: "tg://resolve?domain={user}", platforms: [.ios, .desktop],
+                            androidPackage: "org.telegram.messenger",
+                            source: "core.telegram.org/api/links (Telegram's own documentation); DrKLO/Telegram TMessagesProj/src/main/AndroidManifest.xml (tg: filter; t.me filter without autoVerify); telegramdesktop/tdesktop lib/xdg/org.telegram.desktop.desktop (MimeType=x-scheme-handler/tg) and Telegram/Telegram.plist (CFBundleURLSchemes tg)",
                             verified: true, opensIn: .native)],
             brandColor: "#26a5e4", icon: ServiceIcon(fontAwesome: "telegram", forkAwesome: "telegram", glyph: "chat"), provesIdentity: false,
             appClaimedLinks: [AppClaimedLink(.ios, source: "TelegramMessenger/Telegram-iOS Telegram/BUILD: associated domain applinks:t.me")]),
@@ -212,8 +214,13 @@ public enum StandardServices {
             brandColor: "#25d366", icon: ServiceIcon(fontAwesome: "whatsapp", forkAwesome: "whatsapp", glyph: "chat"), provesIdentity: false),
         ProfileService(
             id: "matrix", displayName: "Matrix", handle: .matrixUser, profileURL: "https://matrix.to/#/@{user}:{server}",
-            apps: [AppEntry(id: "matrix", name: "Matrix client", url: "matrix:u/{user}:{server}?action=chat",
-                            source: "Matrix specification v1.2+, appendix \"matrix: URI scheme\" (MSC2312)", verified: true, opensIn: .native)],
+            // Element X registers matrix: on Android, where its matrix.to filter is not auto-verified (so a tap on the
+            // link shows the web page): the intent opens Element X there, or Chrome goes on to matrix.to. On iOS
+            // Element X claims matrix.to, so the link alone is tried.
+            apps: [AppEntry(id: "matrix", name: "Matrix client (Element X)", url: "matrix:u/{user}:{server}?action=chat",
+                            androidPackage: "io.element.android.x",
+                            source: "Matrix specification v1.2+, appendix \"matrix: URI scheme\" (MSC2312); element-hq/element-x-android app/src/main/AndroidManifest.xml (matrix: filter; matrix.to filter without autoVerify) and app/build.gradle.kts (applicationId io.element.android.x)",
+                            verified: true, opensIn: .native)],
             brandColor: "#000000", icon: ServiceIcon(forkAwesome: "matrix-org", glyph: "chat"), provesIdentity: true,
             appClaimedLinks: [AppClaimedLink(.ios, source: "element-hq/element-x-ios ElementX/SupportingFiles/target.yml (the entitlements): associated domain applinks:matrix.to")]),
         ProfileService(
@@ -241,8 +248,11 @@ public enum StandardServices {
     static let music: [any Service] = [
         ProfileService(
             id: "spotify", displayName: "Spotify", handle: .spotifyItem, profileURL: "https://open.spotify.com/{kind}/{id}",
+            // On Android the intent names Spotify's package, so Chrome opens the app or goes on to open.spotify.com.
             apps: [AppEntry(id: "spotify", name: "Spotify", url: "spotify:{kind}:{id}", platforms: [.ios, .desktop],
-                            source: "developer.spotify.com Web API concepts, \"Spotify URIs and IDs\"", verified: true, opensIn: .native)],
+                            androidPackage: "com.spotify.music",
+                            source: "developer.spotify.com Web API concepts, \"Spotify URIs and IDs\"; developer.spotify.com Android content linking tutorial (the app registers spotify:, package com.spotify.music)",
+                            verified: true, opensIn: .native)],
             brandColor: "#1ed760", icon: ServiceIcon(fontAwesome: "spotify", forkAwesome: "spotify", glyph: "music"), provesIdentity: false,
             appClaimedLinks: [AppClaimedLink(.ios, source: "developer.spotify.com iOS SDK content linking guide: prefer open.spotify.com web links, a spotify: URI \"will trigger an iOS confirmation prompt\"")]),
         ProfileService(

@@ -16,13 +16,20 @@ extension CommandLineTool {
             (content/avatar.svg), and a copy of the default templates. Every front matter field is there,
             most commented out. It builds at once: cd DIR && sitegen serve.
             DIR may not be a symbolic link; a name that starts with - goes after --: sitegen new -- -site.
+            With --ci it also writes build-site.sh, which builds the site with a pinned sitegen, and the files
+            that run it on every push to main: a GitHub Actions workflow deploying to GitHub Pages (github),
+            netlify.toml and a workflow deploying to Netlify (netlify), or a workflow uploading to Cloudflare
+            Pages (cloudflare).
             """,
         options: [CommandOption(long: "--title", short: nil, value: "TEXT", help: "The page's title, and the avatar's initials (default: Your Name)"),
                   CommandOption(long: "--link", short: nil, value: "SHORTHAND",
                                 help: "A button, such as mastodon:@you@mastodon.social or mailto:you@example.org; repeat for more (default: examples)",
                                 repeatable: true),
                   CommandOption(long: "--url", short: nil, value: "URL",
-                                help: "The page's public https address, for the QR code and contact card (default: a placeholder)")],
+                                help: "The page's public https address, for the QR code and contact card (default: a placeholder)"),
+                  CommandOption(long: "--ci", short: nil, value: "HOST",
+                                help: "Also publish from every push to main: github (GitHub Pages), netlify or cloudflare (Pages); writes build-site.sh and the host's workflow",
+                                completion: .words(DeployRecipe.allCases.map(\.rawValue)))],
         argumentCompletion: .directory, run: { $0.new($1) })
 
     static let serveCommand = CommandSpec(
@@ -93,9 +100,16 @@ extension CommandLineTool {
         }
         details.links = options.all("--link")
         if let url = options["--url"] { details.url = url }
+        if let host = options["--ci"] {
+            guard let recipe = DeployRecipe(rawValue: host) else {
+                let hint = Spelling.hint(for: host, among: DeployRecipe.allCases.map(\.rawValue), count: 1)
+                return usageError("--ci takes \(DeployRecipe.names), not '\(host)'\(hint)", command: Self.newCommand)
+            }
+            details.deploy = recipe
+        }
         do {
             _ = try NewSite.create(at: folder, details: details, fileSystem: fileSystem)
-            standardOutput(Self.created(folder))
+            standardOutput(Self.created(folder, then: details.deploy.map { " " + $0.advice } ?? ""))
             return .success
         } catch {
             if let path = error.path { report([Diagnostic(path: path, message: error.message)]) } else { reportError(error.message) }

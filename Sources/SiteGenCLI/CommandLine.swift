@@ -112,10 +112,13 @@ public struct CommandLineTool {
             target natively or in a web view, and the platforms where the service's app claims its https
             links (there no app is tried by default). Unverified formats (no primary source) are not tried by
             default (Opener, first in the seed chain, is the one exception, with its reason); a link can
-            still choose them with apps: [...]. --markdown prints the catalog as the README's table.
+            still choose them with apps: [...]. --markdown prints the catalog as the README's table, --taps
+            what a tap does on each platform (docs/how-it-works.md's table).
             """,
         options: [CommandOption(long: "--json", short: nil, value: nil, help: "Print the catalog (or the one service) as JSON"),
-                  CommandOption(long: "--markdown", short: nil, value: nil, help: "Print the catalog as the README's Markdown table")],
+                  CommandOption(long: "--markdown", short: nil, value: nil, help: "Print the catalog as the README's Markdown table"),
+                  CommandOption(long: "--taps", short: nil, value: nil,
+                                help: "Print what a tap does on each platform, per service with apps, with sources (docs/how-it-works.md's table)")],
         argumentCompletion: .words(ServiceCatalog.standard.services.map(\.id)),
         run: { $0.services($1) })
 
@@ -331,7 +334,8 @@ public struct CommandLineTool {
         guard options.positional.count <= 1 else { return usageError("services takes one service name", command: Self.servicesCommand) }
         guard let name = options.positional.first else {
             standardOutput(options.has("--json") ? Self.json(catalog.descriptions)
-                           : options.has("--markdown") ? Self.markdownTable(catalog.services) : Self.compactTable(catalog.services))
+                           : options.has("--markdown") ? Self.markdownTable(catalog.services)
+                           : options.has("--taps") ? Self.tapTable(catalog.services) : Self.compactTable(catalog.services))
             return .success
         }
         guard let service = catalog.service(named: name) else {
@@ -383,6 +387,32 @@ public struct CommandLineTool {
         }
         return (["| service (aliases) | name | handle | the button links to (for the example) | apps tried by default | icon |",
                  "|---|---|---|---|---|---|"] + rows).joined(separator: "\n")
+    }
+
+    /// docs/how-it-works.md's platform table: for each service with an app, what a tap does on iOS, Android and a
+    /// desktop, as the page's script decides it (one app at most per tap; desktops follow the link and offer the
+    /// apps in the chooser), with the sources. Written from the catalog, so the guide cannot drift (a test compares).
+    static func tapTable(_ services: [any Service]) -> String {
+        func cell(_ text: String) -> String { text.replacingOccurrences(of: "|", with: "\\|") }
+        func names(_ apps: [AppEntry]) -> String { apps.map { $0.name + ($0.verified ? "" : " (unverified)") }.joined(separator: ", ") }
+        let rows = services.compactMap { service -> String? in
+            let apps = service.defaultApps, claims = service.appClaimedLinks
+            guard !service.apps.isEmpty || !claims.isEmpty else { return nil }
+            func claimed(_ platform: Platform) -> Bool { claims.contains { $0.platform == platform } }
+            let ios = apps.filter { $0.platforms.contains(.ios) }, android = apps.filter { $0.androidPackage != nil }
+            let desktop = apps.filter { $0.platforms.contains(.desktop) }
+            let iosTap = ios.count > 1 ? "tries " + names(ios) + " (one a tap, in this order), then the link"
+                : !ios.isEmpty ? "tries " + names(ios) + ", then the link"
+                : claimed(.ios) ? "the link, which opens the app (it claims the link)" : "the link"
+            let androidTap = !android.isEmpty ? "`intent:` for " + names(android) + ": the app, or the link without it"
+                : claimed(.android) ? "the link, which opens the app (a verified App Link)" : "the link"
+            let desktopTap = "the link" + (desktop.isEmpty ? "" : "; the chooser offers " + names(desktop))
+            var sources: [String] = []
+            for source in (ios + android + desktop).map(\.source) + claims.map(\.source) where !sources.contains(source) { sources.append(source) }
+            if sources.isEmpty { sources = ["no app is tried by default: " + names(service.apps) + " only in the chooser"] }
+            return "| \(service.displayName) | \(cell(iosTap)) | \(cell(androidTap)) | \(cell(desktopTap)) | \(cell(sources.joined(separator: "; "))) |"
+        }
+        return (["| service | iOS | Android | desktop | source |", "|---|---|---|---|---|"] + rows).joined(separator: "\n")
     }
 
     static func platformName(_ platform: Platform) -> String {
@@ -457,8 +487,12 @@ public struct CommandLineTool {
         let nameWidth = rows.map(\.0.count).max() ?? 0
         let platformWidth = rows.map(\.1.count).max() ?? 0
         func pad(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: width - text.count) }
-        return rows.enumerated().map { index, row in
+        let lines = rows.enumerated().map { index, row in
             "\(index + 1). \(pad(row.0, nameWidth))  \(pad(row.1, platformWidth))  \(row.2)"
-        }.joined(separator: "\n")
+        }
+        // Where each app's address format comes from, once an app: what makes the chain more than a guess.
+        var seen = Set<String>()
+        let sources = chain.candidates.filter { seen.insert($0.appID).inserted }.map { "  \($0.appName): \($0.source)" }
+        return (lines + (sources.isEmpty ? [] : ["", "Sources:"] + sources)).joined(separator: "\n")
     }
 }

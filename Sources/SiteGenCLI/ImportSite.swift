@@ -57,6 +57,8 @@ enum ImportSite {
             switch item {
             case .section(let title):
                 items.append(.section(title))
+            case .unusable(let url, let reason):
+                plan.outcomes.append((url, .leftOut(reason)))
             case .link(let url, let label, let brand):
                 guard seen.insert(trimmed(url)).inserted else {
                     plan.outcomes.append((url, .leftOut("the same address as an earlier link")))
@@ -167,10 +169,11 @@ extension CommandLineTool {
         name: "import", arguments: "SOURCE [DIR]", summary: "Create a site from a link page made elsewhere: sitegen import https://linktr.ee/NAME mysite",
         details: """
             Creates a site in DIR (default: the current folder), a new or empty folder, as new does, with the
-            name, bio, avatar and links of SOURCE: a LittleLink index.html, a Linktree page, a BioDrop
-            profile (.json), or any other HTML page (each link to another site becomes a button). SOURCE is
-            a saved file or an https address (https://linktr.ee/NAME), which is fetched within 20 s,
-            redirects followed only to public https addresses. Each address is matched against the services
+            name, bio, avatar and links of SOURCE: a LittleLink index.html, a Linktree page, a LinkStack
+            page or its export (.json), a BioDrop profile (.json), or any other HTML page (each link to
+            another site becomes a button). SOURCE is a saved file or an https address
+            (https://linktr.ee/NAME), which is fetched within 20 s, redirects followed only to public https
+            addresses. Each address is matched against the services
             (https://social.coop/@eb becomes mastodon: "@eb@social.coop", mailto: an email button); the
             others stay web buttons with their labels. It prints where each link went. Only SOURCE is read,
             at most 4 MiB: nothing it links to is fetched.

@@ -5,10 +5,12 @@ import SiteBasics
 import SiteGen
 
 /// A link page made elsewhere, read from one saved or fetched file: who it is and its links in order, before any is
-/// matched to a service. `sitegen import` reads four kinds.
+/// matched to a service. `sitegen import` reads six kinds.
 struct ImportedPage: Equatable {
     enum Format: String, Equatable {
         case littleLink = "a LittleLink page"
+        case linkStack = "a LinkStack page"
+        case linkStackExport = "a LinkStack export"
         case linktree = "a Linktree page"
         case bioDrop = "a BioDrop profile"
         case html = "an HTML page"
@@ -28,24 +30,33 @@ struct ImportedPage: Equatable {
         case link(url: String, label: String, brand: String)
         /// A heading between links (Linktree's header, BioDrop's group).
         case section(String)
+        /// A link the source has that no page of sitegen's can use (LinkStack's own contact card), and why.
+        case unusable(url: String, reason: String)
     }
 
     var links: [(url: String, label: String, brand: String)] {
         items.compactMap { if case .link(let url, let label, let brand) = $0 { (url, label, brand) } else { nil } }
     }
 
-    /// Reads `data` as whichever of the four kinds it is: JSON is a BioDrop profile; HTML with Linktree's embedded
-    /// `__NEXT_DATA__` is a Linktree page; HTML with LittleLink's `button-…` classes is a LittleLink page; any other
-    /// HTML gives each link to another site.
+    /// Reads `data` as whichever kind it is: JSON is LinkStack's export (links with a `button_id`) or a BioDrop
+    /// profile; HTML with Linktree's embedded `__NEXT_DATA__` is a Linktree page; HTML with LinkStack's `button-click`
+    /// buttons a LinkStack page; HTML with LittleLink's `button-…` classes a LittleLink page; any other HTML gives
+    /// each link to another site.
     static func read(_ data: Data) throws(ImportProblem) -> ImportedPage {
         let start = data.first { !(Character(UnicodeScalar($0)).isWhitespace) }
-        if start == UInt8(ascii: "{") { return try bioDrop(data) }
+        if start == UInt8(ascii: "{") {
+            if let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any], isLinkStackExport(object) {
+                return linkStackExport(object)
+            }
+            return try bioDrop(data)
+        }
         guard let document = HTMLElement.parse(data) else {
             throw ImportProblem("it holds no HTML or JSON: expected a saved link page (index.html) or a BioDrop profile (.json)")
         }
         if let script = document.all("script").first(where: { $0.attributes["id"] == "__NEXT_DATA__" }) {
             return try linktree(Data(script.ownText.utf8))
         }
+        if isLinkStackPage(document) { return linkStack(document) }
         if document.all("a").contains(where: { $0.classes.contains { $0.hasPrefix("button-") } }) {
             return littleLink(document)
         }
@@ -189,6 +200,8 @@ extension ImportedPage {
                 return .section(clean(title, "the heading \"\(Diagnostic.printable(title))\""))
             case .link(let url, let label, let brand):
                 return .link(url: url, label: clean(label, "the label of \(Diagnostic.printable(url))"), brand: brand)
+            case .unusable:
+                return item
             }
         }
         return (page, notes)

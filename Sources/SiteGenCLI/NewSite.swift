@@ -28,6 +28,8 @@ public enum NewSite {
         public var description: String?
         /// An https avatar, instead of the initials drawn in content/avatar.svg.
         public var avatar: String?
+        /// The files that publish the site from a push (`--ci`), if any.
+        var deploy: DeployRecipe?
         /// Buttons already checked (`import` gives these), instead of `links`.
         var items: [LinkItem]?
         /// The page's Markdown after its front matter, instead of the starter's example text (`import` has none to give).
@@ -73,7 +75,7 @@ public enum NewSite {
         settings += items.map(\.yaml).joined()
         let avatar: [(path: String, bytes: [UInt8])] = details.avatar == nil ? [("content/avatar.svg", Array(InitialsAvatar.svg(for: details.title).utf8))] : []
         return [("content/index.md", Array(page.utf8))] + avatar + [("site.yml", Array(settings.utf8)), (".gitignore", PackageResources.new_site_gitignore)]
-            + templates.map { ("templates/" + $0.name, $0.bytes) }
+            + templates.map { ("templates/" + $0.name, $0.bytes) } + (details.deploy?.files ?? [])
     }
 
     /// The template's line `field: value   # comment` with another value, the comment kept in its column.

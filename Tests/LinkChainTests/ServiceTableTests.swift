@@ -48,15 +48,20 @@ struct ServiceTableTests {
         ServiceCase(shorthand: "twitch:NASA", handle: "nasa", fallback: "https://www.twitch.tv/nasa", ios: ["twitch://stream/nasa"]),
         ServiceCase(shorthand: "linkedin:satya-nadella", handle: "satya-nadella", fallback: "https://www.linkedin.com/in/satya-nadella/"),
         // Telegram claims t.me on iOS (a universal link), not on Android (no autoVerify): the tg: intent is tried there.
+        // Telegram Desktop registers tg: (tdesktop's desktop file and Info.plist); on iOS the app claims t.me.
         ServiceCase(shorthand: "telegram:durov", handle: "durov", fallback: "https://t.me/durov",
-                    android: ["intent://resolve?domain=durov#Intent;scheme=tg;package=org.telegram.messenger;S.browser_fallback_url=https%3A%2F%2Ft.me%2Fdurov;end"]),
+                    android: ["intent://resolve?domain=durov#Intent;scheme=tg;package=org.telegram.messenger;S.browser_fallback_url=https%3A%2F%2Ft.me%2Fdurov;end"],
+                    desktop: ["tg://resolve?domain=durov"]),
         ServiceCase(shorthand: "signal:+49 151 12345678", handle: "+49 151 12345678", fallback: "https://signal.me/#p/+4915112345678"),
         ServiceCase(shorthand: "whatsapp:+4915112345678", handle: "+4915112345678", fallback: "https://wa.me/4915112345678"),
-        // Element X claims matrix.to on iOS: the matrix: scheme waits in the chooser.
-        ServiceCase(shorthand: "matrix:@eb:Matrix.org", handle: "@eb:matrix.org", fallback: "https://matrix.to/#/@eb:matrix.org"),
+        // Element X claims matrix.to on iOS: the matrix: scheme waits in the chooser. On Android, where its matrix.to
+        // filter is not verified, the intent opens Element X (its matrix: filter) or goes on to matrix.to.
+        ServiceCase(shorthand: "matrix:@eb:Matrix.org", handle: "@eb:matrix.org", fallback: "https://matrix.to/#/@eb:matrix.org",
+                    android: ["intent:u/eb:matrix.org?action=chat#Intent;scheme=matrix;package=io.element.android.x;S.browser_fallback_url=https%3A%2F%2Fmatrix.to%2F%23%2F%40eb%3Amatrix.org;end"]),
         ServiceCase(shorthand: "discord:80351110224678912", handle: "80351110224678912", fallback: "https://discord.com/users/80351110224678912"),
         ServiceCase(shorthand: "spotify:artist:0OdUWJ0sBjDrqHygGUXeCF", handle: "artist:0OdUWJ0sBjDrqHygGUXeCF",
                     fallback: "https://open.spotify.com/artist/0OdUWJ0sBjDrqHygGUXeCF",
+                    android: ["intent:artist:0OdUWJ0sBjDrqHygGUXeCF#Intent;scheme=spotify;package=com.spotify.music;S.browser_fallback_url=https%3A%2F%2Fopen.spotify.com%2Fartist%2F0OdUWJ0sBjDrqHygGUXeCF;end"],
                     desktop: ["spotify:artist:0OdUWJ0sBjDrqHygGUXeCF"]),
         ServiceCase(shorthand: "apple-music:909253", handle: "909253", fallback: "https://music.apple.com/artist/909253"),
         ServiceCase(shorthand: "soundcloud:NASA", handle: "nasa", fallback: "https://soundcloud.com/nasa"),

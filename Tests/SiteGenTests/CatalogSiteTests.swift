@@ -57,6 +57,23 @@ import SiteGenTestSupport
         #expect(Glyph(rawValue: service.icon.glyph) != nil, "\(id): unknown glyph \(service.icon.glyph)")
     }
 
+    /// docs/how-it-works.md's table of what a tap does per platform is `sitegen services --taps`, and says what
+    /// issue 44 found missing: Matrix's intent on Android, Telegram's tg: on desktops, Spotify's intent on Android.
+    @Test func howItWorksTapTableIsTheCatalog() throws {
+        let captured = Captured()
+        #expect(captured.tool().run(["services", "--taps"]) == .success)
+        let table = captured.output.joined(separator: "\n")
+        let guide = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("docs/how-it-works.md"), encoding: .utf8)
+        #expect(guide.contains("\n" + table + "\n"), "docs/how-it-works.md's tap table differs from sitegen services --taps")
+        let rows = table.split(separator: "\n")
+        #expect(rows.contains { $0.hasPrefix("| Matrix | the link, which opens the app (it claims the link) | `intent:` for Matrix client (Element X): ") })
+        #expect(rows.contains { $0.hasPrefix("| Telegram | ") && $0.contains("| the link; the chooser offers Telegram |") && $0.contains("telegramdesktop/tdesktop") })
+        #expect(rows.contains { $0.hasPrefix("| Spotify | ") && $0.contains("| `intent:` for Spotify: ") && $0.contains("com.spotify.music") })
+        // Every service with an app has its row; no row lacks a source.
+        #expect(rows.count - 2 == ServiceCatalog.standard.services.filter { !$0.apps.isEmpty || !$0.appClaimedLinks.isEmpty }.count)
+        #expect(rows.dropFirst(2).allSatisfy { !$0.hasSuffix("|  |") })
+    }
+
     @Test func servicesJSONRoundTrips() throws {
         let captured = Captured()
         #expect(captured.tool().run(["services", "--json"]) == .success)
@@ -144,7 +161,7 @@ import SiteGenTestSupport
         let captured = Captured()
         #expect(captured.tool().run(["links", "--platform", "android", "telegram:durov"]) == .success)
         #expect(captured.output.joined().split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).prefix(3).joined(separator: " ") }
-                == ["1. Telegram android", "2. Fallback all"])
+                == ["1. Telegram android", "2. Fallback all", "Sources:", "Telegram: core.telegram.org/api/links (Telegram's"])
     }
 
     /// The seed's ordered chain, whatever the page's script does with it per tap.
@@ -157,7 +174,35 @@ import SiteGenTestSupport
             3. Ice Cubes            ios  icecubesapp://social.coop/@eb
             4. Mastodon             ios  mastodon://profile/eb@social.coop
             5. Fallback             all  https://social.coop/@eb
+
+            Sources:
+              Opener: timonus/OpenerManifest README (scheme); community libraries (x-callback-url/show-options path); in the default chain as the seed chain's first app
+              Ivory: Tapbots URL-scheme tips page, via a transcription (gist)
+              Ice Cubes: Dimillian/IceCubesApp IceCubesApp/App/Router/SafariRouter.swift; profile links in a web view since PR #2026
+              Mastodon: mastodon/mastodon-ios SceneDelegate.swift (does nothing unless logged in)
             """)
+    }
+
+    /// Issue 44: Element X registers matrix: on Android, where matrix.to is no verified App Link, so Android gets the
+    /// intent (Chrome goes on to matrix.to without the app); iOS, where Element X claims matrix.to, gets the link; the
+    /// sources say why. Telegram's tg: is tried on desktops, Spotify's intent on Android.
+    @Test func linksShowsEachPlatformsAppAttemptWithItsSource() {
+        let matrix = Captured()
+        #expect(matrix.tool().run(["links", "matrix:@jo:matrix.org"]) == .success)
+        #expect(matrix.output.joined(separator: "\n") == """
+            1. Matrix client (Element X)  android  intent:u/jo:matrix.org?action=chat#Intent;scheme=matrix;package=io.element.android.x;S.browser_fallback_url=https%3A%2F%2Fmatrix.to%2F%23%2F%40jo%3Amatrix.org;end
+            2. Fallback                   all      https://matrix.to/#/@jo:matrix.org
+
+            Sources:
+              Matrix client (Element X): Matrix specification v1.2+, appendix "matrix: URI scheme" (MSC2312); element-hq/element-x-android app/src/main/AndroidManifest.xml (matrix: filter; matrix.to filter without autoVerify) and app/build.gradle.kts (applicationId io.element.android.x)
+            """)
+        for (shorthand, platform, first) in [("telegram:durov", "desktop", "1. Telegram  desktop  tg://resolve?domain=durov"),
+                                             ("spotify:artist:4Z8W4fKeB5YxbusRsdQVPb", "android",
+                                              "1. Spotify   android  intent:artist:4Z8W4fKeB5YxbusRsdQVPb#Intent;scheme=spotify;package=com.spotify.music;S.browser_fallback_url=https%3A%2F%2Fopen.spotify.com%2Fartist%2F4Z8W4fKeB5YxbusRsdQVPb;end")] {
+            let captured = Captured()
+            #expect(captured.tool().run(["links", shorthand, "--platform", platform]) == .success)
+            #expect(captured.output.joined().split(separator: "\n").first.map(String.init) == first)
+        }
     }
 
     @Test func schemesListsTheSitesIOSSchemesOnce() {

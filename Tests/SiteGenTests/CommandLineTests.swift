@@ -41,7 +41,8 @@ import SiteGenTestSupport
     @Test func linksPrintsTheSeedChainInOrder() throws {
         let captured = Captured()
         #expect(captured.tool().run(["links", "mastodon:@eb@social.coop"]) == .success)
-        let lines = captured.output.joined(separator: "\n").split(separator: "\n")
+        // The chain's lines; the apps' sources follow after a blank line.
+        let lines = captured.output.joined(separator: "\n").components(separatedBy: "\n\nSources:\n")[0].split(separator: "\n")
         let chain = try ServiceCatalog.standard.chain(shorthand: "mastodon:@eb@social.coop")
         #expect(lines.count == 5)
         for (line, url) in zip(lines, chain.candidates.map(\.url) + [chain.fallback]) {

@@ -50,6 +50,34 @@ import SiteGenTestSupport
             ("https://github.com/inesvarga", ("github", "https://github.com/inesvarga")),
             ("https://hachyderm.io/@ines", ("mastodon", "https://hachyderm.io/@ines")),
         ], sections: ["Code", "Support"]),
+        // LinkStack's public page as its templates write it: social icons first, then buttons and headings in order; its
+        // own contact card, an address given twice and an http link are left out, each said why.
+        Expected(fixture: "linkstack.html", title: "Mara Lind", description: "Ceramicist in Malmö. Kiln days: Thursdays.", links: [
+            ("https://mastodon.art/@maralind", ("mastodon", "https://mastodon.art/@maralind")),
+            ("https://www.instagram.com/mara.lind/", ("instagram", "https://www.instagram.com/mara.lind/")),
+            ("https://github.com/maralind", ("github", "https://github.com/maralind")),
+            ("https://twitter.com/maralind", ("x", "https://x.com/maralind")),
+            ("https://www.etsy.com/shop/MaraLindCeramics", ("etsy", "https://www.etsy.com/shop/MaraLindCeramics")),
+            ("https://maralind.example/studio", ("web", "https://maralind.example/studio")),
+            ("https://ko-fi.com/maralind", ("ko-fi", "https://ko-fi.com/maralind")),
+            ("mailto:mara@maralind.example", ("email", "mailto:mara@maralind.example")),
+            ("tel:+46 40 123 45 67", ("phone", "tel:+46401234567")),
+            ("https://links.maralind.example/vcard/18", nil),
+            ("https://mastodon.art/@maralind", nil),
+            ("http://old.maralind.example/", nil),
+        ], sections: ["Shop", "Contact"], avatar: "https://links.maralind.example/assets/img/3.jpg"),
+        // LinkStack's export ("Export all data"): links in their order, each a button_id; text and spaces are no links.
+        Expected(fixture: "linkstack-export.json", title: "Jonas Feld", description: "Cellist &amp; teacher in Leipzig.", links: [
+            ("https://social.feld.example/@jonas", ("mastodon", "https://social.feld.example/@jonas")),
+            ("https://open.spotify.com/artist/0OdUWJ0sBjDrqHygGUXeCF", ("spotify", "https://open.spotify.com/artist/0OdUWJ0sBjDrqHygGUXeCF")),
+            ("https://jonasfeld.bandcamp.com/", ("bandcamp", "https://jonasfeld.bandcamp.com/")),
+            ("mailto:jonas@feld.example", ("email", "mailto:jonas@feld.example")),
+            ("https://links.feld.example/vcard/47", nil),
+            ("https://feld.example/concerts", ("web", "https://feld.example/concerts")),
+            ("https://matrix.to/#/@jonas:matrix.org", ("matrix", "https://matrix.to/#/@jonas:matrix.org")),
+            ("tel:+49 341 1234567", ("phone", "tel:+493411234567")),
+            ("http://github.com/jonasfeld", nil),
+        ], sections: ["Listen", "Contact"]),
         Expected(fixture: "handmade.html", title: "Ole Strand — links", description: "Woodworker in Bergen.", links: [
             ("#contact", nil),
             ("/about.html", nil),
@@ -289,9 +317,18 @@ import SiteGenTestSupport
     }
 
     /// Each kind of source is told apart by what only it has.
-    @Test(arguments: [("littlelink.html", ImportedPage.Format.littleLink), ("linktree.html", .linktree), ("biodrop.json", .bioDrop), ("handmade.html", .html)])
+    @Test(arguments: [("littlelink.html", ImportedPage.Format.littleLink), ("linktree.html", .linktree), ("biodrop.json", .bioDrop), ("handmade.html", .html),
+                      ("linkstack.html", .linkStack), ("linkstack-export.json", .linkStackExport)])
     func theSourcesKindIsRecognised(_ fixture: String, _ format: ImportedPage.Format) throws {
         #expect(try ImportedPage.read(Data(contentsOf: Self.fixtures.appendingPathComponent(fixture))).format == format)
+    }
+
+    /// LinkStack's button ids are its seeder's order: the ids its own templates name (94 the social icons, 93 text,
+    /// 96 the contact card, 42 a heading) are those buttons here.
+    @Test func linkStackButtonIdsAreItsSeedersOrder() {
+        let buttons = ImportedPage.linkStackButtons
+        #expect(buttons.count == 117)
+        #expect([42, 93, 94, 96, 105, 117].map { buttons[$0 - 1] } == ["heading", "text", "icon", "vcard", "bluesky", "threads"])
     }
 
     @Test func theCommandIsInTheHelpTheManPageAndTheCompletions() {

@@ -162,6 +162,7 @@ import SiteGenTestSupport
         (["--link", "javascript:alert(1)"], "error: --link javascript:alert(1): "),
         (["--url", "http://ann.example/"], "error: --url must be the page's public address, like https://example.org/: \"http://ann.example/\" is not an https address"),
         (["--title", " "], "error: --title needs some text\nsee 'sitegen help new'\n"),
+        (["--ci", "gitlab"], "error: --ci takes github, netlify or cloudflare, not 'gitlab' (did you mean 'github'?)\nsee 'sitegen help new'\n"),
     ])
     func badOptionsAreOneLineAndMakeNothing(arguments: [String], error: String) throws {
         let (folder, made) = try Self.newSite(arguments)
