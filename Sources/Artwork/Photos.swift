@@ -8,9 +8,9 @@ package enum Vips {
     /// Whether libvips started; nil when it did not, with its reason.
     static let startProblem: String? = sitegen_vips_start() == 0 ? nil : takeError()
 
-    /// `8.14.1`: a card drawn by another libvips may differ, so its name (`ShareCard.fileName`) says which drew it.
-    /// It is the version sitegen was built against: the one loaded is asked only when a picture is made, and a build
-    /// that names its cards must not load libvips for that alone.
+    /// `8.14.1`: a picture drawn by another libvips may differ, so the key of a cached one (`ShareCard.cacheKey`) says
+    /// which drew it. It is the version sitegen was built against: the one loaded is asked only when a picture is made,
+    /// and a build that names its cards must not load libvips for that alone.
     package static let version = String(cString: sitegen_vips_built_version())
 
     /// libvips keeps one error buffer for the whole process, and the loader check clears it: decoding, where a
@@ -177,8 +177,8 @@ package struct PhotoSlot: Sendable, Hashable {
     static let background = PhotoSlot(width: 2560, height: 2560, fills: false)
     /// The favicon: shown at 16 to 32 CSS px.
     static let favicon = PhotoSlot(width: 64, height: 64, fills: true)
-    /// The avatar on the share card (a 240 px circle on a 1200 × 630 picture).
-    static let shareCard = PhotoSlot(width: 240, height: 240, fills: true)
+    /// The avatar on the share card (a circle drawn 1:1, `CardPainter.avatarSide`, on a 1200 × 630 picture).
+    static let shareCard = PhotoSlot(width: CardPainter.avatarSide, height: CardPainter.avatarSide, fills: true)
     /// A picture in the Markdown text: the text column (`.bio`, 30rem: 480 CSS px) at 2× density; never wider than
     /// the text (`.bio img` in style.css), its height whatever its shape gives.
     package static let text = PhotoSlot(width: 960, height: PictureHeader.sideLimit, fills: false)
@@ -203,8 +203,6 @@ public struct AvatarPictures: Sendable, Equatable {
     /// The avatar at the share card's size (240 px), which the contact card carries too; nil: the card shows the
     /// title's initials and the contact card has no photo (an SVG librsvg cannot draw).
     public var shareCardPicture: EncodedPicture?
-
-    public var shareCardURL: String? { shareCardPicture?.dataURL }
 
     public init(faviconURL: String?, shareCardPicture: EncodedPicture?) {
         self.faviconURL = faviconURL

@@ -1,0 +1,386 @@
+#include <cairo.h>
+#include <dlfcn.h>
+#include <math.h>
+#include <pango/pangocairo.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <vips/vips.h>
+#include <zlib.h>
+#include "sitegen_vips.h"
+
+// The share card drawn by Cairo and Pango (what librsvg draws with, loaded with libvips: no library more) and written
+// as PNG here. Drawing it as SVG through librsvg cost ~8 ms a card, most of it in turning each glyph into a path and
+// filling it; Pango through Cairo draws glyphs from a cache. Most of a card is the same on every card of a site (the
+// page colour, the card, the footer with the site's address): that part is drawn once (sitegen_card_frame_new), and
+// its rows above and below the band where the avatar and the text go are compressed once, so a card costs drawing and
+// compressing its band alone. The zlib stream is made of independently compressed pieces, each ending on a byte
+// (Z_FULL_FLUSH), with the Adler-32 checksums combined: a valid PNG byte for byte.
+
+#define SITEGEN_CARD_FUNCTIONS(X) \
+    X(cairo_image_surface_create) X(cairo_image_surface_create_for_data) X(cairo_image_surface_get_data) \
+    X(cairo_image_surface_get_stride) X(cairo_surface_flush) X(cairo_surface_mark_dirty) X(cairo_surface_destroy) \
+    X(cairo_create) X(cairo_destroy) X(cairo_set_source_rgb) X(cairo_set_source_surface) X(cairo_paint) X(cairo_fill) \
+    X(cairo_arc) X(cairo_new_sub_path) X(cairo_close_path) X(cairo_rectangle) X(cairo_clip) X(cairo_save) X(cairo_restore) \
+    X(cairo_move_to) X(cairo_translate) X(cairo_scale) X(cairo_font_options_create) X(cairo_font_options_destroy) \
+    X(cairo_font_options_set_antialias) X(cairo_font_options_set_hint_style) X(cairo_font_options_set_hint_metrics) \
+    X(pango_cairo_create_layout) X(pango_cairo_show_layout) X(pango_cairo_context_set_font_options) \
+    X(pango_layout_get_context) X(pango_context_set_round_glyph_positions) X(pango_layout_context_changed) \
+    X(pango_layout_set_text) X(pango_layout_set_font_description) X(pango_layout_set_width) X(pango_layout_set_height) \
+    X(pango_layout_set_wrap) X(pango_layout_set_ellipsize) X(pango_layout_set_alignment) X(pango_layout_set_auto_dir) \
+    X(pango_layout_get_pixel_size) X(pango_layout_get_baseline) X(pango_layout_get_line_count) X(pango_layout_set_spacing) \
+    X(pango_font_description_from_string) X(pango_font_description_set_absolute_size) X(pango_font_description_free) \
+    X(deflateInit2_) X(deflate) X(deflateEnd) X(deflateBound) X(crc32) X(adler32) X(adler32_combine)
+
+#define SITEGEN_CARD_DECLARE(name) static __typeof__(&name) card_##name;
+SITEGEN_CARD_FUNCTIONS(SITEGEN_CARD_DECLARE)
+static __typeof__(&vips_pngload_buffer) card_pngload;
+static __typeof__(&vips_jpegload_buffer) card_jpegload;
+static __typeof__(&vips_image_write_to_memory) card_write_to_memory;
+static __typeof__(&g_object_unref) card_unref;
+static __typeof__(&g_free) card_g_free;
+
+int sitegen_card_bind(void *library, char *problem, size_t size) {
+#define SITEGEN_CARD_FIND(function)                                                                                  \
+    if (!(card_##function = (__typeof__(&function))dlsym(library, #function))) {                                   \
+        snprintf(problem, size, "the libraries libvips loads have no function %s", #function);                     \
+        return -1;                                                                                                  \
+    }
+    SITEGEN_CARD_FUNCTIONS(SITEGEN_CARD_FIND)
+#undef SITEGEN_CARD_FIND
+    card_pngload = (__typeof__(card_pngload))dlsym(library, "vips_pngload_buffer");
+    card_jpegload = (__typeof__(card_jpegload))dlsym(library, "vips_jpegload_buffer");
+    card_write_to_memory = (__typeof__(card_write_to_memory))dlsym(library, "vips_image_write_to_memory");
+    card_unref = (__typeof__(card_unref))dlsym(library, "g_object_unref");
+    card_g_free = (__typeof__(card_g_free))dlsym(library, "g_free");
+    return card_pngload && card_jpegload && card_write_to_memory && card_unref && card_g_free ? 0 : -1;
+}
+
+// What the card was built against, for the cache's key: known without loading any of them.
+const char *sitegen_card_built_versions(void) {
+    return "cairo " CAIRO_VERSION_STRING " pango " PANGO_VERSION_STRING " zlib " ZLIB_VERSION;
+}
+
+enum { W = SITEGEN_CARD_WIDTH, H = SITEGEN_CARD_HEIGHT, ROW = 1 + 3 * W };
+
+struct sitegen_card_frame {
+    sitegen_card_palette palette;
+    int mirrored;
+    unsigned char *pixels;  // the whole frame, Cairo's RGB24 (B, G, R, unused), stride 4 * W
+    unsigned char *top, *bottom;  // rows above and below the band, compressed (raw deflate, ending on a byte)
+    size_t top_length, bottom_length;
+    uLong top_adler, bottom_adler;
+};
+
+static void set_colour(cairo_t *cr, unsigned colour) {
+    card_cairo_set_source_rgb(cr, (colour >> 16 & 255) / 255.0, (colour >> 8 & 255) / 255.0, (colour & 255) / 255.0);
+}
+
+static void rounded(cairo_t *cr, double x, double y, double w, double h, double r) {
+    card_cairo_new_sub_path(cr);
+    card_cairo_arc(cr, x + w - r, y + r, r, -M_PI / 2, 0);
+    card_cairo_arc(cr, x + w - r, y + h - r, r, 0, M_PI / 2);
+    card_cairo_arc(cr, x + r, y + h - r, r, M_PI / 2, M_PI);
+    card_cairo_arc(cr, x + r, y + r, r, M_PI, 1.5 * M_PI);
+    card_cairo_close_path(cr);
+}
+
+// A layout whose glyphs are drawn the same on every machine: grey antialiasing, no hinting, positions unrounded
+// (fontconfig's local settings would otherwise choose, and a card's bytes would differ between a laptop and CI).
+static PangoLayout *layout(cairo_t *cr, const char *family, double size) {
+    PangoLayout *layout = card_pango_cairo_create_layout(cr);
+    cairo_font_options_t *options = card_cairo_font_options_create();
+    card_cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY);
+    card_cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE);
+    card_cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF);
+    PangoContext *context = card_pango_layout_get_context(layout);
+    card_pango_cairo_context_set_font_options(context, options);
+    card_pango_context_set_round_glyph_positions(context, FALSE);
+    card_cairo_font_options_destroy(options);
+    card_pango_layout_context_changed(layout);
+    PangoFontDescription *font = card_pango_font_description_from_string(family);
+    card_pango_font_description_set_absolute_size(font, size * PANGO_SCALE);
+    card_pango_layout_set_font_description(layout, font);
+    card_pango_font_description_free(font);
+    return layout;
+}
+
+// `rows` rows of Cairo's RGB24 pixels as PNG rows (filter byte, then R, G, B): each row as its difference from the
+// one above (PNG's Up filter: the card's flat colours become zeros), the first as its difference from its left
+// neighbour (Sub), so that a piece depends on no row outside it.
+static unsigned char *filtered(const unsigned char *pixels, int rows) {
+    unsigned char *out = malloc((size_t)ROW * rows);
+    if (!out) return NULL;
+    for (int y = 0; y < rows; y++) {
+        unsigned char *row = out + (size_t)y * ROW;
+        const unsigned char *here = pixels + (size_t)y * 4 * W, *above = y ? here - 4 * W : NULL;
+        row[0] = y ? 2 : 1;
+        for (int x = 0; x < W; x++) {
+            unsigned char r = here[4 * x + 2], g = here[4 * x + 1], b = here[4 * x];
+            if (above) {
+                r -= above[4 * x + 2]; g -= above[4 * x + 1]; b -= above[4 * x];
+            } else if (x) {
+                r -= here[4 * x - 2]; g -= here[4 * x - 3]; b -= here[4 * x - 4];
+            }
+            row[1 + 3 * x] = r; row[2 + 3 * x] = g; row[3 + 3 * x] = b;
+        }
+    }
+    return out;
+}
+
+// One piece of the zlib stream: raw deflate, ending on a byte boundary with nothing it refers to outside it.
+static int compressed(const unsigned char *data, size_t length, int last, unsigned char **out, size_t *out_length) {
+    z_stream stream;
+    memset(&stream, 0, sizeof stream);
+    if (card_deflateInit2_(&stream, 6, Z_DEFLATED, -15, 8, Z_RLE, ZLIB_VERSION, (int)sizeof stream) != Z_OK) return -1;
+    const size_t capacity = card_deflateBound(&stream, length) + 16;
+    *out = malloc(capacity);
+    if (!*out) { card_deflateEnd(&stream); return -1; }
+    stream.next_in = (Bytef *)data;
+    stream.avail_in = (uInt)length;
+    stream.next_out = *out;
+    stream.avail_out = (uInt)capacity;
+    const int status = card_deflate(&stream, last ? Z_FINISH : Z_FULL_FLUSH);
+    *out_length = capacity - stream.avail_out;
+    card_deflateEnd(&stream);
+    if (status != (last ? Z_STREAM_END : Z_OK) || stream.avail_in != 0) { free(*out); *out = NULL; return -1; }
+    return 0;
+}
+
+sitegen_card_frame *sitegen_card_frame_new(const sitegen_card_palette *palette, const char *address, int mirrored) {
+    sitegen_card_frame *frame = calloc(1, sizeof *frame);
+    if (!frame) return NULL;
+    frame->palette = *palette;
+    frame->mirrored = mirrored;
+    cairo_surface_t *surface = card_cairo_image_surface_create(CAIRO_FORMAT_RGB24, W, H);
+    cairo_t *cr = card_cairo_create(surface);
+    set_colour(cr, palette->page);
+    card_cairo_paint(cr);
+    // The card, with a band of the accent colour along its foot.
+    rounded(cr, 40, 40, W - 80, H - 80, 36);
+    card_cairo_clip(cr);
+    set_colour(cr, palette->ring);
+    card_cairo_paint(cr);
+    card_cairo_rectangle(cr, 40, 40, W - 80, H - 80 - 20);
+    set_colour(cr, palette->card);
+    card_cairo_fill(cr);
+    // The footer: a thin rule, then the site's address, on the side the text starts.
+    card_cairo_rectangle(cr, 100, SITEGEN_CARD_BAND_BOTTOM + 46, W - 200, 2);
+    set_colour(cr, palette->rule);
+    card_cairo_fill(cr);
+    if (address && *address) {
+        PangoLayout *text = layout(cr, "DejaVu Sans Bold", 30);
+        card_pango_layout_set_text(text, address, -1);
+        card_pango_layout_set_width(text, (W - 200) * PANGO_SCALE);
+        card_pango_layout_set_ellipsize(text, PANGO_ELLIPSIZE_MIDDLE);
+        card_pango_layout_set_auto_dir(text, FALSE);  // an address reads left to right on every card
+        int width = 0, height = 0;
+        card_pango_layout_get_pixel_size(text, &width, &height);
+        const double baseline = card_pango_layout_get_baseline(text) / (double)PANGO_SCALE;
+        card_cairo_move_to(cr, mirrored ? W - 100 - width : 100, 514 - baseline);
+        set_colour(cr, palette->accent_text);
+        card_pango_cairo_show_layout(cr, text);
+        card_unref(text);
+    }
+    card_cairo_destroy(cr);
+    card_cairo_surface_flush(surface);
+    frame->pixels = malloc((size_t)4 * W * H);
+    if (frame->pixels) {
+        const unsigned char *data = card_cairo_image_surface_get_data(surface);
+        const int stride = card_cairo_image_surface_get_stride(surface);
+        for (int y = 0; y < H; y++) memcpy(frame->pixels + (size_t)y * 4 * W, data + (size_t)y * stride, 4 * W);
+    }
+    card_cairo_surface_destroy(surface);
+    if (!frame->pixels) { free(frame); return NULL; }
+    const int band_top = SITEGEN_CARD_BAND_TOP, band_bottom = SITEGEN_CARD_BAND_BOTTOM;
+    unsigned char *top = filtered(frame->pixels, band_top);
+    unsigned char *bottom = filtered(frame->pixels + (size_t)band_bottom * 4 * W, H - band_bottom);
+    int status = top && bottom ? 0 : -1;
+    if (status == 0) status = compressed(top, (size_t)ROW * band_top, 0, &frame->top, &frame->top_length);
+    if (status == 0) status = compressed(bottom, (size_t)ROW * (H - band_bottom), 1, &frame->bottom, &frame->bottom_length);
+    if (status == 0) {
+        frame->top_adler = card_adler32(card_adler32(0, NULL, 0), top, (uInt)ROW * band_top);
+        frame->bottom_adler = card_adler32(card_adler32(0, NULL, 0), bottom, (uInt)ROW * (H - band_bottom));
+    }
+    free(top);
+    free(bottom);
+    if (status != 0) { sitegen_card_frame_free(frame); return NULL; }
+    return frame;
+}
+
+void sitegen_card_frame_free(sitegen_card_frame *frame) {
+    if (!frame) return;
+    free(frame->pixels);
+    free(frame->top);
+    free(frame->bottom);
+    free(frame);
+}
+
+// The avatar (a PNG or JPEG sitegen made) as Cairo's premultiplied ARGB32; NULL when it cannot be read.
+static cairo_surface_t *avatar_surface(const void *bytes, size_t length, int is_png, int *side) {
+    VipsImage *image = NULL;
+    const int status = is_png ? card_pngload((void *)bytes, length, &image, NULL) : card_jpegload((void *)bytes, length, &image, NULL);
+    if (status != 0 || !image) return NULL;
+    const int width = image->Xsize, height = image->Ysize, bands = image->Bands;
+    size_t size = 0;
+    unsigned char *pixels = image->BandFmt == VIPS_FORMAT_UCHAR ? card_write_to_memory(image, &size) : NULL;
+    card_unref(image);
+    if (!pixels || bands < 1 || bands > 4 || size != (size_t)width * height * bands) { if (pixels) card_g_free(pixels); return NULL; }
+    cairo_surface_t *surface = card_cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height);
+    unsigned char *data = card_cairo_image_surface_get_data(surface);
+    const int stride = card_cairo_image_surface_get_stride(surface);
+    for (int y = 0; y < height; y++) {
+        for (int x = 0; x < width; x++) {
+            const unsigned char *p = pixels + ((size_t)y * width + x) * bands;
+            unsigned r, g, b, a;
+            if (bands <= 2) { r = g = b = p[0]; a = bands == 2 ? p[1] : 255; }
+            else { r = p[0]; g = p[1]; b = p[2]; a = bands == 4 ? p[3] : 255; }
+            uint32_t *out = (uint32_t *)(data + (size_t)y * stride) + x;
+            *out = a << 24 | (r * a + 127) / 255 << 16 | (g * a + 127) / 255 << 8 | (b * a + 127) / 255;
+        }
+    }
+    card_g_free(pixels);
+    card_cairo_surface_mark_dirty(surface);
+    *side = width > height ? width : height;
+    return surface;
+}
+
+static void put32(unsigned char *at, uint32_t value) {
+    at[0] = value >> 24; at[1] = value >> 16; at[2] = value >> 8; at[3] = value;
+}
+
+int sitegen_card_draw(const sitegen_card_frame *frame, const sitegen_card_text *text, const void *avatar, size_t avatar_length,
+                      int avatar_is_png, void **png, size_t *png_length) {
+    enum { TOP = SITEGEN_CARD_BAND_TOP, ROWS = SITEGEN_CARD_BAND_BOTTOM - SITEGEN_CARD_BAND_TOP };
+    const sitegen_card_palette *palette = &frame->palette;
+    unsigned char *band = malloc((size_t)4 * W * ROWS);
+    if (!band) return -1;
+    memcpy(band, frame->pixels + (size_t)TOP * 4 * W, (size_t)4 * W * ROWS);
+    cairo_surface_t *surface = card_cairo_image_surface_create_for_data(band, CAIRO_FORMAT_RGB24, W, ROWS, 4 * W);
+    cairo_t *cr = card_cairo_create(surface);
+    card_cairo_translate(cr, 0, -TOP);
+    const double centre = SITEGEN_CARD_CENTRE, avatar_x = frame->mirrored ? W - 100 - (SITEGEN_CARD_AVATAR / 2 + 10) : 100 + (SITEGEN_CARD_AVATAR / 2 + 10);
+    // The avatar: a circle of SITEGEN_CARD_AVATAR px in a ring of the accent colour, or the title's initials on it.
+    card_cairo_arc(cr, avatar_x, centre, SITEGEN_CARD_AVATAR / 2 + 10, 0, 2 * M_PI);
+    set_colour(cr, palette->ring);
+    card_cairo_fill(cr);
+    int picture_side = 0;
+    cairo_surface_t *picture = avatar && avatar_length ? avatar_surface(avatar, avatar_length, avatar_is_png, &picture_side) : NULL;
+    if (picture) {
+        card_cairo_save(cr);
+        card_cairo_arc(cr, avatar_x, centre, SITEGEN_CARD_AVATAR / 2, 0, 2 * M_PI);
+        card_cairo_clip(cr);
+        set_colour(cr, palette->card);
+        card_cairo_paint(cr);  // under a transparent avatar: the card, as on the page
+        // Drawn at the size it was made for (SITEGEN_CARD_AVATAR, pixel for pixel): scaled only if it is not.
+        const int side = SITEGEN_CARD_AVATAR;
+        card_cairo_translate(cr, avatar_x - side / 2.0, centre - side / 2.0);
+        if (picture_side != side) card_cairo_scale(cr, (double)side / picture_side, (double)side / picture_side);
+        card_cairo_set_source_surface(cr, picture, 0, 0);
+        card_cairo_paint(cr);
+        card_cairo_restore(cr);
+        card_cairo_surface_destroy(picture);
+    } else if (text->initials && *text->initials) {
+        PangoLayout *initials = layout(cr, "DejaVu Sans Bold", 104);
+        card_pango_layout_set_text(initials, text->initials, -1);
+        int width = 0, height = 0;
+        card_pango_layout_get_pixel_size(initials, &width, &height);
+        card_cairo_move_to(cr, avatar_x - width / 2.0, centre - height / 2.0);
+        set_colour(cr, palette->ring_text);
+        card_pango_cairo_show_layout(cr, initials);
+        card_unref(initials);
+    }
+    // The title on one line, smaller as it is longer (72 px down to 44), cut with … beyond that; under it the
+    // tagline in at most three lines, the last cut with …; the two centred together on the avatar's middle.
+    const int text_width = 640;
+    const double text_left = frame->mirrored ? 100 : W - 100 - text_width;
+    PangoLayout *title = layout(cr, "DejaVu Sans Bold", 72);
+    card_pango_layout_set_text(title, text->title ? text->title : "", -1);
+    int width = 0, height = 0;
+    card_pango_layout_get_pixel_size(title, &width, &height);
+    if (width > text_width) {
+        double size = 72.0 * text_width / width;
+        if (size < 44) size = 44;
+        card_unref(title);
+        title = layout(cr, "DejaVu Sans Bold", floor(size));
+        card_pango_layout_set_text(title, text->title ? text->title : "", -1);
+    }
+    card_pango_layout_set_width(title, text_width * PANGO_SCALE);
+    card_pango_layout_set_ellipsize(title, PANGO_ELLIPSIZE_END);
+    card_pango_layout_set_alignment(title, frame->mirrored ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT);
+    card_pango_layout_get_pixel_size(title, &width, &height);
+    PangoLayout *tagline = NULL;
+    int tagline_height = 0;
+    if (text->tagline && *text->tagline) {
+        tagline = layout(cr, "DejaVu Sans", 34);
+        card_pango_layout_set_text(tagline, text->tagline, -1);
+        card_pango_layout_set_width(tagline, text_width * PANGO_SCALE);
+        card_pango_layout_set_height(tagline, -3);  // three lines at most
+        card_pango_layout_set_wrap(tagline, PANGO_WRAP_WORD_CHAR);
+        card_pango_layout_set_ellipsize(tagline, PANGO_ELLIPSIZE_END);
+        card_pango_layout_set_spacing(tagline, 8 * PANGO_SCALE);
+        card_pango_layout_set_alignment(tagline, frame->mirrored ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT);
+        int tagline_width = 0;
+        card_pango_layout_get_pixel_size(tagline, &tagline_width, &tagline_height);
+    }
+    const int gap = tagline ? 20 : 0;
+    double y = centre - (height + gap + tagline_height) / 2.0;
+    card_cairo_move_to(cr, text_left, y);
+    set_colour(cr, palette->text);
+    card_pango_cairo_show_layout(cr, title);
+    card_unref(title);
+    if (tagline) {
+        card_cairo_move_to(cr, text_left, y + height + gap);
+        set_colour(cr, palette->muted);
+        card_pango_cairo_show_layout(cr, tagline);
+        card_unref(tagline);
+    }
+    card_cairo_destroy(cr);
+    card_cairo_surface_flush(surface);
+    card_cairo_surface_destroy(surface);
+
+    // The PNG: signature, header, one IDAT (zlib header, the frame's top piece, this band, the frame's bottom piece,
+    // Adler-32 of all the rows), end.
+    unsigned char *rows = filtered(band, ROWS);
+    free(band);
+    unsigned char *middle = NULL;
+    size_t middle_length = 0;
+    if (!rows || compressed(rows, (size_t)ROW * ROWS, 0, &middle, &middle_length) != 0) { free(rows); return -1; }
+    uLong adler = card_adler32(card_adler32(0, NULL, 0), rows, (uInt)ROW * ROWS);
+    free(rows);
+    adler = card_adler32_combine(frame->top_adler, adler, (z_off_t)ROW * ROWS);
+    adler = card_adler32_combine(adler, frame->bottom_adler, (z_off_t)ROW * (H - SITEGEN_CARD_BAND_BOTTOM));
+    const size_t data_length = 2 + frame->top_length + middle_length + frame->bottom_length + 4;
+    const size_t total = 8 + 25 + 12 + data_length + 12;
+    unsigned char *out = malloc(total);
+    if (!out) { free(middle); return -1; }
+    unsigned char *at = out;
+    memcpy(at, "\x89PNG\r\n\x1a\n", 8);
+    at += 8;
+    put32(at, 13);
+    memcpy(at + 4, "IHDR", 4);
+    put32(at + 8, W);
+    put32(at + 12, H);
+    at[16] = 8; at[17] = 2; at[18] = 0; at[19] = 0; at[20] = 0;  // 8 bits, RGB, deflate, adaptive filters, no interlace
+    put32(at + 21, (uint32_t)card_crc32(card_crc32(0, NULL, 0), at + 4, 17));
+    at += 25;
+    put32(at, (uint32_t)data_length);
+    memcpy(at + 4, "IDAT", 4);
+    unsigned char *data = at + 8;
+    data[0] = 0x78; data[1] = 0x5e;  // deflate, 32 KiB window, "default" level; 0x785e is a multiple of 31
+    memcpy(data + 2, frame->top, frame->top_length);
+    memcpy(data + 2 + frame->top_length, middle, middle_length);
+    memcpy(data + 2 + frame->top_length + middle_length, frame->bottom, frame->bottom_length);
+    put32(data + data_length - 4, (uint32_t)adler);
+    free(middle);
+    put32(data + data_length, (uint32_t)card_crc32(card_crc32(0, NULL, 0), at + 4, (uInt)(4 + data_length)));
+    at = data + data_length + 4;
+    put32(at, 0);
+    memcpy(at + 4, "IEND", 4);
+    put32(at + 8, (uint32_t)card_crc32(card_crc32(0, NULL, 0), at + 4, 4));
+    *png = out;
+    *png_length = total;
+    return 0;
+}
+
+void sitegen_card_free(void *png) { free(png); }
