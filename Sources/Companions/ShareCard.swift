@@ -83,7 +83,10 @@ public struct ShareCard: Sendable, Equatable {
 /// Where drawn pictures are kept between builds (SiteGen's ResourceCache, beside the site's sources): by key, each
 /// entry checked against what was stored before it is given back.
 package protocol DrawnPictureCache: Sendable {
+    /// The entry's bytes when they are the ones stored; marks the entry used by this build either way.
     func picture(forKey key: String) -> Data?
+    /// Whether an entry is there (not read); marks it used.
+    func holds(_ key: String) -> Bool
     func store(_ data: Data, forKey key: String)
 }
 
@@ -123,20 +126,26 @@ package final class ShareCards: @unchecked Sendable {
     /// Whether the card an earlier build wrote at a path is still in place, now kept as part of this build (the
     /// writer's `keep`); nil: every card is made.
     private let keep: (@Sendable (String) -> Bool)?
+    /// The bytes of a card kept in the output folder, to fill the cache with when it lacks it.
+    private let readKept: (@Sendable (String) -> Data?)?
     private let cache: (any DrawnPictureCache)?
     private let lock = NSLock()
     private var made: [String] = []
 
-    package init(keep: (@Sendable (String) -> Bool)?, cache: (any DrawnPictureCache)? = nil) {
+    package init(keep: (@Sendable (String) -> Bool)?, readKept: (@Sendable (String) -> Data?)? = nil, cache: (any DrawnPictureCache)? = nil) {
         self.keep = keep
+        self.readKept = readKept
         self.cache = cache
     }
 
     /// The card at `path`: nil when the one an earlier build wrote there is still in place (and now part of this
-    /// build), else taken from the cache, else drawn now (and stored in the cache).
+    /// build: the cache gets a copy if it has none), else taken from the cache, else drawn now (and stored there).
     package func card(_ card: ShareCard, path: String) throws(PhotoProblem) -> Data? {
-        if let keep, keep(path) { return nil }
         let key = cache == nil ? "" : card.cacheKey
+        if let keep, keep(path) {
+            if let cache, !cache.holds(key), let kept = readKept?(path) { cache.store(kept, forKey: key) }
+            return nil
+        }
         if let cache, let data = cache.picture(forKey: key) { return data }
         let data = try card.png()
         cache?.store(data, forKey: key)
