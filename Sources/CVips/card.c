@@ -14,8 +14,8 @@
 // filling it; Pango through Cairo draws glyphs from a cache. Most of a card is the same on every card of a site (the
 // page colour, the card, the footer with the site's address): that part is drawn once (sitegen_card_frame_new), and
 // its rows above and below the band where the avatar and the text go are compressed once, so a card costs drawing and
-// compressing its band alone. The zlib stream is made of independently compressed pieces, each ending on a byte
-// (Z_FULL_FLUSH), with the Adler-32 checksums combined: a valid PNG byte for byte.
+// compressing its band alone. The zlib stream is made of independently compressed pieces, each ending on a byte,
+// with the Adler-32 checksums combined: a valid PNG byte for byte.
 
 #define SITEGEN_CARD_FUNCTIONS(X) \
     X(cairo_image_surface_create) X(cairo_image_surface_create_for_data) X(cairo_image_surface_get_data) \
@@ -30,7 +30,7 @@
     X(pango_layout_set_wrap) X(pango_layout_set_ellipsize) X(pango_layout_set_alignment) X(pango_layout_set_auto_dir) \
     X(pango_layout_get_pixel_size) X(pango_layout_get_baseline) X(pango_layout_get_line_count) X(pango_layout_set_spacing) \
     X(pango_font_description_from_string) X(pango_font_description_set_absolute_size) X(pango_font_description_free) \
-    X(deflateInit2_) X(deflate) X(deflateEnd) X(deflateBound) X(crc32) X(adler32) X(adler32_combine)
+    X(crc32) X(adler32) X(adler32_combine)
 
 #define SITEGEN_CARD_DECLARE(name) static __typeof__(&name) card_##name;
 SITEGEN_CARD_FUNCTIONS(SITEGEN_CARD_DECLARE)
@@ -128,22 +128,97 @@ static unsigned char *filtered(const unsigned char *pixels, int rows) {
     return out;
 }
 
-// One piece of the zlib stream: raw deflate, ending on a byte boundary with nothing it refers to outside it.
+// One piece of the zlib stream: deflate with the fixed Huffman codes, each run of 4 or more equal bytes written as
+// the byte and copies of it at distance 1 (what zlib's Z_RLE does, which cost 60 % of a card's time here: a card's
+// filtered rows are mostly runs of zeros, skipped here 8 bytes at a time). A piece that is not the last ends on a
+// byte boundary (an empty stored block, as zlib's Z_FULL_FLUSH), and refers to nothing before it, so that pieces
+// compressed apart join into one stream. Larger than zlib's (66 KB against 46 KB for Z_RLE, 32 KB at its default), which
+// a preview fetches once, in a fraction of the time.
+typedef struct {
+    unsigned char *out;
+    size_t length;
+    uint64_t bits;
+    int count;
+} bit_writer;
+
+static inline void put_bits(bit_writer *writer, uint32_t value, int count) {
+    writer->bits |= (uint64_t)value << writer->count;
+    writer->count += count;
+    while (writer->count >= 8) {
+        writer->out[writer->length++] = (unsigned char)writer->bits;
+        writer->bits >>= 8;
+        writer->count -= 8;
+    }
+}
+
+// A Huffman code is written from its first bit: reversed into the stream, which is filled from the low bit.
+static inline uint32_t reversed(uint32_t code, int length) {
+    uint32_t result = 0;
+    for (int i = 0; i < length; i++) result |= (code >> i & 1) << (length - 1 - i);
+    return result;
+}
+
+static inline void put_symbol(bit_writer *writer, int symbol) {
+    if (symbol < 144) put_bits(writer, reversed(0x30 + symbol, 8), 8);
+    else if (symbol < 256) put_bits(writer, reversed(0x190 + symbol - 144, 9), 9);
+    else if (symbol < 280) put_bits(writer, reversed(symbol - 256, 7), 7);
+    else put_bits(writer, reversed(0xC0 + symbol - 280, 8), 8);
+}
+
+// Lengths 3 to 258 as deflate writes them: a symbol (257 to 285) and extra bits.
+static const int length_base[] = {3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258};
+static const int length_extra[] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0};
+
+static inline void put_copy(bit_writer *writer, int length) {
+    int code = 28;
+    while (length_base[code] > length) code--;
+    put_symbol(writer, 257 + code);
+    if (length_extra[code]) put_bits(writer, (uint32_t)(length - length_base[code]), length_extra[code]);
+    put_bits(writer, 0, 5);  // distance 1: code 0, five bits
+}
+
 static int compressed(const unsigned char *data, size_t length, int last, unsigned char **out, size_t *out_length) {
-    z_stream stream;
-    memset(&stream, 0, sizeof stream);
-    if (card_deflateInit2_(&stream, 6, Z_DEFLATED, -15, 8, Z_RLE, ZLIB_VERSION, (int)sizeof stream) != Z_OK) return -1;
-    const size_t capacity = card_deflateBound(&stream, length) + 16;
-    *out = malloc(capacity);
-    if (!*out) { card_deflateEnd(&stream); return -1; }
-    stream.next_in = (Bytef *)data;
-    stream.avail_in = (uInt)length;
-    stream.next_out = *out;
-    stream.avail_out = (uInt)capacity;
-    const int status = card_deflate(&stream, last ? Z_FINISH : Z_FULL_FLUSH);
-    *out_length = capacity - stream.avail_out;
-    card_deflateEnd(&stream);
-    if (status != (last ? Z_STREAM_END : Z_OK) || stream.avail_in != 0) { free(*out); *out = NULL; return -1; }
+    // At most 9 bits a byte, and the block headers and flush.
+    bit_writer writer = {malloc(length * 9 / 8 + 64), 0, 0, 0};
+    if (!writer.out) return -1;
+    put_bits(&writer, last ? 1 : 0, 1);
+    put_bits(&writer, 1, 2);  // fixed Huffman codes
+    size_t at = 0;
+    while (at < length) {
+        const unsigned char byte = data[at];
+        size_t run = 1;
+        while (at + run + 8 <= length && run < 1 + 258 * 64) {
+            uint64_t word;
+            memcpy(&word, data + at + run, 8);
+            if (word != byte * 0x0101010101010101ULL) break;
+            run += 8;
+        }
+        while (at + run < length && data[at + run] == byte) run++;
+        put_symbol(&writer, byte);
+        if (run >= 4) {
+            size_t left = run - 1;
+            while (left >= 3) {
+                const int copy = left > 258 ? (left - 258 >= 3 || left - 258 == 0 ? 258 : (int)left - 3) : (int)left;
+                put_copy(&writer, copy);
+                left -= copy;
+            }
+            while (left--) put_symbol(&writer, byte);
+        } else {
+            for (size_t i = 1; i < run; i++) put_symbol(&writer, byte);
+        }
+        at += run;
+    }
+    put_symbol(&writer, 256);  // end of block
+    if (!last) {
+        put_bits(&writer, 0, 3);  // an empty stored block: to the byte, then LEN 0 and NLEN 0xFFFF
+        if (writer.count) put_bits(&writer, 0, 8 - writer.count);
+        put_bits(&writer, 0, 16);
+        put_bits(&writer, 0xFFFF, 16);
+    } else if (writer.count) {
+        put_bits(&writer, 0, 8 - writer.count);
+    }
+    *out = writer.out;
+    *out_length = writer.length;
     return 0;
 }
 
