@@ -27,8 +27,8 @@
     X(pango_cairo_create_layout) X(pango_cairo_show_layout) X(pango_cairo_context_set_font_options) \
     X(pango_layout_get_context) X(pango_context_set_round_glyph_positions) X(pango_layout_context_changed) \
     X(pango_layout_set_text) X(pango_layout_set_font_description) X(pango_layout_set_width) X(pango_layout_set_height) \
-    X(pango_layout_set_wrap) X(pango_layout_set_ellipsize) X(pango_layout_set_alignment) X(pango_layout_set_auto_dir) \
-    X(pango_layout_get_pixel_size) X(pango_layout_get_baseline) X(pango_layout_get_line_count) X(pango_layout_set_spacing) \
+    X(pango_layout_set_wrap) X(pango_layout_set_ellipsize) X(pango_layout_set_auto_dir) \
+    X(pango_layout_get_pixel_size) X(pango_layout_get_baseline) X(pango_layout_get_line_count) X(pango_layout_is_ellipsized) X(pango_layout_set_spacing) \
     X(pango_font_description_from_string) X(pango_font_description_set_absolute_size) X(pango_font_description_free) \
     X(crc32) X(adler32) X(adler32_combine)
 
@@ -366,7 +366,9 @@ int sitegen_card_draw(const sitegen_card_frame *frame, const sitegen_card_text *
         card_unref(initials);
     }
     // The title on one line, smaller as it is longer (72 px down to 44), cut with … beyond that; under it the
-    // tagline in at most three lines, the last cut with …; the two centred together on the avatar's middle.
+    // tagline in at most three lines, the last cut with …; the two centred together on the avatar's middle. Each
+    // starts on its own side (Pango's alignment follows each paragraph's direction): right-to-left text at the box's
+    // right edge, by the avatar when the card is mirrored.
     const int text_width = 640;
     const double text_left = frame->mirrored ? 100 : W - 100 - text_width;
     PangoLayout *title = layout(cr, "DejaVu Sans Bold", 72);
@@ -382,10 +384,9 @@ int sitegen_card_draw(const sitegen_card_frame *frame, const sitegen_card_text *
     }
     card_pango_layout_set_width(title, text_width * PANGO_SCALE);
     card_pango_layout_set_ellipsize(title, PANGO_ELLIPSIZE_END);
-    card_pango_layout_set_alignment(title, frame->mirrored ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT);
     card_pango_layout_get_pixel_size(title, &width, &height);
     PangoLayout *tagline = NULL;
-    int tagline_height = 0;
+    int tagline_height = 0, tagline_box = text_width;
     if (text->tagline && *text->tagline) {
         tagline = layout(cr, "DejaVu Sans", 34);
         card_pango_layout_set_text(tagline, text->tagline, -1);
@@ -394,7 +395,20 @@ int sitegen_card_draw(const sitegen_card_frame *frame, const sitegen_card_text *
         card_pango_layout_set_wrap(tagline, PANGO_WRAP_WORD_CHAR);
         card_pango_layout_set_ellipsize(tagline, PANGO_ELLIPSIZE_END);
         card_pango_layout_set_spacing(tagline, 8 * PANGO_SCALE);
-        card_pango_layout_set_alignment(tagline, frame->mirrored ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT);
+        // Balanced, as the page's tagline is (text-wrap: balance): as narrow as it can be in as many lines, so that
+        // no line is a word alone.
+        const int lines = card_pango_layout_get_line_count(tagline);
+        if (lines > 1 && !card_pango_layout_is_ellipsized(tagline)) {
+            int narrow = text_width / 2, wide = text_width;
+            while (wide - narrow > 4) {
+                const int middle = (narrow + wide) / 2;
+                card_pango_layout_set_width(tagline, middle * PANGO_SCALE);
+                if (card_pango_layout_get_line_count(tagline) > lines || card_pango_layout_is_ellipsized(tagline)) narrow = middle;
+                else wide = middle;
+            }
+            card_pango_layout_set_width(tagline, wide * PANGO_SCALE);
+            tagline_box = wide;
+        }
         int tagline_width = 0;
         card_pango_layout_get_pixel_size(tagline, &tagline_width, &tagline_height);
     }
@@ -405,7 +419,8 @@ int sitegen_card_draw(const sitegen_card_frame *frame, const sitegen_card_text *
     card_pango_cairo_show_layout(cr, title);
     card_unref(title);
     if (tagline) {
-        card_cairo_move_to(cr, text_left, y + height + gap);
+        // Right-to-left, a narrower box still ends at the text's right edge.
+        card_cairo_move_to(cr, text_left + (frame->mirrored ? text_width - tagline_box : 0), y + height + gap);
         set_colour(cr, palette->muted);
         card_pango_cairo_show_layout(cr, tagline);
         card_unref(tagline);

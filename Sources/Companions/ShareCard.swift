@@ -92,7 +92,7 @@ package protocol DrawnPictureCache: Sendable {
 
 extension ShareCard {
     /// What changes how a card looks for the same inputs: raised with every change to the drawing (card.c).
-    static let drawingVersion = 2
+    static let drawingVersion = 3
 
     /// The card's file name: its inputs' hash, so a card is made again exactly when what it shows changes, a name kept
     /// from an earlier build is the same card, and a preview cache that keys on the address (Mastodon's, a chat's)
