@@ -193,6 +193,10 @@ public struct PublishedPhoto: Sendable, Equatable {
     public var data: Data
     public var width: Int
     public var height: Int
+
+    package init(path: String, data: Data, width: Int, height: Int) {
+        (self.path, self.data, self.width, self.height) = (path, data, width, height)
+    }
 }
 
 /// What a page shows of its avatar besides the `<img>`: the favicon and the share card's picture, both as `data:`
@@ -215,6 +219,11 @@ public struct AvatarPictures: Sendable, Equatable {
 public struct EncodedPicture: Sendable, Equatable {
     public var isPNG: Bool
     public var data: Data
+
+    package init(isPNG: Bool, data: Data) {
+        self.isPNG = isPNG
+        self.data = data
+    }
 
     public var mediaType: String { isPNG ? "image/png" : "image/jpeg" }
     public var dataURL: String { "data:\(mediaType);base64," + data.base64EncodedString() }
@@ -308,6 +317,14 @@ enum PhotoMaker {
     }
 }
 
+/// Where an avatar's pictures are kept between builds (SiteGen's resource cache, beside the sources), by the bytes
+/// and name of the file they are made from.
+package protocol AvatarPictureCache: Sendable {
+    /// What an earlier build made of these bytes; marks the entry used by this build either way.
+    func avatar(source: Data, fileName: String) -> (photo: PublishedPhoto?, pictures: AvatarPictures)?
+    func store(source: Data, fileName: String, photo: PublishedPhoto?, pictures: AvatarPictures)
+}
+
 /// The photos of a build, each made once per slot however many pages show it, on whichever core asks first. Where
 /// one file is made for several slots (one page's avatar, another's background), the largest is published, and each
 /// page is told its own slot's size: the same whichever page came first.
@@ -317,10 +334,12 @@ package final class PhotoLibrary: @unchecked Sendable {
     private let lock = NSLock()
     private var photos: [String: [PhotoSlot: Result<PublishedPhoto, PhotoProblem>]] = [:]
     private var avatars: [String: Result<AvatarPictures, PhotoProblem>] = [:]
+    private let avatarCache: (any AvatarPictureCache)?
 
-    package init(contentFolder: String, fileSystem: any FileSystem) {
+    package init(contentFolder: String, fileSystem: any FileSystem, avatarCache: (any AvatarPictureCache)? = nil) {
         self.contentFolder = contentFolder
         self.fileSystem = fileSystem
+        self.avatarCache = avatarCache
     }
 
     /// A page's avatar, background and text pictures as it publishes them, or the problems, reported where each is
@@ -404,9 +423,15 @@ package final class PhotoLibrary: @unchecked Sendable {
         if let known = lock.withLock({ avatars[path] }) { return known }
         var photo: PublishedPhoto?
         let made = read(path).flatMap { bytes -> Result<AvatarPictures, PhotoProblem> in
+            // From the resource cache when an earlier build made them of the same bytes: libvips is not loaded.
+            if let cached = avatarCache?.avatar(source: bytes, fileName: path) {
+                photo = cached.photo.map { PublishedPhoto(path: path, data: $0.data, width: $0.width, height: $0.height) }
+                return .success(cached.pictures)
+            }
             do throws(PhotoProblem) {
                 let (made, pictures) = try PhotoMaker.avatar(bytes, fileName: path)
                 photo = made.map { PublishedPhoto(path: path, data: $0.data, width: $0.width, height: $0.height) }
+                avatarCache?.store(source: bytes, fileName: path, photo: photo, pictures: pictures)
                 return .success(pictures)
             } catch { return .failure(error) }
         }

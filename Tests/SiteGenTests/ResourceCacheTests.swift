@@ -122,14 +122,24 @@ import Testing
         #expect(try fileSystem.readFile("site/cache") == Data("mine".utf8))
     }
 
-    // Through the real binary, on disk.
-
-    static func builtSite() throws -> URL {
-        let folder = try Fixtures.siteOnDisk(page)
-        let result = try SitegenBinary.run(["build", "-q"], in: folder)
-        #expect(result.code == 0, "\(result.errors)")
-        return folder
+    @Test func anAvatarsEntryGivesBackWhatWasMadeAndNothingElse() {
+        let photo = PublishedPhoto(path: "ada.jpg", data: Data([1, 2, 3, 10]), width: 256, height: 200)
+        let pictures = AvatarPictures(faviconURL: "data:image/png;base64,AAAA", shareCardPicture: EncodedPicture(isPNG: true, data: Data([9, 10, 0])))
+        let data = AvatarEntry.encode(photo: photo, pictures: pictures)
+        let back = AvatarEntry.decode(data, path: "ada.jpg")
+        #expect(back?.photo == photo && back?.pictures == pictures)
+        let svg = AvatarEntry.decode(AvatarEntry.encode(photo: nil, pictures: AvatarPictures(faviconURL: nil, shareCardPicture: nil)), path: "a.svg")
+        #expect(svg != nil && svg?.photo == nil && svg?.pictures == AvatarPictures(faviconURL: nil, shareCardPicture: nil))
+        // Cut short, or with a length beyond its end: nothing.
+        #expect(AvatarEntry.decode(data.prefix(data.count - 1), path: "ada.jpg") == nil)
+        #expect(AvatarEntry.decode(Data("sitegen avatar 1\nphoto 1 1 99\n".utf8), path: "ada.jpg") == nil)
+        // Each input of the key changes it: the bytes, the format.
+        let key = AvatarEntry.key(source: Data([1]), fileName: "a.jpg")
+        #expect(key != AvatarEntry.key(source: Data([2]), fileName: "a.jpg") && key != AvatarEntry.key(source: Data([1]), fileName: "a.png"))
+        #expect(key == AvatarEntry.key(source: Data([1]), fileName: "b.JPG"))
     }
+
+    // Through the real binary, on disk.
 
     static func cards(in folder: URL) throws -> [String: Data] {
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("card-") }
@@ -137,7 +147,11 @@ import Testing
     }
 
     @Test func aSiteClonedToANewFolderWithItsCacheDrawsNothingAndNeverLoadsLibvips() throws {
-        let folder = try Self.builtSite()
+        // With a photo as its avatar: the photo, its favicon and the card's picture come from the cache too.
+        let folder = try Fixtures.siteOnDisk(Self.page.replacingOccurrences(of: "url:", with: "avatar: ada.jpg\nurl:"))
+        try Fixtures.gpsPhoto.write(to: folder.appendingPathComponent("content/ada.jpg"))
+        let built = try SitegenBinary.run(["build", "-q"], in: folder)
+        #expect(built.code == 0, "\(built.errors)")
         let clone = try Fixtures.temporaryFolder().appendingPathComponent("clone")
         try FileManager.default.copyItem(at: folder, to: clone)
         try FileManager.default.removeItem(at: clone.appendingPathComponent("Output"))
@@ -148,8 +162,9 @@ import Testing
         let result = try SitegenBinary.run(["build", "-q"], in: clone, environment: environment)
         #expect(result.code == 0)
         #expect(!result.errors.contains("libvips"))
-        let original = try Self.cards(in: folder.appendingPathComponent("Output")), copied = try Self.cards(in: clone.appendingPathComponent("Output"))
-        #expect(original.count == 1 && copied == original)
+        let original = try Fixtures.snapshot(folder.appendingPathComponent("Output")), copied = try Fixtures.snapshot(clone.appendingPathComponent("Output"))
+        #expect(original.keys.contains("ada.jpg") && original.keys.contains { $0.hasPrefix("card-") })
+        #expect(copied.filter { $0.key != ".sitegen-manifest" } == original.filter { $0.key != ".sitegen-manifest" })
     }
 
     @Test func twoBuildsSharingACacheRunSideBySide() throws {
