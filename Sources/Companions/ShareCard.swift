@@ -93,6 +93,8 @@ package protocol DrawnPictureCache: Sendable {
 extension ShareCard {
     /// What changes how a card looks for the same inputs: raised with every change to the drawing (card.c).
     static let drawingVersion = 3
+    /// Raised with every change to how card.c writes the PNG (the same pixels in other bytes): the cache's key only.
+    static let encoderVersion = 2
 
     /// The card's file name: its inputs' hash, so a card is made again exactly when what it shows changes, a name kept
     /// from an earlier build is the same card, and a preview cache that keys on the address (Mastodon's, a chat's)
@@ -102,10 +104,10 @@ extension ShareCard {
         "card-" + SecurityPolicy.sha256Hex("sitegen share card \(Self.drawingVersion)\0" + inputs(avatarHash: avatarHash)).prefix(16) + ".png"
     }
 
-    /// The key of the card in the resource cache: its inputs, the drawing's version, what draws it (Cairo, Pango, zlib,
+    /// The key of the card in the resource cache: its inputs, the drawing's and the PNG writer's versions, what draws it (Cairo, Pango, zlib,
     /// libvips, as built against) and the fonts' bytes.
     public var cacheKey: String {
-        SecurityPolicy.sha256Hex("sitegen share card \(Self.drawingVersion)\0\(CardPainter.builtVersions)\0\(Self.fontHash)\0" + inputs(avatarHash: avatarHash))
+        SecurityPolicy.sha256Hex("sitegen share card \(Self.drawingVersion) png \(Self.encoderVersion)\0\(CardPainter.builtVersions)\0\(Self.fontHash)\0" + inputs(avatarHash: avatarHash))
     }
 
     private var avatarHash: String? { avatar.map { SecurityPolicy.sha256Hex(Array($0.data)[...]) } }
