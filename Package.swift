@@ -15,6 +15,10 @@ let glibHeaderFlags: [String] = {
 /// up on a binary with clang's default DWARF 5 in it.
 let cDebugFlags = ["-gdwarf-4"]
 
+/// Cairo's, Pango's and HarfBuzz's headers (libvips-dev depends on their -dev packages): the share card (CVips/card.c)
+/// draws with the Cairo and Pango that libvips loads.
+let cairoHeaderFlags = ["-I/usr/include/cairo", "-I/usr/include/pango-1.0", "-I/usr/include/harfbuzz", "-I/usr/include/freetype2"]
+
 let package = Package(
     name: "sitegen",
     products: [
@@ -37,10 +41,10 @@ let package = Package(
         .target(name: "CCurl", cSettings: [.unsafeFlags(cDebugFlags)]),
         // libxml2: its HTML parser for HTMLReading, its namespace-aware XML parser for Artwork's SVG files.
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
-        // libvips: photos resized and stripped of their metadata, and the share card drawn from SVG (librsvg). Loaded
+        // libvips: photos resized and stripped of their metadata, and the share card drawn with its Cairo and Pango. Loaded
         // by dlopen when the first picture is made (CVips/include/sitegen_vips.h says why); libvips-dev's headers,
         // which include GLib's, give the types of what it calls.
-        .target(name: "CVips", cSettings: [.unsafeFlags(glibHeaderFlags + cDebugFlags)]),
+        .target(name: "CVips", cSettings: [.unsafeFlags(glibHeaderFlags + cairoHeaderFlags + cDebugFlags)]),
         // A small read-only HTTP server with Server-Sent Events, for `sitegen serve`.
         .target(name: "WebServer", dependencies: ["CMicroHTTPD", "LinkChain"]),
         // What several rooms share: HTML escaping, diagnostics (a position in a source file, its line, how a terminal

@@ -8,9 +8,9 @@ package enum Vips {
     /// Whether libvips started; nil when it did not, with its reason.
     static let startProblem: String? = sitegen_vips_start() == 0 ? nil : takeError()
 
-    /// `8.14.1`: a card drawn by another libvips may differ, so its name (`ShareCard.fileName`) says which drew it.
-    /// It is the version sitegen was built against: the one loaded is asked only when a picture is made, and a build
-    /// that names its cards must not load libvips for that alone.
+    /// `8.14.1`: a picture drawn by another libvips may differ, so the key of a cached one (`ShareCard.cacheKey`) says
+    /// which drew it. It is the version sitegen was built against: the one loaded is asked only when a picture is made,
+    /// and a build that names its cards must not load libvips for that alone.
     package static let version = String(cString: sitegen_vips_built_version())
 
     /// libvips keeps one error buffer for the whole process, and the loader check clears it: decoding, where a
@@ -177,8 +177,8 @@ package struct PhotoSlot: Sendable, Hashable {
     static let background = PhotoSlot(width: 2560, height: 2560, fills: false)
     /// The favicon: shown at 16 to 32 CSS px.
     static let favicon = PhotoSlot(width: 64, height: 64, fills: true)
-    /// The avatar on the share card (a 240 px circle on a 1200 × 630 picture).
-    static let shareCard = PhotoSlot(width: 240, height: 240, fills: true)
+    /// The avatar on the share card (a circle drawn 1:1, `CardPainter.avatarSide`, on a 1200 × 630 picture).
+    static let shareCard = PhotoSlot(width: CardPainter.avatarSide, height: CardPainter.avatarSide, fills: true)
     /// A picture in the Markdown text: the text column (`.bio`, 30rem: 480 CSS px) at 2× density; never wider than
     /// the text (`.bio img` in style.css), its height whatever its shape gives.
     package static let text = PhotoSlot(width: 960, height: PictureHeader.sideLimit, fills: false)
@@ -193,6 +193,10 @@ public struct PublishedPhoto: Sendable, Equatable {
     public var data: Data
     public var width: Int
     public var height: Int
+
+    package init(path: String, data: Data, width: Int, height: Int) {
+        (self.path, self.data, self.width, self.height) = (path, data, width, height)
+    }
 }
 
 /// What a page shows of its avatar besides the `<img>`: the favicon and the share card's picture, both as `data:`
@@ -203,8 +207,6 @@ public struct AvatarPictures: Sendable, Equatable {
     /// The avatar at the share card's size (240 px), which the contact card carries too; nil: the card shows the
     /// title's initials and the contact card has no photo (an SVG librsvg cannot draw).
     public var shareCardPicture: EncodedPicture?
-
-    public var shareCardURL: String? { shareCardPicture?.dataURL }
 
     public init(faviconURL: String?, shareCardPicture: EncodedPicture?) {
         self.faviconURL = faviconURL
@@ -217,6 +219,11 @@ public struct AvatarPictures: Sendable, Equatable {
 public struct EncodedPicture: Sendable, Equatable {
     public var isPNG: Bool
     public var data: Data
+
+    package init(isPNG: Bool, data: Data) {
+        self.isPNG = isPNG
+        self.data = data
+    }
 
     public var mediaType: String { isPNG ? "image/png" : "image/jpeg" }
     public var dataURL: String { "data:\(mediaType);base64," + data.base64EncodedString() }
@@ -310,6 +317,14 @@ enum PhotoMaker {
     }
 }
 
+/// Where an avatar's pictures are kept between builds (SiteGen's resource cache, beside the sources), by the bytes
+/// and name of the file they are made from.
+package protocol AvatarPictureCache: Sendable {
+    /// What an earlier build made of these bytes; marks the entry used by this build either way.
+    func avatar(source: Data, fileName: String) -> (photo: PublishedPhoto?, pictures: AvatarPictures)?
+    func store(source: Data, fileName: String, photo: PublishedPhoto?, pictures: AvatarPictures)
+}
+
 /// The photos of a build, each made once per slot however many pages show it, on whichever core asks first. Where
 /// one file is made for several slots (one page's avatar, another's background), the largest is published, and each
 /// page is told its own slot's size: the same whichever page came first.
@@ -319,10 +334,12 @@ package final class PhotoLibrary: @unchecked Sendable {
     private let lock = NSLock()
     private var photos: [String: [PhotoSlot: Result<PublishedPhoto, PhotoProblem>]] = [:]
     private var avatars: [String: Result<AvatarPictures, PhotoProblem>] = [:]
+    private let avatarCache: (any AvatarPictureCache)?
 
-    package init(contentFolder: String, fileSystem: any FileSystem) {
+    package init(contentFolder: String, fileSystem: any FileSystem, avatarCache: (any AvatarPictureCache)? = nil) {
         self.contentFolder = contentFolder
         self.fileSystem = fileSystem
+        self.avatarCache = avatarCache
     }
 
     /// A page's avatar, background and text pictures as it publishes them, or the problems, reported where each is
@@ -406,9 +423,15 @@ package final class PhotoLibrary: @unchecked Sendable {
         if let known = lock.withLock({ avatars[path] }) { return known }
         var photo: PublishedPhoto?
         let made = read(path).flatMap { bytes -> Result<AvatarPictures, PhotoProblem> in
+            // From the resource cache when an earlier build made them of the same bytes: libvips is not loaded.
+            if let cached = avatarCache?.avatar(source: bytes, fileName: path) {
+                photo = cached.photo.map { PublishedPhoto(path: path, data: $0.data, width: $0.width, height: $0.height) }
+                return .success(cached.pictures)
+            }
             do throws(PhotoProblem) {
                 let (made, pictures) = try PhotoMaker.avatar(bytes, fileName: path)
                 photo = made.map { PublishedPhoto(path: path, data: $0.data, width: $0.width, height: $0.height) }
+                avatarCache?.store(source: bytes, fileName: path, photo: photo, pictures: pictures)
                 return .success(pictures)
             } catch { return .failure(error) }
         }

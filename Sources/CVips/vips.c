@@ -49,6 +49,11 @@ int sitegen_vips_start(void) {
                  call_vips_version(3) - call_vips_version(5), abi);
         return -1;
     }
+#ifndef SITEGEN_VIPS_PROBE  // the packaging probe links this file alone
+    // The share card's Cairo, Pango and zlib, which libvips loads (card.c).
+    extern int sitegen_card_bind(void *library, char *problem, size_t size);
+    if (sitegen_card_bind(library, load_problem, sizeof load_problem) != 0) return -1;
+#endif
     if (call_vips_init("sitegen") != 0) return -1;
     call_g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING | G_LOG_LEVEL_MESSAGE | G_LOG_LEVEL_INFO, sitegen_vips_ignore, NULL);
     call_vips_concurrency_set(1);
@@ -137,11 +142,14 @@ int sitegen_vips_thumbnail(int format, const void *bytes, size_t length, int wid
     }
     const double across = from_width / width, down = from_height / height;
     double shrink = fill ? (across < down ? across : down) : (across > down ? across : down);
-    if (shrink < 1.0) shrink = 1.0;
+    // Never enlarged, but for a drawing: an SVG is drawn at the size it is shown (the share card's avatar from an icon
+    // 112 px wide is drawn at 240, not drawn at 112 and blown up), a little over it, for the crop to take the rest.
+    if (shrink < 1.0) shrink = format == SITEGEN_VIPS_SVG ? shrink * 0.999 : 1.0;
 
     VipsImage *loaded = NULL, *thumbnail = NULL;
     if (sitegen_vips_load(format, bytes, length, shrink, all_frames, &loaded) != 0) return -1;
-    const int status = call_vips_thumbnail_image(loaded, &thumbnail, width, "height", height, "size", VIPS_SIZE_DOWN,
+    const int status = call_vips_thumbnail_image(loaded, &thumbnail, width, "height", height, "size",
+                                                 format == SITEGEN_VIPS_SVG ? VIPS_SIZE_BOTH : VIPS_SIZE_DOWN,
                                                  "crop", fill ? VIPS_INTERESTING_CENTRE : VIPS_INTERESTING_NONE, NULL);
     call_g_object_unref(loaded);
     if (status != 0) return -1;

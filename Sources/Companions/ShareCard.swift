@@ -4,54 +4,66 @@ import LinkChain
 import Paint
 import SiteBasics
 
-/// The picture a link preview shows (`og:image`, on Mastodon, in chats and messages): 1200 × 630 PNG with the avatar,
-/// the title and the tagline in the theme's colours. It is written as SVG and drawn by libvips' SVG loader
-/// (librsvg, which shapes Arabic and Hebrew), in DejaVu Sans (Debian's `fonts-dejavu-core`).
-public enum ShareCard {
-    public static let width = 1200, height = 630
+/// The picture a link preview shows (`og:image`, on Mastodon, in chats and messages): 1200 × 630 PNG with the avatar
+/// (or the title's initials), the title, the tagline and the site's address, in the site's colours, drawn by Cairo and
+/// Pango (CVips/card.c) in DejaVu Sans, which the Debian package depends on (`fonts-dejavu-core`).
+///
+/// PNG, not JPEG or WebP: every preview (Mastodon, Signal, iMessage, Slack, Facebook, LinkedIn) takes PNG, and text
+/// on flat colour stays sharp in it; JPEG would blur the letters' edges, and Facebook and LinkedIn do not take WebP.
+public struct ShareCard: Sendable, Equatable {
+    public static let width = CardPainter.width, height = CardPainter.height
 
-    /// How wide the text may run: from x 400 to 1120, or mirrored, from 800 to 80, for right-to-left text.
-    private static let textWidth = 720
-    private static let font = "DejaVu Sans"
+    /// Everything the card shows: each is an input of its key (the file name and the cache entry).
+    public var title: String
+    public var tagline: String
+    public var address: String
+    package var colours: CardPainter.Colours
+    /// The avatar at the card's size (`CardPainter.avatarSide`); nil: the title's initials.
+    public var avatar: EncodedPicture?
 
-    /// The card's SVG: every value escaped; the avatar a `data:` URL (nil: the title's initials instead).
-    public static func svg(title: String, tagline: String?, avatarURL: String?, palette: Theme.Palette) -> String {
-        let title = plain(title), tagline = tagline.map(plain) ?? ""
-        // Mirrored for a title in a right-to-left script: the avatar on the right, the text ending at its left.
-        let mirrored = isRightToLeft(title)
-        let avatarX = mirrored ? 980 : 220, textX = mirrored ? 800 : 400, anchor = mirrored ? "end" : "start"
-        var svg = #"<svg xmlns="http://www.w3.org/2000/svg" width="\#(width)" height="\#(height)" viewBox="0 0 \#(width) \#(height)">"#
-        svg += #"<rect width="\#(width)" height="\#(height)" fill="\#(palette.page.css)"/>"#
-        svg += #"<rect x="40" y="40" width="1120" height="550" rx="36" fill="\#(palette.card.css)"/>"#
-        svg += #"<clipPath id="card"><rect x="40" y="40" width="1120" height="550" rx="36"/></clipPath>"#
-        svg += #"<rect x="40" y="566" width="1120" height="24" clip-path="url(#card)" fill="\#(palette.ring.css)"/>"#
-        svg += #"<circle cx="\#(avatarX)" cy="300" r="128" fill="\#(palette.ring.css)"/>"#
-        if let avatarURL {
-            svg += #"<clipPath id="avatar"><circle cx="\#(avatarX)" cy="300" r="120"/></clipPath>"#
-            svg += #"<image x="\#(avatarX - 120)" y="180" width="240" height="240" clip-path="url(#avatar)" href="\#(HTML.escape(avatarURL))"/>"#
-        } else {
-            let initials = Initials.of(title)
-            svg += #"<text x="\#(avatarX)" y="332" font-family="\#(font)" font-size="96" font-weight="bold" text-anchor="middle" fill="\#(palette.ring.readableText.css)">\#(HTML.escape(initials))</text>"#
-        }
-        // The title on one line, smaller as it is longer (down to 40 px), cut with … beyond that.
-        let titleSize = max(40, min(72, Int(Double(textWidth) / max(1, units(title, bold: true)))))
-        let titleLine = fitted(title, size: titleSize, bold: true)
-        let lines = wrapped(tagline, size: 34, lines: 3)
-        let blockHeight = Double(titleSize) * 1.1 + Double(lines.count) * 34 * 1.35
-        var y = 300 - blockHeight / 2 + Double(titleSize) * 0.85
-        svg += #"<text x="\#(textX)" y="\#(Int(y))" text-anchor="\#(anchor)" font-family="\#(font)" font-size="\#(titleSize)" font-weight="bold" fill="\#(palette.text.css)">\#(HTML.escape(titleLine))</text>"#
-        y += Double(titleSize) * 0.35 + 34 * 1.2
-        for line in lines {
-            svg += #"<text x="\#(textX)" y="\#(Int(y))" text-anchor="\#(anchor)" font-family="\#(font)" font-size="34" fill="\#(palette.muted.css)">\#(HTML.escape(line))</text>"#
-            y += 34 * 1.35
-        }
-        return svg + "</svg>"
+    /// Text made plain (`plain`); the address without its scheme and final slash.
+    public init(title: String, tagline: String?, address: String, palette: Theme.Palette, ownColours: StylesheetColours = StylesheetColours(),
+                avatar: EncodedPicture?) {
+        self.title = Self.plain(title)
+        self.tagline = tagline.map(Self.plain) ?? ""
+        var address = Self.plain(address)
+        for scheme in ["https://", "http://"] where address.lowercased().hasPrefix(scheme) { address.removeFirst(scheme.count) }
+        while address.hasSuffix("/") { address.removeLast() }
+        self.address = address
+        colours = Self.colours(palette, own: ownColours)
+        self.avatar = avatar
     }
 
-    /// The card drawn: PNG, compression 6 (a third of the time of 9 for 2 KB more).
-    public static func png(_ svg: String) throws(PhotoProblem) -> Data {
-        let image = try Vips.drawSVG(svg)
-        return try image.encoded(.png)
+    /// The theme's light colours, each replaced by the site's stylesheet's own (`--page`, `--card`, `--text`, `--muted`,
+    /// `--ring` on `:root`) where it writes one in hex.
+    static func colours(_ palette: Theme.Palette, own: StylesheetColours) -> CardPainter.Colours {
+        func pick(_ name: String, _ fallback: HexColor) -> HexColor { own.lightProperties[name].flatMap(HexColor.init) ?? fallback }
+        let page = pick("--page", palette.page), card = pick("--card", palette.card), text = pick("--text", palette.text)
+        let muted = pick("--muted", palette.muted), ring = pick("--ring", palette.ring)
+        // The rule above the footer: the muted colour half way to the card's.
+        let rule = HexColor(red: (muted.red + card.red) / 2, green: (muted.green + card.green) / 2, blue: (muted.blue + card.blue) / 2)
+        // The address in the accent colour where it reads on the card (3:1, large bold text), else in the text colour.
+        let accentText = ring.contrast(with: card) >= 3 ? ring : text
+        return CardPainter.Colours(page: page.packed, card: card.packed, text: text.packed, muted: muted.packed, ring: ring.packed,
+                                   ringText: ring.readableText.packed, rule: rule.packed, accentText: accentText.packed)
+    }
+
+    /// Mirrored for a title in a right-to-left script: the avatar on the right, the text aligned to the right.
+    public var mirrored: Bool { Self.isRightToLeft(title) }
+
+    /// What the card is drawn from, written out: the text its key is the hash of. The avatar is named by its bytes'
+    /// hash (`avatarHash`, given by the caller, which hashes).
+    public func inputs(avatarHash: String?) -> String {
+        let c = colours
+        return ["title=\(title)", "tagline=\(tagline)", "address=\(address)",
+                "colours=" + [c.page, c.card, c.text, c.muted, c.ring, c.ringText, c.rule, c.accentText].map { String($0, radix: 16) }.joined(separator: ","),
+                "avatar=" + (avatar.map { ($0.isPNG ? "png " : "jpeg ") + (avatarHash ?? "") } ?? "none")].joined(separator: "\0")
+    }
+
+    /// The card drawn.
+    public func png() throws(PhotoProblem) -> Data {
+        try CardPainter.draw(CardPainter.Frame(colours: colours, address: address, mirrored: mirrored), title: title, tagline: tagline,
+                             initials: Initials.of(title), avatar: avatar)
     }
 
     /// Whether the text's first letter is of a right-to-left script (Hebrew, Arabic, Syriac, Thaana, N'Ko, and their
@@ -66,70 +78,79 @@ public enum ShareCard {
         text.split(whereSeparator: { $0.isWhitespace || $0.unicodeScalars.contains(where: ControlCharacters.isControlOrLineSeparator) })
             .joined(separator: " ")
     }
-
-    /// The text's width in ems, estimated: wide (CJK, Hangul, full-width) characters are one em, others about what
-    /// DejaVu Sans gives ordinary text (0.55 em a character, 0.62 in bold).
-    static func units(_ text: String, bold: Bool = false) -> Double {
-        text.reduce(0) { sum, character in
-            let value = character.unicodeScalars.first?.value ?? 0
-            let wide = (0x1100...0x115F).contains(value) || (0x2E80...0xA4CF).contains(value) || (0xAC00...0xD7A3).contains(value)
-                || (0xF900...0xFAFF).contains(value) || (0xFF00...0xFF60).contains(value) || value >= 0x1F300
-            return sum + (wide ? 1.0 : bold ? 0.62 : 0.55)
-        }
-    }
-
-    /// The text cut to what fits `textWidth` at `size`, with … where it was cut.
-    static func fitted(_ text: String, size: Int, bold: Bool = false) -> String {
-        let room = Double(textWidth) / Double(size)
-        guard units(text, bold: bold) > room else { return text }
-        var kept = ""
-        for character in text {
-            if units(kept + String(character), bold: bold) > room - 1 { break }
-            kept.append(character)
-        }
-        return kept.trimmingCharacters(in: .whitespaces) + "…"
-    }
-
-    /// The text in at most `lines` lines that fit, split at spaces; the last one cut with … when more is left.
-    static func wrapped(_ text: String, size: Int, lines limit: Int) -> [String] {
-        let room = Double(textWidth) / Double(size)
-        var lines: [String] = []
-        var current = ""
-        var words = text.split(separator: " ").map(String.init)[...]
-        while let word = words.first {
-            let candidate = current.isEmpty ? word : current + " " + word
-            if units(candidate) <= room || current.isEmpty {
-                current = units(candidate) <= room ? candidate : fitted(candidate, size: size)
-                words = words.dropFirst()
-                continue
-            }
-            lines.append(current)
-            current = ""
-            if lines.count == limit { break }
-        }
-        if !current.isEmpty && lines.count < limit { lines.append(current) }
-        if !words.isEmpty, let last = lines.popLast() {
-            lines.append(last.hasSuffix("…") ? last : fitted(last + " " + words.joined(separator: " "), size: size))
-        }
-        return lines
-    }
 }
 
-/// The build's share cards: each is drawn only when no earlier build left the same one in the output folder.
+/// Where drawn pictures are kept between builds (SiteGen's ResourceCache, beside the site's sources): by key, each
+/// entry checked against what was stored before it is given back.
+package protocol DrawnPictureCache: Sendable {
+    /// The entry's bytes when they are the ones stored; marks the entry used by this build either way.
+    func picture(forKey key: String) -> Data?
+    /// Whether an entry is there (not read); marks it used.
+    func holds(_ key: String) -> Bool
+    func store(_ data: Data, forKey key: String)
+}
+
+extension ShareCard {
+    /// What changes how a card looks for the same inputs: raised with every change to the drawing (card.c).
+    static let drawingVersion = 3
+    /// Raised with every change to how card.c writes the PNG (the same pixels in other bytes): the cache's key only.
+    static let encoderVersion = 2
+
+    /// The card's file name: its inputs' hash, so a card is made again exactly when what it shows changes, a name kept
+    /// from an earlier build is the same card, and a preview cache that keys on the address (Mastodon's, a chat's)
+    /// fetches a changed card anew. It does not name the libraries that draw it: a new libvips or Cairo draws the same
+    /// card, pixel for pixel or nearly.
+    public var fileName: String {
+        "card-" + SecurityPolicy.sha256Hex("sitegen share card \(Self.drawingVersion)\0" + inputs(avatarHash: avatarHash)).prefix(16) + ".png"
+    }
+
+    /// The key of the card in the resource cache: its inputs, the drawing's and the PNG writer's versions, what draws it (Cairo, Pango, zlib,
+    /// libvips, as built against) and the fonts' bytes.
+    public var cacheKey: String {
+        SecurityPolicy.sha256Hex("sitegen share card \(Self.drawingVersion) png \(Self.encoderVersion)\0\(CardPainter.builtVersions)\0\(Self.fontHash)\0" + inputs(avatarHash: avatarHash))
+    }
+
+    private var avatarHash: String? { avatar.map { SecurityPolicy.sha256Hex(Array($0.data)[...]) } }
+
+    /// DejaVu Sans and DejaVu Sans Bold as Debian installs them (`fonts-dejavu-core`), hashed: another version of the
+    /// font draws another card. "missing" when they are not there (Pango then picks what fontconfig offers).
+    static let fontHash: String = {
+        let folder = "/usr/share/fonts/truetype/dejavu/"
+        return ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf"].map { name in
+            (try? Data(contentsOf: URL(fileURLWithPath: folder + name))).map { SecurityPolicy.sha256Hex(Array($0)[...]) } ?? "missing"
+        }.joined(separator: ",")
+    }()
+}
+
+/// The build's share cards: each is drawn only when no earlier build left the same one in the output folder and the
+/// resource cache has none.
 package final class ShareCards: @unchecked Sendable {
     /// Whether the card an earlier build wrote at a path is still in place, now kept as part of this build (the
-    /// writer's `keep`); nil: every card is drawn.
+    /// writer's `keep`); nil: every card is made.
     private let keep: (@Sendable (String) -> Bool)?
+    /// The bytes of a card kept in the output folder, to fill the cache with when it lacks it.
+    private let readKept: (@Sendable (String) -> Data?)?
+    private let cache: (any DrawnPictureCache)?
     private let lock = NSLock()
     private var made: [String] = []
 
-    package init(keep: (@Sendable (String) -> Bool)?) { self.keep = keep }
+    package init(keep: (@Sendable (String) -> Bool)?, readKept: (@Sendable (String) -> Data?)? = nil, cache: (any DrawnPictureCache)? = nil) {
+        self.keep = keep
+        self.readKept = readKept
+        self.cache = cache
+    }
 
     /// The card at `path`: nil when the one an earlier build wrote there is still in place (and now part of this
-    /// build), else drawn now.
-    package func card(svg: String, path: String) throws(PhotoProblem) -> Data? {
-        if let keep, keep(path) { return nil }
-        let data = try ShareCard.png(svg)
+    /// build: the cache gets a copy if it has none), else taken from the cache, else drawn now (and stored there).
+    package func card(_ card: ShareCard, path: String) throws(PhotoProblem) -> Data? {
+        let key = cache == nil ? "" : card.cacheKey
+        if let keep, keep(path) {
+            if let cache, !cache.holds(key), let kept = readKept?(path) { cache.store(kept, forKey: key) }
+            return nil
+        }
+        if let cache, let data = cache.picture(forKey: key) { return data }
+        let data = try card.png()
+        cache?.store(data, forKey: key)
         lock.withLock { made.append(path) }
         return data
     }

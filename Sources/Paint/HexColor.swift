@@ -20,6 +20,12 @@ public struct HexColor: Hashable, Sendable {
         blue = Double(value & 0xFF) / 255
     }
 
+    /// 0xRRGGBB.
+    public var packed: UInt32 {
+        func byte(_ channel: Double) -> UInt32 { UInt32(min(max(Int((channel * 255).rounded()), 0), 255)) }
+        return byte(red) << 16 | byte(green) << 8 | byte(blue)
+    }
+
     public var css: String {
         // Written into a fixed buffer: every button of every page asks for four of these.
         let (red, green, blue) = (red, green, blue)

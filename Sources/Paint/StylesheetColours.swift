@@ -7,6 +7,9 @@
 public struct StylesheetColours: Equatable, Sendable {
     public var light: String?
     public var dark: String?
+    /// The theme's custom properties (`--page`, `--card`, `--text`, `--muted`, `--ring`) a plain `:root` rule sets to a
+    /// colour written out, the last of each: what the share card, which shows the light scheme, draws in.
+    public var lightProperties: [String: String] = [:]
 
     public init(light: String? = nil, dark: String? = nil) {
         self.light = light
@@ -22,8 +25,9 @@ public struct StylesheetColours: Equatable, Sendable {
                 for inner in Self.rules(rule.body) where Self.isRoot(inner.prelude) {
                     if let page = Self.pageColour(in: inner.body) { dark = page }
                 }
-            } else if Self.isRoot(rule.prelude), let page = Self.pageColour(in: rule.body) {
-                light = page
+            } else if Self.isRoot(rule.prelude) {
+                if let page = Self.pageColour(in: rule.body) { light = page }
+                for name in Self.themeProperties { if let value = Self.colour(name, in: rule.body) { lightProperties[name] = value } }
             }
         }
     }
@@ -38,12 +42,17 @@ public struct StylesheetColours: Equatable, Sendable {
         String(String.UnicodeScalarView(prelude)).split(separator: ",").contains { $0.trimmingSpaces == ":root" }
     }
 
+    static let themeProperties = ["--page", "--card", "--text", "--muted", "--ring"]
+
     /// `--page`'s value among a rule's declarations, the last one given, when it is a colour written out.
-    private static func pageColour(in body: ArraySlice<Unicode.Scalar>) -> String? {
+    private static func pageColour(in body: ArraySlice<Unicode.Scalar>) -> String? { colour("--page", in: body) }
+
+    /// A custom property's value among a rule's declarations, the last one given, when it is a colour written out.
+    private static func colour(_ name: String, in body: ArraySlice<Unicode.Scalar>) -> String? {
         var found: String?
         for declaration in split(body, at: ";") {
             let text = String(String.UnicodeScalarView(declaration))
-            guard let colon = text.firstIndex(of: ":"), text[..<colon].trimmingSpaces == "--page" else { continue }
+            guard let colon = text.firstIndex(of: ":"), text[..<colon].trimmingSpaces == name else { continue }
             var value = text[text.index(after: colon)...].trimmingSpaces
             if value.lowercased().hasSuffix("!important") { value = String(value.dropLast("!important".count)).trimmingSpaces }
             found = isColourWrittenOut(value) ? value : nil

@@ -89,10 +89,21 @@ public struct SiteBuilder: Sendable {
         // With errors already known, nothing is written: the build fails whatever the pages hold.
         let failing = diagnostics.contains(where: { $0.severity == .error })
         let writer = failing ? nil : writer
-        let photos = PhotoLibrary(contentFolder: joinPath(options.sourceDirectory, "content"), fileSystem: fileSystem)
-        // Nor are share cards drawn (20 ms each) for a build that fails.
-        let cards = failing ? nil : ShareCards(keep: writer.map { writer in { @Sendable (path: String) in writer.keep([path]) } })
+        // A build that writes takes the avatars' pictures and the share cards from the site's resource cache, and puts
+        // there those it makes. Nor are share cards drawn for a build that fails.
+        let avatarCache = writer == nil ? nil : ResourceCache(siteFolder: options.sourceDirectory, kind: .avatars, fileSystem: fileSystem)
+        let photos = PhotoLibrary(contentFolder: joinPath(options.sourceDirectory, "content"), fileSystem: fileSystem,
+                                  avatarCache: avatarCache.map(AvatarEntry.init))
+        let cache = writer == nil ? nil : ResourceCache(siteFolder: options.sourceDirectory, fileSystem: fileSystem)
+        let cards = failing ? nil : ShareCards(keep: writer.map { writer in { @Sendable (path: String) in writer.keep([path]) } },
+                                               readKept: writer.map { [fileSystem] writer in { @Sendable (path: String) in try? fileSystem.readFile(joinPath(writer.output, path)) } },
+                                               cache: cache)
         let pages = renderPages(&sources, renderer: renderer, photos: photos, cards: cards, writer: writer)
+        // A build that rendered every page knows every card the site has: the cache keeps those alone.
+        if let cache, !failing, pages.rendered.count == pages.count, !pages.diagnostics.contains(where: { $0.severity == .error }) {
+            cache.prune()
+            avatarCache?.prune()
+        }
         diagnostics += pages.diagnostics
         let site = Self.siteFiles(for: pages, assets: sources.assets, staticFiles: sources.staticFiles, publishedPhotos: photos.publishedFiles,
                                   cleanPicture: photos.cleaned, siteSettings: sources.siteSettings, options: options)

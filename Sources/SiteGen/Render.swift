@@ -161,7 +161,7 @@ public struct PageRenderer: Sendable {
         var result = RenderedPage(html: html.withUnsafeBytes(Self.data), companions: companions(for: page, reads: reads(page), photos: photos), policy: policy)
         if let card, let cards {
             do throws(PhotoProblem) {
-                if let png = try cards.card(svg: card.svg, path: card.path) {
+                if let png = try cards.card(card.card, path: card.path) {
                     result.companions.append(OutputFile(path: card.path, contents: .data(png)))
                 } else {
                     result.kept.append(card.path)
@@ -176,7 +176,7 @@ public struct PageRenderer: Sendable {
     /// The page's share card: its SVG, its path below the output folder, and its address. Made where a template
     /// reads `image_url`, the page has an address (a preview needs an absolute one) and `share_card` is not false.
     struct ShareCardPlan {
-        var svg: String
+        var card: ShareCard
         var path: String
         var url: String
         var alt: String
@@ -186,13 +186,15 @@ public struct PageRenderer: Sendable {
         let matter = page.parsed.frontMatter
         guard matter.shareCard, reads(page).contains(PageKey.imageURL.rawValue), let base = page.url.flatMap(URL.init(string:)) else { return nil }
         // An https avatar is not fetched: the card shows the initials then.
-        let svg = ShareCard.svg(title: matter.title ?? "", tagline: matter.description, avatarURL: photos.avatar?.shareCardURL,
-                                palette: matter.theme.light)
-        let name = ShareCard.fileName(svg)
+        // The site's address (its host) in the footer; the site's own colours where its stylesheet sets them.
+        let ownColours = page.stylesheetPath.flatMap { stylesheetColours[$0] } ?? StylesheetColours()
+        let card = ShareCard(title: matter.title ?? "", tagline: matter.description, address: base.host ?? "", palette: matter.theme.light,
+                             ownColours: ownColours, avatar: photos.avatar?.shareCardPicture)
+        let name = card.fileName
         guard let url = URL(string: name, relativeTo: base)?.absoluteString else { return nil }
         let title = ShareCard.plain(matter.title ?? "")
         let alt = [title, matter.description.map(ShareCard.plain)].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ": ")
-        return ShareCardPlan(svg: svg, path: joinPath(Self.folder(of: page), name), url: url, alt: alt)
+        return ShareCardPlan(card: card, path: joinPath(Self.folder(of: page), name), url: url, alt: alt)
     }
 
     /// Bytes as Data in one copy: Data's initializer from a sequence (an array, a string's UTF-8) reads it byte by
@@ -499,16 +501,6 @@ extension PhotoLibrary {
     static func local(_ source: String, folder: String) -> String? {
         guard URLScheme.asBrowsersRead(source) == nil else { return nil }
         return RelativePath.resolve(source, from: folder)
-    }
-}
-
-extension ShareCard {
-    /// The card's file name: its inputs' hash, so a card is made again exactly when what it shows changes (or sitegen
-    /// or libvips, which draw it), a name kept from an earlier build is the same card, and a preview cache that keys on
-    /// the address (Mastodon's, a chat's) fetches a changed card anew.
-    static func fileName(_ svg: String) -> String {
-        let hash = ContentHash.of("sitegen share card\0\(SiteGenVersion.current)\0libvips \(Vips.version)\0\(svg)").description
-        return "card-\(hash.prefix(16)).png"
     }
 }
 

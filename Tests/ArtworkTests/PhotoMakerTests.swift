@@ -31,7 +31,7 @@ import Testing
         for chunk in ["eXIf", "iTXt", "tEXt", "zTXt", "iCCP"] { #expect(photo?.data.range(of: Data(chunk.utf8)) == nil, "\(chunk)") }
         // The favicon and the card's picture, made smaller from the avatar's pixels, keep its transparency: PNGs.
         #expect(pictures.faviconURL?.hasPrefix("data:image/png;base64,") == true)
-        #expect(pictures.shareCardURL?.hasPrefix("data:image/png;base64,") == true)
+        #expect(pictures.shareCardPicture?.isPNG == true)
     }
 
     @Test func aWebPIsStillAWebPThatBrowsersRead() throws {

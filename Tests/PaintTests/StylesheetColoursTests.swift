@@ -10,7 +10,10 @@ import Testing
           :root { --page: #002b36; --card: #073642; }
         }
         """
-        #expect(StylesheetColours(css: css) == StylesheetColours(light: "#fdf6e3", dark: "#002b36"))
+        let colours = StylesheetColours(css: css)
+        #expect(colours.light == "#fdf6e3" && colours.dark == "#002b36")
+        // The light scheme's theme properties, which the share card is drawn in.
+        #expect(colours.lightProperties == ["--page": "#fdf6e3", "--card": "#ffffff", "--text": "#073642"])
     }
 
     /// A plain `:root` rule applies in dark mode too; the last value given wins; comments, strings and other rules
@@ -24,7 +27,8 @@ import Testing
         @media print { :root { --page: white } }
         """
         let colours = StylesheetColours(css: css)
-        #expect(colours == StylesheetColours(light: "rgb(10 20 30)", dark: nil))
+        #expect(colours.light == "rgb(10 20 30)" && colours.dark == nil)
+        #expect(colours.lightProperties == ["--page": "rgb(10 20 30)", "--text": "#eee"])
         #expect(colours.dark(or: "#000") == "rgb(10 20 30)")
         #expect(StylesheetColours(css: "body { color: red }").light(or: "#fff") == "#fff")
     }

@@ -52,7 +52,7 @@ import SiteGenTestSupport
         #expect(lines.first == "content/index.md:3:12: error: did not find expected ',' or ']' while parsing a flow sequence that starts at line 2, column 8", "\(result.errors)")
         #expect(lines.last == "Build failed with 1 error; Output/ was left as it was.")
         #expect(try Fixtures.snapshot(folder.appendingPathComponent("Output")) == before)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [".sitegen-key", "Output", "content", "templates"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [".sitegen-key", "Output", "cache", "content", "templates"])
     }
 
     @Test func versionAndUsageExitCodesFromTheBinary() throws {

@@ -65,6 +65,38 @@ int sitegen_vips_has_alpha(VipsImage *image);
 void *sitegen_vips_pixels(VipsImage *image, size_t *length);
 
 void sitegen_vips_free(void *memory);
+
+// The share card (card.c): 1200 × 630, drawn by Cairo and Pango in DejaVu Sans (fonts-dejavu-core), written as PNG.
+// Everything but the band of rows [SITEGEN_CARD_BAND_TOP, SITEGEN_CARD_BAND_BOTTOM) is the same on every card of a
+// frame (one palette, one address, one direction): the frame is drawn and its rows compressed once.
+enum {
+    SITEGEN_CARD_WIDTH = 1200, SITEGEN_CARD_HEIGHT = 630, SITEGEN_CARD_AVATAR = 240,
+    SITEGEN_CARD_CENTRE = 262, SITEGEN_CARD_BAND_TOP = 122, SITEGEN_CARD_BAND_BOTTOM = 402
+};
+
+// Colours as 0xRRGGBB.
+typedef struct {
+    unsigned page, card, text, muted, ring, ring_text, rule, accent_text;
+} sitegen_card_palette;
+
+typedef struct {
+    const char *title, *tagline, *initials;  // UTF-8, plain text (no markup: Pango draws it as it is)
+} sitegen_card_text;
+
+typedef struct sitegen_card_frame sitegen_card_frame;
+
+// What the card is built against (`cairo 1.16.0 pango 1.50.12 zlib 1.2.13`), known without loading anything.
+const char *sitegen_card_built_versions(void);
+
+// NULL when it cannot be made (out of memory). `address` is drawn in the footer; `mirrored`: right to left.
+sitegen_card_frame *sitegen_card_frame_new(const sitegen_card_palette *palette, const char *address, int mirrored);
+void sitegen_card_frame_free(sitegen_card_frame *frame);
+
+// A card on `frame`: the avatar (a PNG or JPEG of SITEGEN_CARD_AVATAR px sitegen made; NULL: the initials), the title
+// and the tagline. `*png` is released with sitegen_card_free.
+int sitegen_card_draw(const sitegen_card_frame *frame, const sitegen_card_text *text, const void *avatar, size_t avatar_length,
+                      int avatar_is_png, void **png, size_t *png_length);
+void sitegen_card_free(void *png);
 void sitegen_vips_release(VipsImage *image);
 
 #endif

@@ -1,0 +1,601 @@
+#include <cairo.h>
+#include <dlfcn.h>
+#include <math.h>
+#include <pango/pangocairo.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <vips/vips.h>
+#include <zlib.h>
+#include "sitegen_vips.h"
+
+// The share card drawn by Cairo and Pango (what librsvg draws with, loaded with libvips: no library more) and written
+// as PNG here. Drawing it as SVG through librsvg cost ~8 ms a card, most of it in turning each glyph into a path and
+// filling it; Pango through Cairo draws glyphs from a cache. Most of a card is the same on every card of a site (the
+// page colour, the card, the footer with the site's address): that part is drawn once (sitegen_card_frame_new), and
+// its rows above and below the band where the avatar and the text go are compressed once, so a card costs drawing and
+// compressing its band alone. The zlib stream is made of independently compressed pieces, each ending on a byte,
+// with the Adler-32 checksums combined: a valid PNG byte for byte.
+
+#define SITEGEN_CARD_FUNCTIONS(X) \
+    X(cairo_image_surface_create) X(cairo_image_surface_create_for_data) X(cairo_image_surface_get_data) \
+    X(cairo_image_surface_get_stride) X(cairo_surface_flush) X(cairo_surface_mark_dirty) X(cairo_surface_destroy) \
+    X(cairo_create) X(cairo_destroy) X(cairo_set_source_rgb) X(cairo_set_source_surface) X(cairo_paint) X(cairo_fill) \
+    X(cairo_arc) X(cairo_new_sub_path) X(cairo_close_path) X(cairo_rectangle) X(cairo_clip) X(cairo_save) X(cairo_restore) \
+    X(cairo_move_to) X(cairo_translate) X(cairo_scale) X(cairo_font_options_create) X(cairo_font_options_destroy) \
+    X(cairo_font_options_set_antialias) X(cairo_font_options_set_hint_style) X(cairo_font_options_set_hint_metrics) \
+    X(pango_cairo_create_layout) X(pango_cairo_show_layout) X(pango_cairo_context_set_font_options) \
+    X(pango_layout_get_context) X(pango_context_set_round_glyph_positions) X(pango_layout_context_changed) \
+    X(pango_layout_set_text) X(pango_layout_set_font_description) X(pango_layout_set_width) X(pango_layout_set_height) \
+    X(pango_layout_set_wrap) X(pango_layout_set_ellipsize) X(pango_layout_set_auto_dir) \
+    X(pango_layout_get_pixel_size) X(pango_layout_get_baseline) X(pango_layout_get_line_count) X(pango_layout_is_ellipsized) X(pango_layout_set_spacing) \
+    X(pango_font_description_from_string) X(pango_font_description_set_absolute_size) X(pango_font_description_free) \
+    X(crc32) X(adler32) X(adler32_combine)
+
+#define SITEGEN_CARD_DECLARE(name) static __typeof__(&name) card_##name;
+SITEGEN_CARD_FUNCTIONS(SITEGEN_CARD_DECLARE)
+static __typeof__(&vips_pngload_buffer) card_pngload;
+static __typeof__(&vips_jpegload_buffer) card_jpegload;
+static __typeof__(&vips_image_write_to_memory) card_write_to_memory;
+static __typeof__(&g_object_unref) card_unref;
+static __typeof__(&g_free) card_g_free;
+
+int sitegen_card_bind(void *library, char *problem, size_t size) {
+#define SITEGEN_CARD_FIND(function)                                                                                  \
+    if (!(card_##function = (__typeof__(&function))dlsym(library, #function))) {                                   \
+        snprintf(problem, size, "the libraries libvips loads have no function %s", #function);                     \
+        return -1;                                                                                                  \
+    }
+    SITEGEN_CARD_FUNCTIONS(SITEGEN_CARD_FIND)
+#undef SITEGEN_CARD_FIND
+    card_pngload = (__typeof__(card_pngload))dlsym(library, "vips_pngload_buffer");
+    card_jpegload = (__typeof__(card_jpegload))dlsym(library, "vips_jpegload_buffer");
+    card_write_to_memory = (__typeof__(card_write_to_memory))dlsym(library, "vips_image_write_to_memory");
+    card_unref = (__typeof__(card_unref))dlsym(library, "g_object_unref");
+    card_g_free = (__typeof__(card_g_free))dlsym(library, "g_free");
+    return card_pngload && card_jpegload && card_write_to_memory && card_unref && card_g_free ? 0 : -1;
+}
+
+// What the card was built against, for the cache's key: known without loading any of them.
+const char *sitegen_card_built_versions(void) {
+    return "cairo " CAIRO_VERSION_STRING " pango " PANGO_VERSION_STRING " zlib " ZLIB_VERSION;
+}
+
+enum { W = SITEGEN_CARD_WIDTH, H = SITEGEN_CARD_HEIGHT, ROW = 1 + 3 * W };
+
+struct sitegen_card_frame {
+    sitegen_card_palette palette;
+    int mirrored;
+    unsigned char *pixels;  // the whole frame, Cairo's RGB24 (B, G, R, unused), stride 4 * W
+    unsigned char *top, *bottom;  // rows above and below the band, compressed (raw deflate, ending on a byte)
+    size_t top_length, bottom_length;
+    uLong top_adler, bottom_adler;
+};
+
+static void set_colour(cairo_t *cr, unsigned colour) {
+    card_cairo_set_source_rgb(cr, (colour >> 16 & 255) / 255.0, (colour >> 8 & 255) / 255.0, (colour & 255) / 255.0);
+}
+
+static void rounded(cairo_t *cr, double x, double y, double w, double h, double r) {
+    card_cairo_new_sub_path(cr);
+    card_cairo_arc(cr, x + w - r, y + r, r, -M_PI / 2, 0);
+    card_cairo_arc(cr, x + w - r, y + h - r, r, 0, M_PI / 2);
+    card_cairo_arc(cr, x + r, y + h - r, r, M_PI / 2, M_PI);
+    card_cairo_arc(cr, x + r, y + r, r, M_PI, 1.5 * M_PI);
+    card_cairo_close_path(cr);
+}
+
+// A layout whose glyphs are drawn the same on every machine: grey antialiasing, no hinting, positions unrounded
+// (fontconfig's local settings would otherwise choose, and a card's bytes would differ between a laptop and CI).
+static PangoLayout *layout(cairo_t *cr, const char *family, double size) {
+    PangoLayout *layout = card_pango_cairo_create_layout(cr);
+    cairo_font_options_t *options = card_cairo_font_options_create();
+    card_cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY);
+    card_cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE);
+    card_cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF);
+    PangoContext *context = card_pango_layout_get_context(layout);
+    card_pango_cairo_context_set_font_options(context, options);
+    card_pango_context_set_round_glyph_positions(context, FALSE);
+    card_cairo_font_options_destroy(options);
+    card_pango_layout_context_changed(layout);
+    PangoFontDescription *font = card_pango_font_description_from_string(family);
+    card_pango_font_description_set_absolute_size(font, size * PANGO_SCALE);
+    card_pango_layout_set_font_description(layout, font);
+    card_pango_font_description_free(font);
+    return layout;
+}
+
+// `rows` rows of Cairo's RGB24 pixels as PNG rows (filter byte, then R, G, B): each row as its difference from the
+// one above (PNG's Up filter: the card's flat colours become zeros), the first as its difference from its left
+// neighbour (Sub), so that a piece depends on no row outside it.
+static unsigned char *filtered(const unsigned char *pixels, int rows) {
+    unsigned char *out = malloc((size_t)ROW * rows);
+    if (!out) return NULL;
+    for (int y = 0; y < rows; y++) {
+        unsigned char *row = out + (size_t)y * ROW;
+        const unsigned char *here = pixels + (size_t)y * 4 * W, *above = y ? here - 4 * W : NULL;
+        row[0] = y ? 2 : 1;
+        for (int x = 0; x < W; x++) {
+            unsigned char r = here[4 * x + 2], g = here[4 * x + 1], b = here[4 * x];
+            if (above) {
+                r -= above[4 * x + 2]; g -= above[4 * x + 1]; b -= above[4 * x];
+            } else if (x) {
+                r -= here[4 * x - 2]; g -= here[4 * x - 3]; b -= here[4 * x - 4];
+            }
+            row[1 + 3 * x] = r; row[2 + 3 * x] = g; row[3 + 3 * x] = b;
+        }
+    }
+    return out;
+}
+
+// One piece of the zlib stream: deflate whose matches are runs alone, each run of 4 or more equal bytes written as
+// the byte and copies of it at distance 1 (what zlib's Z_RLE finds, which cost 60 % of a card's time here: a card's
+// filtered rows are mostly runs of zeros, skipped here 8 bytes at a time), in one block with Huffman codes made for
+// it. A piece that is not the last ends on a byte boundary (an empty stored block, as zlib's Z_FULL_FLUSH), and
+// refers to nothing before it, so that pieces compressed apart join into one stream.
+typedef struct {
+    unsigned char *out;
+    size_t length;
+    uint64_t bits;
+    int count;
+} bit_writer;
+
+static inline void put_bits(bit_writer *writer, uint32_t value, int count) {
+    writer->bits |= (uint64_t)value << writer->count;
+    writer->count += count;
+    while (writer->count >= 8) {
+        writer->out[writer->length++] = (unsigned char)writer->bits;
+        writer->bits >>= 8;
+        writer->count -= 8;
+    }
+}
+
+// Lengths 3 to 258 as deflate writes them: a symbol (257 to 285) and extra bits.
+static const int length_base[] = {3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258};
+static const int length_extra[] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0};
+
+static inline int length_code(int length) {
+    int code = 28;
+    while (length_base[code] > length) code--;
+    return code;
+}
+
+// Code lengths of a Huffman code for `count` symbols of these frequencies, none longer than `limit`; at least two
+// symbols get one, so that the code is complete (as inflate wants it). Frequencies are halved until it fits.
+static void code_lengths(const uint32_t *frequencies, int count, int limit, unsigned char *lengths) {
+    uint32_t weight[2 * 288];
+    int parent[2 * 288], used = 0;
+    uint32_t scaled[288];
+    for (int i = 0; i < count; i++) scaled[i] = frequencies[i];
+    int nonzero = 0;
+    for (int i = 0; i < count; i++) nonzero += scaled[i] > 0;
+    for (int i = 0; nonzero < 2 && i < count; i++) if (!scaled[i]) { scaled[i] = 1; nonzero++; }
+    for (;;) {
+        int alive[2 * 288], alive_count = 0;
+        used = count;
+        for (int i = 0; i < count; i++) {
+            weight[i] = scaled[i];
+            parent[i] = -1;
+            if (scaled[i]) alive[alive_count++] = i;
+        }
+        // Join the two lightest until one is left (n ≤ 288: a scan each time is cheap).
+        while (alive_count > 1) {
+            int a = 0, b = 1;
+            if (weight[alive[b]] < weight[alive[a]]) { a = 1; b = 0; }
+            for (int i = 2; i < alive_count; i++) {
+                if (weight[alive[i]] < weight[alive[a]]) { b = a; a = i; }
+                else if (weight[alive[i]] < weight[alive[b]]) b = i;
+            }
+            const int node = used++;
+            weight[node] = weight[alive[a]] + weight[alive[b]];
+            parent[node] = -1;
+            parent[alive[a]] = node;
+            parent[alive[b]] = node;
+            const int high = a > b ? a : b, low = a > b ? b : a;
+            alive[high] = alive[--alive_count];
+            alive[low] = node;
+        }
+        int longest = 0;
+        for (int i = 0; i < count; i++) {
+            int depth = 0;
+            if (scaled[i]) for (int node = i; parent[node] >= 0; node = parent[node]) depth++;
+            lengths[i] = (unsigned char)depth;
+            if (depth > longest) longest = depth;
+        }
+        if (longest <= limit) return;
+        for (int i = 0; i < count; i++) if (scaled[i]) scaled[i] = scaled[i] / 2 + 1;
+    }
+}
+
+// The canonical codes of these lengths, each reversed to be written from its first bit.
+static void canonical(const unsigned char *lengths, int count, uint16_t *codes) {
+    int per_length[16] = {0}, next[16] = {0};
+    for (int i = 0; i < count; i++) per_length[lengths[i]]++;
+    per_length[0] = 0;
+    for (int bits = 1, code = 0; bits < 16; bits++) {
+        code = (code + per_length[bits - 1]) << 1;
+        next[bits] = code;
+    }
+    for (int i = 0; i < count; i++) {
+        if (!lengths[i]) continue;
+        const int code = next[lengths[i]]++;
+        uint16_t turned = 0;
+        for (int bit = 0; bit < lengths[i]; bit++) turned |= (uint16_t)((code >> bit & 1) << (lengths[i] - 1 - bit));
+        codes[i] = turned;
+    }
+}
+
+static int compressed(const unsigned char *data, size_t length, int last, unsigned char **out, size_t *out_length) {
+    // The tokens: a literal byte, or 0x8000 | the length of a copy at distance 1.
+    uint16_t *tokens = malloc((length + 1) * sizeof *tokens);
+    if (!tokens) return -1;
+    size_t token_count = 0;
+    uint32_t frequencies[286] = {0};
+    size_t at = 0;
+    while (at < length) {
+        const unsigned char byte = data[at];
+        size_t run = 1;
+        while (at + run + 8 <= length) {
+            uint64_t word;
+            memcpy(&word, data + at + run, 8);
+            if (word != byte * 0x0101010101010101ULL) break;
+            run += 8;
+        }
+        while (at + run < length && data[at + run] == byte) run++;
+        tokens[token_count++] = byte;
+        frequencies[byte]++;
+        size_t left = run - 1;
+        if (run >= 4) {
+            while (left >= 3) {
+                const int copy = left > 258 ? (left - 258 >= 3 ? 258 : (int)left - 3) : (int)left;
+                tokens[token_count++] = (uint16_t)(0x8000 | copy);
+                frequencies[257 + length_code(copy)]++;
+                left -= copy;
+            }
+        }
+        while (left--) { tokens[token_count++] = byte; frequencies[byte]++; }
+        at += run;
+    }
+    frequencies[256] = 1;
+
+    unsigned char literal_lengths[286], distance_lengths[2] = {1, 1};  // distance 1 is code 0; code 1 completes it
+    uint16_t literal_codes[286] = {0};
+    code_lengths(frequencies, 286, 15, literal_lengths);
+    canonical(literal_lengths, 286, literal_codes);
+    int literal_count = 286;
+    while (literal_count > 257 && !literal_lengths[literal_count - 1]) literal_count--;
+
+    // The code lengths, run-length coded (16: the last again 3–6 times, 17: 3–10 zeros, 18: 11–138 zeros).
+    unsigned char all[288];
+    memcpy(all, literal_lengths, literal_count);
+    memcpy(all + literal_count, distance_lengths, 2);
+    const int all_count = literal_count + 2;
+    unsigned char symbols[288], extras[288];
+    int symbol_count = 0;
+    uint32_t symbol_frequencies[19] = {0};
+    for (int i = 0; i < all_count;) {
+        int run = 1;
+        while (i + run < all_count && all[i + run] == all[i]) run++;
+        if (all[i] == 0 && run >= 3) {
+            const int taken = run > 138 ? 138 : run;
+            symbols[symbol_count] = taken >= 11 ? 18 : 17;
+            extras[symbol_count++] = (unsigned char)(taken >= 11 ? taken - 11 : taken - 3);
+            symbol_frequencies[taken >= 11 ? 18 : 17]++;
+            i += taken;
+        } else if (all[i] != 0 && run >= 4) {
+            symbols[symbol_count] = all[i];
+            extras[symbol_count++] = 0;
+            symbol_frequencies[all[i]]++;
+            const int taken = run - 1 > 6 ? 6 : run - 1;
+            symbols[symbol_count] = 16;
+            extras[symbol_count++] = (unsigned char)(taken - 3);
+            symbol_frequencies[16]++;
+            i += 1 + taken;
+        } else {
+            symbols[symbol_count] = all[i];
+            extras[symbol_count++] = 0;
+            symbol_frequencies[all[i]]++;
+            i++;
+        }
+    }
+    unsigned char length_lengths[19];
+    uint16_t length_codes[19] = {0}, distance_codes[2];
+    code_lengths(symbol_frequencies, 19, 7, length_lengths);
+    canonical(length_lengths, 19, length_codes);
+    canonical(distance_lengths, 2, distance_codes);
+    static const int order[19] = {16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15};
+    int order_count = 19;
+    while (order_count > 4 && !length_lengths[order[order_count - 1]]) order_count--;
+
+    // At most 15 bits a token and 7 more for a copy's extra and distance, and the header and the flush.
+    bit_writer writer = {malloc(token_count * 3 + 1024), 0, 0, 0};
+    if (!writer.out) { free(tokens); return -1; }
+    put_bits(&writer, last ? 1 : 0, 1);
+    put_bits(&writer, 2, 2);  // Huffman codes of its own
+    put_bits(&writer, (uint32_t)(literal_count - 257), 5);
+    put_bits(&writer, 2 - 1, 5);
+    put_bits(&writer, (uint32_t)(order_count - 4), 4);
+    for (int i = 0; i < order_count; i++) put_bits(&writer, length_lengths[order[i]], 3);
+    static const int extra_bits[19] = {[16] = 2, [17] = 3, [18] = 7};
+    for (int i = 0; i < symbol_count; i++) {
+        put_bits(&writer, length_codes[symbols[i]], length_lengths[symbols[i]]);
+        if (extra_bits[symbols[i]]) put_bits(&writer, extras[i], extra_bits[symbols[i]]);
+    }
+    for (size_t i = 0; i < token_count; i++) {
+        const uint16_t token = tokens[i];
+        if (token & 0x8000) {
+            const int copy = token & 0x7FFF, code = length_code(copy);
+            put_bits(&writer, literal_codes[257 + code], literal_lengths[257 + code]);
+            if (length_extra[code]) put_bits(&writer, (uint32_t)(copy - length_base[code]), length_extra[code]);
+            put_bits(&writer, distance_codes[0], distance_lengths[0]);
+        } else {
+            put_bits(&writer, literal_codes[token], literal_lengths[token]);
+        }
+    }
+    put_bits(&writer, literal_codes[256], literal_lengths[256]);  // end of block
+    free(tokens);
+    if (!last) {
+        put_bits(&writer, 0, 3);  // an empty stored block: to the byte, then LEN 0 and NLEN 0xFFFF
+        if (writer.count) put_bits(&writer, 0, 8 - writer.count);
+        put_bits(&writer, 0, 16);
+        put_bits(&writer, 0xFFFF, 16);
+    } else if (writer.count) {
+        put_bits(&writer, 0, 8 - writer.count);
+    }
+    *out = writer.out;
+    *out_length = writer.length;
+    return 0;
+}
+
+sitegen_card_frame *sitegen_card_frame_new(const sitegen_card_palette *palette, const char *address, int mirrored) {
+    sitegen_card_frame *frame = calloc(1, sizeof *frame);
+    if (!frame) return NULL;
+    frame->palette = *palette;
+    frame->mirrored = mirrored;
+    cairo_surface_t *surface = card_cairo_image_surface_create(CAIRO_FORMAT_RGB24, W, H);
+    cairo_t *cr = card_cairo_create(surface);
+    set_colour(cr, palette->page);
+    card_cairo_paint(cr);
+    // The card, with a band of the accent colour along its foot.
+    rounded(cr, 40, 40, W - 80, H - 80, 36);
+    card_cairo_clip(cr);
+    set_colour(cr, palette->ring);
+    card_cairo_paint(cr);
+    card_cairo_rectangle(cr, 40, 40, W - 80, H - 80 - 20);
+    set_colour(cr, palette->card);
+    card_cairo_fill(cr);
+    // The footer: a thin rule, then the site's address, on the side the text starts.
+    card_cairo_rectangle(cr, 100, SITEGEN_CARD_BAND_BOTTOM + 46, W - 200, 2);
+    set_colour(cr, palette->rule);
+    card_cairo_fill(cr);
+    if (address && *address) {
+        PangoLayout *text = layout(cr, "DejaVu Sans Bold", 30);
+        card_pango_layout_set_text(text, address, -1);
+        card_pango_layout_set_width(text, (W - 200) * PANGO_SCALE);
+        card_pango_layout_set_ellipsize(text, PANGO_ELLIPSIZE_MIDDLE);
+        card_pango_layout_set_auto_dir(text, FALSE);  // an address reads left to right on every card
+        int width = 0, height = 0;
+        card_pango_layout_get_pixel_size(text, &width, &height);
+        const double baseline = card_pango_layout_get_baseline(text) / (double)PANGO_SCALE;
+        card_cairo_move_to(cr, mirrored ? W - 100 - width : 100, 514 - baseline);
+        set_colour(cr, palette->accent_text);
+        card_pango_cairo_show_layout(cr, text);
+        card_unref(text);
+    }
+    card_cairo_destroy(cr);
+    card_cairo_surface_flush(surface);
+    frame->pixels = malloc((size_t)4 * W * H);
+    if (frame->pixels) {
+        const unsigned char *data = card_cairo_image_surface_get_data(surface);
+        const int stride = card_cairo_image_surface_get_stride(surface);
+        for (int y = 0; y < H; y++) memcpy(frame->pixels + (size_t)y * 4 * W, data + (size_t)y * stride, 4 * W);
+    }
+    card_cairo_surface_destroy(surface);
+    if (!frame->pixels) { free(frame); return NULL; }
+    const int band_top = SITEGEN_CARD_BAND_TOP, band_bottom = SITEGEN_CARD_BAND_BOTTOM;
+    unsigned char *top = filtered(frame->pixels, band_top);
+    unsigned char *bottom = filtered(frame->pixels + (size_t)band_bottom * 4 * W, H - band_bottom);
+    int status = top && bottom ? 0 : -1;
+    if (status == 0) status = compressed(top, (size_t)ROW * band_top, 0, &frame->top, &frame->top_length);
+    if (status == 0) status = compressed(bottom, (size_t)ROW * (H - band_bottom), 1, &frame->bottom, &frame->bottom_length);
+    if (status == 0) {
+        frame->top_adler = card_adler32(card_adler32(0, NULL, 0), top, (uInt)ROW * band_top);
+        frame->bottom_adler = card_adler32(card_adler32(0, NULL, 0), bottom, (uInt)ROW * (H - band_bottom));
+    }
+    free(top);
+    free(bottom);
+    if (status != 0) { sitegen_card_frame_free(frame); return NULL; }
+    return frame;
+}
+
+void sitegen_card_frame_free(sitegen_card_frame *frame) {
+    if (!frame) return;
+    free(frame->pixels);
+    free(frame->top);
+    free(frame->bottom);
+    free(frame);
+}
+
+// The avatar (a PNG or JPEG sitegen made) as Cairo's premultiplied ARGB32; NULL when it cannot be read.
+static cairo_surface_t *avatar_surface(const void *bytes, size_t length, int is_png, int *side) {
+    VipsImage *image = NULL;
+    const int status = is_png ? card_pngload((void *)bytes, length, &image, NULL) : card_jpegload((void *)bytes, length, &image, NULL);
+    if (status != 0 || !image) return NULL;
+    const int width = image->Xsize, height = image->Ysize, bands = image->Bands;
+    size_t size = 0;
+    unsigned char *pixels = image->BandFmt == VIPS_FORMAT_UCHAR ? card_write_to_memory(image, &size) : NULL;
+    card_unref(image);
+    if (!pixels || bands < 1 || bands > 4 || size != (size_t)width * height * bands) { if (pixels) card_g_free(pixels); return NULL; }
+    cairo_surface_t *surface = card_cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height);
+    unsigned char *data = card_cairo_image_surface_get_data(surface);
+    const int stride = card_cairo_image_surface_get_stride(surface);
+    for (int y = 0; y < height; y++) {
+        for (int x = 0; x < width; x++) {
+            const unsigned char *p = pixels + ((size_t)y * width + x) * bands;
+            unsigned r, g, b, a;
+            if (bands <= 2) { r = g = b = p[0]; a = bands == 2 ? p[1] : 255; }
+            else { r = p[0]; g = p[1]; b = p[2]; a = bands == 4 ? p[3] : 255; }
+            uint32_t *out = (uint32_t *)(data + (size_t)y * stride) + x;
+            *out = a << 24 | (r * a + 127) / 255 << 16 | (g * a + 127) / 255 << 8 | (b * a + 127) / 255;
+        }
+    }
+    card_g_free(pixels);
+    card_cairo_surface_mark_dirty(surface);
+    *side = width > height ? width : height;
+    return surface;
+}
+
+static void put32(unsigned char *at, uint32_t value) {
+    at[0] = value >> 24; at[1] = value >> 16; at[2] = value >> 8; at[3] = value;
+}
+
+int sitegen_card_draw(const sitegen_card_frame *frame, const sitegen_card_text *text, const void *avatar, size_t avatar_length,
+                      int avatar_is_png, void **png, size_t *png_length) {
+    enum { TOP = SITEGEN_CARD_BAND_TOP, ROWS = SITEGEN_CARD_BAND_BOTTOM - SITEGEN_CARD_BAND_TOP };
+    const sitegen_card_palette *palette = &frame->palette;
+    unsigned char *band = malloc((size_t)4 * W * ROWS);
+    if (!band) return -1;
+    memcpy(band, frame->pixels + (size_t)TOP * 4 * W, (size_t)4 * W * ROWS);
+    cairo_surface_t *surface = card_cairo_image_surface_create_for_data(band, CAIRO_FORMAT_RGB24, W, ROWS, 4 * W);
+    cairo_t *cr = card_cairo_create(surface);
+    card_cairo_translate(cr, 0, -TOP);
+    const double centre = SITEGEN_CARD_CENTRE, avatar_x = frame->mirrored ? W - 100 - (SITEGEN_CARD_AVATAR / 2 + 10) : 100 + (SITEGEN_CARD_AVATAR / 2 + 10);
+    // The avatar: a circle of SITEGEN_CARD_AVATAR px in a ring of the accent colour, or the title's initials on it.
+    card_cairo_arc(cr, avatar_x, centre, SITEGEN_CARD_AVATAR / 2 + 10, 0, 2 * M_PI);
+    set_colour(cr, palette->ring);
+    card_cairo_fill(cr);
+    int picture_side = 0;
+    cairo_surface_t *picture = avatar && avatar_length ? avatar_surface(avatar, avatar_length, avatar_is_png, &picture_side) : NULL;
+    if (picture) {
+        card_cairo_save(cr);
+        card_cairo_arc(cr, avatar_x, centre, SITEGEN_CARD_AVATAR / 2, 0, 2 * M_PI);
+        card_cairo_clip(cr);
+        set_colour(cr, palette->card);
+        card_cairo_paint(cr);  // under a transparent avatar: the card, as on the page
+        // Drawn at the size it was made for (SITEGEN_CARD_AVATAR, pixel for pixel): scaled only if it is not.
+        const int side = SITEGEN_CARD_AVATAR;
+        card_cairo_translate(cr, avatar_x - side / 2.0, centre - side / 2.0);
+        if (picture_side != side) card_cairo_scale(cr, (double)side / picture_side, (double)side / picture_side);
+        card_cairo_set_source_surface(cr, picture, 0, 0);
+        card_cairo_paint(cr);
+        card_cairo_restore(cr);
+        card_cairo_surface_destroy(picture);
+    } else if (text->initials && *text->initials) {
+        PangoLayout *initials = layout(cr, "DejaVu Sans Bold", 104);
+        card_pango_layout_set_text(initials, text->initials, -1);
+        int width = 0, height = 0;
+        card_pango_layout_get_pixel_size(initials, &width, &height);
+        card_cairo_move_to(cr, avatar_x - width / 2.0, centre - height / 2.0);
+        set_colour(cr, palette->ring_text);
+        card_pango_cairo_show_layout(cr, initials);
+        card_unref(initials);
+    }
+    // The title on one line, smaller as it is longer (72 px down to 44), cut with … beyond that; under it the
+    // tagline in at most three lines, the last cut with …; the two centred together on the avatar's middle. Each
+    // starts on its own side (Pango's alignment follows each paragraph's direction): right-to-left text at the box's
+    // right edge, by the avatar when the card is mirrored.
+    const int text_width = 640;
+    const double text_left = frame->mirrored ? 100 : W - 100 - text_width;
+    PangoLayout *title = layout(cr, "DejaVu Sans Bold", 72);
+    card_pango_layout_set_text(title, text->title ? text->title : "", -1);
+    int width = 0, height = 0;
+    card_pango_layout_get_pixel_size(title, &width, &height);
+    if (width > text_width) {
+        double size = 72.0 * text_width / width;
+        if (size < 44) size = 44;
+        card_unref(title);
+        title = layout(cr, "DejaVu Sans Bold", floor(size));
+        card_pango_layout_set_text(title, text->title ? text->title : "", -1);
+    }
+    card_pango_layout_set_width(title, text_width * PANGO_SCALE);
+    card_pango_layout_set_ellipsize(title, PANGO_ELLIPSIZE_END);
+    card_pango_layout_get_pixel_size(title, &width, &height);
+    PangoLayout *tagline = NULL;
+    int tagline_height = 0, tagline_box = text_width;
+    if (text->tagline && *text->tagline) {
+        tagline = layout(cr, "DejaVu Sans", 34);
+        card_pango_layout_set_text(tagline, text->tagline, -1);
+        card_pango_layout_set_width(tagline, text_width * PANGO_SCALE);
+        card_pango_layout_set_height(tagline, -3);  // three lines at most
+        card_pango_layout_set_wrap(tagline, PANGO_WRAP_WORD_CHAR);
+        card_pango_layout_set_ellipsize(tagline, PANGO_ELLIPSIZE_END);
+        card_pango_layout_set_spacing(tagline, 8 * PANGO_SCALE);
+        // Balanced, as the page's tagline is (text-wrap: balance): as narrow as it can be in as many lines, so that
+        // no line is a word alone.
+        const int lines = card_pango_layout_get_line_count(tagline);
+        if (lines > 1 && !card_pango_layout_is_ellipsized(tagline)) {
+            int narrow = text_width / 2, wide = text_width;
+            while (wide - narrow > 4) {
+                const int middle = (narrow + wide) / 2;
+                card_pango_layout_set_width(tagline, middle * PANGO_SCALE);
+                if (card_pango_layout_get_line_count(tagline) > lines || card_pango_layout_is_ellipsized(tagline)) narrow = middle;
+                else wide = middle;
+            }
+            card_pango_layout_set_width(tagline, wide * PANGO_SCALE);
+            tagline_box = wide;
+        }
+        int tagline_width = 0;
+        card_pango_layout_get_pixel_size(tagline, &tagline_width, &tagline_height);
+    }
+    const int gap = tagline ? 20 : 0;
+    double y = centre - (height + gap + tagline_height) / 2.0;
+    card_cairo_move_to(cr, text_left, y);
+    set_colour(cr, palette->text);
+    card_pango_cairo_show_layout(cr, title);
+    card_unref(title);
+    if (tagline) {
+        // Right-to-left, a narrower box still ends at the text's right edge.
+        card_cairo_move_to(cr, text_left + (frame->mirrored ? text_width - tagline_box : 0), y + height + gap);
+        set_colour(cr, palette->muted);
+        card_pango_cairo_show_layout(cr, tagline);
+        card_unref(tagline);
+    }
+    card_cairo_destroy(cr);
+    card_cairo_surface_flush(surface);
+    card_cairo_surface_destroy(surface);
+
+    // The PNG: signature, header, one IDAT (zlib header, the frame's top piece, this band, the frame's bottom piece,
+    // Adler-32 of all the rows), end.
+    unsigned char *rows = filtered(band, ROWS);
+    free(band);
+    unsigned char *middle = NULL;
+    size_t middle_length = 0;
+    if (!rows || compressed(rows, (size_t)ROW * ROWS, 0, &middle, &middle_length) != 0) { free(rows); return -1; }
+    uLong adler = card_adler32(card_adler32(0, NULL, 0), rows, (uInt)ROW * ROWS);
+    free(rows);
+    adler = card_adler32_combine(frame->top_adler, adler, (z_off_t)ROW * ROWS);
+    adler = card_adler32_combine(adler, frame->bottom_adler, (z_off_t)ROW * (H - SITEGEN_CARD_BAND_BOTTOM));
+    const size_t data_length = 2 + frame->top_length + middle_length + frame->bottom_length + 4;
+    const size_t total = 8 + 25 + 12 + data_length + 12;
+    unsigned char *out = malloc(total);
+    if (!out) { free(middle); return -1; }
+    unsigned char *at = out;
+    memcpy(at, "\x89PNG\r\n\x1a\n", 8);
+    at += 8;
+    put32(at, 13);
+    memcpy(at + 4, "IHDR", 4);
+    put32(at + 8, W);
+    put32(at + 12, H);
+    at[16] = 8; at[17] = 2; at[18] = 0; at[19] = 0; at[20] = 0;  // 8 bits, RGB, deflate, adaptive filters, no interlace
+    put32(at + 21, (uint32_t)card_crc32(card_crc32(0, NULL, 0), at + 4, 17));
+    at += 25;
+    put32(at, (uint32_t)data_length);
+    memcpy(at + 4, "IDAT", 4);
+    unsigned char *data = at + 8;
+    data[0] = 0x78; data[1] = 0x5e;  // deflate, 32 KiB window, "default" level; 0x785e is a multiple of 31
+    memcpy(data + 2, frame->top, frame->top_length);
+    memcpy(data + 2 + frame->top_length, middle, middle_length);
+    memcpy(data + 2 + frame->top_length + middle_length, frame->bottom, frame->bottom_length);
+    put32(data + data_length - 4, (uint32_t)adler);
+    free(middle);
+    put32(data + data_length, (uint32_t)card_crc32(card_crc32(0, NULL, 0), at + 4, (uInt)(4 + data_length)));
+    at = data + data_length + 4;
+    put32(at, 0);
+    memcpy(at + 4, "IEND", 4);
+    put32(at + 8, (uint32_t)card_crc32(card_crc32(0, NULL, 0), at + 4, 4));
+    *png = out;
+    *png_length = total;
+    return 0;
+}
+
+void sitegen_card_free(void *png) { free(png); }

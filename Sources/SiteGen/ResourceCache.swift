@@ -1,0 +1,189 @@
+import Artwork
+import Companions
+import Foundation
+import SiteBasics
+
+/// The pictures sitegen drew, kept beside the site's sources (`cache/` in the site folder) so that a build into an
+/// empty output folder (every CI deploy, a new clone) takes them instead of drawing them again, as Hugo keeps its
+/// processed images in `resources/_gen`. Meant to be committed with the site: `sitegen new`'s .gitignore keeps it.
+///
+/// An entry is `cache/cards/KEY-SHA.png` (a share card) or `cache/avatars/KEY-SHA.avatar` (an avatar's pictures): KEY
+/// the first 32 hex digits of the hash of everything that makes it (`ShareCard.cacheKey`, `AvatarEntry.key`), SHA
+/// those of its bytes' SHA-256. The bytes are the same on every machine with the same
+/// libraries and fonts, and hold no path, time or secret. An entry whose bytes do not hash to its name (edited, cut
+/// short, damaged) is not used: the picture is drawn and the entry written again. A link, a folder or anything but a
+/// regular file in its place is neither read nor removed; so is `cache/` itself when it is a link (SiteBoundary's
+/// rule: nothing outside the site is read). A build prunes the entries it did not use; where the cache cannot be
+/// written (a read-only checkout) the build goes on without it.
+final class ResourceCache: DrawnPictureCache, @unchecked Sendable {
+    static let folderName = "cache"
+
+    /// What a cache holds: its folder below `cache/` and its entries' extension.
+    struct Kind: Sendable {
+        var folder: String
+        var fileExtension: String
+        /// Share cards: PNG.
+        static let cards = Kind(folder: "cards", fileExtension: ".png")
+        /// An avatar's pictures (its photo, favicon and the share card's picture), in `AvatarEntry`'s form.
+        static let avatars = Kind(folder: "avatars", fileExtension: ".avatar")
+    }
+
+    private let kind: Kind
+
+    /// `cache/` and its kind's folder in the site folder.
+    private let root: String, folder: String
+    private let fileSystem: any FileSystem
+    private let lock = NSLock()
+    /// The entries found when the build started, by KEY: their file names.
+    private let found: [String: String]
+    /// Whether the cards folder is a real folder inside the site (nil: it does not exist yet).
+    private let usable: Bool
+    private var used: Set<String> = []
+
+    /// The cache of the site in `siteFolder`; its entries listed once.
+    init(siteFolder: String, kind: Kind = .cards, fileSystem: any FileSystem) {
+        self.fileSystem = fileSystem
+        self.kind = kind
+        let cache = joinPath(siteFolder, Self.folderName)
+        root = cache
+        folder = joinPath(cache, kind.folder)
+        // Only real folders: a link named cache/ or cache/cards (to elsewhere) is neither read nor written.
+        let cacheKind = fileSystem.entryKind(at: cache), cardsKind = fileSystem.entryKind(at: folder)
+        usable = (cacheKind == .missing || cacheKind == .directory) && (cardsKind == .missing || cardsKind == .directory)
+        var found: [String: String] = [:]
+        if usable, cardsKind == .directory, let names = try? fileSystem.entries(in: folder) {
+            for name in names {
+                guard let (key, _) = Self.parts(of: name, kind: kind) else { continue }
+                found[key] = name
+            }
+        }
+        self.found = found
+    }
+
+    /// KEY and SHA of an entry's file name; nil for any other name.
+    static func parts(of name: String, kind: Kind) -> (key: String, sha: String)? {
+        let bytes = Array(name.utf8)
+        guard bytes.count == 32 + 1 + 32 + kind.fileExtension.utf8.count, name.hasSuffix(kind.fileExtension), bytes[32] == UInt8(ascii: "-"),
+              bytes[0..<32].allSatisfy(ContentHash.isHexDigit), bytes[33..<65].allSatisfy(ContentHash.isHexDigit) else { return nil }
+        return (String(decoding: bytes[0..<32], as: UTF8.self), String(decoding: bytes[33..<65], as: UTF8.self))
+    }
+
+    func picture(forKey fullKey: String) -> Data? {
+        let key = String(fullKey.prefix(32))
+        lock.withLock { _ = used.insert(key) }
+        guard let name = found[key], let (_, sha) = Self.parts(of: name, kind: kind) else { return nil }
+        let path = joinPath(folder, name)
+        guard fileSystem.entryKind(at: path) == .file, let data = try? fileSystem.readFile(path),
+              SecurityPolicy.sha256Hex(Array(data)[...]).hasPrefix(sha) else { return nil }
+        return data
+    }
+
+    func holds(_ fullKey: String) -> Bool {
+        let key = String(fullKey.prefix(32))
+        lock.withLock { _ = used.insert(key) }
+        return found[key] != nil
+    }
+
+    func store(_ data: Data, forKey fullKey: String) {
+        guard usable else { return }
+        let key = String(fullKey.prefix(32))
+        let name = key + "-" + SecurityPolicy.sha256Hex(Array(data)[...]).prefix(32) + kind.fileExtension
+        let path = joinPath(folder, name)
+        // Written beside the entry and renamed into place: a build running at the same time reads the whole entry or
+        // none, and two writing the same key write the same bytes.
+        let temporary = joinPath(folder, ".\(name).\(getpid()).\(UInt64.random(in: 0...UInt64.max)).tmp")
+        do {
+            for made in [root, folder] where fileSystem.entryKind(at: made) == .missing {
+                try? fileSystem.makeFolder(made)
+            }
+            guard fileSystem.entryKind(at: root) == .directory, fileSystem.entryKind(at: folder) == .directory else { return }
+            try fileSystem.writeNewFile(temporary, data)
+            try fileSystem.replaceFile(path, with: temporary)
+        } catch {
+            try? fileSystem.removeFile(temporary)
+        }
+        // An earlier entry of the same key whose bytes were damaged is replaced by this one's name.
+        if let old = found[key], old != name, fileSystem.entryKind(at: joinPath(folder, old)) == .file {
+            try? fileSystem.removeFile(joinPath(folder, old))
+        }
+    }
+
+    /// The entries no card of this build used, removed (`hugo --gc`, on every build): only names an entry has and
+    /// only regular files, found when the build started; an entry written meanwhile by a build alongside stays.
+    func prune() {
+        let used = lock.withLock { self.used }
+        for (key, name) in found where !used.contains(key) {
+            let path = joinPath(folder, name)
+            if fileSystem.entryKind(at: path) == .file { try? fileSystem.removeFile(path) }
+        }
+    }
+}
+
+/// An avatar's pictures in the resource cache (`cache/avatars/`): its photo at the avatar's slot (none for an SVG,
+/// published as it is), its favicon's `data:` URL and the share card's picture, made by libvips from the file's bytes.
+struct AvatarEntry: AvatarPictureCache {
+    let cache: ResourceCache
+
+    /// Raised with every change to how an avatar's pictures are made.
+    static let version = 1
+
+    /// The hash of what makes the pictures: the file's bytes, its format (from its name), the making's version and the
+    /// libvips sitegen was built with.
+    static func key(source: Data, fileName: String) -> String {
+        let format = fileName.split(separator: ".").last.map { $0.lowercased() } ?? ""
+        return SecurityPolicy.sha256Hex("sitegen avatar \(version)\0libvips \(Vips.version)\0\(format)\0" + SecurityPolicy.sha256Hex(Array(source)[...]))
+    }
+
+    func avatar(source: Data, fileName: String) -> (photo: PublishedPhoto?, pictures: AvatarPictures)? {
+        guard let data = cache.picture(forKey: Self.key(source: source, fileName: fileName)) else { return nil }
+        return Self.decode(data, path: fileName)
+    }
+
+    func store(source: Data, fileName: String, photo: PublishedPhoto?, pictures: AvatarPictures) {
+        cache.store(Self.encode(photo: photo, pictures: pictures), forKey: Self.key(source: source, fileName: fileName))
+    }
+
+    /// `sitegen avatar 1`, then each part as a line (its name, its numbers, its length) and its bytes: `photo WIDTH
+    /// HEIGHT LENGTH`, `favicon LENGTH`, `card png|jpeg LENGTH`, each only when there is one.
+    static func encode(photo: PublishedPhoto?, pictures: AvatarPictures) -> Data {
+        var data = Data("sitegen avatar \(version)\n".utf8)
+        if let photo { data += Data("photo \(photo.width) \(photo.height) \(photo.data.count)\n".utf8) + photo.data }
+        if let favicon = pictures.faviconURL { data += Data("favicon \(favicon.utf8.count)\n".utf8) + Data(favicon.utf8) }
+        if let card = pictures.shareCardPicture { data += Data("card \(card.isPNG ? "png" : "jpeg") \(card.data.count)\n".utf8) + card.data }
+        return data
+    }
+
+    /// nil for anything `encode` does not write.
+    static func decode(_ data: Data, path: String) -> (photo: PublishedPhoto?, pictures: AvatarPictures)? {
+        var rest = data[...]
+        func line() -> [String]? {
+            guard let end = rest.firstIndex(of: UInt8(ascii: "\n")), end - rest.startIndex <= 64 else { return nil }
+            defer { rest = rest[(end + 1)...] }
+            return String(decoding: rest[..<end], as: UTF8.self).split(separator: " ").map(String.init)
+        }
+        func bytes(_ count: String) -> Data? {
+            guard let count = Int(count), count >= 0, count <= rest.count else { return nil }
+            defer { rest = rest.dropFirst(count) }
+            return Data(rest.prefix(count))
+        }
+        guard line() == ["sitegen", "avatar", "\(version)"] else { return nil }
+        var photo: PublishedPhoto?
+        var pictures = AvatarPictures(faviconURL: nil, shareCardPicture: nil)
+        while !rest.isEmpty {
+            guard let fields = line() else { return nil }
+            switch (fields.first, fields.count) {
+            case ("photo", 4):
+                guard let width = Int(fields[1]), let height = Int(fields[2]), let made = bytes(fields[3]) else { return nil }
+                photo = PublishedPhoto(path: path, data: made, width: width, height: height)
+            case ("favicon", 2):
+                guard let made = bytes(fields[1]) else { return nil }
+                pictures.faviconURL = String(decoding: made, as: UTF8.self)
+            case ("card", 3):
+                guard fields[1] == "png" || fields[1] == "jpeg", let made = bytes(fields[2]) else { return nil }
+                pictures.shareCardPicture = EncodedPicture(isPNG: fields[1] == "png", data: made)
+            default: return nil
+            }
+        }
+        return (photo, pictures)
+    }
+}

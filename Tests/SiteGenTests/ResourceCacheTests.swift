@@ -1,0 +1,200 @@
+@testable import Artwork
+@testable import Companions
+import Foundation
+@testable import Paint
+@testable import SiteGen
+import SiteGenTestSupport
+import Testing
+
+/// The resource cache beside the sources (`cache/cards/`): share cards taken from it instead of drawn, checked against
+/// their hash, shared by builds side by side, carried with the site to a new folder.
+@Suite struct ResourceCacheTests {
+    static let page = """
+        ---
+        title: Ada Lovelace
+        description: Mathematician
+        url: https://ada.example/
+        ---
+        Hello.
+        """
+
+    static func site(_ pages: [String: String] = ["content/index.md": page]) -> InMemoryFileSystem {
+        InMemoryFileSystem(PhotoAndShareCardTests.templates.merging(pages) { $1 }.reduce(into: [:]) { $0["site/" + $1.key] = $1.value })
+    }
+
+    static func entries(_ fileSystem: InMemoryFileSystem) -> [String] {
+        ((try? fileSystem.entries(in: "site/cache/cards")) ?? []).sorted()
+    }
+
+    @Test func eachInputChangesItsOwnKeyAndNothingElse() {
+        let avatar = EncodedPicture(isPNG: false, data: Data([1, 2, 3]))
+        let base = ShareCard(title: "Ada", tagline: "Maths", address: "https://ada.example/", palette: Theme.standard.light, avatar: avatar)
+        let changed: [ShareCard] = [
+            ShareCard(title: "Ada K", tagline: "Maths", address: "ada.example", palette: Theme.standard.light, avatar: avatar),
+            ShareCard(title: "Ada", tagline: "Math", address: "ada.example", palette: Theme.standard.light, avatar: avatar),
+            ShareCard(title: "Ada", tagline: "Maths", address: "ada.example/links", palette: Theme.standard.light, avatar: avatar),
+            ShareCard(title: "Ada", tagline: "Maths", address: "ada.example", palette: Theme.standard.dark, avatar: avatar),
+            ShareCard(title: "Ada", tagline: "Maths", address: "ada.example", palette: Theme.standard.light,
+                      ownColours: StylesheetColours(css: ":root { --ring: #ff0000 }"), avatar: avatar),
+            ShareCard(title: "Ada", tagline: "Maths", address: "ada.example", palette: Theme.standard.light, avatar: EncodedPicture(isPNG: false, data: Data([1, 2, 4]))),
+            ShareCard(title: "Ada", tagline: "Maths", address: "ada.example", palette: Theme.standard.light, avatar: nil),
+        ]
+        // The scheme and final slash are not shown, so they are no input.
+        let same = ShareCard(title: "Ada", tagline: "Maths", address: "ada.example", palette: Theme.standard.light, avatar: avatar)
+        #expect(same.cacheKey == base.cacheKey && same.fileName == base.fileName)
+        let keys = Set(([base] + changed).map(\.cacheKey)), names = Set(([base] + changed).map(\.fileName))
+        #expect(keys.count == changed.count + 1 && names.count == changed.count + 1)
+        // What draws it is part of the key, not of the name: a new libvips or Cairo does not rename the card.
+        #expect(base.cacheKey.count == 64 && !base.fileName.contains(Vips.version))
+
+        // In a site: one page's title changed draws that page's card alone; the other's entry is the one it had.
+        let fileSystem = Self.site(["content/index.md": Self.page, "content/grace.md": Self.page.replacingOccurrences(of: "Ada Lovelace", with: "Grace Hopper")])
+        let first = try! Fixtures.builder(fileSystem).build()
+        let before = Self.entries(fileSystem)
+        #expect(first.drawnShareCards.count == 2 && before.count == 2)
+        try! fileSystem.writeFile("site/content/grace.md", Data(Self.page.replacingOccurrences(of: "Ada Lovelace", with: "Grace B. Hopper").utf8))
+        try! fileSystem.removeItem("site/Output")
+        let second = try! Fixtures.builder(fileSystem).build()
+        #expect(second.drawnShareCards.count == 1 && second.drawnShareCards[0].hasPrefix("grace/"))
+        // Every page rendered: the cache keeps the two cards in use, Grace's old one is gone.
+        let now = Self.entries(fileSystem)
+        #expect(now.count == 2 && Set(now).intersection(before).count == 1)
+    }
+
+    @Test func aBuildIntoAnEmptyFolderTakesTheCardsFromTheCache() throws {
+        let fileSystem = Self.site()
+        let first = try Fixtures.builder(fileSystem).build()
+        #expect(first.drawnShareCards.count == 1)
+        let card = try fileSystem.readFile("site/Output/" + first.drawnShareCards[0])
+        let entry = try #require(Self.entries(fileSystem).first)
+        #expect(try fileSystem.readFile("site/cache/cards/" + entry) == card)
+        try! fileSystem.removeItem("site/Output")
+        let second = try Fixtures.builder(fileSystem).build()
+        #expect(second.drawnShareCards == [])
+        #expect(try fileSystem.readFile("site/Output/" + first.drawnShareCards[0]) == card)
+    }
+
+    @Test(arguments: ["tampered", "truncated", "emptied"])
+    func aDamagedEntryIsDrawnAgainAndNeverPublished(_ damage: String) throws {
+        let fileSystem = Self.site()
+        let first = try Fixtures.builder(fileSystem).build()
+        let card = try fileSystem.readFile("site/Output/" + first.drawnShareCards[0])
+        let entry = "site/cache/cards/" + (try #require(Self.entries(fileSystem).first))
+        var bytes = try fileSystem.readFile(entry)
+        switch damage {
+        case "tampered": bytes[bytes.count / 2] ^= 0xFF
+        case "truncated": bytes = bytes.prefix(bytes.count - 100)
+        default: bytes = Data()
+        }
+        try fileSystem.writeFile(entry, bytes)
+        try! fileSystem.removeItem("site/Output")
+        let second = try Fixtures.builder(fileSystem).build()
+        #expect(second.drawnShareCards.count == 1)
+        #expect(try fileSystem.readFile("site/Output/" + first.drawnShareCards[0]) == card)
+        // The entry is whole again, under the same name.
+        #expect(try fileSystem.readFile(entry) == card)
+    }
+
+    @Test func aPlantedEntryIsNotPublished() throws {
+        let fileSystem = Self.site()
+        let first = try Fixtures.builder(fileSystem).build()
+        let card = try fileSystem.readFile("site/Output/" + first.drawnShareCards[0])
+        let entry = try #require(Self.entries(fileSystem).first)
+        // Other bytes under the entry's key, named for their own hash: the key's bytes are not those, and the card
+        // drawn is the one published. (A planted picture named for the key's own hash cannot be told from a card
+        // without drawing it: the cache is trusted as the sources are, being committed with them.)
+        let planted = Data("<script>".utf8)
+        try fileSystem.removeFile("site/cache/cards/" + entry)
+        try fileSystem.writeFile("site/cache/cards/" + entry.prefix(33) + String(repeating: "0", count: 32) + ".png", planted)
+        try! fileSystem.removeItem("site/Output")
+        let second = try Fixtures.builder(fileSystem).build()
+        #expect(second.drawnShareCards.count == 1)
+        #expect(try fileSystem.readFile("site/Output/" + first.drawnShareCards[0]) == card)
+        #expect(Self.entries(fileSystem) == [entry])
+    }
+
+    @Test func aCacheThatCannotBeWrittenLeavesTheBuildAsItWas() throws {
+        // `cache` is a file here: the cache is not used, and the build succeeds.
+        let fileSystem = Self.site()
+        try fileSystem.writeFile("site/cache", Data("mine".utf8))
+        let result = try Fixtures.builder(fileSystem).build()
+        #expect(result.drawnShareCards.count == 1)
+        #expect(try fileSystem.readFile("site/cache") == Data("mine".utf8))
+    }
+
+    @Test func anAvatarsEntryGivesBackWhatWasMadeAndNothingElse() {
+        let photo = PublishedPhoto(path: "ada.jpg", data: Data([1, 2, 3, 10]), width: 256, height: 200)
+        let pictures = AvatarPictures(faviconURL: "data:image/png;base64,AAAA", shareCardPicture: EncodedPicture(isPNG: true, data: Data([9, 10, 0])))
+        let data = AvatarEntry.encode(photo: photo, pictures: pictures)
+        let back = AvatarEntry.decode(data, path: "ada.jpg")
+        #expect(back?.photo == photo && back?.pictures == pictures)
+        let svg = AvatarEntry.decode(AvatarEntry.encode(photo: nil, pictures: AvatarPictures(faviconURL: nil, shareCardPicture: nil)), path: "a.svg")
+        #expect(svg != nil && svg?.photo == nil && svg?.pictures == AvatarPictures(faviconURL: nil, shareCardPicture: nil))
+        // Cut short, or with a length beyond its end: nothing.
+        #expect(AvatarEntry.decode(data.prefix(data.count - 1), path: "ada.jpg") == nil)
+        #expect(AvatarEntry.decode(Data("sitegen avatar 1\nphoto 1 1 99\n".utf8), path: "ada.jpg") == nil)
+        // Each input of the key changes it: the bytes, the format.
+        let key = AvatarEntry.key(source: Data([1]), fileName: "a.jpg")
+        #expect(key != AvatarEntry.key(source: Data([2]), fileName: "a.jpg") && key != AvatarEntry.key(source: Data([1]), fileName: "a.png"))
+        #expect(key == AvatarEntry.key(source: Data([1]), fileName: "b.JPG"))
+    }
+
+    // Through the real binary, on disk.
+
+    static func cards(in folder: URL) throws -> [String: Data] {
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("card-") }
+        return try Dictionary(uniqueKeysWithValues: names.map { ($0, try Data(contentsOf: folder.appendingPathComponent($0))) })
+    }
+
+    @Test func aSiteClonedToANewFolderWithItsCacheDrawsNothingAndNeverLoadsLibvips() throws {
+        // With a photo as its avatar: the photo, its favicon and the card's picture come from the cache too.
+        let folder = try Fixtures.siteOnDisk(Self.page.replacingOccurrences(of: "url:", with: "avatar: ada.jpg\nurl:"))
+        try Fixtures.gpsPhoto.write(to: folder.appendingPathComponent("content/ada.jpg"))
+        let built = try SitegenBinary.run(["build", "-q"], in: folder)
+        #expect(built.code == 0, "\(built.errors)")
+        let clone = try Fixtures.temporaryFolder().appendingPathComponent("clone")
+        try FileManager.default.copyItem(at: folder, to: clone)
+        try FileManager.default.removeItem(at: clone.appendingPathComponent("Output"))
+        try? FileManager.default.removeItem(at: clone.appendingPathComponent(".sitegen-key"))
+        // The dynamic loader names every library it loads (LD_DEBUG=files): libvips is not among them.
+        var environment = ProcessInfo.processInfo.environment
+        environment["LD_DEBUG"] = "files"
+        let result = try SitegenBinary.run(["build", "-q"], in: clone, environment: environment)
+        #expect(result.code == 0)
+        #expect(!result.errors.contains("libvips"))
+        let original = try Fixtures.snapshot(folder.appendingPathComponent("Output")), copied = try Fixtures.snapshot(clone.appendingPathComponent("Output"))
+        #expect(original.keys.contains("ada.jpg") && original.keys.contains { $0.hasPrefix("card-") })
+        #expect(copied.filter { $0.key != ".sitegen-manifest" } == original.filter { $0.key != ".sitegen-manifest" })
+    }
+
+    @Test func twoBuildsSharingACacheRunSideBySide() throws {
+        let folder = try Fixtures.siteOnDisk(Self.page)
+        let outcomes = ResultBox()
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            let result = try? SitegenBinary.run(["build", "-q", "--output", "Out\(index)"], in: folder)
+            outcomes.set(index, result?.code)
+        }
+        #expect(outcomes.values == [0: 0, 1: 0])
+        let one = try Self.cards(in: folder.appendingPathComponent("Out0")), two = try Self.cards(in: folder.appendingPathComponent("Out1"))
+        #expect(one.count == 1 && one == two)
+        let entries = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("cache/cards").path)
+        #expect(entries.count == 1 && entries[0].hasSuffix(".png"), "\(entries)")
+        #expect(try Data(contentsOf: folder.appendingPathComponent("cache/cards/" + entries[0])) == one.values.first)
+    }
+
+    @Test func aCacheFolderThatIsALinkIsNeitherReadNorWritten() throws {
+        let folder = try Fixtures.siteOnDisk(Self.page)
+        let elsewhere = try Fixtures.temporaryFolder()
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("cache"), withDestinationURL: elsewhere)
+        let result = try SitegenBinary.run(["build", "-q"], in: folder)
+        #expect(result.code == 0, "\(result.errors)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path) == [])
+        #expect(try Self.cards(in: folder.appendingPathComponent("Output")).count == 1)
+    }
+}
+
+private final class ResultBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private(set) var values: [Int: Int32] = [:]
+    func set(_ index: Int, _ code: Int32?) { lock.withLock { values[index] = code ?? -1 } }
+}
