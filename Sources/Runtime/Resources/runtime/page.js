@@ -62,15 +62,17 @@ var words = doc.getElementById("sitegen-text");
 words = words && JSON.parse(words.textContent);
 var live = words && make("p", { class: "sr-only", role: "status" }, "", doc.body);
 
-// Tries one app for a link: the button says "Opening Ivory…" with an "Open in browser" link beside it (announced
-// to screen readers), page events move the attempt along (nextState), and once it is settled the page keeps what
-// it learned and, unless the app took over, follows the href.
+// Tries one app for a link: a bar at the foot of the screen says "Opening Ivory…" with an "Open in browser" link
+// (announced to screen readers, and the next stop after the button by keyboard), page events move the attempt along
+// (nextState), and once it is settled the page keeps what it learned and, unless the app took over, follows the href.
+// The bar is fixed to the screen, so nothing on the page moves while it comes and goes (a layout shift of 0).
 function attempt(link, data, candidate) {
   if (trying) trying("left"); // a pick from the chooser replaces an attempt still running, learning nothing from it
-  var service = link.dataset.service, state = "trying", timer, stall, label = link.querySelector("span"), shown = label && Array.from(label.childNodes);
-  var left = link.nextElementSibling; // the way out an unanswered attempt left: this attempt brings its own
-  if (left && left.classList.contains("open-web")) left.remove();
-  var way = words && make("a", { class: "open-web", href: data.href }, words["open-" + link.dataset.copyKind]);
+  var service = link.dataset.service, state = "trying", timer, stall;
+  var left = doc.querySelector(".attempt"); // the way out an unanswered attempt left: this attempt brings its own
+  if (left) left.remove();
+  var bar = words && make("div", { class: "attempt" }), opening = words && make("span", {}, words.opening.replace("{app}", candidate.app), bar);
+  var way = bar && make("a", { class: "open-web", href: data.href }, words["open-" + link.dataset.copyKind], bar);
   function on(event) {
     if (event == "hidden" && !doc.hidden) return;
     state = nextState(state, event);
@@ -81,10 +83,9 @@ function attempt(link, data, candidate) {
     removeEventListener("pagehide", onLeft);
     removeEventListener("blur", onBlur);
     removeEventListener("focus", onFocus);
-    if (label) label.replaceChildren.apply(label, shown); // the name and its handle, as they were
     link.removeAttribute("aria-busy");
     // Unanswered, the visitor may still want the web: the way stays, now a plain link to it.
-    if (way) state == "unanswered" ? way.onclick = null : way.remove();
+    if (bar) state == "unanswered" ? (way.onclick = null, opening.remove()) : bar.remove();
     if (live) live.textContent = "";
     trying = null;
     var kept = settle(state, candidate, store("app:" + service), absentApps(service));
@@ -102,14 +103,12 @@ function attempt(link, data, candidate) {
   addEventListener("blur", onBlur);
   addEventListener("focus", onFocus);
   trying = on;
-  if (way) {
+  if (bar) {
     // The way out counts as "nothing opened": the visitor saw no app and chose the web.
     way.onclick = function (event) { event.preventDefault(); on("web"); };
-    link.after(way);
+    link.after(bar);
     link.setAttribute("aria-busy", true);
-    var opening = words.opening.replace("{app}", candidate.app);
-    if (label) label.textContent = opening;
-    live.textContent = opening + " " + way.textContent;
+    live.textContent = opening.textContent + " " + way.textContent;
   }
   tell("try", { service: service, app: candidate.id, url: candidate.url });
   timer = setTimeout(on, STEP_MS, "timeout");
@@ -278,7 +277,7 @@ if (app) {
 // The page's name, each contact button's label with its handle, address or link, and the page's address.
 function contactText() {
   var heading = doc.querySelector("h1"), lines = [heading ? heading.textContent.trim() : doc.title];
-  doc.querySelectorAll("[data-chooser] a:not(.open-web)").forEach(function (link) {
+  doc.querySelectorAll("[data-chooser] .button").forEach(function (link) {
     var data = linkData(link);
     lines.push(link.textContent.trim() + ": " + (data.copy || data.href));
   });
