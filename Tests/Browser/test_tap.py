@@ -66,7 +66,7 @@ navigation.addEventListener('navigate', function (event) {
 window.__shifts = [];
 new PerformanceObserver(function (list) {
   list.getEntries().forEach(function (entry) {
-    __shifts.push({ value: entry.value, at: entry.startTime, moved: entry.sources.map(function (s) {
+    __shifts.push({ value: entry.value, at: entry.startTime, input: entry.hadRecentInput, moved: entry.sources.map(function (s) {
       return (s.node && s.node.nodeType == 1 ? s.node.outerHTML.slice(0, 80) : String(s.node && s.node.textContent)) +
         " " + JSON.stringify([s.previousRect.y, s.currentRect.y]); }) });
   });
