@@ -263,8 +263,9 @@ doc.addEventListener("click", function (event) {
 });
 
 // Chooser toggles go beside the links inside elements that the template marks with data-chooser (where the page has
-// its words: without them no chooser, no in-app notice and no share button appear, and the buttons still work).
-if (words) doc.querySelectorAll("[data-chooser] a[data-service]").forEach(function (link) {
+// its words: without them no chooser, no in-app notice and no share button appear, and the buttons still work), but
+// not in a row of round logos (a section with icons: true), too small for one.
+if (words) doc.querySelectorAll("[data-chooser] :not(.icon-row) > li > a[data-service]").forEach(function (link) {
   var label = words.more + " " + link.textContent.trim();
   var toggle = make("button", { class: "chooser-toggle", type: "button", "aria-haspopup": "menu", "aria-expanded": false, "aria-label": label });
   link.after(toggle);
