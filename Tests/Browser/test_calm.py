@@ -1,11 +1,10 @@
 """The calm look for long pages (`buttons: calm`): every button in one style, the brand in its logo's badge; and a
 section with `icons: true` as a row of round logos ("also on" profiles). Headless Chromium, light and dark."""
 import pytest
-from axe_selenium_python import Axe
 from selenium.webdriver.common.by import By
 
-from conftest import build_site, contrast, make_driver, serve, served_test_site_variants
-from test_design import parse, set_scheme
+from conftest import axe_violations, build_site, contrast, make_driver, serve, served_test_site_variants
+from test_design import driver, parse, set_scheme  # noqa: F401 (driver: the module's one browser)
 
 STYLES = """
 return [...document.querySelectorAll('.links ul:not(.icon-row) .button')].map(b => {
@@ -20,13 +19,6 @@ return [...document.querySelectorAll('.links ul:not(.icon-row) .button')].map(b 
 def calm_sites():
     with served_test_site_variants("every-service", {"brand": "", "calm": "buttons: calm"}) as urls:
         yield urls
-
-
-@pytest.fixture(scope="module")
-def driver():
-    browser = make_driver()
-    yield browser
-    browser.quit()
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
@@ -90,10 +82,7 @@ def test_a_section_with_icons_is_one_row_of_round_named_logos(tmp_path, calm):
                 assert [n.split()[0] for n in names] == ["GitHub", "Bluesky", "YouTube", "Instagram", "Codeberg"], names
                 # The full buttons above keep their choosers.
                 assert len(driver.find_elements(By.CSS_SELECTOR, ".links li .chooser-toggle")) == 2
-                axe = Axe(driver)
-                axe.inject()
-                violations = axe.run()["violations"]
-                assert violations == [], [(v["id"], [n["target"] for n in v["nodes"]][:5]) for v in violations]
+                assert axe_violations(driver) == []
             finally:
                 driver.quit()
     finally:

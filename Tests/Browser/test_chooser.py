@@ -8,12 +8,11 @@ import tempfile
 import time
 
 import pytest
-from axe_selenium_python import Axe
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import build_site, contrast, make_driver, serve, served_test_site_variants
+from conftest import axe_violations, build_site, contrast, make_driver, serve, served_test_site_variants
 from test_tap import phone, shifts
 
 PAGE = """---
@@ -187,17 +186,12 @@ def test_the_follow_form_is_axe_clean_and_closes_with_its_control_and_with_escap
         driver.get(server)
         toggle = driver.find_elements(By.CSS_SELECTOR, ".chooser-toggle")[0]
         toggle.click()
-        axe = Axe(driver)
-        axe.inject()
-        violations = axe.run()["violations"]
-        assert violations == [], [(v["id"], [n["target"] for n in v["nodes"]][:5]) for v in violations]
+        assert axe_violations(driver) == []
         [item for item in menu_items(driver) if item.text.startswith("Follow")][0].click()
         field = driver.find_element(By.CSS_SELECTOR, ".follow input")
         assert driver.switch_to.active_element == field
         assert tuple(field.get_dom_attribute(name) for name in ("autocapitalize", "autocorrect", "spellcheck")) == ("none", "off", "false")
-        axe.inject()
-        violations = axe.run()["violations"]
-        assert violations == [], [(v["id"], [n["target"] for n in v["nodes"]][:5]) for v in violations]
+        assert axe_violations(driver) == []
         # Tab moves on inside the form, which stays open.
         field.send_keys(Keys.TAB)
         assert driver.switch_to.active_element.text == "Follow"
