@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Prints the size of the chain runtime: readable (Sources/Runtime/Resources/runtime, every feature), and as the example
 page inlines it (the base and the modules of its features, minified by scripts/minify-runtime.py: terser, local names and
-its own property names shortened), plain and gzipped against the 4 KB budget; what a page with `analytics:` carries
+its own property names shortened), plain and gzipped against the 4.5 KB budget; what a page with `analytics:` carries
 instead; then the tap-to-navigation time of a desktop tap in headless Chromium.
 
 Usage: python3 bench/runtime-size.py [--no-browser]
@@ -17,9 +17,10 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "Tests" / "Browser"))
 import conftest  # noqa: E402  (the browser tests' build and serve helpers)
 
-# 4.25 KB: the one-app-per-tap walk and in-app escapes (issue 11) and the share button (issue 12) grew it from 2.5 KB
-# to 4 KB; the lines that tell what happens, in every page since one runtime serves all (issue 27), cost 150 bytes more.
-BUDGET = 4352
+# 4.5 KB: the one-app-per-tap walk and in-app escapes (issue 11) and the share button (issue 12) grew it from 2.5 KB
+# to 4 KB; the lines that tell what happens, in every page since one runtime serves all (issue 27), cost 150 bytes more;
+# the chooser's title and close control, the attempt's bar and handles isolated in notices (issue 41) about 210.
+BUDGET = 4608
 
 
 def readable():

@@ -132,7 +132,7 @@ extension HandleSyntax {
         guard (7...15).contains(digits.count) else {
             return .invalid(reason: "it has \(digits.count) digits; international numbers have 7 to 15")
         }
-        return .valid(display: text, values: ["digits": digits])
+        return .valid(display: PhoneGrouping.shown(written: text, digits: digits), values: ["digits": digits])
     }
 
     /// A Bluesky handle: a domain name such as `eb.bsky.social` (with or without `@`), or a `did:plc:`

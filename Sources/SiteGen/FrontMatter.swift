@@ -26,6 +26,8 @@ public struct FrontMatter: Equatable, Sendable {
     public var emailProtection: EmailProtection = .entities
     /// What a first tap on iOS does with nothing learned yet: try the chain's next app, or ask.
     public var firstTap: FirstTap = .try
+    /// `buttons: calm`: every button in one quiet style, the brand in its logo's round badge.
+    public var buttons: ButtonStyle = .brand
     /// Lets raw HTML in the Markdown body through; off by default.
     public var unsafeHTML = false
     /// `share_card: false`: no 1200×630 picture for link previews (the avatar is the preview image then, as it is).
@@ -56,7 +58,12 @@ public struct FrontMatter: Equatable, Sendable {
         public var title: String
         public var beforeLink: Int
         public var position: SourcePosition
+        /// `icons: true` under the `- section:`: its buttons are a row of round logos ("also on" profiles).
+        public var icons = false
     }
+
+    /// How the buttons look: each in its brand's colours, or all alike with the brand in the logo.
+    public enum ButtonStyle: String, Sendable, CaseIterable { case brand, calm }
 
     public enum Background: Equatable, Sendable {
         case image(Located<String>)
@@ -81,10 +88,12 @@ public struct FrontMatter: Equatable, Sendable {
 
     /// The keys front matter understands, in the order the README documents them.
     public static let knownKeys = ["title", "description", "url", "lang", "words", "avatar", "theme", "color_scheme", "stylesheet", "template",
-                                   "email_protection", "first_tap", "unsafe_html", "share_card", "fediverse_creator", "background", "name", "analytics", "identity", "links"]
+                                   "email_protection", "first_tap", "buttons", "unsafe_html", "share_card", "fediverse_creator", "background", "name", "analytics", "identity", "links"]
 
     /// The key of a `links:` item that is a heading between buttons (`- section: Listen`), not a link.
     static let sectionKey = "section"
+    /// The key under a `- section:` that makes its buttons a row of round logos.
+    static let sectionIconsKey = "icons"
 
     /// What other site generators and link pages call some fields, and sitegen's name for each.
     static let otherNames = ["photo": "avatar", "picture": "avatar", "image": "avatar", "bio": "description", "tagline": "description",
@@ -249,6 +258,8 @@ public enum FrontMatterReader {
                 if let mode = reader.choice(value, field: key, among: EmailProtection.allCases.map { ($0.rawValue, $0) }) { matter.emailProtection = mode }
             case "first_tap":
                 if let mode = reader.choice(value, field: key, among: FirstTap.allCases.map { ($0.rawValue, $0) }) { matter.firstTap = mode }
+            case "buttons":
+                if let style = reader.choice(value, field: key, among: FrontMatter.ButtonStyle.allCases.map { ($0.rawValue, $0) }) { matter.buttons = style }
             case "unsafe_html": matter.unsafeHTML = reader.bool(value, field: key) ?? false
             case "share_card": matter.shareCard = reader.bool(value, field: key) ?? true
             case "fediverse_creator":
@@ -329,10 +340,13 @@ private struct NodeReader {
                 report(at, "'\(SiteSettings.linksItem)' stands for \(SiteSettings.fileName)'s links in a page's links, so it cannot be one of them")
                 continue
             }
-            // `- section: Listen`: a heading between buttons, not a link.
-            if case .mapping(let pairs, _) = item, pairs.count == 1, case .scalar(FrontMatter.sectionKey, _, _) = pairs[0].0 {
+            // `- section: Listen`: a heading between buttons, not a link; `icons: true` under it makes its buttons a
+            // row of round logos.
+            if case .mapping(let pairs, _) = item, let first = pairs.first, case .scalar(FrontMatter.sectionKey, _, _) = first.key,
+               pairs.count == 1 || (pairs.count == 2 && pairs[1].key == .scalar(FrontMatter.sectionIconsKey, plain: true, at: pairs[1].key.position)) {
                 if let title = located(pairs[0].1, field: FrontMatter.sectionKey) {
-                    sections.append(.init(title: title.value, beforeLink: entries.count, position: title.position))
+                    let icons = pairs.count == 2 ? bool(pairs[1].1, field: FrontMatter.sectionIconsKey) ?? false : false
+                    sections.append(.init(title: title.value, beforeLink: entries.count, position: title.position, icons: icons))
                 }
                 continue
             }

@@ -36,6 +36,7 @@ enum PageKey: String, CaseIterable {
     case imageHeight = "image_height", twitterCard = "twitter_card", stylesheetCSS = "stylesheet_css"
     case fediverseCreator = "fediverse_creator", surface, onCard = "on_card", hasSealedAddresses = "has_sealed_addresses"
     case hasFediverseAccounts = "has_fediverse_accounts", backdropCSS = "backdrop_css", words, dir, rightToLeft = "right_to_left"
+    case calmButtons = "calm_buttons", icons, hasIconRows = "has_icon_rows"
 }
 
 /// Where one template's data goes: the slot (`MustacheTemplates.slot(of:)`) of each key it reads, found once per
@@ -336,9 +337,11 @@ public struct PageRenderer: Sendable {
                     var values = templates.makeSlots()
                     if let slot = slots[.links] { values[slot] = .array(Array(items[group.links])) }
                     if let heading = group.heading, let slot = slots[.heading] { values[slot] = .string(heading) }
+                    if group.icons, let slot = slots[.icons] { values[slot] = .bool(true) }
                     return .slots(values)
                 }))
                 add(.hasHeadings, groups.contains { $0.heading != nil } ? .bool(true) : nil)
+                add(.hasIconRows, groups.contains { $0.icons } ? .bool(true) : nil)
             }
         }
         let theme = matter.theme
@@ -377,6 +380,7 @@ public struct PageRenderer: Sendable {
         add(.fediverseCreator, page.fediverseCreator.map { .string($0) })
         add(.surface, .string(page.onCard ? "card" : "page"))
         add(.onCard, page.onCard ? .bool(true) : nil)
+        add(.calmButtons, matter.buttons == .calm ? .bool(true) : nil)
         add(.hasSealedAddresses, features.contains(.sealed) ? .bool(true) : nil)
         add(.hasFediverseAccounts, features.contains(.follow) ? .bool(true) : nil)
         add(.backdropCSS, .string(Self.backdropCSS(matter.background, imageSource: page.backgroundImageSource)))
@@ -410,17 +414,17 @@ public struct PageRenderer: Sendable {
 
     /// The buttons split at the page's `- section:` headings: each group's buttons (by position) and heading (absent
     /// before the first section). A heading with no buttons under it is left out (the reader warns about it).
-    static func linkGroups(_ count: Int, sections: [FrontMatter.LinkSection]) -> [(links: Range<Int>, heading: String?)] {
-        var groups: [(links: Range<Int>, heading: String?)] = []
-        var heading: String?, start = 0
+    static func linkGroups(_ count: Int, sections: [FrontMatter.LinkSection]) -> [(links: Range<Int>, heading: String?, icons: Bool)] {
+        var groups: [(links: Range<Int>, heading: String?, icons: Bool)] = []
+        var heading: String?, icons = false, start = 0
         func close(at end: Int) {
             guard end > start else { return }
-            groups.append((start..<end, heading))
+            groups.append((start..<end, heading, icons))
         }
         for section in sections {
             let at = min(section.beforeLink, count)
             close(at: at)
-            (heading, start) = (section.title, at)
+            (heading, icons, start) = (section.title, section.icons, at)
         }
         close(at: count)
         return groups

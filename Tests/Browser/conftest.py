@@ -328,3 +328,11 @@ def example_under_serve(*arguments, front_matter=""):
             if process.poll() is None:
                 process.kill()
             shutil.rmtree(folder)
+
+
+def axe_violations(driver):
+    """What axe-core finds on the page as it is now: each rule broken, with the first few elements that break it."""
+    from axe_selenium_python import Axe
+    axe = Axe(driver)
+    axe.inject()
+    return [(v["id"], [n["target"] for n in v["nodes"]][:5]) for v in axe.run()["violations"]]

@@ -18,6 +18,9 @@ THEMES = {
     "mono": "theme: mono",
     "backdrop": "theme: backdrop",
     "classic-with-background": 'theme: classic\nbackground: ["#0f2027", "#2c5364", "#f7b733"]',
+    # buttons: calm, on the page and on a card.
+    "calm": "buttons: calm",
+    "calm-on-backdrop": "theme: backdrop\nbuttons: calm",
 }
 
 
@@ -80,7 +83,7 @@ def test_every_button_reads_and_stands_out_from_the_page(themed_sites, driver, t
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("theme", ["midnight", "mono", "backdrop", "classic-with-background"])
+@pytest.mark.parametrize("theme", ["midnight", "mono", "backdrop", "classic-with-background", "calm", "calm-on-backdrop"])
 def test_no_axe_violations_in_the_other_themes(themed_sites, driver, theme, scheme):
     from axe_selenium_python import Axe
     set_scheme(driver, scheme)
@@ -115,12 +118,13 @@ LAYOUT = """
 """
 
 
+@pytest.mark.parametrize("theme", ["classic", "calm"])
 @pytest.mark.parametrize("width", [320, 390, 1280])
-def test_every_button_shares_its_edges_and_the_chooser_is_centred(themed_sites, driver, width):
+def test_every_button_shares_its_edges_and_the_chooser_is_centred(themed_sites, driver, width, theme):
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": width, "height": 900, "deviceScaleFactor": 1, "mobile": False})
     try:
         set_scheme(driver, "light")
-        driver.get(themed_sites["classic"])
+        driver.get(themed_sites[theme])
         rows = driver.execute_script(LAYOUT)
     finally:
         driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})

@@ -136,3 +136,63 @@ def test_a_german_page_has_german_controls(engine):
         driver.quit()
         stop()
         shutil.rmtree(folder)
+
+
+ARABIC_HANDLES = """---
+title: ليلى حداد
+lang: ar
+links:
+  - mastodon: "@layla@social.example"
+  - phone: "+4915123456789"
+  - signal: "+4915123456789"
+---
+"""
+
+# Whether every character of the element's text is drawn left of the next: the text reads in logical order, left to
+# right, whatever the page's direction ("@layla@social.example", not "layla@social.example@").
+LEFT_TO_RIGHT = """
+const element = arguments[0], lefts = [];
+const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+while (walker.nextNode()) {
+  const node = walker.currentNode;
+  for (let i = 0; i < node.data.length; i++) {
+    if (node.data[i] == ' ') continue;
+    const range = document.createRange();
+    range.setStart(node, i);
+    range.setEnd(node, i + 1);
+    lefts.push(range.getBoundingClientRect().left);
+  }
+}
+return lefts.every((left, i) => i == 0 || left > lefts[i - 1]);
+"""
+
+
+def test_handles_numbers_and_servers_read_left_to_right_on_an_arabic_page(tmp_path):
+    """Labels, the chooser's title and the follow form's notice on an Arabic page: each handle, number and server is
+    isolated and drawn in logical order, and a number written as bare digits is shown grouped (+49 151 23456789)."""
+    url, stop = serve(build_site(tmp_path, ARABIC_HANDLES))
+    driver = make_driver()
+    try:
+        driver.get(url)
+        details = driver.find_elements(By.CSS_SELECTOR, ".button .detail")
+        assert [d.text for d in details] == ["@layla@social.example", "+49 151 23456789", "+49 151 23456789"]
+        for detail in details:
+            assert detail.get_attribute("dir") == "ltr" and driver.execute_script(LEFT_TO_RIGHT, detail), detail.text
+        # The links stay E.164.
+        assert [b.get_attribute("href") for b in driver.find_elements(By.CSS_SELECTOR, ".button")][1:] == [
+            "tel:+4915123456789", "https://signal.me/#p/+4915123456789"]
+        driver.find_elements(By.CSS_SELECTOR, ".chooser-toggle")[0].click()
+        title = driver.find_element(By.CSS_SELECTOR, ".chooser-title bdi")
+        assert title.text == "@layla@social.example" and driver.execute_script(LEFT_TO_RIGHT, title)
+        follow = [e for e in driver.find_elements(By.CSS_SELECTOR, ".chooser [role=menuitem]") if e.text == WORDS["ar"]["follow_from_server"]]
+        follow[0].click()
+        field = driver.find_element(By.CSS_SELECTOR, ".follow input")
+        field.send_keys("127.0.0.1:9\n")  # nothing listens on the discard port
+        status = driver.find_element(By.CSS_SELECTOR, ".follow-status")
+        WebDriverWait(driver, 10).until(lambda d: status.find_elements(By.TAG_NAME, "bdi"))
+        isolated = status.find_elements(By.TAG_NAME, "bdi")
+        assert [b.text for b in isolated] == ["127.0.0.1:9", "@layla@social.example"]
+        assert all(driver.execute_script(LEFT_TO_RIGHT, b) for b in isolated)
+    finally:
+        driver.quit()
+        stop()

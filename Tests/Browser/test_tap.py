@@ -62,6 +62,15 @@ navigation.addEventListener('navigate', function (event) {
     dispatchEvent(new Event('blur'));
   }
 });
+// Every layout shift from the first frame on, those just after an input too: the page moves nothing, ever.
+window.__shifts = [];
+new PerformanceObserver(function (list) {
+  list.getEntries().forEach(function (entry) {
+    __shifts.push({ value: entry.value, at: entry.startTime, input: entry.hadRecentInput, moved: entry.sources.map(function (s) {
+      return (s.node && s.node.nodeType == 1 ? s.node.outerHTML.slice(0, 80) : String(s.node && s.node.textContent)) +
+        " " + JSON.stringify([s.previousRect.y, s.currentRect.y]); }) });
+  });
+}).observe({ type: 'layout-shift', buffered: true });
 """
 
 
@@ -92,6 +101,11 @@ def tap(driver, element_id, wait=STEP_MS + 500):
 
 def app_urls(navigations):
     return [url for url, _ in navigations if not url.startswith(("http:", "https:", "mailto:"))]
+
+
+def shifts(driver):
+    """The layout shifts the page made so far, each with what moved (see RECORDER)."""
+    return driver.execute_script("return window.__shifts")
 
 
 def stored(driver, key):
@@ -181,9 +195,12 @@ def test_progress_is_shown_announced_and_open_in_browser_is_reachable_by_keyboar
         driver.execute_script("window.__prompt = true")  # keeps the attempt going while the test looks
         link = driver.find_element(By.ID, "link-1")
         link.click()
-        assert link.text == "Opening Opener…"
+        assert link.text == "Follow my Mastodon"  # the button stays as it is; the bar at the foot of the screen tells
         assert link.get_attribute("aria-busy") == "true"
-        way = driver.find_element(By.CSS_SELECTOR, ".open-web")
+        bar = driver.find_element(By.CSS_SELECTOR, ".attempt")
+        assert bar.text.splitlines() == ["Opening Opener…", "Open in browser"] or bar.text == "Opening Opener… Open in browser"
+        assert bar.value_of_css_property("position") == "fixed"
+        way = bar.find_element(By.CSS_SELECTOR, ".open-web")
         assert way.text == "Open in browser" and way.get_attribute("href") == "https://social.coop/@eb"
         assert way.rect["width"] >= 44 and way.rect["height"] >= 44
         status = driver.find_element(By.CSS_SELECTOR, "[role=status].sr-only")
@@ -466,3 +483,35 @@ def test_every_chooser_fits_an_iphone_screen_without_scrolling():
             stop()
     finally:
         shutil.rmtree(folder)
+
+
+@pytest.mark.parametrize("width", [320, 390])
+def test_nothing_on_the_page_moves_through_a_tap_an_attempt_a_stall_or_a_fallback(server, width):
+    """The browser's layout-shift score stays 0 through every moment of a tap on an iPhone: the
+    attempt with its way out, the fallback a step later, a prompt nobody answers, the way out taken, and an app
+    taking over; every entry counts, those within 500 ms of the tap too."""
+    driver = phone("iphone-safari", width)
+    try:
+        driver.get(server)
+        # From the tap on: where a browser paints before the runtime has run, the Share button it shows moves the
+        # row of actions once, at load.
+        time.sleep(0.3)
+        driver.execute_script("window.__shifts = []")
+        navigations = tap(driver, "link-1")  # Opener is missing: the link a step later
+        assert navigations[-1][0] == "https://social.coop/@eb"
+        assert shifts(driver) == []
+        driver.execute_script("window.__prompt = true")
+        navigations = tap(driver, "link-1", wait=WAIT_MS + 500)  # Ivory asks, and nobody answers
+        assert app_urls(navigations) == ["ivory:///user_profile/eb@social.coop"]
+        assert shifts(driver) == []
+        driver.find_element(By.CSS_SELECTOR, ".open-web").click()
+        time.sleep(0.3)
+        assert shifts(driver) == []
+        driver.execute_script("window.__prompt = false; window.__takeOver = 'ivory:'")  # Ivory again: unanswered taught nothing
+        tap(driver, "link-1", wait=500)
+        assert stored(driver, "app:mastodon") == "ivory"
+        driver.find_element(By.ID, "link-2").click()  # an email button: no app, the address at once
+        time.sleep(0.3)
+        assert shifts(driver) == []
+    finally:
+        driver.quit()

@@ -27,7 +27,7 @@ struct LinkRecognizerTests {
         ("https://instagram.com/rosa.quill", "", "instagram", "@rosa.quill"),
         ("https://GitHub.com/octocat/", "", "github", "octocat"),
         ("https://www.youtube.com/@nasa", "", "youtube", "@nasa"),
-        ("https://signal.me/#p/+4915112345678", "", "signal", "+4915112345678"),
+        ("https://signal.me/#p/+4915112345678", "", "signal", "+49 151 12345678"),
         ("https://halbrook.bandcamp.com/", "", "bandcamp", "halbrook"),
         ("https://open.spotify.com/artist/0OdUWJ0sBjDrqHygGUXeCF", "", "spotify", "artist:0OdUWJ0sBjDrqHygGUXeCF"),
         ("https://matrix.to/#/@hal:matrix.org", "", "matrix", "@hal:matrix.org"),

@@ -33,8 +33,8 @@ struct ServiceTableTests {
         ServiceCase(shorthand: "gotosocial:https://gts.example/@eb", handle: "@eb@gts.example", fallback: "https://gts.example/@eb"),
         ServiceCase(shorthand: "email:eb@example.org", handle: "eb@example.org", fallback: "mailto:eb@example.org"),
         ServiceCase(shorthand: "phone:+49 (30) 123-4567", handle: "+49 (30) 123-4567", fallback: "tel:+49301234567"),
-        ServiceCase(shorthand: "tel:+14155550100", handle: "+14155550100", fallback: "tel:+14155550100"),
-        ServiceCase(shorthand: "sms:+14155550100", handle: "+14155550100", fallback: "sms:+14155550100"),
+        ServiceCase(shorthand: "tel:+14155550100", handle: "+1 415 555 0100", fallback: "tel:+14155550100"),
+        ServiceCase(shorthand: "sms:+14155550100", handle: "+1 415 555 0100", fallback: "sms:+14155550100"),
         // bsky.app is a universal link and a verified App Link: the https link alone is the default chain.
         ServiceCase(shorthand: "bluesky:@EB.bsky.social", handle: "@eb.bsky.social", fallback: "https://bsky.app/profile/eb.bsky.social"),
         ServiceCase(shorthand: "bluesky:did:plc:z72i7hdynmk6r22z27h6tvur", handle: "did:plc:z72i7hdynmk6r22z27h6tvur",
@@ -53,7 +53,7 @@ struct ServiceTableTests {
                     android: ["intent://resolve?domain=durov#Intent;scheme=tg;package=org.telegram.messenger;S.browser_fallback_url=https%3A%2F%2Ft.me%2Fdurov;end"],
                     desktop: ["tg://resolve?domain=durov"]),
         ServiceCase(shorthand: "signal:+49 151 12345678", handle: "+49 151 12345678", fallback: "https://signal.me/#p/+4915112345678"),
-        ServiceCase(shorthand: "whatsapp:+4915112345678", handle: "+4915112345678", fallback: "https://wa.me/4915112345678"),
+        ServiceCase(shorthand: "whatsapp:+4915112345678", handle: "+49 151 12345678", fallback: "https://wa.me/4915112345678"),
         // Element X claims matrix.to on iOS: the matrix: scheme waits in the chooser. On Android, where its matrix.to
         // filter is not verified, the intent opens Element X (its matrix: filter) or goes on to matrix.to.
         ServiceCase(shorthand: "matrix:@eb:Matrix.org", handle: "@eb:matrix.org", fallback: "https://matrix.to/#/@eb:matrix.org",

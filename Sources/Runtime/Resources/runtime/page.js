@@ -50,6 +50,17 @@ function linkData(link) {
   return data || { href: link.href, chain: JSON.parse(link.dataset.chain || "[]"), copy: link.dataset.copy };
 }
 
+// A sentence of the words with its {placeholders} filled in, into node: each value (a handle, a server, an app, a
+// number) isolated left to right (bdi dir=ltr), so that on a right-to-left page @jo@host and +49 151 … keep their
+// order.
+function fill(node, sentence, values) {
+  node.textContent = "";
+  sentence.split(/\{(\w+)\}/).forEach(function (part, i) {
+    node.append(i % 2 ? make("bdi", { dir: "ltr" }, values[part]) : part);
+  });
+  return node;
+}
+
 function go(url) { location.href = url; }
 
 // What happened, told as a "sitegen:NAME" event on the document to a script beside this one: the counter that
@@ -62,15 +73,17 @@ var words = doc.getElementById("sitegen-text");
 words = words && JSON.parse(words.textContent);
 var live = words && make("p", { class: "sr-only", role: "status" }, "", doc.body);
 
-// Tries one app for a link: the button says "Opening Ivory…" with an "Open in browser" link beside it (announced
-// to screen readers), page events move the attempt along (nextState), and once it is settled the page keeps what
-// it learned and, unless the app took over, follows the href.
+// Tries one app for a link: a bar at the foot of the screen says "Opening Ivory…" with an "Open in browser" link
+// (announced to screen readers, and the next stop after the button by keyboard), page events move the attempt along
+// (nextState), and once it is settled the page keeps what it learned and, unless the app took over, follows the href.
+// The bar is fixed to the screen, so nothing on the page moves while it comes and goes (a layout shift of 0).
 function attempt(link, data, candidate) {
   if (trying) trying("left"); // a pick from the chooser replaces an attempt still running, learning nothing from it
-  var service = link.dataset.service, state = "trying", timer, stall, label = link.querySelector("span"), shown = label && Array.from(label.childNodes);
-  var left = link.nextElementSibling; // the way out an unanswered attempt left: this attempt brings its own
-  if (left && left.classList.contains("open-web")) left.remove();
-  var way = words && make("a", { class: "open-web", href: data.href }, words["open-" + link.dataset.copyKind]);
+  var service = link.dataset.service, state = "trying", timer, stall;
+  var left = doc.querySelector(".attempt"); // the way out an unanswered attempt left: this attempt brings its own
+  if (left) left.remove();
+  var bar = words && make("div", { class: "attempt" }), opening = bar && fill(make("span", {}, "", bar), words.opening, { app: candidate.app });
+  var way = bar && make("a", { class: "open-web", href: data.href }, words["open-" + link.dataset.copyKind], bar);
   function on(event) {
     if (event == "hidden" && !doc.hidden) return;
     state = nextState(state, event);
@@ -81,10 +94,9 @@ function attempt(link, data, candidate) {
     removeEventListener("pagehide", onLeft);
     removeEventListener("blur", onBlur);
     removeEventListener("focus", onFocus);
-    if (label) label.replaceChildren.apply(label, shown); // the name and its handle, as they were
     link.removeAttribute("aria-busy");
     // Unanswered, the visitor may still want the web: the way stays, now a plain link to it.
-    if (way) state == "unanswered" ? way.onclick = null : way.remove();
+    if (bar) state == "unanswered" ? (way.onclick = null, opening.remove()) : bar.remove();
     if (live) live.textContent = "";
     trying = null;
     var kept = settle(state, candidate, store("app:" + service), absentApps(service));
@@ -102,14 +114,12 @@ function attempt(link, data, candidate) {
   addEventListener("blur", onBlur);
   addEventListener("focus", onFocus);
   trying = on;
-  if (way) {
+  if (bar) {
     // The way out counts as "nothing opened": the visitor saw no app and chose the web.
     way.onclick = function (event) { event.preventDefault(); on("web"); };
-    link.after(way);
+    link.after(bar);
     link.setAttribute("aria-busy", true);
-    var opening = words.opening.replace("{app}", candidate.app);
-    if (label) label.textContent = opening;
-    live.textContent = opening + " " + way.textContent;
+    live.textContent = opening.textContent + " " + way.textContent;
   }
   tell("try", { service: service, app: candidate.id, url: candidate.url });
   timer = setTimeout(on, STEP_MS, "timeout");
@@ -139,7 +149,7 @@ doc.addEventListener("click", function (event) {
 // page's own address), says it could not copy.
 function copy(text, item, brief) {
   function failed() {
-    item.textContent = brief ? words["not-copied"] : text;
+    brief ? item.textContent = words["not-copied"] : fill(item, "{text}", { text: text });
     item.classList.add("copy-failed");
     if (brief) live.textContent = words["not-copied"];
   }
@@ -165,12 +175,14 @@ function menuItems() { return Array.from(openMenu.p.querySelectorAll("[role=menu
 
 // The chooser's items, short enough for a phone's screen: the visitor's own default first (the link itself: "Open in
 // browser", or for an address "Your mail app"), then the apps for this platform whose URL a primary source documents
-// (and any the chain tries, or the visitor chose before), in chain order; the rest wait under "More apps…".
-function fillMenu(panel, link) {
-  var data = linkData(link), service = "app:" + link.dataset.service, remembered = store(service);
+// (and any the chain tries, or the visitor chose before), in chain order; the rest wait under "More apps…". The
+// service's own app shows the button's logo. Items go in `menu`, the list under the chooser's title.
+function fillMenu(menu, link) {
+  var data = linkData(link), service = "app:" + link.dataset.service, remembered = store(service), logo = link.querySelector(".icon");
   function item(label, action, id, before) {
     var button = make("button", { class: "chooser-item", type: "button", role: "menuitem", tabindex: -1 }, label);
-    panel.insertBefore(button, before || null);
+    if (id == link.dataset.service && logo) button.prepend(logo.cloneNode(true));
+    menu.insertBefore(button, before || null);
     if (id && id == remembered) button.setAttribute("aria-current", true); // the remembered choice
     button.onclick = function () { action(button); };
     return button;
@@ -188,13 +200,13 @@ function fillMenu(panel, link) {
   item(words["open-" + link.dataset.copyKind], choose({ id: "browser", url: data.href }), "browser");
   var candidates = candidatesFor(data.chain, platform), more = candidates.filter(function (c) { return c.more && c.id != remembered; });
   candidates.forEach(function (c) { if (more.indexOf(c) < 0) item(c.app, choose(c), c.id); });
+  // The rest in its place: the chooser keeps its height limit, and scrolls its list where they do not all fit.
   if (more.length) item(words.others || "More apps…", function (button) {
     more.forEach(function (c) { item(c.app, choose(c), c.id, button); });
     menuItems()[menuItems().indexOf(button) - more.length].focus();
     button.remove();
-    place(panel);
   });
-  chooserAdditions.forEach(function (add) { add(link, item, panel); });
+  chooserAdditions.forEach(function (add) { add(link, item, menu); });
   item(words["copy-" + link.dataset.copyKind], function (button) {
     tell("copy", { service: link.dataset.service });
     copy(data.copy, button);
@@ -202,11 +214,16 @@ function fillMenu(panel, link) {
   if (remembered) item(words.forget, function () { store(service, null); live.textContent = words.forgotten; closeMenu(1); });
 }
 
-// The chooser opens below its button, or above it where the screen has more room there; then in view.
-function place(panel) {
-  panel.classList.remove("up");
-  var box = panel.getBoundingClientRect(), button = panel.parentNode.getBoundingClientRect();
-  if (box.bottom > innerHeight && button.top > box.height) panel.classList.add("up");
+// The chooser opens below its button, or above it where it does not fit below and the screen has more room above;
+// it is never taller than that room (its list scrolls), so it stays on the screen and off its button. The arrow
+// points to it.
+function place(panel, toggle) {
+  var button = panel.parentNode.getBoundingClientRect(), gap = 8;
+  var below = innerHeight - button.bottom - 2 * gap, above = button.top - 2 * gap;
+  var up = panel.getBoundingClientRect().height > below && above > below;
+  panel.classList.toggle("up", up);
+  toggle.classList.toggle("up", up);
+  panel.style.maxHeight = Math.max(up ? above : below, 0) + "px";
   panel.scrollIntoView({ block: "nearest" });
 }
 
@@ -214,12 +231,17 @@ function openChooser(toggle, link) {
   var wasOpen = openMenu && openMenu.t == toggle;
   closeMenu();
   if (wasOpen) return;
-  var panel = make("div", { class: "chooser", role: "menu", "aria-label": toggle.getAttribute("aria-label") });
-  fillMenu(panel, link);
+  // A title (the button's own label, its handle kept left to right) with a close control, then the list.
+  var label = toggle.getAttribute("aria-label"), panel = make("div", { class: "chooser" });
+  var head = make("div", { class: "chooser-head" }, "", panel), title = make("p", { class: "chooser-title" }, "", head);
+  title.append.apply(title, Array.from(link.querySelector(".label").cloneNode(true).childNodes));
+  make("button", { class: "chooser-close", type: "button", "aria-label": words.close }, "\u00d7", head).onclick = function () { closeMenu(1); };
+  var menu = make("div", { class: "chooser-list", role: "menu", "aria-label": label }, "", panel);
+  fillMenu(menu, link);
   toggle.after(panel);
   toggle.setAttribute("aria-expanded", true);
   openMenu = { t: toggle, p: panel };
-  place(panel);
+  place(panel, toggle);
   menuItems()[0].focus({ preventScroll: true });
 }
 
@@ -228,7 +250,7 @@ doc.addEventListener("keydown", function (event) {
   var items = menuItems(), n = items.length, i = items.indexOf(doc.activeElement);
   var move = { ArrowDown: i + 1, ArrowUp: i - 1 + n, Home: 0, End: n - 1 }[event.key];
   if (event.key == "Escape") closeMenu(1);
-  else if (event.key == "Tab") return closeMenu();
+  else if (event.key == "Tab") return i < 0 || closeMenu(); // Tab leaves a menu, and moves on in the follow form
   else if (move == null || !n) return;
   else items[move % n].focus();
   event.preventDefault();
@@ -241,8 +263,9 @@ doc.addEventListener("click", function (event) {
 });
 
 // Chooser toggles go beside the links inside elements that the template marks with data-chooser (where the page has
-// its words: without them no chooser, no in-app notice and no share button appear, and the buttons still work).
-if (words) doc.querySelectorAll("[data-chooser] a[data-service]").forEach(function (link) {
+// its words: without them no chooser, no in-app notice and no share button appear, and the buttons still work), but
+// not in a row of round logos (a section with icons: true), too small for one.
+if (words) doc.querySelectorAll("[data-chooser] :not(.icon-row) > li > a[data-service]").forEach(function (link) {
   var label = words.more + " " + link.textContent.trim();
   var toggle = make("button", { class: "chooser-toggle", type: "button", "aria-haspopup": "menu", "aria-expanded": false, "aria-label": label });
   link.after(toggle);
@@ -259,7 +282,7 @@ tell("detected", { platform: platform, app: app && app.app });
 if (app) {
   // A block above the card (the body lays its children out in a column), a landmark of its own, as all content is.
   var banner = make("aside", { class: "in-app" }), out = escapeURL(app, platform, location.href, iosVersion(ua));
-  make("p", {}, words["in-app"].replace("{app}", app.app), banner);
+  fill(make("p", {}, "", banner), words["in-app"], { app: app.app });
   if (out) make("a", { class: "in-app-action", href: out }, words.leave, banner);
   else {
     var action = make("button", { class: "in-app-action", type: "button" }, words["copy-page"], banner);
@@ -278,7 +301,7 @@ if (app) {
 // The page's name, each contact button's label with its handle, address or link, and the page's address.
 function contactText() {
   var heading = doc.querySelector("h1"), lines = [heading ? heading.textContent.trim() : doc.title];
-  doc.querySelectorAll("[data-chooser] a:not(.open-web)").forEach(function (link) {
+  doc.querySelectorAll("[data-chooser] .button").forEach(function (link) {
     var data = linkData(link);
     lines.push(link.textContent.trim() + ": " + (data.copy || data.href));
   });

@@ -9,10 +9,10 @@ function asksFirst(chain, fallback, platform, remembered) {
   return !!decision && !!decision.app && decision.app.id != remembered;
 }
 
-// Only buttons that have a chooser ask: its toggle comes right after the link.
+// Only buttons that have a chooser ask: its toggle is the link's sibling.
 tapTakers.push(function (event, link, data) {
-  var toggle = link.nextElementSibling, service = link.dataset.service;
-  if (!toggle || !toggle.classList.contains("chooser-toggle") || link.dataset.firstTap != "ask"
+  var toggle = link.parentNode.querySelector(".chooser-toggle"), service = link.dataset.service;
+  if (!toggle || link.dataset.firstTap != "ask"
     || !asksFirst(data.chain, data.href, platform, store("app:" + service))) return;
   tell("tap", { service: service, decision: { ask: true } });
   event.preventDefault();

@@ -33,18 +33,19 @@ function guessedFollowURL(home, acct) {
 }
 
 // The chooser of a link with an account offers to follow it.
-chooserAdditions.push(function (link, item, panel) {
+chooserAdditions.push(function (link, item, menu) {
   var acct = link.dataset.acct;
   if (acct) item(words.follow, function () {
     tell("follow", { service: link.dataset.service });
-    showFollow(panel, acct);
+    showFollow(menu, acct);
   });
 });
 
-// The follow form, in place of the chooser's items: the visitor's home, remembered once its server answered.
-function showFollow(panel, acct) {
-  panel.textContent = "";
-  var form = make("form", { class: "follow" }, "", panel);
+// The follow form, in place of the chooser's list, under its title and close control: the visitor's home,
+// remembered once its server answered.
+function showFollow(menu, acct) {
+  var form = make("form", { class: "follow" });
+  menu.replaceWith(form);
   // A handle, not a sentence: no capital, correction or spelling marks from the keyboard.
   var input = make("input", { placeholder: words.example, autocapitalize: "none", autocorrect: "off", spellcheck: "false", autocomplete: "off" }, "", make("label", {}, words.home, form));
   input.value = store("home") || "";
@@ -65,7 +66,7 @@ function showFollow(panel, acct) {
         return response.ok && followFromWebfinger(answer, acct) || guessedFollowURL(home, acct);
       });
     }).then(go, function () {
-      status.textContent = words.unreachable.replace("{server}", home.host).replace("{handle}", "@" + acct);
+      fill(status, words.unreachable, { server: home.host, handle: "@" + acct });
     });
   };
 }
