@@ -99,11 +99,6 @@ public struct SiteBuilder: Sendable {
                                                readKept: writer.map { [fileSystem] writer in { @Sendable (path: String) in try? fileSystem.readFile(joinPath(writer.output, path)) } },
                                                cache: cache)
         let pages = renderPages(&sources, renderer: renderer, photos: photos, cards: cards, writer: writer)
-        // A build that rendered every page knows every card the site has: the cache keeps those alone.
-        if let cache, !failing, pages.rendered.count == pages.count, !pages.diagnostics.contains(where: { $0.severity == .error }) {
-            cache.prune()
-            avatarCache?.prune()
-        }
         diagnostics += pages.diagnostics
         let site = Self.siteFiles(for: pages, assets: sources.assets, staticFiles: sources.staticFiles, publishedPhotos: photos.publishedFiles,
                                   cleanPicture: photos.cleaned, siteSettings: sources.siteSettings, options: options)
@@ -116,6 +111,12 @@ public struct SiteBuilder: Sendable {
         // Icon warnings are the build's, not a page's: they are told again only if the pages are rendered again.
         if !iconDiagnostics.isEmpty { writer?.forgetPages() }
         let warnings = try Self.verdict(diagnostics, iconDiagnostics: iconDiagnostics, hasPages: pages.count > 0, options: options)
+        // A build that rendered every page, and passed, knows every picture the site has: the cache keeps those alone.
+        // A failed build removes nothing from it (it may have added what it drew, each entry named by its hash).
+        if let cache, pages.rendered.count == pages.count {
+            cache.prune()
+            avatarCache?.prune()
+        }
         return BuildResult(files: (pages.files + files).sorted { $0.path < $1.path }, paths: (pages.paths + site.paths).sorted(),
                            warnings: warnings, renderedPages: pages.rendered, drawnShareCards: cards?.drawn ?? [], leftOut: site.leftOut)
     }

@@ -60,7 +60,7 @@ import SiteGenTestSupport
         #expect(try Self.shell("git status --porcelain CNAME", in: pages).output.isEmpty)
         #expect(FileManager.default.fileExists(atPath: pages.appendingPathComponent("index.html").path))
         #expect(!FileManager.default.fileExists(atPath: pages.appendingPathComponent("old").path), "a page sitegen wrote and no longer makes stays")
-        #expect(Self.entries(site) == [".sitegen-key", "content", "pages", "templates"], "something was left beside the output")
+        #expect(Self.entries(site) == [".sitegen-key", "cache", "content", "pages", "templates"], "something was left beside the output")
     }
 
     @Test func aSecretBehindALinkIsNeverPublished() throws {
@@ -351,7 +351,7 @@ import SiteGenTestSupport
         #expect(last.code == 0, "\(last.errors)")
         #expect(try Fixtures.snapshot(site.appendingPathComponent("Output")) == versions[1])
         #expect(Self.entries(site.appendingPathComponent("Output")).filter { $0.hasPrefix(".") } == [".sitegen-manifest"])
-        #expect(Self.entries(site) == [".sitegen-key", "Output", "content", "templates"])
+        #expect(Self.entries(site) == [".sitegen-key", "Output", "cache", "content", "templates"])
     }
 
     @Test func twoBuildsAtOnceNeverMixOrFailWrongly() throws {
@@ -381,7 +381,7 @@ import SiteGenTestSupport
                 """, "\(text)")
         }
         #expect(codes.contains(0) && codes.allSatisfy { $0 == 0 || $0 == 1 }, "\(codes)")
-        #expect(Self.entries(site) == [".sitegen-key", "Output", "content", "templates"])
+        #expect(Self.entries(site) == [".sitegen-key", "Output", "cache", "content", "templates"])
         let manifest = try OutputManifest.parse(String(contentsOf: site.appendingPathComponent("Output/.sitegen-manifest"), encoding: .utf8))
         #expect(manifest.files["p99/index.html"] != nil && manifest.files["index.html"] != nil)
         #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("Output/p99/index.html").path))
