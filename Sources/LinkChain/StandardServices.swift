@@ -19,7 +19,7 @@
 public enum StandardServices {
     /// In the order `sitegen services` lists them.
     public static let all: [any Service] = fediverse + [EmailService()] + contact + social + chat + music + code + support
-        + writing + work + shops + web
+        + writing + research + work + play + shops + web
 
     // MARK: Fediverse
 
@@ -115,7 +115,7 @@ public enum StandardServices {
 
     static let social: [any Service] = [
         ProfileService(
-            id: "bluesky", displayName: "Bluesky", handle: .blueskyHandle, profileURL: "https://bsky.app/profile/{handle}",
+            id: "bluesky", aliases: ["bsky"], displayName: "Bluesky", handle: .blueskyHandle, profileURL: "https://bsky.app/profile/{handle}",
             apps: [AppEntry(id: "bluesky", name: "Bluesky", url: "bluesky://profile/{handle}", androidPackage: "xyz.blueskyweb.app",
                             source: "bluesky-social/social-app app.config.js (scheme bluesky, Android package xyz.blueskyweb.app) and src/routes.ts (/profile/:name)",
                             verified: true, opensIn: .native)],
@@ -130,7 +130,7 @@ public enum StandardServices {
                             source: "app-links.md Other services: no vendor documentation", verified: false, opensIn: .native)],
             brandColor: "#000000", icon: ServiceIcon(simpleIcons: "threads", fontAwesome: "threads", glyph: "chat"), provesIdentity: true),
         ProfileService(
-            id: "instagram", displayName: "Instagram",
+            id: "instagram", aliases: ["insta", "ig"], displayName: "Instagram",
             handle: .username("Instagram", example: "nasa", rule: UsernameRule(symbols: "_.", length: 1...30, lowercased: true), shownWithAt: true),
             profileURL: "https://www.instagram.com/{user}/",
             apps: [AppEntry(id: "instagram", name: "Instagram", url: "instagram://user?username={user}",
@@ -145,7 +145,7 @@ public enum StandardServices {
                             source: "app-links.md Other services: no vendor documentation", verified: false, opensIn: .native)],
             brandColor: "#000000", icon: ServiceIcon(simpleIcons: "x", fontAwesome: "x-twitter", glyph: "chat"), provesIdentity: true),
         ProfileService(
-            id: "youtube", displayName: "YouTube",
+            id: "youtube", aliases: ["yt"], displayName: "YouTube",
             handle: .username("YouTube", example: "@nasa", rule: UsernameRule(symbols: "_-.", length: 3...30, notAtEdges: "."), shownWithAt: true, kind: "handle"),
             profileURL: "https://www.youtube.com/@{user}",
             brandColor: "#ff0000", icon: ServiceIcon(simpleIcons: "youtube", fontAwesome: "youtube", forkAwesome: "youtube-play", glyph: "link"), provesIdentity: true),
@@ -190,6 +190,20 @@ public enum StandardServices {
         named("xing", "XING", example: "Ada_Lovelace", UsernameRule(symbols: "_", length: 3...100, notAtEdges: "_"),
               url: "https://www.xing.com/profile/{user}", color: "#006567",
               icon: ServiceIcon(simpleIcons: "xing", fontAwesome: "xing", forkAwesome: "xing", glyph: "link"), kind: "profile name"),
+        named("kick", "Kick", example: "xqc", UsernameRule(symbols: "_", length: 3...25, lowercased: true),
+              url: "https://kick.com/{user}", color: "#53fc19", icon: ServiceIcon(simpleIcons: "kick", glyph: "link")),
+        named("onlyfans", "OnlyFans", example: "onlyfans", UsernameRule(symbols: "_.-", length: 1...50, lowercased: true),
+              url: "https://onlyfans.com/{user}", color: "#00aff0", icon: ServiceIcon(simpleIcons: "onlyfans", glyph: "heart")),
+        named("vsco", "VSCO", example: "vsco", UsernameRule(symbols: "_-.", length: 1...30, lowercased: true),
+              url: "https://vsco.co/{user}/gallery", color: "#000000", icon: ServiceIcon(simpleIcons: "vsco", glyph: "link")),
+        named("unsplash", "Unsplash", example: "@nasa", UsernameRule(symbols: "_", length: 1...60),
+              url: "https://unsplash.com/@{user}", color: "#000000", icon: ServiceIcon(simpleIcons: "unsplash", fontAwesome: "unsplash", glyph: "link"),
+              shownWithAt: true),
+        named("deviantart", "DeviantArt", example: "spyed", UsernameRule(symbols: "-", length: 3...20),
+              url: "https://www.deviantart.com/{user}", color: "#05cc47",
+              icon: ServiceIcon(simpleIcons: "deviantart", fontAwesome: "deviantart", forkAwesome: "deviantart", glyph: "link")),
+        named("artstation", "ArtStation", example: "artstation", UsernameRule(symbols: "_-", length: 3...63, lowercased: true),
+              url: "https://www.artstation.com/{user}", color: "#13aff0", icon: ServiceIcon(simpleIcons: "artstation", fontAwesome: "artstation", glyph: "link")),
     ]
 
     // MARK: Messengers
@@ -212,7 +226,7 @@ public enum StandardServices {
         SignalService(),
         // faq.whatsapp.com "click to chat": https://wa.me/DIGITS.
         ProfileService(
-            id: "whatsapp", displayName: "WhatsApp", handle: .phoneNumber, profileURL: "https://wa.me/{digits}",
+            id: "whatsapp", aliases: ["wa"], displayName: "WhatsApp", handle: .phoneNumber, profileURL: "https://wa.me/{digits}",
             apps: [AppEntry(id: "whatsapp", name: "WhatsApp", url: "whatsapp://send?phone={digits}",
                             source: "community lists; WhatsApp documents only https://wa.me links", verified: false, opensIn: .native)],
             brandColor: "#25d366", icon: ServiceIcon(simpleIcons: "whatsapp", fontAwesome: "whatsapp", forkAwesome: "whatsapp", glyph: "chat"), provesIdentity: false),
@@ -245,6 +259,14 @@ public enum StandardServices {
         named("slack", "Slack", example: "myteam (from myteam.slack.com)", UsernameRule(symbols: "-", length: 1...21, notAtEdges: "-", lowercased: true),
               url: "https://{user}.slack.com/", color: "#4a154b",
               icon: ServiceIcon(fontAwesome: "slack", forkAwesome: "slack", glyph: "chat"), provesIdentity: false, kind: "workspace name"),
+        // open.kakao.com/o/CODE: a KakaoTalk open chat's invitation link.
+        named("kakaotalk", "KakaoTalk", aliases: ["kakao"], example: "gKvUj0Lf (from open.kakao.com/o/gKvUj0Lf)", UsernameRule(symbols: "", length: 6...16),
+              url: "https://open.kakao.com/o/{user}", color: "#ffcd00", icon: ServiceIcon(simpleIcons: "kakaotalk", glyph: "chat"),
+              provesIdentity: false, kind: "open chat code"),
+        // zoom.us/my/NAME: a Zoom user's personal meeting link (5 to 40 letters, digits and dots).
+        named("zoom", "Zoom", example: "myname (from zoom.us/my/myname)", UsernameRule(symbols: ".", length: 5...40, notAtEdges: ".", lowercased: true),
+              url: "https://zoom.us/my/{user}", color: "#0b5cff", icon: ServiceIcon(simpleIcons: "zoom", glyph: "chat"),
+              provesIdentity: false, kind: "personal link name"),
     ]
 
     // MARK: Music
@@ -300,7 +322,7 @@ public enum StandardServices {
 
     static let code: [any Service] = [
         ProfileService(
-            id: "github", displayName: "GitHub",
+            id: "github", aliases: ["gh"], displayName: "GitHub",
             handle: .username("GitHub", example: "octocat", rule: UsernameRule(symbols: "-", length: 1...39, notAtEdges: "-", noDoubledSymbols: true)),
             profileURL: "https://github.com/{user}",
             brandColor: "#181717", icon: ServiceIcon(simpleIcons: "github", fontAwesome: "github", forkAwesome: "github", glyph: "code"), provesIdentity: true),
@@ -321,6 +343,14 @@ public enum StandardServices {
               url: "https://dev.to/{user}", color: "#0a0a0a", icon: ServiceIcon(simpleIcons: "devdotto", fontAwesome: "dev", forkAwesome: "dev-to", glyph: "code")),
         named("keybase", "Keybase", example: "chris", UsernameRule(symbols: "_", length: 2...16, lowercased: true),
               url: "https://keybase.io/{user}", color: "#33a0ff", icon: ServiceIcon(simpleIcons: "keybase", fontAwesome: "keybase", forkAwesome: "keybase", glyph: "code")),
+        named("bitbucket", "Bitbucket", example: "atlassian", UsernameRule(symbols: "_-", length: 1...30, lowercased: true),
+              url: "https://bitbucket.org/{user}/", color: "#0052cc",
+              icon: ServiceIcon(simpleIcons: "bitbucket", fontAwesome: "bitbucket", forkAwesome: "bitbucket", glyph: "code")),
+        named("hugging-face", "Hugging Face", aliases: ["huggingface", "hf"], example: "huggingface", UsernameRule(symbols: "_-.", length: 1...96, notAtEdges: "-."),
+              url: "https://huggingface.co/{user}", color: "#ffd21e", icon: ServiceIcon(simpleIcons: "huggingface", glyph: "code")),
+        named("hashnode", "Hashnode", example: "@sandeep", UsernameRule(symbols: "_-", length: 1...40),
+              url: "https://hashnode.com/@{user}", color: "#2962ff", icon: ServiceIcon(simpleIcons: "hashnode", fontAwesome: "hashnode", glyph: "code"),
+              shownWithAt: true),
     ]
 
     // MARK: Support
@@ -356,6 +386,13 @@ public enum StandardServices {
         named("kickstarter", "Kickstarter", example: "nasa", UsernameRule(symbols: "_-", length: 1...60),
               url: "https://www.kickstarter.com/profile/{user}", color: "#05ce78",
               icon: ServiceIcon(simpleIcons: "kickstarter", fontAwesome: "kickstarter", glyph: "heart"), kind: "profile name"),
+        // gofundme.com/f/NAME: one fundraiser, by the name in its address.
+        named("gofundme", "GoFundMe", example: "help-the-library (from gofundme.com/f/help-the-library)",
+              UsernameRule(symbols: "-", length: 1...100, notAtEdges: "-", lowercased: true),
+              url: "https://www.gofundme.com/f/{user}", color: "#00b964", icon: ServiceIcon(simpleIcons: "gofundme", glyph: "heart"),
+              provesIdentity: false, kind: "fundraiser name"),
+        named("gumroad", "Gumroad", example: "sahil (from sahil.gumroad.com)", UsernameRule(symbols: "", length: 1...63, lowercased: true),
+              url: "https://{user}.gumroad.com/", color: "#ff90e8", icon: ServiceIcon(simpleIcons: "gumroad", glyph: "heart"), kind: "creator name"),
     ]
 
     // MARK: Writing
@@ -381,6 +418,29 @@ public enum StandardServices {
                  provesIdentity: true),
         named("letterboxd", "Letterboxd", example: "dave", UsernameRule(symbols: "_", length: 2...15, lowercased: true),
               url: "https://letterboxd.com/{user}/", color: "#202830", icon: ServiceIcon(simpleIcons: "letterboxd", fontAwesome: "letterboxd", glyph: "link")),
+        named("micro-blog", "Micro.blog", aliases: ["microblog"], example: "manton", UsernameRule(symbols: "_", length: 1...30),
+              url: "https://micro.blog/{user}", color: "#ff8800", icon: ServiceIcon(simpleIcons: "microdotblog", glyph: "chat")),
+        named("ghost", "Ghost", example: "myblog (from myblog.ghost.io)", UsernameRule(symbols: "-", length: 1...63, notAtEdges: "-", lowercased: true),
+              url: "https://{user}.ghost.io/", color: "#15171a", icon: ServiceIcon(simpleIcons: "ghost", glyph: "link"), kind: "site name"),
+    ]
+
+    // MARK: Research
+
+    static let research: [any Service] = [
+        // scholar.google.com/citations?user=ID: a Google Scholar profile, by the 12-character ID in its address.
+        named("google-scholar", "Google Scholar", aliases: ["scholar"], example: "JicYPdAAAAAJ (from scholar.google.com/citations?user=JicYPdAAAAAJ)",
+              UsernameRule(symbols: "_-", length: 12...12), url: "https://scholar.google.com/citations?user={user}", color: "#4285f4",
+              icon: ServiceIcon(simpleIcons: "googlescholar", fontAwesome: "google-scholar", glyph: "link"), kind: "profile ID"),
+        // orcid.org/iD: four groups of four digits (the last may be X), as ORCID writes them.
+        named("orcid", "ORCID", example: "0000-0002-1825-0097", UsernameRule(symbols: "-", length: 19...19, notAtEdges: "-", noDoubledSymbols: true),
+              url: "https://orcid.org/{user}", color: "#a6ce39", icon: ServiceIcon(simpleIcons: "orcid", fontAwesome: "orcid", forkAwesome: "orcid", glyph: "link"),
+              kind: "iD"),
+        numbered("semantic-scholar", "Semantic Scholar", aliases: ["semanticscholar"], noun: "a Semantic Scholar author ID",
+                 example: "1741101 (from semanticscholar.org/author/…/1741101)", url: "https://www.semanticscholar.org/author/{id}", color: "#1857b6",
+                 icon: ServiceIcon(simpleIcons: "semanticscholar", glyph: "link"), provesIdentity: true),
+        named("researchgate", "ResearchGate", example: "Albert-Einstein", UsernameRule(symbols: "-_", length: 1...100, notAtEdges: "-_"),
+              url: "https://www.researchgate.net/profile/{user}", color: "#00ccbb",
+              icon: ServiceIcon(simpleIcons: "researchgate", fontAwesome: "researchgate", glyph: "link"), kind: "profile name"),
     ]
 
     // MARK: Work and play
@@ -409,6 +469,41 @@ public enum StandardServices {
               kind: "custom URL name"),
         named("itch-io", "itch.io", aliases: ["itch"], example: "leafo (from leafo.itch.io)", UsernameRule(symbols: "-_", length: 1...63, notAtEdges: "-_", lowercased: true),
               url: "https://{user}.itch.io/", color: "#fa5c5c", icon: ServiceIcon(simpleIcons: "itchdotio", fontAwesome: "itch-io", glyph: "link"), kind: "creator name"),
+        named("cal-com", "Cal.com", aliases: ["calcom"], example: "peer", UsernameRule(symbols: "_-.", length: 1...60, lowercased: true),
+              url: "https://cal.com/{user}", color: "#292929", icon: ServiceIcon(simpleIcons: "caldotcom", glyph: "link"), provesIdentity: false),
+        // meetup.com/NAME/: a group, by the name in its address.
+        named("meetup", "Meetup", example: "nycswift (from meetup.com/nycswift)", UsernameRule(symbols: "-", length: 1...100, notAtEdges: "-"),
+              url: "https://www.meetup.com/{user}/", color: "#ed1c40", icon: ServiceIcon(simpleIcons: "meetup", fontAwesome: "meetup", forkAwesome: "meetup", glyph: "link"),
+              provesIdentity: false, kind: "group name"),
+        named("fiverr", "Fiverr", example: "fiverr", UsernameRule(symbols: "_", length: 4...15, lowercased: true),
+              url: "https://www.fiverr.com/{user}", color: "#1dbf73", icon: ServiceIcon(simpleIcons: "fiverr", glyph: "link")),
+        // upwork.com/freelancers/~ID: a freelancer's profile, by the ID after the tilde in its address.
+        named("upwork", "Upwork", example: "~01c8a1e4b2d5f6a7b8", UsernameRule(symbols: "", length: 18...22, lowercased: true),
+              url: "https://www.upwork.com/freelancers/~{user}", color: "#6fda44", icon: ServiceIcon(simpleIcons: "upwork", fontAwesome: "upwork", glyph: "link"),
+              kind: "profile ID", sigil: "~"),
+    ]
+
+    // MARK: Games and hobbies
+
+    static let play: [any Service] = [
+        named("playstation", "PlayStation", aliases: ["psn"], example: "PlayStation", UsernameRule(symbols: "_-", length: 3...16),
+              url: "https://profile.playstation.com/{user}", color: "#0070d1",
+              icon: ServiceIcon(simpleIcons: "playstation", fontAwesome: "playstation", glyph: "link"), kind: "online ID"),
+        // vrchat.com/home/user/usr_UUID: a VRChat user, by the ID in its address.
+        named("vrchat", "VRChat", example: "usr_c1644b5b-3ca4-45b4-97c6-a2a0de70d469", UsernameRule(symbols: "_-", length: 40...40, lowercased: true),
+              url: "https://vrchat.com/home/user/{user}", color: "#000000", icon: ServiceIcon(simpleIcons: "vrchat", glyph: "link"), kind: "user ID"),
+        named("chess-com", "Chess.com", aliases: ["chesscom"], example: "hikaru", UsernameRule(symbols: "_-", length: 3...25, lowercased: true),
+              url: "https://www.chess.com/member/{user}", color: "#81b64c", icon: ServiceIcon(simpleIcons: "chessdotcom", glyph: "link")),
+        named("lichess", "Lichess", example: "DrNykterstein", UsernameRule(symbols: "_-", length: 2...30),
+              url: "https://lichess.org/@/{user}", color: "#000000", icon: ServiceIcon(simpleIcons: "lichess", glyph: "link")),
+        named("trakt", "Trakt", example: "sean", UsernameRule(symbols: "_-.", length: 1...50, lowercased: true),
+              url: "https://trakt.tv/users/{user}", color: "#9f42c6", icon: ServiceIcon(simpleIcons: "trakt", glyph: "link")),
+        named("myanimelist", "MyAnimeList", aliases: ["mal"], example: "Xinil", UsernameRule(symbols: "_-", length: 2...16),
+              url: "https://myanimelist.net/profile/{user}", color: "#2e51a2", icon: ServiceIcon(simpleIcons: "myanimelist", glyph: "link")),
+        named("discogs", "Discogs", example: "discogs", UsernameRule(symbols: "_-.", length: 1...50),
+              url: "https://www.discogs.com/user/{user}", color: "#333333", icon: ServiceIcon(simpleIcons: "discogs", glyph: "music")),
+        named("untappd", "Untappd", example: "untappd", UsernameRule(symbols: "_", length: 1...50),
+              url: "https://untappd.com/user/{user}", color: "#ffc000", icon: ServiceIcon(simpleIcons: "untappd", fontAwesome: "untappd", glyph: "link")),
     ]
 
     // MARK: Shops and apps

@@ -339,7 +339,7 @@ public struct CommandLineTool {
             return .success
         }
         guard let service = catalog.service(named: name) else {
-            return usageError("unknown service '\(name)'\(Spelling.hint(for: name, among: catalog.allNames))", command: Self.servicesCommand)
+            return usageError("unknown service '\(name)'\(Spelling.hint(naming: catalog.nearestNames(to: name)))", command: Self.servicesCommand)
         }
         standardOutput(options.has("--json") ? Self.json(ServiceDescription(service)) : Self.describe(service))
         return .success
