@@ -303,6 +303,9 @@ package struct IconAssets: Sendable {
     /// Font Awesome icons that fill in at button size (24 px): Signal's dashed ring merges with its bubble into a
     /// disc. Where Fork Awesome is installed its glyph, which keeps the bubble apart, is used instead.
     static let fontAwesomeBlursAtButtonSize: Set<String> = ["signal-messenger"]
+    /// Simple Icons' icons that fill in at button size (a browser test measures each icon's solid core): Signal's, as
+    /// Font Awesome's, and Kickstarter's rounded square. Where another set draws the brand, its icon is used instead.
+    static let simpleIconsBlurAtButtonSize: Set<String> = ["signal", "kickstarter"]
 
     /// The icon stage: `brands` (the catalog's services' icons) made from `sets`, reading each Simple Icons and Font Awesome file once
     /// and the Fork Awesome font once when a brand needs a glyph of it; `files` as the load stage made them.
@@ -339,7 +342,8 @@ package struct IconAssets: Sendable {
                 }
             }
         }
-        let fallbackBrands = brands.filter { fromSimpleIcons($0) == nil }
+        func blurs(_ brand: ServiceIcon) -> Bool { brand.simpleIcons.map(simpleIconsBlurAtButtonSize.contains) ?? false }
+        let fallbackBrands = brands.filter { fromSimpleIcons($0) == nil || blurs($0) }
         var fontAwesome: [String: SVGIcon] = [:]
         if let folder = sets.fontAwesomeBrands {
             for name in Set(fallbackBrands.compactMap(\.fontAwesome)) {
@@ -362,7 +366,8 @@ package struct IconAssets: Sendable {
         }
         var made: [ServiceIcon: Made] = [:]
         for brand in brands {
-            var entry = Made(symbol: fromSimpleIcons(brand))
+            let simple = fromSimpleIcons(brand)
+            var entry = Made(symbol: blurs(brand) ? nil : simple)
             let fromFontAwesome = brand.fontAwesome.flatMap { name in
                 fontAwesome[name].map { IconSymbols.Symbol(name: "brand-" + name, art: .svg($0), set: .fontAwesome) }
             }
@@ -381,6 +386,10 @@ package struct IconAssets: Sendable {
                 }
                 // Fork Awesome lacks it (or its font cannot be read): Font Awesome's, even where it blurs, beats the glyph.
                 entry.symbol = entry.symbol ?? fromFontAwesome
+            }
+            // Where Simple Icons' blurs and no other set has a sharper one: Simple Icons', the first set, after all.
+            if let simple, entry.symbol == nil || (entry.symbol?.set == .fontAwesome && fontAwesomeBlursAtButtonSize.contains(brand.fontAwesome ?? "")) {
+                entry.symbol = simple
             }
             if entry.symbol == nil {
                 entry.symbol = .glyph(Glyph(rawValue: brand.glyph) ?? .link)

@@ -107,6 +107,20 @@ import Testing
             + #"<symbol id="icon-brand-peertube" viewBox="0 0 192 192" fill="currentColor"><path d="M0 0h192v192z"/></symbol>"#)
     }
 
+    /// Simple Icons' Signal fills in at button size: Fork Awesome's is used where it is installed, else Simple Icons'.
+    @Test func simpleIconsThatBlurGiveWayToAnotherSet() {
+        let signal = ServiceIcon(simpleIcons: "signal", fontAwesome: "signal-messenger", forkAwesome: "signal", glyph: "chat")
+        let files = ["si/simple-icons.txt": "Simple Icons 16.36.0\n", "fk/font.svg": Self.font, "fa/brands/signal-messenger.svg": Self.square,
+                     "si/signal.svg": #"<svg viewBox="0 0 24 24" xmlns="http://www.w3.org/2000/svg"><path d="M0 0h24v24z"/></svg>"#]
+        let withFont = IconAssets.load(sets: IconSets(simpleIcons: "si", fontAwesomeBrands: "fa/brands", forkAwesomeFont: "fk/font.svg", files: InMemoryFileSystem(files)),
+                                       brands: [signal], sourceDirectory: "site", files: [:])
+        #expect(withFont.shown([.brand(signal)]).symbols.html.hasPrefix(IconSet.forkAwesome.credit))
+        let without = IconAssets.load(sets: IconSets(simpleIcons: "si", fontAwesomeBrands: "fa/brands", files: InMemoryFileSystem(files)),
+                                      brands: [signal], sourceDirectory: "site", files: [:])
+        #expect(without.shown([.brand(signal)]).symbols.html == IconSet.simpleIcons.credit
+            + #"<symbol id="icon-brand-signal" viewBox="0 0 192 192" fill="currentColor"><path d="M0 0h192v192z"/></symbol>"#)
+    }
+
     /// A set's icon is untrusted like a site's: one that is not a plain drawing is not used, and the brand falls back; a
     /// brand that no installed set draws is said once, by name.
     @Test func aHostileSetIconFallsBackAndAnUncoveredBrandIsSaid() {

@@ -89,7 +89,7 @@ grep -q "no commit" <<<"$again" || fail "a second publish with no change made a 
 
 # The logos come with the package: a fresh install (no icon set on the machine for this HOME, none beside it but the
 # package's /usr/share/sitegen/simple-icons) shows Mastodon's, and a page of every service a logo for each brand.
-grep -q '<symbol id="icon-brand-mastodon"' clone/index.html && grep -q 'Brand icons: Simple Icons' clone/index.html \
+grep -q '<symbol id="icon-brand-mastodon"' "$work/clone/index.html" && grep -q 'Brand icons: Simple Icons' "$work/clone/index.html" \
   || fail "the published page has no Simple Icons logo for Mastodon"
 # (The few brands Simple Icons lacks fall back to Font Awesome or Fork Awesome, which the package does not carry.)
 cp -r "$repository/Tests/Browser/sites/every-service" "$work/every"
