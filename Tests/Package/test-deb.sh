@@ -92,7 +92,7 @@ grep -q "no commit" <<<"$again" || fail "a second publish with no change made a 
 grep -q '<symbol id="icon-brand-mastodon"' "$work/clone/index.html" && grep -q 'Brand icons: Simple Icons' "$work/clone/index.html" \
   || fail "the published page has no Simple Icons logo for Mastodon"
 # (The few brands Simple Icons lacks fall back to Font Awesome or Fork Awesome, which the package does not carry.)
-cp -r "$repository/Tests/Browser/sites/every-service" "$work/every"
+cp -r "$repository/Tests/Browser/sites/every-service" "$work/every" && cp -r "$repository/templates" "$work/every/templates"
 run sh -c 'cd "$0" && "$SITEGEN" build -q 2>../every.err' "$work/every" || fail "the page of every service did not build: $(cat "$work/every.err")"
 from_package="$(ls "$work/root/usr/share/sitegen/simple-icons" | grep -c '\.svg$')"
 logos="$(grep -o '<symbol id="icon-brand-[a-z0-9-]*"' "$work/every/Output/index.html" | sort -u | wc -l)"
