@@ -12,8 +12,13 @@ fail() { echo "error: $*" >&2; exit 1; }
 as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 
 source scripts/build-dependencies.sh
-# shellcheck disable=SC2119 # no packages beyond the build's own
-install_build_dependencies
+# pip too where it is missing, for the brand logos (Simple Icons) below.
+if command -v python3 >/dev/null && python3 -m pip --version >/dev/null 2>&1; then
+  # shellcheck disable=SC2119 # no packages beyond the build's own
+  install_build_dependencies
+else
+  install_build_dependencies python3-pip
+fi
 command -v swift >/dev/null || fail "swift is not on PATH: install a Swift 6 toolchain (https://swift.org/install), then run this again"
 
 echo "Building sitegen (swift build -c release)" >&2
@@ -33,4 +38,23 @@ case ":$PATH:" in
   *":$prefix/bin:"*) ;;
   *) echo "Note: $prefix/bin is not on your PATH; add it, or run $prefix/bin/sitegen" ;;
 esac
-echo "Optional: brand icons for the buttons: sudo apt-get install fonts-fork-awesome, or pip install fontawesomefree"
+
+# The buttons' logos: Simple Icons (CC0) from PyPI, the icons the catalog names written beside the binary
+# ($PREFIX/share/sitegen/simple-icons), where sitegen looks for them.
+icons="$prefix/share/sitegen/simple-icons"
+if ! python3 -c 'import simple_icons_pack' 2>/dev/null; then
+  echo "Installing simple-icons-pack 16.36.0 (pip, for the brand logos)" >&2
+  python3 -m pip install --user --quiet --disable-pip-version-check simple-icons-pack==16.36.0 2>/dev/null \
+    || python3 -m pip install --user --quiet --disable-pip-version-check --break-system-packages simple-icons-pack==16.36.0 \
+    || fail "pip could not install simple-icons-pack; install it (pip install simple-icons-pack==16.36.0) and run this again"
+fi
+if mkdir -p "$icons" 2>/dev/null && [ -w "$icons" ]; then
+  python3 scripts/simple-icons.py "$icons" --catalog "$prefix/bin/sitegen"
+else
+  staged="$(mktemp -d)"
+  python3 scripts/simple-icons.py "$staged" --catalog "$prefix/bin/sitegen"
+  as_root install -d "$icons"
+  as_root install -m 0644 "$staged"/* "$icons/"
+  rm -rf "$staged"
+fi
+echo "Optional: fallback icons for brands Simple Icons lacks (LinkedIn, Slack, Amazon): pip install fontawesomefree"

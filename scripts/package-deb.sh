@@ -7,8 +7,9 @@
 #   OUT=dist bash scripts/package-deb.sh   # into dist/
 #
 # Needs: a Swift 6 toolchain, and the -dev packages of scripts/build-dependencies.sh with dpkg-dev (dpkg-shlibdeps)
-# and binutils (strip), which it installs with apt when missing (or names, in one line, before compiling);
-# lintian, for the check at the end, when installed. The build's output (and its compiler warnings) goes to a log that is printed only
+# and binutils (strip), which it installs with apt when missing (or names, in one line, before compiling); python3
+# with simple-icons-pack (the logos the package carries), checked before compiling; lintian, for the check at the
+# end, when installed. The build's output (and its compiler warnings) goes to a log that is printed only
 # when the build fails, so a user sees one line per step.
 #
 # lintian (Debian 12's 2.116.3) reports no error and no warning on the package; no override is needed. Its
@@ -31,6 +32,9 @@ fail() { echo "error: $*" >&2; exit 1; }
 step() { echo "$*" >&2; }
 source scripts/build-dependencies.sh
 install_build_dependencies dpkg-dev binutils
+# The logos the package carries come from Simple Icons' PyPI package (.ci/install-deps installs it).
+python3 -c 'import simple_icons_pack' 2>/dev/null \
+  || fail "simple-icons-pack is not installed: pip install simple-icons-pack==16.36.0, then run this again (the package carries its logos)"
 for tool in swift clang dpkg-deb dpkg-shlibdeps strip gzip; do
   command -v "$tool" >/dev/null || fail "$tool is not on PATH (dpkg-dev gives dpkg-shlibdeps; binutils gives strip)"
 done
@@ -61,6 +65,12 @@ strip --strip-unneeded --remove-section=.comment --remove-section=.note "$root/u
 "$root/usr/bin/sitegen" completions bash >"$root/usr/share/bash-completion/completions/sitegen"
 "$root/usr/bin/sitegen" completions zsh >"$root/usr/share/zsh/vendor-completions/_sitegen"
 "$root/usr/bin/sitegen" completions fish >"$root/usr/share/fish/vendor_completions.d/sitegen.fish"
+
+# The buttons' logos: the Simple Icons (CC0) the catalog names, taken from the installed PyPI package when the
+# package is built (.ci/install-deps installs it), into the folder sitegen looks in (/usr/share/sitegen/simple-icons).
+python3 scripts/simple-icons.py "$root/usr/share/sitegen/simple-icons" --catalog "$root/usr/bin/sitegen" 2>>"$log" \
+  || { cat "$log" >&2; fail "scripts/simple-icons.py could not write the logos"; }
+simple_icons_notice="$(sed 's/^/  /' "$root/usr/share/sitegen/simple-icons/simple-icons.txt")"
 
 # A native package (the version has no Debian revision): its changelog is changelog.gz, made from this
 # package's own history in the format dpkg-parsechangelog reads.
@@ -103,12 +113,23 @@ The Swift runtime is linked into the binary (it is not packaged in Debian):
   License: Unicode License v3 (https://www.unicode.org/license.txt), which grants use, copying, modification
   and distribution provided that its copyright and permission notice appear with all copies.
 
+Shipped in /usr/share/sitegen/simple-icons
+------------------------------------------
+
+The brand logos of the services sitegen knows, one SVG file each, taken when the package was built from the
+PyPI package simple-icons-pack, which redistributes Simple Icons (https://simpleicons.org, Copyright (c) the
+Simple Icons contributors). License: CC0-1.0 (https://creativecommons.org/publicdomain/zero/1.0/; its full
+text is in /usr/share/common-licenses/CC0-1.0), except the icons named below with a licence of their own.
+Brand names and logos remain the trademarks of their owners. The folder's simple-icons.txt says:
+
+${simple_icons_notice}
+
 Not bundled
 -----------
 
 The C libraries sitegen uses (cmark, libyaml, libmicrohttpd, libqrencode, OpenSSL, curl, libvips) are dynamic
-dependencies: see their packages' copyright files. Brand icons are read at build time from Fork Awesome
-(fonts-fork-awesome) or Font Awesome when installed, never shipped.
+dependencies: see their packages' copyright files. Fallback icons for brands Simple Icons lacks are read at
+build time from Fork Awesome (fonts-fork-awesome) or Font Awesome when installed, never shipped.
 COPYRIGHT
 
 # Depends: what the binary links, as dpkg-shlibdeps finds it, never typed by hand. It reads a minimal
@@ -149,8 +170,9 @@ Description: static site generator for contact pages that open the visitor's app
  .
  It previews the site with live reload (sitegen serve), checks it (sitegen
  check), and commits the built site to a gh-pages branch and pushes it
- (sitegen publish --push; git is recommended for that). Brand icons come from
- Fork Awesome when fonts-fork-awesome is installed.
+ (sitegen publish --push; git is recommended for that). The services' logos
+ come with it (Simple Icons); Fork Awesome, when installed, draws the few
+ brands Simple Icons lacks.
 CONTROL
 (cd "$root" && find usr -type f -print0 | sort -z | xargs -0 md5sum) >"$root/DEBIAN/md5sums"
 # Files 0644 and folders 0755 whatever the umask; only the binary is executable.

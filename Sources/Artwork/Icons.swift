@@ -12,9 +12,12 @@ public enum ButtonIcon: Hashable, Sendable {
     case file(String)
 }
 
-/// An installed icon set sitegen can take brand icons from. Neither is copied into a site's sources:
-/// they are read at build time, and only the icons a page uses are inlined, with the set's credit.
+/// An installed icon set sitegen can take brand icons from, in the order it asks them. None is copied into a site's
+/// sources: they are read at build time, and only the icons a page uses are inlined, with the set's credit.
 public enum IconSet: String, CaseIterable, Sendable {
+    /// Simple Icons' SVGs (PyPI `simple-icons-pack`, written into a folder by `scripts/simple-icons.py`): CC0 1.0,
+    /// one solid style, a logo for nearly every brand.
+    case simpleIcons
     /// Font Awesome Free's brand SVGs (PyPI `fontawesomefree`): icons under CC BY 4.0.
     case fontAwesome
     /// Fork Awesome's SVG font (Debian `fonts-fork-awesome`): SIL OFL 1.1.
@@ -23,6 +26,8 @@ public enum IconSet: String, CaseIterable, Sendable {
     /// The HTML comment a page carries when it uses an icon of the set.
     var credit: String {
         switch self {
+        case .simpleIcons:
+            return "<!-- Brand icons: Simple Icons (https://simpleicons.org), CC0 1.0; the brands are their owners' trademarks -->"
         case .fontAwesome:
             return "<!-- Brand icons: Font Awesome Free by Fonticons, Inc. (https://fontawesome.com), licensed under CC BY 4.0 (https://creativecommons.org/licenses/by/4.0/) -->"
         case .forkAwesome:
@@ -33,6 +38,7 @@ public enum IconSet: String, CaseIterable, Sendable {
     /// How to get the set, for the warning when it is missing.
     var installHint: String {
         switch self {
+        case .simpleIcons: return "Simple Icons (pip install simple-icons-pack, then python3 scripts/simple-icons.py ~/.local/share/sitegen/simple-icons)"
         case .fontAwesome: return "Font Awesome Free (pip install fontawesomefree)"
         case .forkAwesome: return "Fork Awesome (apt-get install fonts-fork-awesome)"
         }
@@ -41,6 +47,8 @@ public enum IconSet: String, CaseIterable, Sendable {
 
 /// Where the installed icon sets are, and what reads them: the disk, or a file system a test fills.
 public struct IconSets: Equatable, Sendable {
+    /// The folder `scripts/simple-icons.py` wrote: `SLUG.svg` files and `simple-icons.txt`, which marks it.
+    public var simpleIcons: String?
     /// Font Awesome Free's `svgs/brands` folder, holding `NAME.svg` files.
     public var fontAwesomeBrands: String?
     /// Fork Awesome's SVG font, `forkawesome-webfont.svg`.
@@ -48,7 +56,9 @@ public struct IconSets: Equatable, Sendable {
     /// Reads the sets' files (they live outside the site, so not through the site's file system).
     public var files: any FileSystem
 
-    public init(fontAwesomeBrands: String? = nil, forkAwesomeFont: String? = nil, files: any FileSystem = LocalFileSystem()) {
+    public init(simpleIcons: String? = nil, fontAwesomeBrands: String? = nil, forkAwesomeFont: String? = nil,
+                files: any FileSystem = LocalFileSystem()) {
+        self.simpleIcons = simpleIcons
         self.fontAwesomeBrands = fontAwesomeBrands
         self.forkAwesomeFont = forkAwesomeFont
         self.files = files
@@ -56,21 +66,25 @@ public struct IconSets: Equatable, Sendable {
 
     /// The same sets: the same places (what reads them is not compared).
     public static func == (a: IconSets, b: IconSets) -> Bool {
-        a.fontAwesomeBrands == b.fontAwesomeBrands && a.forkAwesomeFont == b.forkAwesomeFont
+        a.simpleIcons == b.simpleIcons && a.fontAwesomeBrands == b.fontAwesomeBrands && a.forkAwesomeFont == b.forkAwesomeFont
     }
 
     /// No icon set: every button shows a generic glyph.
     public static let none = IconSets()
 
-    /// Looks in `SITEGEN_ICON_PATH` (folders or files separated by `:`; when set, nowhere else), or
-    /// else where Debian and pip install the sets: `/usr/share/fonts-fork-awesome`, and the
-    /// `site-packages` or `dist-packages` folders of the system Python, `~/.local`, pyenv and `$VIRTUAL_ENV`.
-    public static func discover(environment: [String: String] = ProcessInfo.processInfo.environment) -> IconSets {
+    /// Looks in `SITEGEN_ICON_PATH` (folders or files separated by `:`; when set, nowhere else), or else where the
+    /// sets are installed: Simple Icons in `sitegen/simple-icons` under `$XDG_DATA_HOME` (or `~/.local/share`), beside
+    /// the binary (`PREFIX/share`, where scripts/install.sh writes it), `/usr/local/share` and `/usr/share` (the
+    /// Debian package's); Fork Awesome in `/usr/share/fonts-fork-awesome`; Font Awesome in the `site-packages` or
+    /// `dist-packages` folders of the system Python, `~/.local`, pyenv and `$VIRTUAL_ENV`.
+    public static func discover(environment: [String: String] = ProcessInfo.processInfo.environment,
+                                executable: URL? = Bundle.main.executableURL) -> IconSets {
         let places: [String]
         if let override = environment["SITEGEN_ICON_PATH"] {
             places = override.split(separator: ":").map(String.init)
         } else {
-            places = ["/usr/share/fonts-fork-awesome/fonts", "/usr/share/fonts/svg/fork-awesome"] + pythonPackageFolders(environment)
+            places = dataFolders(environment, executable: executable).map { $0 + "/sitegen/simple-icons" }
+                + ["/usr/share/fonts-fork-awesome/fonts", "/usr/share/fonts/svg/fork-awesome"] + pythonPackageFolders(environment)
         }
         var sets = IconSets.none
         let fileManager = FileManager.default
@@ -79,6 +93,12 @@ public struct IconSets: Equatable, Sendable {
             return fileManager.fileExists(atPath: path, isDirectory: &folder) && !folder.boolValue
         }
         for place in places {
+            if sets.simpleIcons == nil {
+                for folder in [place, place + "/simple-icons", place + "/sitegen/simple-icons"] where isFile(folder + "/" + simpleIconsMark) {
+                    sets.simpleIcons = folder
+                    break
+                }
+            }
             if sets.forkAwesomeFont == nil {
                 if place.hasSuffix(".svg"), isFile(place) { sets.forkAwesomeFont = place }
                 else if isFile(place + "/forkawesome-webfont.svg") { sets.forkAwesomeFont = place + "/forkawesome-webfont.svg" }
@@ -92,6 +112,21 @@ public struct IconSets: Equatable, Sendable {
             }
         }
         return sets
+    }
+
+    /// The file `scripts/simple-icons.py` writes beside the icons, naming their release and licence.
+    package static let simpleIconsMark = "simple-icons.txt"
+
+    /// Where installed data lives, the user's own first: `$XDG_DATA_HOME` (or `~/.local/share`), the `share` folder
+    /// beside the binary's `bin`, `/usr/local/share`, `/usr/share`.
+    private static func dataFolders(_ environment: [String: String], executable: URL?) -> [String] {
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        var folders = [environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/share"]
+        if let binary = executable?.resolvingSymlinksInPath(), binary.deletingLastPathComponent().lastPathComponent == "bin" {
+            folders.append(binary.deletingLastPathComponent().deletingLastPathComponent().path + "/share")
+        }
+        for folder in ["/usr/local/share", "/usr/share"] where !folders.contains(folder) { folders.append(folder) }
+        return folders
     }
 
     /// `…/lib/python3.X/{site,dist}-packages` folders, newest Python first within each root.
@@ -120,9 +155,11 @@ package struct IconSymbols: Sendable {
         var name: String
         var art: Art
         var set: IconSet?
+        /// The HTML comment crediting this icon's own licence, for an icon of a set that has one unlike the set's.
+        var credit: String? = nil
 
         /// What a symbol draws, kept as a value until the page is written with the symbol's name on that page.
-        enum Art: Sendable {
+        enum Art: Equatable, Sendable {
             case glyph(Glyph)
             case svg(SVGIcon)
         }
@@ -162,6 +199,7 @@ package struct IconSymbols: Sendable {
             byName[symbol.name] = symbol
         }
         let credits = IconSet.allCases.filter { set in byName.values.contains { $0.set == set } }.map(\.credit)
+            + Set(byName.values.compactMap(\.credit)).sorted()
         return (credits + byName.keys.sorted().map { byName[$0]!.markup }).joined()
     }
 }
@@ -179,18 +217,22 @@ package enum LoadedSVGFile: Equatable, Sendable {
 /// page to the build, which gathers them (`IconReport`).
 package struct IconFindings: Equatable, Sendable {
     package var missingSets: Set<IconSet> = []
+    /// Brands (by their first icon name) that no installed set draws, though every set they name is installed.
+    package var uncovered: Set<String> = []
     package var problems: [Diagnostic] = []
 
-    package init(missingSets: Set<IconSet> = [], problems: [Diagnostic] = []) {
+    package init(missingSets: Set<IconSet> = [], uncovered: Set<String> = [], problems: [Diagnostic] = []) {
         self.missingSets = missingSets
+        self.uncovered = uncovered
         self.problems = problems
     }
 
-    package var isEmpty: Bool { missingSets.isEmpty && problems.isEmpty }
+    package var isEmpty: Bool { missingSets.isEmpty && uncovered.isEmpty && problems.isEmpty }
 
     /// Both, each problem once.
     mutating func add(_ other: IconFindings) {
         missingSets.formUnion(other.missingSets)
+        uncovered.formUnion(other.uncovered)
         for problem in other.problems where !problems.contains(problem) { problems.append(problem) }
     }
 }
@@ -202,10 +244,12 @@ package struct ShownIcons: Sendable {
 }
 
 /// What the icons of a build's pages have to say, gathered from each page's findings in any order: each problem once,
-/// and one warning for the missing icon sets, naming the first page (by path) that shows a brand from one.
+/// one warning for the missing icon sets, naming the first page (by path) that shows a brand from one, and one for
+/// the brands no installed set draws, naming the first page that shows one.
 package struct IconReport: Sendable {
     private var findings = IconFindings()
     private var firstPageMissingSets: String?
+    private var firstPageUncovered: String?
 
     package init() {}
 
@@ -213,20 +257,31 @@ package struct IconReport: Sendable {
         guard !page.isEmpty else { return }
         findings.add(page)
         if !page.missingSets.isEmpty { firstPageMissingSets = min(firstPageMissingSets ?? path, path) }
+        if !page.uncovered.isEmpty { firstPageUncovered = min(firstPageUncovered ?? path, path) }
     }
 
     package var diagnostics: [Diagnostic] {
-        guard let page = firstPageMissingSets else { return findings.problems }
-        let missing = findings.missingSets
-        let names = IconSet.allCases.filter(missing.contains).map(\.installHint).joined(separator: " and ")
-        return findings.problems + [Diagnostic(.warning, path: page, message:
-            "brand icons not found: \(names) \(missing.count == 1 ? "is" : "are") not installed, so some buttons show sitegen's generic glyphs; install \(missing.count == 1 ? "it with the command" : "them with the commands") shown, or set SITEGEN_ICON_PATH to where the icon sets are")]
+        var diagnostics = findings.problems
+        if let page = firstPageMissingSets {
+            let missing = findings.missingSets
+            let hints = IconSet.allCases.filter(missing.contains).map(\.installHint)
+            let names = hints.count == 1 ? hints[0] : hints.dropLast().joined(separator: ", ") + " and " + hints.last!
+            diagnostics.append(Diagnostic(.warning, path: page, message:
+                "brand icons not found: \(names) \(missing.count == 1 ? "is" : "are") not installed, so some buttons show sitegen's generic glyphs; install \(missing.count == 1 ? "it with the command" : "them with the commands") shown, or set SITEGEN_ICON_PATH to where the icon sets are"))
+        }
+        if let page = firstPageUncovered {
+            let names = findings.uncovered.sorted()
+            let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
+            diagnostics.append(Diagnostic(.warning, path: page, message:
+                "no installed icon set has a logo for \(list), so \(names.count == 1 ? "its button shows" : "their buttons show") sitegen's generic glyph; a newer Simple Icons may have \(names.count == 1 ? "it" : "them")"))
+        }
+        return diagnostics
     }
 }
 
 /// Every icon a build's pages can show, made by the icon stage (`load`) before any page renders: the brand icon of
-/// each service the catalog knows, from the installed sets (Font Awesome first, then Fork Awesome, then the service's
-/// glyph), read then and never while pages render; and the SVG files under `content/` as the load stage read and
+/// each service the catalog knows, from the installed sets (Simple Icons first, then Font Awesome, then Fork Awesome,
+/// then the service's glyph), read then and never while pages render; and the SVG files under `content/` as the load stage read and
 /// parsed them. A value the page jobs of every core read at once.
 package struct IconAssets: Sendable {
     /// What an icon becomes, and what showing it has to say.
@@ -248,8 +303,11 @@ package struct IconAssets: Sendable {
     /// Font Awesome icons that fill in at button size (24 px): Signal's dashed ring merges with its bubble into a
     /// disc. Where Fork Awesome is installed its glyph, which keeps the bubble apart, is used instead.
     static let fontAwesomeBlursAtButtonSize: Set<String> = ["signal-messenger"]
+    /// Simple Icons' icons that fill in at button size (a browser test measures each icon's solid core): Signal's, as
+    /// Font Awesome's, and Kickstarter's rounded square. Where another set draws the brand, its icon is used instead.
+    static let simpleIconsBlurAtButtonSize: Set<String> = ["signal", "kickstarter"]
 
-    /// The icon stage: `brands` (the catalog's services' icons) made from `sets`, reading each Font Awesome file once
+    /// The icon stage: `brands` (the catalog's services' icons) made from `sets`, reading each Simple Icons and Font Awesome file once
     /// and the Fork Awesome font once when a brand needs a glyph of it; `files` as the load stage made them.
     package static func load(sets: IconSets, brands: some Sequence<ServiceIcon>, sourceDirectory: String,
                              files: [String: LoadedSVGFile]) -> IconAssets {
@@ -263,13 +321,34 @@ package struct IconAssets: Sendable {
     }
 
     private static func brandIcons(_ brands: Set<ServiceIcon>, sets: IconSets) -> [ServiceIcon: Made] {
+        // Simple Icons first: the fallback sets are read only for the brands it does not draw.
+        var simpleIcons: [String: SVGIcon] = [:]
+        var licences: [String: String] = [:]
+        if let folder = sets.simpleIcons {
+            let wanted = Set(brands.compactMap(\.simpleIcons))
+            for name in wanted {
+                guard let icon = setIcon(folder + "/" + name + ".svg", in: sets.files) else { continue }
+                simpleIcons[name] = icon.roundingPaths()
+            }
+            if !simpleIcons.isEmpty, let mark = try? sets.files.readFile(folder + "/" + IconSets.simpleIconsMark) {
+                licences = simpleIconsLicences(mark).filter { wanted.contains($0.key) }
+            }
+        }
+        func fromSimpleIcons(_ brand: ServiceIcon) -> IconSymbols.Symbol? {
+            brand.simpleIcons.flatMap { name in
+                simpleIcons[name].map {
+                    IconSymbols.Symbol(name: "brand-" + name, art: .svg($0), set: .simpleIcons,
+                                       credit: licences[name].map { "<!-- The \(name) icon (Simple Icons) is licensed \($0) -->" })
+                }
+            }
+        }
+        func blurs(_ brand: ServiceIcon) -> Bool { brand.simpleIcons.map(simpleIconsBlurAtButtonSize.contains) ?? false }
+        let fallbackBrands = brands.filter { fromSimpleIcons($0) == nil || blurs($0) }
         var fontAwesome: [String: SVGIcon] = [:]
         if let folder = sets.fontAwesomeBrands {
-            for name in Set(brands.compactMap(\.fontAwesome)) {
-                // A file the set lacks or that is not an icon leaves the brand to the next source.
-                guard let data = try? sets.files.readFile(folder + "/" + name + ".svg"), let svg = try? SVGSanitizer.sanitize(data) else { continue }
-                fontAwesome[name] = SVGIcon(viewBox: svg.viewBox, rootAttributes: [SVGAttribute(name: "fill", value: "currentColor")], shapes: svg.shapes)
-                    .roundingPaths()
+            for name in Set(fallbackBrands.compactMap(\.fontAwesome)) {
+                guard let icon = setIcon(folder + "/" + name + ".svg", in: sets.files) else { continue }
+                fontAwesome[name] = icon.roundingPaths()
             }
         }
         func preferredFontAwesome(_ brand: ServiceIcon) -> SVGIcon? {
@@ -277,7 +356,7 @@ package struct IconAssets: Sendable {
                   !(fontAwesomeBlursAtButtonSize.contains(name) && brand.forkAwesome != nil && sets.forkAwesomeFont != nil) else { return nil }
             return fontAwesome[name]
         }
-        let fromFont = Set(brands.filter { preferredFontAwesome($0) == nil }.compactMap(\.forkAwesome))
+        let fromFont = Set(fallbackBrands.filter { preferredFontAwesome($0) == nil }.compactMap(\.forkAwesome))
         var font: Result<SVGFont, Diagnostic>?
         if let path = sets.forkAwesomeFont, !fromFont.isEmpty {
             do { font = .success(try SVGFont.read(try sets.files.readFile(path), names: fromFont)) } catch {
@@ -287,11 +366,14 @@ package struct IconAssets: Sendable {
         }
         var made: [ServiceIcon: Made] = [:]
         for brand in brands {
-            var entry = Made()
+            let simple = fromSimpleIcons(brand)
+            var entry = Made(symbol: blurs(brand) ? nil : simple)
             let fromFontAwesome = brand.fontAwesome.flatMap { name in
                 fontAwesome[name].map { IconSymbols.Symbol(name: "brand-" + name, art: .svg($0), set: .fontAwesome) }
             }
-            if preferredFontAwesome(brand) != nil {
+            if entry.symbol != nil {
+                // Simple Icons draws it.
+            } else if preferredFontAwesome(brand) != nil {
                 entry.symbol = fromFontAwesome
             } else {
                 if let name = brand.forkAwesome, let font {
@@ -305,14 +387,49 @@ package struct IconAssets: Sendable {
                 // Fork Awesome lacks it (or its font cannot be read): Font Awesome's, even where it blurs, beats the glyph.
                 entry.symbol = entry.symbol ?? fromFontAwesome
             }
+            // Where Simple Icons' blurs and no other set has a sharper one: Simple Icons', the first set, after all.
+            if let simple, entry.symbol == nil || (entry.symbol?.set == .fontAwesome && fontAwesomeBlursAtButtonSize.contains(brand.fontAwesome ?? "")) {
+                entry.symbol = simple
+            }
             if entry.symbol == nil {
                 entry.symbol = .glyph(Glyph(rawValue: brand.glyph) ?? .link)
-                entry.findings.missingSets = Set([brand.fontAwesome.map { _ in IconSet.fontAwesome }, brand.forkAwesome.map { _ in IconSet.forkAwesome }]
-                    .compactMap { $0 }.filter { sets.path(for: $0) == nil })
+                let named = [brand.simpleIcons.map { _ in IconSet.simpleIcons }, brand.fontAwesome.map { _ in IconSet.fontAwesome },
+                             brand.forkAwesome.map { _ in IconSet.forkAwesome }].compactMap { $0 }
+                entry.findings.missingSets = Set(named.filter { sets.path(for: $0) == nil })
+                // Every set it names is installed and none draws it: said once by the build, by the brand's name.
+                if !named.isEmpty, entry.findings.missingSets.isEmpty, entry.findings.problems.isEmpty,
+                   let name = brand.simpleIcons ?? brand.fontAwesome ?? brand.forkAwesome {
+                    entry.findings.uncovered = [name]
+                }
             }
             made[brand] = entry
         }
         return made
+    }
+
+    /// The icons `simple-icons.txt` names with a licence of their own (`  SLUG.svg: LICENCE` lines), by slug. A licence
+    /// is a name or an address: a line with anything else (which could end the HTML comment it is shown in) is skipped.
+    static func simpleIconsLicences(_ mark: Data) -> [String: String] {
+        var licences: [String: String] = [:]
+        for line in String(decoding: mark, as: UTF8.self).split(separator: "\n") where line.hasPrefix("  ") {
+            let parts = line.dropFirst(2).split(separator: " ", maxSplits: 1)
+            guard parts.count == 2, parts[0].hasSuffix(".svg:") else { continue }
+            let slug = String(parts[0].dropLast(".svg:".count)), licence = String(parts[1])
+            func plain(_ text: String, extra: String) -> Bool {
+                !text.isEmpty && text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || extra.unicodeScalars.contains($0)) }
+            }
+            guard plain(slug, extra: "_"), plain(licence, extra: ".:/_-#?="), !licence.contains("--") else { continue }
+            licences[slug] = licence
+        }
+        return licences
+    }
+
+    /// An icon of an installed set: its file read and put through the icon allow-list (`SVGSanitizer`), like any
+    /// SVG a site brings, drawn in the button's colour. Nil for a file the set lacks or that is not an icon, which
+    /// leaves the brand to the next source.
+    private static func setIcon(_ path: String, in files: any FileSystem) -> SVGIcon? {
+        guard let data = try? files.readFile(path), let svg = try? SVGSanitizer.sanitize(data) else { return nil }
+        return SVGIcon(viewBox: svg.viewBox, rootAttributes: [SVGAttribute(name: "fill", value: "currentColor")], shapes: svg.shapes)
     }
 
     /// The symbols of a page's icons and what making them found, made once per list of icons from what the stage
@@ -321,18 +438,18 @@ package struct IconAssets: Sendable {
     package func shown(_ icons: [ButtonIcon]) -> ShownIcons {
         lists.value(for: icons) {
             var shown = ShownIcons()
-            var taken: Set<String> = []
+            var taken: [String: IconSymbols.Symbol.Art] = [:]
             var seen: Set<ButtonIcon> = []
             for icon in icons where seen.insert(icon).inserted {
                 let made = made(icon)
                 shown.findings.add(made.findings)
                 guard var symbol = made.symbol else { continue }
-                if case .file = icon {
-                    let base = symbol.name
-                    var number = 2
-                    while taken.contains(symbol.name) { symbol.name = "\(base)-\(number)"; number += 1 }
-                }
-                taken.insert(symbol.name)
+                // Two brands sharing an icon share its symbol; different art under one name (a file, or two sets'
+                // icons of one name) gets the next free name.
+                let base = symbol.name
+                var number = 2
+                while let art = taken[symbol.name], art != symbol.art { symbol.name = "\(base)-\(number)"; number += 1 }
+                taken[symbol.name] = symbol.art
                 shown.symbols.symbols[icon] = symbol
             }
             shown.symbols.html = IconSymbols.html(shown.symbols.symbols, for: icons)
@@ -370,6 +487,7 @@ package struct IconAssets: Sendable {
 extension IconSets {
     func path(for set: IconSet) -> String? {
         switch set {
+        case .simpleIcons: return simpleIcons
         case .fontAwesome: return fontAwesomeBrands
         case .forkAwesome: return forkAwesomeFont
         }

@@ -63,23 +63,26 @@ package struct SVGIcon: Equatable, Sendable {
         self.viewBox = viewBox; self.rootAttributes = rootAttributes; self.shapes = shapes
     }
 
-    /// The icon with whole-unit path coordinates where a unit is at most 1/256 of its view box (Font Awesome's 512-unit
-    /// grid), in fewer bytes. An icon of paths alone is first drawn on a coarser grid, halved until its longer side is
-    /// under 256 units (Font Awesome's at a quarter, 128 units high): at button size (24 px) a unit is then a fifth
-    /// of a pixel, and no point moves by a tenth of one.
+    /// The icon with whole-unit path coordinates where a unit is at most 1/128 of its view box, in fewer bytes. An icon
+    /// of paths alone is first drawn on a grid whose longer side is 128 to 255 units, halved or doubled until it is
+    /// (Font Awesome's 512-unit grid at a quarter, Simple Icons' 24-unit one at eight times): at button size (24 px) a
+    /// unit is then at most a fifth of a pixel, and no point moves by a tenth of one. Other icons are rounded only
+    /// where a unit is at most 1/256 of their view box.
     package func roundingPaths() -> SVGIcon {
         let sizes = viewBox.split(separator: " ").compactMap { Double($0) }
-        guard sizes.count == 4, min(sizes[2], sizes[3]) >= 256 else { return self }
+        guard sizes.count == 4, min(sizes[2], sizes[3]) > 0 else { return self }
         var icon = self
         if isPathsAlone {
             var scale = 1.0
             while max(sizes[2], sizes[3]) * scale >= 256 { scale /= 2 }
+            while max(sizes[2], sizes[3]) * scale < 128 { scale *= 2 }
             if let shapes = changingPaths({ SVGPathData.rounded($0, scale: scale) }) {
                 icon.viewBox = sizes.map { SVGSanitizer.number($0 * scale) }.joined(separator: " ")
                 icon.shapes = shapes
                 return icon
             }
         }
+        guard min(sizes[2], sizes[3]) >= 256 else { return self }
         icon.shapes = changingPaths({ SVGPathData.rounded($0) ?? $0 }) ?? shapes
         return icon
     }

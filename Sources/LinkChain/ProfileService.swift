@@ -41,7 +41,7 @@ public struct ProfileService: Service {
 
     public func target(handle text: String, options: [String: String]) throws(LinkChainError) -> LinkTarget {
         let options = try validatedOptions(options)
-        let (display, parsed) = try handle.parse(text)
+        let (display, parsed) = try parseHandle(text)
         var values = TemplateValues()
         for (name, value) in parsed { values[name] = value }
         for name in optionNames { values[name] = options[name].flatMap { $0.isEmpty ? nil : $0 } }
@@ -49,5 +49,22 @@ public struct ProfileService: Service {
             preconditionFailure("\(id): the profile URL \(profileURL) uses a placeholder its handle does not fill")
         }
         return LinkTarget(handle: display, fallback: fallback, values: values, accountURI: accountURI?.fill(values))
+    }
+
+    /// The handle read by its syntax; or, where the service's own profile address was written instead
+    /// (`bluesky: https://bsky.app/profile/jo.bsky.social`), the handle that address was made from, read back through
+    /// the profile URL as import reads links. An address that is not this service's profile keeps the syntax's error.
+    func parseHandle(_ text: String) throws(LinkChainError) -> (display: String, values: [String: String]) {
+        do {
+            return try handle.parse(text)
+        } catch {
+            guard text.lowercased().hasPrefix("https://") else { throw error }
+            for values in ProfileURLPattern(profileURL.text).matches(text) {
+                guard let written = ProfileURLPattern.handleText(values), !written.lowercased().hasPrefix("https://"),
+                      let parsed = try? handle.parse(written) else { continue }
+                return parsed
+            }
+            throw error
+        }
     }
 }

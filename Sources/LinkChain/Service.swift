@@ -61,20 +61,23 @@ public struct LinkTarget: Equatable, Sendable {
     }
 }
 
-/// The icon of a service: a brand icon from an installed icon set when there is one, else a
-/// generic glyph drawn by sitegen.
+/// The icon of a service: a brand icon from an installed icon set when there is one (Simple Icons first, then Font
+/// Awesome, then Fork Awesome), else a generic glyph drawn by sitegen.
 public struct ServiceIcon: Equatable, Hashable, Sendable, Codable {
+    /// Simple Icons' slug (`mastodon`, `caldotcom`): the file `SLUG.svg` that `scripts/simple-icons.py` writes.
+    public var simpleIcons: String?
     /// File name without `.svg` in Font Awesome Free's `svgs/brands` folder (PyPI `fontawesomefree`).
     public var fontAwesome: String?
     /// `glyph-name` in the Fork Awesome SVG font (Debian `fonts-fork-awesome`).
     public var forkAwesome: String?
     /// The generic glyph used without a brand icon: envelope, globe, chat, link, phone, music, rss, code, heart.
     public var glyph: String
-    /// True when the named icon is not the service's own brand but stands in for it (Fork Awesome's coffee cup for
-    /// Buy Me a Coffee, YouTube's brand for YouTube Music), since no installed set has the brand.
+    /// True when the fallback icons (Font Awesome's, Fork Awesome's) are not the service's own brand but stand in
+    /// for it (Fork Awesome's coffee cup for Buy Me a Coffee), since those sets lack the brand.
     public var standsIn: Bool
 
-    public init(fontAwesome: String? = nil, forkAwesome: String? = nil, glyph: String, standsIn: Bool = false) {
+    public init(simpleIcons: String? = nil, fontAwesome: String? = nil, forkAwesome: String? = nil, glyph: String, standsIn: Bool = false) {
+        self.simpleIcons = simpleIcons
         self.fontAwesome = fontAwesome
         self.forkAwesome = forkAwesome
         self.glyph = glyph

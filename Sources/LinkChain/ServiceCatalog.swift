@@ -52,9 +52,21 @@ public struct ServiceCatalog: Sendable {
         services.flatMap(\.names)
     }
 
+    /// Short names people type that are not aliases, since they are other things too: `tg:` is Telegram's own app
+    /// scheme, which a page's Markdown may link to, so `tg` is answered with "did you mean", not taken.
+    static let abbreviations = ["tg": "telegram"]
+
     /// The nearest known id or alias to `unknownName` for a "did you mean" hint (see `Spelling`).
     public func suggestion(for unknownName: String) -> String? {
-        Spelling.nearest(to: unknownName, among: allNames)
+        nearestNames(to: unknownName, count: 1).first
+    }
+
+    /// The known names nearest to `name` (and to `extra` names the caller also accepts), for "did you mean": the
+    /// service an abbreviation stands for first.
+    public func nearestNames(to name: String, also extra: [String] = [], count: Int = 3) -> [String] {
+        let near = Spelling.nearest(to: name, among: allNames + extra, count: count)
+        guard let meant = Self.abbreviations[name.lowercased()] else { return near }
+        return Array(([meant] + near.filter { $0 != meant }).prefix(count))
     }
 
     /// True if `string` starts with a known service name and a colon
@@ -101,10 +113,10 @@ public struct ServiceCatalog: Sendable {
         return try service.chain(handle: handle, options: options)
     }
 
-    /// `unknown service "mastadon" (did you mean "mastodon"?): expected one of the 82 services, such as …`: the three
+    /// `unknown service "mastadon" (did you mean "mastodon"?): expected one of the 113 services, such as …`: the three
     /// nearest names at most, and a few examples rather than every service (`expected` keeps the whole list).
     public func unknownService(_ name: String) -> LinkChainError {
-        let near = Spelling.nearest(to: name, among: allNames, count: 3).map(LinkChainError.quoted)
+        let near = nearestNames(to: name).map(LinkChainError.quoted)
         var message = "unknown service \(LinkChainError.quoted(name))"
         if let last = near.last {
             message += " (did you mean \(near.count == 1 ? last : near.dropLast().joined(separator: ", ") + " or " + last)?)"
@@ -113,7 +125,7 @@ public struct ServiceCatalog: Sendable {
         return LinkChainError(value: name, expected: "one of " + knownServicesList, message: message)
     }
 
-    /// What an unknown service name should have been, in a few words: `one of the 82 services, such as mastodon,
+    /// What an unknown service name should have been, in a few words: `one of the 113 services, such as mastodon,
     /// email or web (sitegen services lists them)`.
     public var unknownServiceExpectation: String {
         let examples = ["mastodon", "email", "web"].filter { service(named: $0) != nil }

@@ -11,7 +11,7 @@ public struct SignalService: Service {
     public var handleForm: String { "an international number starting with +, like +49 151 12345678, or a username link, like https://signal.me/#eu/… (Signal: Settings, Profile, Username, Share)" }
     public var placeholders: [String] { ["digits", "url"] }
     public var brandColor: String { "#3b45fd" }
-    public var icon: ServiceIcon { ServiceIcon(fontAwesome: "signal-messenger", forkAwesome: "signalapp", glyph: "chat") }
+    public var icon: ServiceIcon { ServiceIcon(simpleIcons: "signal", fontAwesome: "signal-messenger", forkAwesome: "signalapp", glyph: "chat") }
 
     static let usernameLinkPrefix = "https://signal.me/#eu/"
 

@@ -65,7 +65,12 @@ public enum Spelling {
     /// ` (did you mean 'classic'?)`, ` (did you mean 'a', 'b' or 'c'?)` with the `count` nearest (three unless
     /// said), or "".
     public static func hint(for word: String, among candidates: [String], count: Int = 3) -> String {
-        let near = nearest(to: word, among: candidates, count: count).map { "'\($0)'" }
+        hint(naming: nearest(to: word, among: candidates, count: count))
+    }
+
+    /// ` (did you mean 'a', 'b' or 'c'?)` for names already chosen, or "".
+    public static func hint(naming names: [String]) -> String {
+        let near = names.map { "'\($0)'" }
         guard let last = near.last else { return "" }
         let list = near.count == 1 ? last : near.dropLast().joined(separator: ", ") + " or " + last
         return " (did you mean \(list)?)"

@@ -33,9 +33,11 @@ struct PageInputs: Sendable {
          stampMargin: Int64 = PageInputs.stampMargin) {
         var shared = "sitegen page inputs 1\0\(SiteGenVersion.current)\0\(Self.toolStamp)\0"
         shared += "base-url \(options.baseURL ?? "-")\0"
-        // Font Awesome's folder by the file that marks it (what `IconSets.discover` looks for), which an upgrade replaces.
+        // Each set's folder by the file that marks it (what `IconSets.discover` looks for), which an upgrade replaces.
+        let simpleIconsMark = iconSets.simpleIcons.map { $0 + "/" + IconSets.simpleIconsMark }
+        shared += "icons \(iconSets.simpleIcons ?? "-") \(simpleIconsMark.flatMap { Self.stamp($0, in: iconSets.files) } ?? "-")"
         let fontAwesomeMark = iconSets.fontAwesomeBrands.map { $0 + "/font-awesome.svg" }
-        shared += "icons \(iconSets.fontAwesomeBrands ?? "-") \(fontAwesomeMark.flatMap { Self.stamp($0, in: iconSets.files) } ?? "-")"
+        shared += " \(iconSets.fontAwesomeBrands ?? "-") \(fontAwesomeMark.flatMap { Self.stamp($0, in: iconSets.files) } ?? "-")"
         shared += " \(iconSets.forkAwesomeFont ?? "-") \(iconSets.forkAwesomeFont.flatMap { Self.stamp($0, in: iconSets.files) } ?? "-")\0"
         shared += "settings \(sources.siteSettings?.text ?? "-")\0"
         // Which files static/ holds decides whether a page's relative link leads somewhere: by name, not by bytes.

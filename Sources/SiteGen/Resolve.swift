@@ -201,7 +201,7 @@ public struct LinkResolver: Sendable {
         let at = entry.service.position
         guard let service = catalog.service(named: entry.service.value) else {
             // `- secton: Listen` is a heading misspelt, not a service.
-            let hint = Spelling.hint(for: entry.service.value, among: catalog.allNames + [FrontMatter.sectionKey])
+            let hint = Spelling.hint(naming: catalog.nearestNames(to: entry.service.value, also: [FrontMatter.sectionKey]))
             sink.report(at: at, "unknown service '\(entry.service.value)'\(hint): expected \(catalog.unknownServiceExpectation)")
             return nil
         }

@@ -339,7 +339,7 @@ public struct CommandLineTool {
             return .success
         }
         guard let service = catalog.service(named: name) else {
-            return usageError("unknown service '\(name)'\(Spelling.hint(for: name, among: catalog.allNames))", command: Self.servicesCommand)
+            return usageError("unknown service '\(name)'\(Spelling.hint(naming: catalog.nearestNames(to: name)))", command: Self.servicesCommand)
         }
         standardOutput(options.has("--json") ? Self.json(ServiceDescription(service)) : Self.describe(service))
         return .success
@@ -378,9 +378,11 @@ public struct CommandLineTool {
                 }
             }
             let icon = service.icon
-            let iconText = (icon.fontAwesome.map { "Font Awesome " + code($0) } ?? icon.forkAwesome.map { "Fork Awesome " + code($0) }).map {
+            let fallback = (icon.fontAwesome.map { "Font Awesome " + code($0) } ?? icon.forkAwesome.map { "Fork Awesome " + code($0) }).map {
                 $0 + (icon.standsIn ? " (stands in)" : "")
-            } ?? "sitegen's glyph " + code(icon.glyph)
+            }
+            let iconText = [icon.simpleIcons.map { "Simple Icons " + code($0) }, fallback].compactMap { $0 }.joined(separator: ", else ")
+                .nonEmpty ?? "sitegen's glyph " + code(icon.glyph)
             let options = service.optionNames.isEmpty ? "" : "; options " + service.optionNames.map(code).joined(separator: ", ")
             let handle = service.handleForm.replacingOccurrences(of: "|", with: "\\|") + options
             return "| \(names) | \(service.displayName) | \(handle) | \(link) | \(tried.isEmpty ? "none" : tried.joined(separator: "; ")) | \(iconText) |"

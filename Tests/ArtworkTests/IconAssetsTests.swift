@@ -78,6 +78,90 @@ import Testing
         #expect(shown.findings == IconFindings(missingSets: [.fontAwesome, .forkAwesome]))
     }
 
+    /// Simple Icons first: its file (a 24-unit icon, drawn on a finer whole-unit grid) is read and the fallback sets
+    /// are not; a brand it lacks keeps Font Awesome's; an icon with a licence of its own is credited on the page showing it.
+    @Test func simpleIconsComeFirstAndOtherSetsFillIn() {
+        let mastodon = ServiceIcon(simpleIcons: "mastodon", fontAwesome: "mastodon", forkAwesome: "mastodon", glyph: "chat")
+        let peertube = ServiceIcon(simpleIcons: "peertube", forkAwesome: "signal", glyph: "chat")
+        let linkedin = ServiceIcon(fontAwesome: "mastodon", glyph: "link")
+        let mark = "Simple Icons 16.36.0 (https://simpleicons.org)\nIcons under a licence of their own:\n  peertube.svg: CC-BY-SA-4.0\n  evil.svg: x --> <script>\n"
+        let disk = InMemoryFileSystem([
+            "si/simple-icons.txt": mark,
+            "si/mastodon.svg": #"<svg role="img" viewBox="0 0 24 24" xmlns="http://www.w3.org/2000/svg"><title>Mastodon</title><path d="M1.5 1.5h21v21z"/></svg>"#,
+            "si/peertube.svg": #"<svg viewBox="0 0 24 24" xmlns="http://www.w3.org/2000/svg"><path d="M0 0h24v24z"/></svg>"#,
+            "fa/brands/mastodon.svg": Self.square, "fk/font.svg": Self.font,
+        ])
+        let sets = IconSets(simpleIcons: "si", fontAwesomeBrands: "fa/brands", forkAwesomeFont: "fk/font.svg", files: disk)
+        let icons = IconAssets.load(sets: sets, brands: [mastodon, peertube, linkedin], sourceDirectory: "site", files: [:])
+        #expect(disk.readCount(of: "si/mastodon.svg") == 1)
+        #expect(disk.readCount(of: "fk/font.svg") == 0)
+        let shown = icons.shown([.brand(mastodon), .brand(peertube), .brand(linkedin)])
+        #expect(shown.findings.isEmpty)
+        #expect(shown.symbols.name(for: .brand(mastodon)) == "brand-mastodon")
+        // LinkedIn's Font Awesome icon is named as Simple Icons' Mastodon is, with other art: it gets the next name.
+        #expect(shown.symbols.name(for: .brand(linkedin)) == "brand-mastodon-2")
+        #expect(shown.symbols.html == IconSet.simpleIcons.credit + IconSet.fontAwesome.credit
+            + "<!-- The peertube icon (Simple Icons) is licensed CC-BY-SA-4.0 -->"
+            + #"<symbol id="icon-brand-mastodon" viewBox="0 0 192 192" fill="currentColor"><path d="M12 12h168v168z"/></symbol>"#
+            + #"<symbol id="icon-brand-mastodon-2" viewBox="0 0 112 128" fill="currentColor"><path d="M0 0h112v128H0z"/></symbol>"#
+            + #"<symbol id="icon-brand-peertube" viewBox="0 0 192 192" fill="currentColor"><path d="M0 0h192v192z"/></symbol>"#)
+    }
+
+    /// Simple Icons' Signal fills in at button size: Fork Awesome's is used where it is installed, else Simple Icons'.
+    @Test func simpleIconsThatBlurGiveWayToAnotherSet() {
+        let signal = ServiceIcon(simpleIcons: "signal", fontAwesome: "signal-messenger", forkAwesome: "signal", glyph: "chat")
+        let files = ["si/simple-icons.txt": "Simple Icons 16.36.0\n", "fk/font.svg": Self.font, "fa/brands/signal-messenger.svg": Self.square,
+                     "si/signal.svg": #"<svg viewBox="0 0 24 24" xmlns="http://www.w3.org/2000/svg"><path d="M0 0h24v24z"/></svg>"#]
+        let withFont = IconAssets.load(sets: IconSets(simpleIcons: "si", fontAwesomeBrands: "fa/brands", forkAwesomeFont: "fk/font.svg", files: InMemoryFileSystem(files)),
+                                       brands: [signal], sourceDirectory: "site", files: [:])
+        #expect(withFont.shown([.brand(signal)]).symbols.html.hasPrefix(IconSet.forkAwesome.credit))
+        let without = IconAssets.load(sets: IconSets(simpleIcons: "si", fontAwesomeBrands: "fa/brands", files: InMemoryFileSystem(files)),
+                                      brands: [signal], sourceDirectory: "site", files: [:])
+        #expect(without.shown([.brand(signal)]).symbols.html == IconSet.simpleIcons.credit
+            + #"<symbol id="icon-brand-signal" viewBox="0 0 192 192" fill="currentColor"><path d="M0 0h192v192z"/></symbol>"#)
+    }
+
+    /// A set's icon is untrusted like a site's: one that is not a plain drawing is not used, and the brand falls back; a
+    /// brand that no installed set draws is said once, by name.
+    @Test func aHostileSetIconFallsBackAndAnUncoveredBrandIsSaid() {
+        let mastodon = ServiceIcon(simpleIcons: "mastodon", fontAwesome: "mastodon", glyph: "chat")
+        let gotosocial = ServiceIcon(simpleIcons: "gotosocial", glyph: "chat")
+        let disk = InMemoryFileSystem([
+            "si/simple-icons.txt": "Simple Icons 16.36.0\n",
+            "si/mastodon.svg": #"<svg viewBox="0 0 24 24" xmlns="http://www.w3.org/2000/svg"><path d="M0 0h1" onload="alert(1)"/></svg>"#,
+            "fa/brands/mastodon.svg": Self.square,
+        ])
+        let icons = IconAssets.load(sets: IconSets(simpleIcons: "si", fontAwesomeBrands: "fa/brands", files: disk),
+                                    brands: [mastodon, gotosocial], sourceDirectory: "site", files: [:])
+        let shown = icons.shown([.brand(mastodon), .brand(gotosocial)])
+        #expect(shown.symbols.html == IconSet.fontAwesome.credit
+            + #"<symbol id="icon-brand-mastodon" viewBox="0 0 112 128" fill="currentColor"><path d="M0 0h112v128H0z"/></symbol>"# + Glyph.chat.symbol)
+        #expect(shown.findings == IconFindings(uncovered: ["gotosocial"]))
+        var report = IconReport()
+        report.add(shown.findings, shownBy: "site/content/b.md")
+        report.add(shown.findings, shownBy: "site/content/a.md")
+        #expect(report.diagnostics.map(\.description) == [
+            "site/content/a.md: warning: no installed icon set has a logo for gotosocial, so its button shows sitegen's generic glyph; a newer Simple Icons may have it",
+        ])
+    }
+
+    /// Simple Icons is found where scripts/simple-icons.py wrote it: the user's data folder, or beside the binary.
+    @Test func simpleIconsAreFoundInTheDataFolders() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let icons = folder.appendingPathComponent("data/sitegen/simple-icons")
+        try FileManager.default.createDirectory(at: icons, withIntermediateDirectories: true)
+        try Data().write(to: icons.appendingPathComponent("simple-icons.txt"))
+        #expect(IconSets.discover(environment: ["HOME": "/nonexistent", "XDG_DATA_HOME": folder.path + "/data"], executable: nil).simpleIcons == icons.path)
+        let prefix = folder.appendingPathComponent("prefix")
+        try FileManager.default.createDirectory(at: prefix.appendingPathComponent("bin"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: prefix.appendingPathComponent("share"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: prefix.appendingPathComponent("share/sitegen"), withDestinationURL: folder.appendingPathComponent("data/sitegen"))
+        #expect(IconSets.discover(environment: ["HOME": "/nonexistent"], executable: prefix.appendingPathComponent("bin/sitegen")).simpleIcons
+                == prefix.path + "/share/sitegen/simple-icons")
+        #expect(IconSets.discover(environment: ["SITEGEN_ICON_PATH": icons.path]).simpleIcons == icons.path)
+    }
+
     /// Icon files come as the load made them: bytes and icon, or why they are none. Two files whose names clash on one
     /// page get distinct names in the order the page shows them.
     @Test func iconFilesAreTheLoadsBytesAndTheirProblemsValues() {

@@ -19,8 +19,16 @@ import Testing
         #expect(SVGPathData.rounded("M0 0 L x") == nil)
         #expect(SVGPathData.rounded("0 0") == nil)
         #expect(SVGPathData.rounded("M0 0a1 1 0 2 1 2 2") == nil)
-        let small = SVGIcon(viewBox: "0 0 24 24", rootAttributes: [], shapes: [.path("M1.5 1.5h2.25")])
+        // A small icon of more than paths keeps its grid: its other shapes' numbers would not scale with it.
+        let small = SVGIcon(viewBox: "0 0 24 24", rootAttributes: [], shapes: [.path("M1.5 1.5h2.25"), SVGShape(name: "circle", attributes: [SVGAttribute(name: "r", value: "1.5")])])
         #expect(small.roundingPaths() == small)
+    }
+
+    /// Simple Icons' 24-unit grid, drawn with three decimals, is doubled until its side is 128 units or more (192):
+    /// whole units are then an eighth of a pixel at button size.
+    @Test func aSmallIconOfPathsAloneIsDrawnOnAFinerGrid() {
+        let small = SVGIcon(viewBox: "0 0 24 24", rootAttributes: [], shapes: [.path("M1.5 1.5h2.25a.5.5 0 0 1 1 1")])
+        #expect(small.roundingPaths() == SVGIcon(viewBox: "0 0 192 192", rootAttributes: [], shapes: [.path("M12 12h18a4 4 0 0 1 8 8")]))
     }
 
     /// An icon of paths alone is drawn on a grid halved until its longer side is under 256 units: Font Awesome's

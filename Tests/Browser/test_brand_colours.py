@@ -11,8 +11,10 @@ from conftest import sitegen_binary
 
 SIMPLE_ICONS_RELEASE = "16.36.0"
 
-# Simple Icons' slug where it is not the service id without hyphens.
-SLUGS = {"fediverse": "activitypub", "dev": "devdotto", "lastfm": "lastdotfm", "itch-io": "itchdotio"}
+
+def slug(service):
+    """Simple Icons' slug: the one the catalog names for the service's logo, else the id without hyphens."""
+    return service["icon"].get("simpleIcons") or service["id"].replace("-", "")
 
 # Services whose colour is not Simple Icons', each with where its colour comes from.
 EXCEPTIONS = {
@@ -45,11 +47,11 @@ def test_each_colour_is_simple_icons_or_a_listed_exception(service):
     if service["id"] in EXCEPTIONS:
         expected, source = EXCEPTIONS[service["id"]]
         assert colour == expected and source
-        icon = simple_icons_pack.get_icon(SLUGS.get(service["id"], service["id"].replace("-", "")))
+        icon = simple_icons_pack.get_icon(slug(service))
         # An exception that Simple Icons now agrees with is no exception.
         assert icon is None or "#" + icon.hex.lower() != colour, f"{service['id']}: drop the exception"
         return
-    icon = simple_icons_pack.get_icon(SLUGS.get(service["id"], service["id"].replace("-", "")))
+    icon = simple_icons_pack.get_icon(slug(service))
     assert icon is not None, f"{service['id']}: not in Simple Icons {SIMPLE_ICONS_RELEASE}; list it as an exception with its source"
     assert colour == "#" + icon.hex.lower(), f"{service['id']}: Simple Icons {SIMPLE_ICONS_RELEASE} has #{icon.hex}"
 

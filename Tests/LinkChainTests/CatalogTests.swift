@@ -26,15 +26,20 @@ struct CatalogTests {
             "mastodon", "fediverse", "pixelfed", "peertube", "misskey", "gotosocial", "lemmy", "email", "phone", "sms",
             "bluesky", "threads", "instagram", "x", "youtube", "tiktok", "twitch", "linkedin",
             "facebook", "reddit", "pinterest", "snapchat", "tumblr", "flickr", "vimeo", "xing",
-            "telegram", "signal", "whatsapp", "matrix", "discord", "messenger", "threema", "line", "slack",
+            "kick", "onlyfans", "vsco", "unsplash", "deviantart", "artstation",
+            "telegram", "signal", "whatsapp", "matrix", "discord", "messenger", "threema", "line", "slack", "kakaotalk", "zoom",
             "spotify", "apple-music", "soundcloud", "bandcamp", "apple-podcasts", "deezer", "youtube-music", "tidal", "lastfm", "mixcloud",
-            "github", "gitlab", "codeberg", "stack-overflow", "dev", "keybase",
+            "github", "gitlab", "codeberg", "stack-overflow", "dev", "keybase", "bitbucket", "hugging-face", "hashnode",
             "patreon", "ko-fi", "paypal", "buy-me-a-coffee", "venmo", "cash-app", "liberapay", "open-collective", "kickstarter",
-            "medium", "substack", "wordpress", "kit", "notion", "goodreads", "letterboxd",
+            "gofundme", "gumroad",
+            "medium", "substack", "wordpress", "kit", "notion", "goodreads", "letterboxd", "micro-blog", "ghost",
+            "google-scholar", "orcid", "semantic-scholar", "researchgate",
             "behance", "dribbble", "figma", "trello", "product-hunt", "calendly", "strava", "steam", "itch-io",
+            "cal-com", "meetup", "fiverr", "upwork",
+            "playstation", "vrchat", "chess-com", "lichess", "trakt", "myanimelist", "discogs", "untappd",
             "etsy", "amazon", "app-store", "google-play", "rss", "web",
         ])
-        #expect(catalog.services.count >= 80)
+        #expect(catalog.services.count >= 110)
         #expect(Set(catalog.allNames).count == catalog.allNames.count, "two services share a name")
         #expect(catalog.service(named: "email")?.aliases == ["mailto"])
         #expect(catalog.service(named: "web")?.aliases == ["url", "https"])
@@ -119,8 +124,52 @@ struct CatalogTests {
         let known = catalog.knownServicesList
         #expect(throws: LinkChainError(
             value: "mastadon", expected: "one of \(known)",
-            message: "unknown service \"mastadon\" (did you mean \"mastodon\"?): expected one of the 82 services, such as mastodon, email or web (sitegen services lists them)")) {
+            message: "unknown service \"mastadon\" (did you mean \"mastodon\"?): expected one of the 113 services, such as mastodon, email or web (sitegen services lists them)")) {
             try catalog.chain(shorthand: "mastadon:@eb@social.coop")
+        }
+    }
+
+    /// The short names people type: aliases where nothing else owns the name, "did you mean" where something does
+    /// (`tg:` is Telegram's own app scheme, which a Markdown link may use).
+    @Test("names people type", arguments: [
+        ("bsky:jo.bsky.social", "bluesky"), ("twitter:nasa", "x"), ("gh:octocat", "github"), ("insta:nasa", "instagram"),
+        ("ig:nasa", "instagram"), ("yt:@nasa", "youtube"), ("wa:+4915112345678", "whatsapp"), ("fb:nasa", "facebook"),
+        ("scholar:JicYPdAAAAAJ", "google-scholar"), ("psn:PlayStation", "playstation"), ("calcom:peer", "cal-com"),
+    ])
+    func namesPeopleType(_ shorthand: String, _ service: String) throws {
+        #expect(try catalog.chain(shorthand: shorthand).serviceID == service)
+    }
+
+    @Test func tgIsAnsweredWithTelegram() {
+        #expect(catalog.suggestion(for: "tg") == "telegram")
+        #expect(throws: LinkChainError.self) { try catalog.chain(shorthand: "tg:durov") }
+        do { _ = try catalog.chain(shorthand: "tg:durov") } catch {
+            #expect(error.message.hasPrefix("unknown service \"tg\" (did you mean \"telegram\""), "\(error.message)")
+        }
+    }
+
+    /// A profile address written where the handle belongs is read back into the handle it was made from; another
+    /// site's address keeps the error that asks for the handle alone.
+    @Test("profile addresses as handles", arguments: [
+        ("bluesky:https://bsky.app/profile/jo.bsky.social", "@jo.bsky.social", "https://bsky.app/profile/jo.bsky.social"),
+        ("github:https://github.com/octocat/", "octocat", "https://github.com/octocat"),
+        ("instagram:https://www.instagram.com/NASA/", "@nasa", "https://www.instagram.com/nasa/"),
+        ("orcid:https://orcid.org/0000-0002-1825-0097", "0000-0002-1825-0097", "https://orcid.org/0000-0002-1825-0097"),
+        ("google-scholar:https://scholar.google.com/citations?user=JicYPdAAAAAJ", "JicYPdAAAAAJ", "https://scholar.google.com/citations?user=JicYPdAAAAAJ"),
+        ("lichess:https://lichess.org/@/DrNykterstein", "DrNykterstein", "https://lichess.org/@/DrNykterstein"),
+    ])
+    func profileAddressesAsHandles(_ shorthand: String, _ handle: String, _ fallback: String) throws {
+        let chain = try catalog.chain(shorthand: shorthand)
+        #expect(chain.handle == handle)
+        #expect(chain.fallback == fallback)
+    }
+
+    @Test func anotherSitesAddressStillAsksForTheHandle() {
+        do {
+            _ = try catalog.chain(shorthand: "instagram:https://example.org/nasa")
+            Issue.record("another site's address was taken as an Instagram handle")
+        } catch {
+            #expect(error.message.hasSuffix("Give the user name alone, not the address of the profile."), "\(error.message)")
         }
     }
 
@@ -128,7 +177,7 @@ struct CatalogTests {
         let known = catalog.knownServicesList
         #expect(throws: LinkChainError(
             value: "myspace", expected: "one of \(known)",
-            message: "unknown service \"myspace\": expected one of the 82 services, such as mastodon, email or web (sitegen services lists them)")) {
+            message: "unknown service \"myspace\": expected one of the 113 services, such as mastodon, email or web (sitegen services lists them)")) {
             try catalog.chain(shorthand: "myspace:@eb")
         }
     }

@@ -10,6 +10,7 @@
 # Not part of swift test: the release build alone takes minutes.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+repository="$(pwd)"
 fail() { echo "FAIL: $*" >&2; exit 1; }
 now() { date +%s.%N; }
 seconds() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f s", b - a }'; }
@@ -85,6 +86,19 @@ tip="$(git --git-dir=../remote.git rev-parse gh-pages)"
 again="$(run sh -c 'cd "$0" && "$SITEGEN" publish --push' "$work/site")"
 grep -q "no commit" <<<"$again" || fail "a second publish with no change made a commit"
 [ "$(git --git-dir=../remote.git rev-parse gh-pages)" = "$tip" ] || fail "the remote's branch moved"
+
+# The logos come with the package: a fresh install (no icon set on the machine for this HOME, none beside it but the
+# package's /usr/share/sitegen/simple-icons) shows Mastodon's, and a page of every service a logo for each brand.
+grep -q '<symbol id="icon-brand-mastodon"' "$work/clone/index.html" && grep -q 'Brand icons: Simple Icons' "$work/clone/index.html" \
+  || fail "the published page has no Simple Icons logo for Mastodon"
+# (The few brands Simple Icons lacks fall back to Font Awesome or Fork Awesome, which the package does not carry.)
+cp -r "$repository/Tests/Browser/sites/every-service" "$work/every" && cp -r "$repository/templates" "$work/every/templates"
+run sh -c 'cd "$0" && "$SITEGEN" build -q 2>../every.err' "$work/every" || fail "the page of every service did not build: $(cat "$work/every.err")"
+from_package="$(ls "$work/root/usr/share/sitegen/simple-icons" | grep -c '\.svg$')"
+logos="$(grep -o '<symbol id="icon-brand-[a-z0-9-]*"' "$work/every/Output/index.html" | sort -u | wc -l)"
+[ "$logos" -ge "$from_package" ] && [ "$from_package" -ge 100 ] \
+  || fail "the page of every service shows $logos logos; the package carries $from_package: $(cat "$work/every.err")"
+echo "Logos: $logos on the page of every service, $from_package of them from the package's Simple Icons"
 
 echo "PASS: $(basename "$deb"): package $(stat -c %s "$deb") bytes ($(du -h "$deb" | cut -f1)), installed $(du -sh "$work/root" | cut -f1);" \
   "install (dpkg -x) $(seconds "$start" "$installed"); new -> published $(seconds "$began" "$published")"

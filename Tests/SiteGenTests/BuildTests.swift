@@ -31,7 +31,7 @@ import SiteGenTestSupport
         let result = try Fixtures.builder(fileSystem).build()
         // No icon set in the test: the Mastodon button shows its glyph, and the build says why.
         #expect(result.warnings.map(\.message) == [
-            "brand icons not found: Font Awesome Free (pip install fontawesomefree) and Fork Awesome (apt-get install fonts-fork-awesome) are not installed, so some buttons show sitegen's generic glyphs; install them with the commands shown, or set SITEGEN_ICON_PATH to where the icon sets are",
+            "brand icons not found: Simple Icons (pip install simple-icons-pack, then python3 scripts/simple-icons.py ~/.local/share/sitegen/simple-icons), Font Awesome Free (pip install fontawesomefree) and Fork Awesome (apt-get install fonts-fork-awesome) are not installed, so some buttons show sitegen's generic glyphs; install them with the commands shown, or set SITEGEN_ICON_PATH to where the icon sets are",
         ])
         let page = try html(fileSystem)
         let mastodon = try ServiceCatalog.standard.chain(shorthand: "mastodon:@eb@social.coop")

@@ -91,7 +91,7 @@ import SiteGenTestSupport
         let table = captured.output.joined(separator: "\n")
         let rows = table.split(separator: "\n").dropFirst(2)
         #expect(rows.count == ServiceCatalog.standard.services.count)
-        #expect(ServiceCatalog.standard.services.count >= 80)
+        #expect(ServiceCatalog.standard.services.count >= 110)
         for service in ServiceCatalog.standard.services {
             #expect(throws: Never.self, "\(service.id): the example in its handle form is not valid") {
                 try service.chain(handle: service.exampleHandle)
@@ -374,6 +374,48 @@ import SiteGenTestSupport
         }
     }
 
+    /// Brands that no set .ci/install-deps installs draws (Simple Icons 16.36.0, Font Awesome Free, Fork Awesome): each
+    /// shows its glyph, and the build says so.
+    static let brandsNoSetDraws: Set<String> = ["gotosocial"]
+    /// Services that may show one logo because they are one brand (none yet: YouTube Music has Simple Icons' own).
+    static let sameBrand: [Set<String>] = []
+
+    /// On a machine where .ci/install-deps ran (and nothing else), the page with every service shows each branded
+    /// service's own logo: a brand symbol, whose drawing no other service's button shares unless it is the same brand.
+    @Test func everyBrandedServiceShowsItsOwnLogoFromTheInstalledSets() throws {
+        let sets = IconSets.discover(environment: ProcessInfo.processInfo.environment.filter { $0.key != "SITEGEN_ICON_PATH" })
+        #expect(sets.simpleIcons != nil, "Simple Icons is not installed: run bash .ci/install-deps")
+        let handles = ServiceTableCases.handles
+        var files = try Self.realTemplates()
+        files["content/index.md"] = "---\ntitle: Everything\nurl: https://me.example/\nlinks:\n"
+            + handles.map { "  - \($0.service): \"\($0.handle)\"" }.joined(separator: "\n") + "\n---\n"
+        let fileSystem = InMemoryFileSystem(files.reduce(into: [:]) { $0["site/" + $1.key] = $1.value })
+        let warnings = try Fixtures.builder(fileSystem, iconSets: sets).build().warnings.map(\.message)
+        #expect(warnings == ["no installed icon set has a logo for " + Self.brandsNoSetDraws.sorted().joined(separator: ", ")
+                             + ", so its button shows sitegen's generic glyph; a newer Simple Icons may have it"])
+        let page = try html(fileSystem)
+        var symbols: [String: String] = [:]
+        for match in page.matches(of: #/<symbol id="icon-([a-z0-9-]+)"([^>]*)>(.*?)</symbol>/#) {
+            symbols[String(match.output.1)] = String(match.output.2) + String(match.output.3)
+        }
+        var servicesByDrawing: [String: [String]] = [:]
+        for (number, link) in handles.enumerated() {
+            let service = try #require(ServiceCatalog.standard.service(named: link.service))
+            let icon = try #require(page.firstMatch(of: try Regex(##"<a id="link-\##(number + 1)" [^>]*><svg class="icon"[^>]*><use href="#icon-([a-z0-9-]+)""##)))
+            let name = String(try #require(icon.output[1].substring))
+            let drawing = try #require(symbols[name], "\(link.service): no symbol \(name)")
+            let branded = service.icon.simpleIcons != nil || service.icon.fontAwesome != nil || service.icon.forkAwesome != nil
+            if branded && !Self.brandsNoSetDraws.contains(link.service) {
+                #expect(name.hasPrefix("brand-"), "\(link.service) shows \(name), not a logo")
+                servicesByDrawing[drawing, default: []].append(link.service)
+            }
+        }
+        for services in servicesByDrawing.values where services.count > 1 {
+            #expect(Self.sameBrand.contains { Set(services).isSubset(of: $0) }, "\(services) show one logo")
+        }
+        #expect(servicesByDrawing.values.reduce(0) { $0 + $1.count } >= ServiceCatalog.standard.services.count - 6)
+    }
+
     // MARK: Icons
 
     /// A tiny SVG font written by this test: one glyph, a triangle pointing up in font units (y up).
@@ -410,8 +452,8 @@ import SiteGenTestSupport
         let fileSystem = Fixtures.site("---\nurl: https://me.example/\nlinks:\n  - mastodon: \"@eb@social.coop\"\n  - bluesky: eb.bsky.social\n---\n",
                                        extra: ["templates/page.html": "{{#links}}{{icon}} {{/links}}|{{{icon_symbols_html}}}"])
         let result = try Fixtures.builder(fileSystem, iconSets: sets).build()
-        // Bluesky's icon is only in Font Awesome, which is missing here.
-        #expect(result.warnings.map(\.message) == ["brand icons not found: Font Awesome Free (pip install fontawesomefree) is not installed, so some buttons show sitegen's generic glyphs; install it with the command shown, or set SITEGEN_ICON_PATH to where the icon sets are"])
+        // Bluesky's icon is only in Simple Icons and Font Awesome, which are missing here.
+        #expect(result.warnings.map(\.message) == ["brand icons not found: Simple Icons (pip install simple-icons-pack, then python3 scripts/simple-icons.py ~/.local/share/sitegen/simple-icons) and Font Awesome Free (pip install fontawesomefree) are not installed, so some buttons show sitegen's generic glyphs; install them with the commands shown, or set SITEGEN_ICON_PATH to where the icon sets are"])
         let page = try html(fileSystem)
         #expect(page.hasPrefix("brand-mastodon chat |" + IconSet.forkAwesome.credit
                                + #"<symbol id="icon-brand-mastodon" viewBox="0 -800 900 1000" fill="currentColor"><path transform="scale(1 -1)" d="M0 0l450 800 l450 -800z"/></symbol>"#
@@ -524,5 +566,13 @@ enum ServiceTableCases {
         ("trello", "trello"), ("product-hunt", "rrhoover"), ("calendly", "nasa"), ("strava", "1"), ("steam", "gabelogannewell"),
         ("itch-io", "leafo"), ("etsy", "myshop"), ("amazon", "2LO3AVBFUMPAC"), ("app-store", "1571998974"),
         ("google-play", "org.joinmastodon.android"),
+        ("kick", "xqc"), ("onlyfans", "onlyfans"), ("vsco", "vsco"), ("unsplash", "nasa"), ("deviantart", "spyed"),
+        ("artstation", "artstation"), ("kakaotalk", "gKvUj0Lf"), ("zoom", "myname"), ("bitbucket", "atlassian"),
+        ("hugging-face", "huggingface"), ("hashnode", "sandeep"), ("gofundme", "help-the-library"), ("gumroad", "sahil"),
+        ("micro-blog", "manton"), ("ghost", "myblog"), ("google-scholar", "JicYPdAAAAAJ"), ("orcid", "0000-0002-1825-0097"),
+        ("semantic-scholar", "1741101"), ("researchgate", "Albert-Einstein"), ("cal-com", "peer"), ("meetup", "nycswift"),
+        ("fiverr", "fiverr"), ("upwork", "~01c8a1e4b2d5f6a7b8"), ("playstation", "PlayStation"),
+        ("vrchat", "usr_c1644b5b-3ca4-45b4-97c6-a2a0de70d469"), ("chess-com", "hikaru"), ("lichess", "DrNykterstein"),
+        ("trakt", "sean"), ("myanimelist", "Xinil"), ("discogs", "discogs"), ("untappd", "untappd"),
     ]
 }

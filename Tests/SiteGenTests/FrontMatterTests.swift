@@ -114,7 +114,7 @@ import SiteGenTestSupport
         let fileSystem = Fixtures.site("---\r\ntitle: A\r\nlinks:\r\n  - mastadon: x\r\n---\r\nHi\r\n")
         do { _ = try Fixtures.builder(fileSystem).render(); Issue.record("expected a failure") } catch {
             #expect(error.diagnostics.map(\.description) == [
-                "site/content/index.md:4:5: error: unknown service 'mastadon' (did you mean 'mastodon'?): expected one of the 82 services, such as mastodon, email or web (sitegen services lists them)\n  - mastadon: x\n    ^",
+                "site/content/index.md:4:5: error: unknown service 'mastadon' (did you mean 'mastodon'?): expected one of the 113 services, such as mastodon, email or web (sitegen services lists them)\n  - mastadon: x\n    ^",
             ])
         }
     }
