@@ -6,20 +6,6 @@ import Testing
 /// it writes must be what zlib's own inflate reads back, byte for byte, whatever the bytes (the card's rows, filtered,
 /// are mostly runs; a photo in the band is not).
 @Suite struct DeflateWriterTests {
-    /// Splitmix64: the same "random" bytes on every run.
-    struct Bytes {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func bytes(_ count: Int) -> [UInt8] { (0..<count).map { _ in UInt8(truncatingIfNeeded: next()) } }
-        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-    }
-
     /// One piece as the writer makes it.
     static func piece(_ data: [UInt8], last: Bool) -> [UInt8] {
         var out: UnsafeMutablePointer<UInt8>?
@@ -64,7 +50,7 @@ import Testing
     /// the 8-byte skip, noise, every byte value, runs of every length, and frequencies skewed enough that the Huffman
     /// code must be cut to 15 bits.
     static let inputs: [(name: String, bytes: [UInt8])] = {
-        var random = Bytes(state: 42)
+        var random = SplitMix(seed: 42)
         var inputs: [(String, [UInt8])] = [("empty", []), ("one zero", [0]), ("one 0xFF", [0xFF])]
         for length in [2, 3, 4, 5, 8, 9, 10, 11, 17, 257, 258, 259, 260, 261, 262, 263, 515, 516, 517, 518, 100_000] {
             inputs.append(("\(length) zeros", [UInt8](repeating: 0, count: length)))
@@ -106,7 +92,7 @@ import Testing
     @Test(arguments: inputs.indices)
     func piecesCompressedApartJoinIntoOneStream(index: Int) {
         let (name, bytes) = Self.inputs[index]
-        var random = Bytes(state: UInt64(index))
+        var random = SplitMix(seed: UInt64(index))
         let cuts = [0, bytes.count / 3, bytes.count / 2 + random.below(max(1, bytes.count / 4)), bytes.count].map { min($0, bytes.count) }.sorted()
         let parts = zip(cuts, cuts.dropFirst()).map { Array(bytes[$0..<$1]) }
         #expect(Self.mismatch(Self.stream(parts), bytes) == nil, "\(name) in pieces of \(parts.map(\.count))")
