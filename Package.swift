@@ -34,6 +34,8 @@ let package = Package(
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         // SHA-256 for the Content-Security-Policy hashes of inline script and style.
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        // zlib's inflate, for the tests of the card's deflate writer (CVips/deflate.c) alone: sitegen never links it.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         // HTTP(S) requests for `sitegen check --online`: libcurl, loaded by dlopen at the first request
@@ -102,7 +104,8 @@ let package = Package(
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "SiteBasicsTests", dependencies: ["SiteBasics"]),
         .testTarget(name: "PaintTests", dependencies: ["Paint"]),
-        .testTarget(name: "ArtworkTests", dependencies: ["Artwork", "SiteBasics", "LinkChain", "CQREncode", "SiteGenTestSupport"]),
+        .testTarget(name: "ArtworkTests", dependencies: ["Artwork", "SiteBasics", "LinkChain", "CQREncode", "CVips", "CZlib",
+                                                        "SiteGenTestSupport"]),
         .testTarget(name: "CompanionsTests", dependencies: ["Companions", "SiteBasics", "Paint", "SiteGenTestSupport"]),
         .testTarget(name: "MinifyTests", dependencies: ["Minify"]),
         .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "Companions"]),

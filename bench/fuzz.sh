@@ -10,9 +10,11 @@
 #                reader, the icon sanitizer                               (Tests/Fuzz/SVGFuzz.swift)
 #   pictureheader  the picture header reader every picture of content/ goes through before libvips
 #                (Tests/Fuzz/PictureHeaderFuzz.swift)
+#   deflate      the share card's deflate writer (Sources/CVips/deflate.c): any bytes, in pieces, back through zlib's
+#                inflate as they were                                     (Tests/Fuzz/DeflateFuzz.swift)
 #
 # Usage: bash bench/fuzz.sh [SECONDS] [HARNESS...]
-#   Runs each harness (default: all six) for SECONDS (default 30), one after the other. Exits 1 if any
+#   Runs each harness (default: all seven) for SECONDS (default 30), one after the other. Exits 1 if any
 #   harness crashed, hung (-timeout) or ran out of memory (-rss_limit_mb / -malloc_limit_mb); the input that
 #   did it is in bench/work/fuzz/findings/HARNESS/. Reproduce one with
 #   bench/work/fuzz/build/HARNESS bench/work/fuzz/findings/HARNESS/crash-…
@@ -25,8 +27,8 @@ cd "$(dirname "$0")/.."
 
 seconds=${1:-30}
 [ $# -gt 0 ] && shift
-case "$seconds" in ''|*[!0-9]*) echo "usage: bash bench/fuzz.sh [SECONDS] [frontmatter|mustache|linkchain|relme|svg|pictureheader ...]" >&2; exit 64 ;; esac
-all=(frontmatter mustache linkchain relme svg pictureheader)
+case "$seconds" in ''|*[!0-9]*) echo "usage: bash bench/fuzz.sh [SECONDS] [frontmatter|mustache|linkchain|relme|svg|pictureheader|deflate ...]" >&2; exit 64 ;; esac
+all=(frontmatter mustache linkchain relme svg pictureheader deflate)
 harnesses=("$@")
 [ ${#harnesses[@]} -gt 0 ] || harnesses=("${all[@]}")
 
@@ -136,6 +138,16 @@ build_harness() {
       echo "building $harness" >&2
       compile "$work/logs/build-$harness.log" "${flags[@]}" -module-name PictureHeaderFuzz \
         Sources/Artwork/PictureHeader.swift Tests/Fuzz/PictureHeaderFuzz.swift -o "$binary"
+      ;;
+    deflate)
+      stale "$binary" Sources/CVips/deflate.c Sources/CVips/include Sources/CZlib Tests/Fuzz/DeflateFuzz.swift || return 0
+      echo "building $harness" >&2
+      # The C file is what is fuzzed: instrumented for coverage and AddressSanitizer like the Swift (fuzzer-no-link: the
+      # harness brings libFuzzer's main). zlib through CZlib's module map, which also links it.
+      clang -c -O2 -g -fsanitize=fuzzer-no-link,address -I Sources/CVips/include Sources/CVips/deflate.c -o "$build/deflate.o" \
+        >"$work/logs/build-deflate-c.log" 2>&1 || { cat "$work/logs/build-deflate-c.log" >&2; return 1; }
+      compile "$work/logs/build-$harness.log" "${flags[@]}" -module-name DeflateFuzz -I Sources/CVips/include -I Sources/CZlib \
+        Tests/Fuzz/DeflateFuzz.swift "$build/deflate.o" -o "$binary"
       ;;
     frontmatter)
       # SiteGen's own dependencies, each a module of its own, in the order they import each other.

@@ -99,4 +99,11 @@ int sitegen_card_draw(const sitegen_card_frame *frame, const sitegen_card_text *
 void sitegen_card_free(void *png);
 void sitegen_vips_release(VipsImage *image);
 
+// The card's deflate writer (deflate.c), apart so that tests and the fuzz harness inflate what it writes with zlib:
+// `data` as one raw deflate piece (no zlib header or checksum), the final one of its stream when `last`, else ending on
+// a byte with an empty stored block so that the next piece can follow it. `*piece` is released with
+// sitegen_deflate_free; -1 when out of memory.
+int sitegen_deflate_piece(const unsigned char *data, size_t length, int last, unsigned char **piece, size_t *piece_length);
+void sitegen_deflate_free(unsigned char *piece);
+
 #endif
