@@ -108,12 +108,18 @@ let package = Package(
         .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "Companions"]),
         .testTarget(name: "WebServerTests", dependencies: ["WebServer", "SiteGenTestSupport"]),
         .testTarget(name: "PreviewTests", dependencies: ["Preview", "SiteGen", "SiteBasics", "Companions", "Runtime", "WebServer",
-                                                        "SiteGenTestSupport"]),
+                                                        "SiteGenTestSupport", "sitegen"]),
+        .testTarget(name: "HTMLReadingTests", dependencies: ["HTMLReading"]),
+        // `sitegen publish` through the binary, against a git repository made here.
+        .testTarget(name: "PublishingTests", dependencies: ["Publishing", "SiteGen", "SiteGenTestSupport", "sitegen"]),
+        // The command line: its table, help, man page and completions, `new`, `import`, the authoring commands, deploy recipes.
+        .testTarget(name: "SiteGenCLITests", dependencies: ["SiteGenCLI", "SiteGen", "SiteBasics", "Paint", "Artwork", "Companions",
+                                                           "LinkChain", "SiteGenTestSupport", "sitegen"]),
         // check --online and --links through the command line and the binary, against fake servers.
         .testTarget(name: "OnlineCheckTests", dependencies: ["OnlineCheck", "HTMLReading", "SiteGen", "SiteGenCLI", "WebServer",
                                                             "SiteGenTestSupport", "sitegen"]),
-        // The pipeline's stages, and the command line, the server and the binary end to end (golden, corpus, README).
-        .testTarget(name: "SiteGenTests", dependencies: ["SiteGen", "SiteBasics", "Paint", "Artwork", "Companions", "Minify", "Runtime", "Preview", "OnlineCheck", "Publishing", "SiteGenCLI", "HTMLReading",
+        // The pipeline's stages, and the site through the binary end to end (golden, corpus, README).
+        .testTarget(name: "SiteGenTests", dependencies: ["SiteGen", "SiteBasics", "Paint", "Artwork", "Companions", "Minify", "Runtime", "Preview", "OnlineCheck", "SiteGenCLI",
                                                          "SiteGenTestSupport",
                                                          "LinkChain", "Mustache", "WebServer", "sitegen"], exclude: ["Golden"]),
     ]
