@@ -29,7 +29,7 @@ let package = Package(
         // The linker core: pure Swift + Foundation so an iOS app can use it unchanged.
         .target(name: "LinkChain"),
         // Mustache templates, independent of HTML pages so it can be tested against the official spec.
-        .target(name: "Mustache"),
+        .target(name: "Mustache", dependencies: ["LinkChain"]),
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         // SHA-256 for the Content-Security-Policy hashes of inline script and style.
@@ -52,7 +52,7 @@ let package = Package(
         // once per build.
         .target(name: "SiteBasics", dependencies: ["Mustache", "LinkChain"]),
         // Colours: HexColor and its contrast arithmetic, the brand buttons' paint, the themes.
-        .target(name: "Paint"),
+        .target(name: "Paint", dependencies: ["LinkChain"]),
         // Pictures: the built-in glyphs, initials, QR codes (libqrencode), SVG reading and sanitising, the buttons' icons
         // (the icon sets, a site's own SVG files), and photos resized and stripped of their metadata (libvips).
         .target(name: "Artwork", dependencies: ["SiteBasics", "LinkChain", "CQREncode", "CVips", "CLibXML2"]),

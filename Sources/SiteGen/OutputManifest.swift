@@ -584,14 +584,12 @@ public struct OutputManifest: Equatable, Sendable {
         guard path.utf8.contains(where: isEncodedInPaths) else { bytes += path.utf8; return }
         for byte in path.utf8 {
             if isEncodedInPaths(byte) {
-                bytes += [UInt8(ascii: "%"), upperHexDigits[Int(byte >> 4)], upperHexDigits[Int(byte & 15)]]
+                PercentEncoding.appendEscape(byte, to: &bytes)
             } else {
                 bytes.append(byte)
             }
         }
     }
-
-    private static let upperHexDigits = Array("0123456789ABCDEF".utf8)
 
     static func encode(_ path: String) -> String {
         var bytes: [UInt8] = []
@@ -678,15 +676,14 @@ public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
         // Written into room made once: the manifest writes tens of thousands of hashes.
         let start = bytes.count
         bytes.append(contentsOf: repeatElement(0, count: 64))
+        let hexDigits = HexDigits.lowercase
         bytes.withUnsafeMutableBufferPointer { room in
             func put(_ word: UInt64, at offset: Int) {
-                for digit in 0..<16 { room[offset + digit] = Self.hexDigits[Int(truncatingIfNeeded: word >> UInt64(60 - digit * 4) & 15)] }
+                for digit in 0..<16 { room[offset + digit] = hexDigits[Int(truncatingIfNeeded: word >> UInt64(60 - digit * 4) & 15)] }
             }
             put(words.0, at: start); put(words.1, at: start + 16); put(words.2, at: start + 32); put(words.3, at: start + 48)
         }
     }
-
-    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     static func of(_ data: Data) -> ContentHash {
         var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
@@ -697,10 +694,9 @@ public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
     static func of(_ text: String) -> ContentHash { of(Data(text.utf8)) }
 
     static func hex(_ bytes: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef".utf8)
         var result = [UInt8]()
         result.reserveCapacity(bytes.count * 2)
-        for byte in bytes { result.append(digits[Int(byte >> 4)]); result.append(digits[Int(byte & 15)]) }
+        for byte in bytes { HexDigits.append(byte, to: &result) }
         return String(decoding: result, as: UTF8.self)
     }
 }
