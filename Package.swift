@@ -32,7 +32,7 @@ let package = Package(
         .target(name: "Mustache", dependencies: ["LinkChain"]),
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
-        // SHA-256 for the Content-Security-Policy hashes of inline script and style.
+        // SHA-256 (SiteBasics' SHA256Digest) and the manifest's HMAC.
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
@@ -48,9 +48,9 @@ let package = Package(
         // A small read-only HTTP server with Server-Sent Events, for `sitegen serve`.
         .target(name: "WebServer", dependencies: ["CMicroHTTPD", "LinkChain"]),
         // What several rooms share: HTML escaping, diagnostics (a position in a source file, its line, how a terminal
-        // shows them), a value with where it was written, a file of the built site, the file system seam, a memo filled
+        // shows them), a value with where it was written, a file of the built site, the file system seam, SHA-256, a memo filled
         // once per build.
-        .target(name: "SiteBasics", dependencies: ["Mustache", "LinkChain"]),
+        .target(name: "SiteBasics", dependencies: ["Mustache", "LinkChain", "CCrypto"]),
         // Colours: HexColor and its contrast arithmetic, the brand buttons' paint, the themes.
         .target(name: "Paint", dependencies: ["LinkChain"]),
         // Pictures: the built-in glyphs, initials, QR codes (libqrencode), SVG reading and sanitising, the buttons' icons
@@ -58,7 +58,7 @@ let package = Package(
         .target(name: "Artwork", dependencies: ["SiteBasics", "LinkChain", "CQREncode", "CVips", "CLibXML2"]),
         // What goes beside a page: its contact card (vCard), its Content-Security-Policy (hashed with libcrypto) and its
         // share card (drawn by libvips, through Artwork).
-        .target(name: "Companions", dependencies: ["SiteBasics", "Artwork", "Paint", "LinkChain", "Mustache", "CCrypto"]),
+        .target(name: "Companions", dependencies: ["SiteBasics", "Artwork", "Paint", "LinkChain", "Mustache"]),
         // The minifiers of a template's CSS and JSON, which copy its Mustache tags as the engine reads them.
         .target(name: "Minify", dependencies: ["Mustache"]),
         // The page's runtime: pages inline it minified (Resources/minified: the base, one module per feature, the counter),

@@ -1,4 +1,3 @@
-import CCrypto
 import Foundation
 import Mustache
 import SiteBasics
@@ -45,9 +44,7 @@ public struct SecurityPolicy: Hashable, Sendable {
     package static func sha256Base64(_ text: String) -> String { sha256Base64(Array(text.utf8)[...]) }
 
     package static func sha256Base64(_ bytes: ArraySlice<UInt8>) -> String {
-        var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
-        bytes.withUnsafeBufferPointer { _ = SHA256($0.baseAddress, $0.count, &digest) }
-        return Data(digest).base64EncodedString()
+        Data(SHA256Digest.of(bytes)).base64EncodedString()
     }
 
     package static func sha256Hex(_ text: String) -> String { sha256Hex(Array(text.utf8)[...]) }

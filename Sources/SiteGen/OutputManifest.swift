@@ -1,6 +1,5 @@
 import Companions
 import Foundation
-import CCrypto
 import LinkChain
 import SiteBasics
 
@@ -686,9 +685,7 @@ public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
     }
 
     static func of(_ data: Data) -> ContentHash {
-        var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
-        data.withUnsafeBytes { _ = SHA256($0.baseAddress?.assumingMemoryBound(to: UInt8.self), $0.count, &digest) }
-        return ContentHash(digest: digest)
+        ContentHash(digest: SHA256Digest.of(data))
     }
 
     static func of(_ text: String) -> ContentHash { of(Data(text.utf8)) }
