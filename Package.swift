@@ -111,7 +111,7 @@ let package = Package(
                                                         "SiteGenTestSupport", "sitegen"]),
         .testTarget(name: "HTMLReadingTests", dependencies: ["HTMLReading"]),
         // `sitegen publish` through the binary, against a git repository made here.
-        .testTarget(name: "PublishingTests", dependencies: ["Publishing", "SiteGen", "SiteGenTestSupport", "sitegen"]),
+        .testTarget(name: "PublishingTests", dependencies: ["Publishing", "SiteGen", "SiteBasics", "SiteGenTestSupport", "sitegen"]),
         // The command line: its table, help, man page and completions, `new`, `import`, the authoring commands, deploy recipes.
         .testTarget(name: "SiteGenCLITests", dependencies: ["SiteGenCLI", "SiteGen", "SiteBasics", "Paint", "Artwork", "Companions",
                                                            "LinkChain", "SiteGenTestSupport", "sitegen"]),

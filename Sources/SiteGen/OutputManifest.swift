@@ -187,7 +187,7 @@ public struct OutputManifest: Equatable, Sendable {
         let skippedFiles = skipped
         let partSize = 4096
         let starts = Array(stride(from: formatIndex + 1, to: lines.count, by: partSize))
-        var parts = SiteBuilder.concurrentMap(starts) { start -> Result<OutputManifest, Problem> in
+        var parts = Concurrently.map(starts) { start -> Result<OutputManifest, Problem> in
             var part = OutputManifest()
             var policies = known
             let range = start..<min(start + partSize, lines.count)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Publishing
 @testable import SiteGen
+import SiteBasics
 import SiteGenTestSupport
 
 /// `sitegen publish` through the real binary, on a site repository with a local bare repository as its remote:
