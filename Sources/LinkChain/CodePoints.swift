@@ -27,4 +27,12 @@ public enum HexDigits {
         output.append(digits[Int(byte >> 4)])
         output.append(digits[Int(byte & 0x0F)])
     }
+
+    /// `bytes` as lower-case hex, two digits a byte.
+    public static func text<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count * 2)
+        for byte in bytes { append(byte, to: &result) }
+        return String(decoding: result, as: UTF8.self)
+    }
 }

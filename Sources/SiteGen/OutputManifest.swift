@@ -689,13 +689,6 @@ public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
     }
 
     static func of(_ text: String) -> ContentHash { of(Data(text.utf8)) }
-
-    static func hex(_ bytes: [UInt8]) -> String {
-        var result = [UInt8]()
-        result.reserveCapacity(bytes.count * 2)
-        for byte in bytes { HexDigits.append(byte, to: &result) }
-        return String(decoding: result, as: UTF8.self)
-    }
 }
 
 /// A manifest's bytes while it is read, and its fields as slices of them. Only read while the manifest's Data is
