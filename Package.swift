@@ -29,10 +29,10 @@ let package = Package(
         // The linker core: pure Swift + Foundation so an iOS app can use it unchanged.
         .target(name: "LinkChain"),
         // Mustache templates, independent of HTML pages so it can be tested against the official spec.
-        .target(name: "Mustache"),
+        .target(name: "Mustache", dependencies: ["LinkChain"]),
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
-        // SHA-256 for the Content-Security-Policy hashes of inline script and style.
+        // SHA-256 (SiteBasics' SHA256Digest) and the manifest's HMAC.
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // zlib's inflate, for the tests of the card's deflate writer (CVips/deflate.c) alone: sitegen never links it.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
@@ -50,17 +50,17 @@ let package = Package(
         // A small read-only HTTP server with Server-Sent Events, for `sitegen serve`.
         .target(name: "WebServer", dependencies: ["CMicroHTTPD", "LinkChain"]),
         // What several rooms share: HTML escaping, diagnostics (a position in a source file, its line, how a terminal
-        // shows them), a value with where it was written, a file of the built site, the file system seam, a memo filled
+        // shows them), a value with where it was written, a file of the built site, the file system seam, SHA-256, a memo filled
         // once per build.
-        .target(name: "SiteBasics", dependencies: ["Mustache", "LinkChain"]),
+        .target(name: "SiteBasics", dependencies: ["Mustache", "LinkChain", "CCrypto"]),
         // Colours: HexColor and its contrast arithmetic, the brand buttons' paint, the themes.
-        .target(name: "Paint"),
+        .target(name: "Paint", dependencies: ["LinkChain"]),
         // Pictures: the built-in glyphs, initials, QR codes (libqrencode), SVG reading and sanitising, the buttons' icons
         // (the icon sets, a site's own SVG files), and photos resized and stripped of their metadata (libvips).
         .target(name: "Artwork", dependencies: ["SiteBasics", "LinkChain", "CQREncode", "CVips", "CLibXML2"]),
         // What goes beside a page: its contact card (vCard), its Content-Security-Policy (hashed with libcrypto) and its
         // share card (drawn by libvips, through Artwork).
-        .target(name: "Companions", dependencies: ["SiteBasics", "Artwork", "Paint", "LinkChain", "Mustache", "CCrypto"]),
+        .target(name: "Companions", dependencies: ["SiteBasics", "Artwork", "Paint", "LinkChain", "Mustache"]),
         // The minifiers of a template's CSS and JSON, which copy its Mustache tags as the engine reads them.
         .target(name: "Minify", dependencies: ["Mustache"]),
         // The page's runtime: pages inline it minified (Resources/minified: the base, one module per feature, the counter),
@@ -111,12 +111,18 @@ let package = Package(
         .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "Companions"]),
         .testTarget(name: "WebServerTests", dependencies: ["WebServer", "SiteGenTestSupport"]),
         .testTarget(name: "PreviewTests", dependencies: ["Preview", "SiteGen", "SiteBasics", "Companions", "Runtime", "WebServer",
-                                                        "SiteGenTestSupport"]),
+                                                        "SiteGenTestSupport", "sitegen"]),
+        .testTarget(name: "HTMLReadingTests", dependencies: ["HTMLReading"]),
+        // `sitegen publish` through the binary, against a git repository made here.
+        .testTarget(name: "PublishingTests", dependencies: ["Publishing", "SiteGen", "SiteBasics", "SiteGenTestSupport", "sitegen"]),
+        // The command line: its table, help, man page and completions, `new`, `import`, the authoring commands, deploy recipes.
+        .testTarget(name: "SiteGenCLITests", dependencies: ["SiteGenCLI", "SiteGen", "SiteBasics", "Paint", "Artwork", "Companions",
+                                                           "LinkChain", "SiteGenTestSupport", "sitegen"]),
         // check --online and --links through the command line and the binary, against fake servers.
         .testTarget(name: "OnlineCheckTests", dependencies: ["OnlineCheck", "HTMLReading", "SiteGen", "SiteGenCLI", "WebServer",
                                                             "SiteGenTestSupport", "sitegen"]),
-        // The pipeline's stages, and the command line, the server and the binary end to end (golden, corpus, README).
-        .testTarget(name: "SiteGenTests", dependencies: ["SiteGen", "SiteBasics", "Paint", "Artwork", "Companions", "Minify", "Runtime", "Preview", "OnlineCheck", "Publishing", "SiteGenCLI", "HTMLReading",
+        // The pipeline's stages, and the site through the binary end to end (golden, corpus, README).
+        .testTarget(name: "SiteGenTests", dependencies: ["SiteGen", "SiteBasics", "Paint", "Artwork", "Companions", "Minify", "Runtime", "Preview", "OnlineCheck", "SiteGenCLI",
                                                          "SiteGenTestSupport",
                                                          "LinkChain", "Mustache", "WebServer", "sitegen"], exclude: ["Golden"]),
     ]

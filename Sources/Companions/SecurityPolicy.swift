@@ -1,4 +1,3 @@
-import CCrypto
 import Foundation
 import Mustache
 import SiteBasics
@@ -45,19 +44,7 @@ public struct SecurityPolicy: Hashable, Sendable {
     package static func sha256Base64(_ text: String) -> String { sha256Base64(Array(text.utf8)[...]) }
 
     package static func sha256Base64(_ bytes: ArraySlice<UInt8>) -> String {
-        var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
-        bytes.withUnsafeBufferPointer { _ = SHA256($0.baseAddress, $0.count, &digest) }
-        return Data(digest).base64EncodedString()
-    }
-
-    package static func sha256Hex(_ text: String) -> String { sha256Hex(Array(text.utf8)[...]) }
-
-    /// SHA-256 in 64 lower-case hex digits.
-    package static func sha256Hex(_ bytes: ArraySlice<UInt8>) -> String {
-        var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
-        bytes.withUnsafeBufferPointer { _ = SHA256($0.baseAddress, $0.count, &digest) }
-        let digits = Array("0123456789abcdef".utf8)
-        return String(decoding: digest.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] }, as: UTF8.self)
+        Data(SHA256Digest.of(bytes)).base64EncodedString()
     }
 }
 

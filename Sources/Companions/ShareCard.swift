@@ -101,23 +101,23 @@ extension ShareCard {
     /// fetches a changed card anew. It does not name the libraries that draw it: a new libvips or Cairo draws the same
     /// card, pixel for pixel or nearly.
     public var fileName: String {
-        "card-" + SecurityPolicy.sha256Hex("sitegen share card \(Self.drawingVersion)\0" + inputs(avatarHash: avatarHash)).prefix(16) + ".png"
+        "card-" + SHA256Digest.hex("sitegen share card \(Self.drawingVersion)\0" + inputs(avatarHash: avatarHash)).prefix(16) + ".png"
     }
 
     /// The key of the card in the resource cache: its inputs, the drawing's and the PNG writer's versions, what draws it (Cairo, Pango, zlib,
     /// libvips, as built against) and the fonts' bytes.
     public var cacheKey: String {
-        SecurityPolicy.sha256Hex("sitegen share card \(Self.drawingVersion) png \(Self.encoderVersion)\0\(CardPainter.builtVersions)\0\(Self.fontHash)\0" + inputs(avatarHash: avatarHash))
+        SHA256Digest.hex("sitegen share card \(Self.drawingVersion) png \(Self.encoderVersion)\0\(CardPainter.builtVersions)\0\(Self.fontHash)\0" + inputs(avatarHash: avatarHash))
     }
 
-    private var avatarHash: String? { avatar.map { SecurityPolicy.sha256Hex(Array($0.data)[...]) } }
+    private var avatarHash: String? { avatar.map { SHA256Digest.hex($0.data) } }
 
     /// DejaVu Sans and DejaVu Sans Bold as Debian installs them (`fonts-dejavu-core`), hashed: another version of the
     /// font draws another card. "missing" when they are not there (Pango then picks what fontconfig offers).
     static let fontHash: String = {
         let folder = "/usr/share/fonts/truetype/dejavu/"
         return ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf"].map { name in
-            (try? Data(contentsOf: URL(fileURLWithPath: folder + name))).map { SecurityPolicy.sha256Hex(Array($0)[...]) } ?? "missing"
+            (try? Data(contentsOf: URL(fileURLWithPath: folder + name))).map { SHA256Digest.hex($0) } ?? "missing"
         }.joined(separator: ",")
     }()
 }

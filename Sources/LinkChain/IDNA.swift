@@ -197,11 +197,9 @@ public enum IDNA {
 
     /// `"x" (U+0078)` style description of a character for messages.
     static func describe(_ scalar: Unicode.Scalar) -> String {
-        let hex = String(scalar.value, radix: 16, uppercase: true)
-        let padded = String(repeating: "0", count: max(0, 4 - hex.count)) + hex
         let visible = scalar.properties.generalCategory == .control || scalar == " "
             ? ""
             : LinkChainError.quoted(String(scalar)) + " "
-        return visible + "(U+" + padded + ")"
+        return visible + "(" + UnicodeName.describe(scalar) + ")"
     }
 }

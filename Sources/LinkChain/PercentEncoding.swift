@@ -125,12 +125,10 @@ public struct PercentEncoding: Sendable, Equatable {
         return text.utf8.elementsEqual(output) ? text : nil
     }
 
-    private static let hexDigits = Array("0123456789ABCDEF".utf8)
-
-    private static func appendEscape(_ byte: UInt8, to output: inout [UInt8]) {
+    /// Appends `byte` as `%` and two upper-case hex digits: the one way anything here percent-encodes a byte.
+    public static func appendEscape(_ byte: UInt8, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "%"))
-        output.append(hexDigits[Int(byte >> 4)])
-        output.append(hexDigits[Int(byte & 0x0F)])
+        HexDigits.append(byte, to: &output, uppercase: true)
     }
 
     static func hexValue(_ byte: UInt8) -> UInt8? {

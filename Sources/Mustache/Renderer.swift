@@ -1,3 +1,5 @@
+import LinkChain
+
 /// The block overrides passed by one parent tag, linked to those of the enclosing parent tags.
 /// The outermost override of a name wins.
 final class OverrideFrame {
@@ -254,7 +256,7 @@ extension MustacheTemplates {
     /// else as `\uXXXX` (UTF-16), which a string, template literal or regular expression reads as the character
     /// itself and which can close none of them, nor the element (`</script>`).
     public static func appendEscapedScript(_ text: String, to output: inout [UInt8]) {
-        let hex = Array("0123456789abcdef".utf8)
+        let hex = HexDigits.lowercase
         for unit in text.utf16 {
             if isPlain(unit) { output.append(UInt8(unit)); continue }
             output += [0x5C, UInt8(ascii: "u"), hex[Int(unit >> 12)], hex[Int(unit >> 8 & 15)], hex[Int(unit >> 4 & 15)], hex[Int(unit & 15)]]

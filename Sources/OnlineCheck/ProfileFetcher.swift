@@ -3,6 +3,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import SiteBasics
 import SiteGen
 
 /// One request of `check --online` or `check --links`. Redirects are not followed here: the check follows them

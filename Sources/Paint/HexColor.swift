@@ -1,4 +1,5 @@
 import Foundation
+import LinkChain
 
 /// A colour written as `#rgb` or `#rrggbb`.
 public struct HexColor: Hashable, Sendable {
@@ -30,11 +31,11 @@ public struct HexColor: Hashable, Sendable {
         // Written into a fixed buffer: every button of every page asks for four of these.
         let (red, green, blue) = (red, green, blue)
         return String(unsafeUninitializedCapacity: 7) { text in
-            let digits: StaticString = "0123456789abcdef"
+            let digits = HexDigits.lowercase
             func put(_ channel: Double, at offset: Int) {
-                let byte = min(max(Int((channel * 255).rounded()), 0), 255)  // the table below has 16 digits
-                text[offset] = digits.utf8Start[byte >> 4]
-                text[offset + 1] = digits.utf8Start[byte & 0x0F]
+                let byte = min(max(Int((channel * 255).rounded()), 0), 255)  // the table has 16 digits
+                text[offset] = digits[byte >> 4]
+                text[offset + 1] = digits[byte & 0x0F]
             }
             text[0] = UInt8(ascii: "#")
             put(red, at: 1)

@@ -25,6 +25,9 @@ public protocol FileSystem: Sendable {
     /// What identifies a regular file's current bytes without reading them (lstat: a link is not followed); nil for
     /// anything but a regular file. File systems that cannot tell give nil, and the bytes are read instead.
     func stamp(of path: String) -> FileStamp?
+    /// `stamp(of:)` of `relative` below `folder`, whose lock the caller holds: the disk looks it up from the lock's
+    /// descriptor (a shorter walk, for the writer, which stats each of a large site's files every build).
+    func stamp(of relative: String, below folder: String, locked lock: FolderLock) -> FileStamp?
     /// `entryKind` and, for a regular file, `stamp` at once: one lstat where the file system can (a walk of a large
     /// site's pages asks it of each).
     func entry(at path: String) -> (kind: EntryKind, stamp: FileStamp?)
@@ -51,6 +54,9 @@ public protocol FileSystem: Sendable {
 extension FileSystem {
     public func fileSize(_ path: String) -> Int? { nil }
     public func linkDestination(_ path: String) -> String? { nil }
+    public func stamp(of relative: String, below folder: String, locked lock: FolderLock) -> FileStamp? {
+        stamp(of: joinPath(folder, relative))
+    }
     public func entry(at path: String) -> (kind: EntryKind, stamp: FileStamp?) {
         let kind = entryKind(at: path)
         return (kind, kind == .file ? stamp(of: path) : nil)
@@ -241,9 +247,8 @@ public struct LocalFileSystem: FileSystem {
         return Self.stamp(status)
     }
 
-    /// `stamp(of:)` of `relative` below `folder`, looked up from the descriptor of the folder's `lock` where it holds
-    /// one: a shorter walk than from the root, for the writer, which stats each of a large site's files every build.
-    package func stamp(of relative: String, below folder: String, locked lock: FolderLock) -> FileStamp? {
+    /// From the descriptor of the folder's `lock` where it holds one.
+    public func stamp(of relative: String, below folder: String, locked lock: FolderLock) -> FileStamp? {
         guard lock.descriptor >= 0 else { return stamp(of: folder + "/" + relative) }
         var status = stat()
         guard fstatat(lock.descriptor, relative, &status, AT_SYMLINK_NOFOLLOW) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }

@@ -1,3 +1,5 @@
+import LinkChain
+
 /// JSON written by hand for the data sitegen puts in every page and beside it, which a general encoder makes slowly.
 package enum JSONText {
     /// A JSON string. `insideScript` also escapes `<`, `>` and `&`, so the value cannot end an HTML `<script>`
@@ -108,7 +110,7 @@ package struct JSONBytes {
     })
 
     private mutating func unicodeEscape(_ byte: UInt8) {
-        let digits: StaticString = "0123456789abcdef"
-        bytes += [0x5C, 0x75, 0x30, 0x30, digits.utf8Start[Int(byte >> 4)], digits.utf8Start[Int(byte & 0x0F)]]
+        bytes += [0x5C, 0x75, 0x30, 0x30]
+        HexDigits.append(byte, to: &bytes)
     }
 }

@@ -5,10 +5,6 @@ import LinkChain
 import Runtime
 import SiteBasics
 
-public enum SiteGenVersion {
-    public static let current = "0.1.0"
-}
-
 /// What a build produced: the files, and warnings (a failed build throws its errors instead).
 public struct BuildResult: Sendable {
     /// The files, in memory, from `render`; empty from `build`, which writes each file as soon as it is rendered.
@@ -125,7 +121,7 @@ public struct SiteBuilder: Sendable {
     /// other core meanwhile: for a large site both take a while. Throws when nothing could be loaded to check further.
     func load(readingManifestOf writer: SiteWriter?) throws(BuildFailure) -> (SiteSources, [Diagnostic]) {
         // A build that writes reads each page in its job, and only when the manifest cannot vouch for it unread.
-        let ((sources, diagnostics), manifestFailure) = Self.alongside({ SiteLoader.load(options, fileSystem: fileSystem, deferringPageTexts: writer != nil) },
+        let ((sources, diagnostics), manifestFailure) = Concurrently.alongside({ SiteLoader.load(options, fileSystem: fileSystem, deferringPageTexts: writer != nil) },
                                                                        { writer?.readManifest() })
         if let manifestFailure { throw manifestFailure }
         if diagnostics.contains(where: { $0.severity == .error }) && sources.pages.isEmpty && sources.templates.isEmpty {
@@ -448,26 +444,6 @@ public struct SiteBuilder: Sendable {
         }
     }
 
-    /// `first` and `second` at once, on two cores.
-    static func alongside<First: Sendable, Second: Sendable>(_ first: @Sendable () -> First, _ second: @Sendable () -> Second) -> (First, Second) {
-        let results = concurrentMap([0, 1]) { index -> (First?, Second?) in index == 0 ? (first(), nil) : (nil, second()) }
-        return (results[0].0!, results[1].1!)
-    }
-
-    /// `transform` over `items` on every core, results in the items' order.
-    static func concurrentMap<Item: Sendable, Result: Sendable>(_ items: [Item], _ transform: @Sendable (Item) -> Result) -> [Result] {
-        // Made in the array's own room: a buffer of optionals copied out at the end held a large site's page
-        // outcomes twice (3.4 MB at 10,000 pages) at the build's peak.
-        Array(unsafeUninitializedCapacity: items.count) { room, initialized in
-            let slots = UnsafeSlots(buffer: room)
-            // Each iteration initializes its own slot only, so the slots need no lock.
-            DispatchQueue.concurrentPerform(iterations: items.count) { index in
-                (slots.buffer.baseAddress! + index).initialize(to: transform(items[index]))
-            }
-            initialized = items.count
-        }
-    }
-
     /// `transform` over `pages` on every core, results in the pages' order; each page's text is let go as soon as
     /// its result is made, unless `keepsText` says the result still needs it. `pages` comes back without those texts.
     static func concurrentMap<Result: Sendable>(releasingTextOf pages: inout [ContentPage], keepingTextWhere keepsText: @Sendable (Result) -> Bool,
@@ -482,16 +458,13 @@ public struct SiteBuilder: Sendable {
         }
         let slots = UnsafeSlots(buffer: buffer)
         // Each iteration touches its own slot only, so the slots need no lock.
-        return concurrentMap(Array(buffer.indices)) { index in
+        return Concurrently.map(Array(buffer.indices)) { index in
             let result = transform(&slots.buffer[index])
             if !keepsText(result) { slots.buffer[index].text = "" }
             return result
         }
     }
 
-    private struct UnsafeSlots<Element>: @unchecked Sendable {
-        let buffer: UnsafeMutableBufferPointer<Element>
-    }
 
     /// The site's one identity: set by content/index.md (a site-wide setting reaches every page alike). Another page
     /// may repeat the same settings, never set others.

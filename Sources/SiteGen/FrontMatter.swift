@@ -207,7 +207,7 @@ public enum FrontMatterReader {
                 guard let index = line.firstIndex(where: { ["\u{85}", "\u{2028}", "\u{2029}"].contains($0) }) else { continue }
                 let scalar = line[index].unicodeScalars.first!
                 sink.report(line: firstLine + offset, column: line.distance(from: line.startIndex, to: index) + 1,
-                            "\(UnicodeName.describe(scalar)) is a line break to YAML but not to your editor: remove it, or write it as \\u\(String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)) in a double-quoted value")
+                            "\(UnicodeName.describe(scalar)) is a line break to YAML but not to your editor: remove it, or write it as \\u\(UnicodeName.hex(scalar.value)) in a double-quoted value")
                 return nil
             }
         }

@@ -195,7 +195,7 @@ public enum SiteLoader {
                 }
             } else {
                 // Pages are read on every core: a site of 10,000 pages spends most of a build with nothing to do here.
-                for (path, read) in zip(pagePaths, SiteBuilder.concurrentMap(pagePaths) { text("content/" + $0) }) {
+                for (path, read) in zip(pagePaths, Concurrently.map(pagePaths) { text("content/" + $0) }) {
                     switch read {
                     case .success(let text):
                         sources.pages.append(ContentPage(path: path, displayPath: options.displayPath("content/" + path), text: text, stamp: contentStamps[path]))

@@ -1,5 +1,6 @@
 import CCrypto
 import Foundation
+import LinkChain
 import SiteBasics
 
 /// The site's secret, kept in its folder as `.sitegen-key` (never in the output folder, never committed: new's
@@ -58,7 +59,7 @@ public struct ManifestKey: Sendable {
     func keep(in siteFolder: String, fileSystem: any FileSystem) {
         guard isNew else { return }
         let path = joinPath(siteFolder, Self.fileName)
-        guard (try? fileSystem.writeNewFile(path, Data((ContentHash.hex(bytes) + "\n").utf8))) != nil else { return }
+        guard (try? fileSystem.writeNewFile(path, Data((HexDigits.text(bytes) + "\n").utf8))) != nil else { return }
         if fileSystem is LocalFileSystem { chmod(path, 0o600) }
     }
 

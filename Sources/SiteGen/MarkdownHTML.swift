@@ -80,13 +80,12 @@ enum MarkdownHTML {
         if !unsafe, isDangerous(url) { return [] }
         var html: [UInt8] = []
         html.reserveCapacity(url.count)
-        let hex = Array("0123456789ABCDEF".utf8)
         for byte in url {
             if hrefSafe[Int(byte)] { html.append(byte); continue }
             switch byte {
             case UInt8(ascii: "&"): html += Array("&amp;".utf8)
             case UInt8(ascii: "'"): html += Array("&#x27;".utf8)
-            default: html += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+            default: PercentEncoding.appendEscape(byte, to: &html)
             }
         }
         return html

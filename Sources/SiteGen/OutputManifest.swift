@@ -1,6 +1,5 @@
 import Companions
 import Foundation
-import CCrypto
 import LinkChain
 import SiteBasics
 
@@ -188,7 +187,7 @@ public struct OutputManifest: Equatable, Sendable {
         let skippedFiles = skipped
         let partSize = 4096
         let starts = Array(stride(from: formatIndex + 1, to: lines.count, by: partSize))
-        var parts = SiteBuilder.concurrentMap(starts) { start -> Result<OutputManifest, Problem> in
+        var parts = Concurrently.map(starts) { start -> Result<OutputManifest, Problem> in
             var part = OutputManifest()
             var policies = known
             let range = start..<min(start + partSize, lines.count)
@@ -584,14 +583,12 @@ public struct OutputManifest: Equatable, Sendable {
         guard path.utf8.contains(where: isEncodedInPaths) else { bytes += path.utf8; return }
         for byte in path.utf8 {
             if isEncodedInPaths(byte) {
-                bytes += [UInt8(ascii: "%"), upperHexDigits[Int(byte >> 4)], upperHexDigits[Int(byte & 15)]]
+                PercentEncoding.appendEscape(byte, to: &bytes)
             } else {
                 bytes.append(byte)
             }
         }
     }
-
-    private static let upperHexDigits = Array("0123456789ABCDEF".utf8)
 
     static func encode(_ path: String) -> String {
         var bytes: [UInt8] = []
@@ -678,31 +675,20 @@ public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
         // Written into room made once: the manifest writes tens of thousands of hashes.
         let start = bytes.count
         bytes.append(contentsOf: repeatElement(0, count: 64))
+        let hexDigits = HexDigits.lowercase
         bytes.withUnsafeMutableBufferPointer { room in
             func put(_ word: UInt64, at offset: Int) {
-                for digit in 0..<16 { room[offset + digit] = Self.hexDigits[Int(truncatingIfNeeded: word >> UInt64(60 - digit * 4) & 15)] }
+                for digit in 0..<16 { room[offset + digit] = hexDigits[Int(truncatingIfNeeded: word >> UInt64(60 - digit * 4) & 15)] }
             }
             put(words.0, at: start); put(words.1, at: start + 16); put(words.2, at: start + 32); put(words.3, at: start + 48)
         }
     }
 
-    private static let hexDigits = Array("0123456789abcdef".utf8)
-
     static func of(_ data: Data) -> ContentHash {
-        var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
-        data.withUnsafeBytes { _ = SHA256($0.baseAddress?.assumingMemoryBound(to: UInt8.self), $0.count, &digest) }
-        return ContentHash(digest: digest)
+        ContentHash(digest: SHA256Digest.of(data))
     }
 
     static func of(_ text: String) -> ContentHash { of(Data(text.utf8)) }
-
-    static func hex(_ bytes: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var result = [UInt8]()
-        result.reserveCapacity(bytes.count * 2)
-        for byte in bytes { result.append(digits[Int(byte >> 4)]); result.append(digits[Int(byte & 15)]) }
-        return String(decoding: result, as: UTF8.self)
-    }
 }
 
 /// A manifest's bytes while it is read, and its fields as slices of them. Only read while the manifest's Data is

@@ -90,13 +90,6 @@ package struct HTTPSAddress: Equatable {
     }
 }
 
-/// Names for characters in messages: `U+2028`.
-public enum UnicodeName {
-    public static func describe(_ scalar: Unicode.Scalar) -> String {
-        "U+" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
-    }
-}
-
 /// The hosts that name this machine only, as an address writes them: `localhost`, `[::1]` and `127.x.y.z`. Where
 /// plain http (a counting endpoint under test) and the network test seam are allowed.
 public enum LoopbackHost {

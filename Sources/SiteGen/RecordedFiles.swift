@@ -29,7 +29,7 @@ struct RecordedFiles: @unchecked Sendable {
         let partSize = 4096
         let partStarts = Array(stride(from: lines.startIndex, to: lines.endIndex, by: partSize))
         let buffer = ManifestBytes(source)
-        let parts = SiteBuilder.concurrentMap(partStarts) { start -> Result<(pathEnds: [Int], stamps: [FileStamp?], sorted: Bool), OutputManifest.Problem> in
+        let parts = Concurrently.map(partStarts) { start -> Result<(pathEnds: [Int], stamps: [FileStamp?], sorted: Bool), OutputManifest.Problem> in
             var pathEnds: [Int] = [], stamps: [FileStamp?] = []
             let range = start..<min(start + partSize, lines.endIndex)
             pathEnds.reserveCapacity(range.count)

@@ -74,7 +74,7 @@ final class ResourceCache: DrawnPictureCache, @unchecked Sendable {
         guard let name = found[key], let (_, sha) = Self.parts(of: name, kind: kind) else { return nil }
         let path = joinPath(folder, name)
         guard fileSystem.entryKind(at: path) == .file, let data = try? fileSystem.readFile(path),
-              SecurityPolicy.sha256Hex(Array(data)[...]).hasPrefix(sha) else { return nil }
+              SHA256Digest.hex(data).hasPrefix(sha) else { return nil }
         return data
     }
 
@@ -87,7 +87,7 @@ final class ResourceCache: DrawnPictureCache, @unchecked Sendable {
     func store(_ data: Data, forKey fullKey: String) {
         guard usable else { return }
         let key = String(fullKey.prefix(32))
-        let name = key + "-" + SecurityPolicy.sha256Hex(Array(data)[...]).prefix(32) + kind.fileExtension
+        let name = key + "-" + SHA256Digest.hex(data).prefix(32) + kind.fileExtension
         let path = joinPath(folder, name)
         // Written beside the entry and renamed into place: a build running at the same time reads the whole entry or
         // none, and two writing the same key write the same bytes.
@@ -131,7 +131,7 @@ struct AvatarEntry: AvatarPictureCache {
     /// libvips sitegen was built with.
     static func key(source: Data, fileName: String) -> String {
         let format = fileName.split(separator: ".").last.map { $0.lowercased() } ?? ""
-        return SecurityPolicy.sha256Hex("sitegen avatar \(version)\0libvips \(Vips.version)\0\(format)\0" + SecurityPolicy.sha256Hex(Array(source)[...]))
+        return SHA256Digest.hex("sitegen avatar \(version)\0libvips \(Vips.version)\0\(format)\0" + SHA256Digest.hex(source))
     }
 
     func avatar(source: Data, fileName: String) -> (photo: PublishedPhoto?, pictures: AvatarPictures)? {

@@ -49,8 +49,6 @@ public final class SiteWriter: @unchecked Sendable {
     /// The folders this build made on the way to the output folder, removed again if it fails.
     private let madeOnTheWay: [String]
     private let folderLock: FolderLock
-    /// The disk, when it is the real one: a kept file's stamp is then looked up from the locked folder's descriptor.
-    private let localDisk: LocalFileSystem?
 
     private let lock = NSLock()
     /// The staging folder's name after its prefix (`ManifestKey.stagingToken`), and whether this build made it.
@@ -130,7 +128,6 @@ public final class SiteWriter: @unchecked Sendable {
             throw refuse("another sitegen build is writing into this folder: wait for it to finish, then build again")
         }
         folderLock = held
-        localDisk = fileSystem as? LocalFileSystem
 
         let manifestPath = joinPath(resolved, OutputManifest.fileName)
         switch fileSystem.entryKind(at: manifestPath) {
@@ -259,7 +256,7 @@ public final class SiteWriter: @unchecked Sendable {
         for path in paths {
             // No check of the folders on the way: nothing is written here (removals check them).
             guard let line = previousFiles.index(of: path), previousFiles.recordsOneHash(at: line) else { return false }
-            let stamp = localDisk.map { $0.stamp(of: path, below: output, locked: folderLock) } ?? fileSystem.stamp(of: joinPath(output, path))
+            let stamp = fileSystem.stamp(of: path, below: output, locked: folderLock)
             if stamp != nil && stamp == previousFiles.stamp(at: line) {
                 entries.append((line, nil))
                 continue

@@ -172,7 +172,7 @@ public enum YAMLReader {
                 let lineStart = input[..<offset].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
                 let line = input[..<offset].count(where: { $0 == 0x0A }) + 1 + lineOffset
                 let column = String(decoding: input[lineStart..<offset], as: UTF8.self).count + 1
-                let character = parser.problem_value >= 0 ? " (U+\(String(parser.problem_value, radix: 16, uppercase: true).leftPadded(to: 4)))" : ""
+                let character = parser.problem_value >= 0 ? " (\(UnicodeName.describe(codePoint: UInt32(parser.problem_value))))" : ""
                 return YAMLError(position: SourcePosition(line: line, column: column, file: file), message: problem + character)
             }
             var message = problem
@@ -186,7 +186,7 @@ public enum YAMLReader {
 }
 
 extension String {
-    /// The string with zeros in front up to `width` characters (hex in `U+0085`).
+    /// The string with zeros in front up to `width` characters (a year's four digits).
     public func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }
 
@@ -199,7 +199,7 @@ public enum YAMLText {
             case "\"": result += "\\\""
             case "\\": result += "\\\\"
             case _ where ControlCharacters.isControlOrLineSeparator(scalar):
-                result += "\\u" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
+                result += "\\u" + UnicodeName.hex(scalar.value)
             default: result.unicodeScalars.append(scalar)
             }
         }

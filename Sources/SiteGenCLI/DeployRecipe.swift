@@ -1,4 +1,5 @@
 import Foundation
+import SiteBasics
 import SiteGen
 
 /// `sitegen new --ci HOST`: the files that publish the site from a push, each host's own, all running the one

@@ -1,4 +1,5 @@
 import Foundation
+import SiteBasics
 import SiteGen
 
 /// The manual page sitegen(1), in roff, made from the command table as the help and the completions are, so it

@@ -41,3 +41,23 @@ package enum SitegenBinary {
         return (process.terminationStatus, String(decoding: outputData, as: UTF8.self), String(decoding: errorData, as: UTF8.self))
     }
 }
+
+/// A shell command, as tests set up folders and git repositories: `/bin/sh -c`, with git's settings for tests.
+package enum Shell {
+    /// Git without the machine's settings, with a name for the commits.
+    package static let gitEnvironment: [String: String] = {
+        var environment = ProcessInfo.processInfo.environment
+        for name in ["GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE"] { environment[name] = nil }
+        environment["GIT_CONFIG_GLOBAL"] = "/dev/null"
+        environment["GIT_CONFIG_NOSYSTEM"] = "1"
+        for role in ["AUTHOR", "COMMITTER"] {
+            environment["GIT_\(role)_NAME"] = "Ada"
+            environment["GIT_\(role)_EMAIL"] = "ada@example.org"
+        }
+        return environment
+    }()
+
+    package static func run(_ command: String, in folder: URL) throws -> (code: Int32, output: String, errors: String) {
+        try SitegenBinary.run(["-c", command], in: folder, environment: gitEnvironment, executable: URL(fileURLWithPath: "/bin/sh"))
+    }
+}

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SiteGen
+import SiteBasics
 import SiteGenTestSupport
 
 /// The example site in content/ and templates/, built on disk by the real binary.

@@ -19,20 +19,6 @@ import SiteGenTestSupport
         return (folder, site)
     }
 
-    static func shell(_ command: String, in folder: URL) throws -> (code: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        process.currentDirectoryURL = folder
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
-
     static func entries(_ folder: URL) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
     }
@@ -41,11 +27,11 @@ import SiteGenTestSupport
         let (folder, site) = try Self.site()
         defer { try? FileManager.default.removeItem(at: folder) }
         let pages = site.appendingPathComponent("pages")
-        let setup = try Self.shell("""
+        let setup = try Shell.run("""
             git init -q pages && cd pages && git config user.email a@example.org && git config user.name A \
             && echo me.example > CNAME && git add CNAME && git commit -qm start && git rev-parse HEAD
             """, in: site)
-        try #require(setup.code == 0, "\(setup.output)")
+        try #require(setup.code == 0, "\(setup.errors)")
         let head = setup.output.trimmingCharacters(in: .whitespacesAndNewlines)
         try Data("---\ntitle: Old\n---\n".utf8).write(to: site.appendingPathComponent("content/old.md"))
         for _ in 0..<2 {
@@ -56,8 +42,8 @@ import SiteGenTestSupport
         #expect(try SitegenBinary.run(["build", "--output", "pages"], in: site).code == 0)
 
         #expect(try String(contentsOf: pages.appendingPathComponent("CNAME"), encoding: .utf8) == "me.example\n")
-        #expect(try Self.shell("git rev-parse HEAD", in: pages).output.trimmingCharacters(in: .whitespacesAndNewlines) == head)
-        #expect(try Self.shell("git status --porcelain CNAME", in: pages).output.isEmpty)
+        #expect(try Shell.run("git rev-parse HEAD", in: pages).output.trimmingCharacters(in: .whitespacesAndNewlines) == head)
+        #expect(try Shell.run("git status --porcelain CNAME", in: pages).output.isEmpty)
         #expect(FileManager.default.fileExists(atPath: pages.appendingPathComponent("index.html").path))
         #expect(!FileManager.default.fileExists(atPath: pages.appendingPathComponent("old").path), "a page sitegen wrote and no longer makes stays")
         #expect(Self.entries(site) == [".sitegen-key", "cache", "content", "pages", "templates"], "something was left beside the output")
@@ -74,7 +60,7 @@ import SiteGenTestSupport
         let build = try SitegenBinary.run(["build"], in: site, environment: environment)
         #expect(build.code == 1)
         #expect(build.errors.contains("content/env.txt: error: a symbolic link to /proc/self/environ, outside the site folder"))
-        let found = try Self.shell("grep -rl \(secret) . || true", in: folder).output
+        let found = try Shell.run("grep -rl \(secret) . || true", in: folder).output
         #expect(found.isEmpty, "the secret is in \(found)")
         #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("Output").path))
     }
@@ -195,11 +181,11 @@ import SiteGenTestSupport
         let before = try Fixtures.snapshot(output)
         let limit = (pageSize + manifestSize) / 2 / 1024 + 1
         let binary = SitegenBinary.url.path
-        let full = try Self.shell("bash -c \"trap '' XFSZ; ulimit -f \(limit); exec '\(binary)' build\"", in: site)
-        #expect(full.code == 1 && full.output.contains("File too large"), "\(full.output)")
+        let full = try Shell.run("bash -c \"trap '' XFSZ; ulimit -f \(limit); exec '\(binary)' build\"", in: site)
+        #expect(full.code == 1 && full.errors.contains("File too large"), "\(full.errors)")
         #expect(try Fixtures.snapshot(output) == before)
-        let killed = try Self.shell("bash -c \"ulimit -f \(limit); exec '\(binary)' build\"", in: site)
-        #expect(killed.code != 0 && killed.code != 1, "\(killed.output)")
+        let killed = try Shell.run("bash -c \"ulimit -f \(limit); exec '\(binary)' build\"", in: site)
+        #expect(killed.code != 0 && killed.code != 1, "\(killed.errors)")
         #expect(Self.entries(output).contains { $0.hasPrefix(".sitegen-") && $0 != ".sitegen-manifest" }, "the killed build left its staging folder or next manifest")
         let next = try SitegenBinary.run(["build"], in: site)
         #expect(next.code == 0, "\(next.errors)")
@@ -213,7 +199,7 @@ import SiteGenTestSupport
         let (folder, site) = try Self.site(pages: 3)
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(try SitegenBinary.run(["build"], in: site).code == 0)
-        #expect(try Self.shell("cp -al Output snap", in: site).code == 0)
+        #expect(try Shell.run("cp -al Output snap", in: site).code == 0)
         let snapshot = try Fixtures.snapshot(site.appendingPathComponent("snap"))
         let manifest = try Data(contentsOf: site.appendingPathComponent("snap/.sitegen-manifest"))
         try Self.write("---\ntitle: Page 1, edited\n---\nEdited.\n", to: site.appendingPathComponent("content/p1.md"))

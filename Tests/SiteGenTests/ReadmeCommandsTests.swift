@@ -55,7 +55,7 @@ import SiteGenTestSupport
             \tinsteadOf = git@github.com:ada/links.git
 
             """.utf8).write(to: gitConfig)
-        var environment = PublishTests.environment
+        var environment = Shell.gitEnvironment
         environment["GIT_CONFIG_GLOBAL"] = gitConfig.path
         environment["PATH"] = bin.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
         environment["CI"] = "true"  // no browser

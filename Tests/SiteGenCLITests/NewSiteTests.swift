@@ -63,7 +63,7 @@ import SiteGenTestSupport
         #expect(made.code == 0, "\(made.errors)")
         let site = folder.appendingPathComponent("site")
         #expect(try SitegenBinary.run(["build"], in: site).code == 0)
-        let status = try PublishTests.shell("git init -q && git status --porcelain --untracked-files=all", in: site)
+        let status = try Shell.run("git init -q && git status --porcelain --untracked-files=all", in: site)
         #expect(status.code == 0, "\(status.errors)")
         let untracked = status.output.split(separator: "\n").map { String($0.dropFirst(3)) }
         // The resource cache is committed with the sources: its share card, not Output/, is among them.
@@ -230,8 +230,8 @@ import SiteGenTestSupport
     func aRefusedFolderIsLeftAsItWas(_ refused: RefusedFolder) throws {
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let setup = try OutputSafetyTests.shell(refused.setup, in: folder)
-        try #require(setup.code == 0, "\(setup.output)")
+        let setup = try Shell.run(refused.setup, in: folder)
+        try #require(setup.code == 0, "\(setup.errors)")
         let before = try Self.tree(folder)
         let made = try SitegenBinary.run(["new"] + refused.arguments, in: folder)
         #expect(made.code == refused.code)

@@ -2,24 +2,12 @@ import Foundation
 import Testing
 @testable import Publishing
 @testable import SiteGen
+import SiteBasics
 import SiteGenTestSupport
 
 /// `sitegen publish` through the real binary, on a site repository with a local bare repository as its remote:
 /// what reaches the branch, and what must stay as it was (the working tree, the index, HEAD, other branches).
 @Suite(.timeLimit(.minutes(5))) struct PublishTests {
-    /// Git without the machine's settings, with a name for the commits.
-    static let environment: [String: String] = {
-        var environment = ProcessInfo.processInfo.environment
-        for name in ["GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE"] { environment[name] = nil }
-        environment["GIT_CONFIG_GLOBAL"] = "/dev/null"
-        environment["GIT_CONFIG_NOSYSTEM"] = "1"
-        for role in ["AUTHOR", "COMMITTER"] {
-            environment["GIT_\(role)_NAME"] = "Ada"
-            environment["GIT_\(role)_EMAIL"] = "ada@example.org"
-        }
-        return environment
-    }()
-
     static let domain = "loveyourmusic.net"
 
     /// A temporary folder holding `site`, the example site committed on main with url on a custom domain, and
@@ -42,17 +30,13 @@ import SiteGenTestSupport
 
     /// Runs `command` in a shell with git's test settings; its output, or the test fails.
     @discardableResult static func git(_ command: String, in folder: URL) throws -> String {
-        let result = try shell(command, in: folder)
+        let result = try Shell.run(command, in: folder)
         try #require(result.code == 0, "\(command): \(result.errors)")
         return result.output.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    static func shell(_ command: String, in folder: URL) throws -> (code: Int32, output: String, errors: String) {
-        try SitegenBinary.run(["-c", command], in: folder, environment: environment, executable: URL(fileURLWithPath: "/bin/sh"))
-    }
-
     static func sitegen(_ arguments: [String], in folder: URL) throws -> (code: Int32, output: String, errors: String) {
-        try SitegenBinary.run(arguments, in: folder, environment: environment)
+        try SitegenBinary.run(arguments, in: folder, environment: Shell.gitEnvironment)
     }
 
     /// Everything `publish` must leave as it was: the working tree's status, the index's bytes, HEAD, and the
@@ -256,14 +240,14 @@ import SiteGenTestSupport
         #expect(result.code == 1)
         #expect(result.errors.hasPrefix("origin: error: git could not push the branch gh-pages there, and says:\n    remote: pushes are closed today\n"), "\(result.errors)")
         // The commit is made here, so a later --push sends it.
-        #expect(try Self.shell("git rev-parse --verify -q gh-pages", in: site).code == 0)
+        #expect(try Shell.run("git rev-parse --verify -q gh-pages", in: site).code == 0)
     }
 
     /// A repository without the remote gets the step it lacks, not git's words about a repository that is not there.
     @Test func aRepositoryWithoutTheRemoteIsToldHowToAddIt() throws {
         let (folder, site) = try Self.siteRepository()
         defer { try? FileManager.default.removeItem(at: folder) }
-        #expect(try Self.shell("git remote remove origin", in: site).code == 0)
+        #expect(try Shell.run("git remote remove origin", in: site).code == 0)
         let result = try Self.sitegen(["publish", "--push"], in: site)
         #expect(result.code == 1)
         #expect(result.errors.contains("error: the repository has no remote named origin to push gh-pages to\n"), "\(result.errors)")
@@ -311,7 +295,7 @@ import SiteGenTestSupport
         #expect(refused.errors.contains("site.yml:30:12: error: this link is still sitegen new's example, you@example.org"))
         #expect(refused.errors.hasSuffix("Nothing was published: the site still holds sitegen new's examples; replace each of them above, then publish again.\n"))
         #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("Output").path))
-        #expect(try Self.shell("git rev-parse --verify -q gh-pages", in: site).code != 0)
+        #expect(try Shell.run("git rev-parse --verify -q gh-pages", in: site).code != 0)
     }
 
     /// Without a url the domain is unknown, which matters only when the branch has a CNAME the publish would drop.
