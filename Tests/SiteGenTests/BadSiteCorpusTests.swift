@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import Companions
+import SiteBasics
 import SiteGenTestSupport
 
 /// One broken site of `Tests/Corpus/bad/`, read from its folder: the site's files and `expected.txt`, which
@@ -119,7 +119,7 @@ struct CorpusCase: Sendable, CustomTestStringConvertible {
         case (3, .file(let data)):
             let name = parts[2].split(separator: ".").first.map(String.init) ?? ""
             let halves = name.split(separator: "-")
-            return halves.count == 2 && SecurityPolicy.sha256Hex(Array(data)[...]).hasPrefix(halves[1])
+            return halves.count == 2 && SHA256Digest.hex(data).hasPrefix(halves[1])
         default: return false
         }
     }
