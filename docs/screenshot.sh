@@ -14,6 +14,9 @@ mkdir -p "$work/example" "$work/every-service" "$work/every-service-calm" "$work
 cp -r content templates "$work/example/"
 cp -r Tests/Browser/sites/every-service/content templates "$work/every-service/"
 cp -r Tests/Browser/sites/every-service/content templates "$work/every-service-calm/"
+# The test site names its buttons with label: (to test it); the pictures show what a page without labels shows: each
+# service's name, with the handle beneath.
+sed -i '/^    label: /d' "$work/every-service/content/index.md" "$work/every-service-calm/content/index.md"
 sed -i -e 's/^lang: en$/lang: en\nbuttons: calm/' -e 's/^  - section: Social$/  - section: Also on\n    icons: true/' \
   "$work/every-service-calm/content/index.md"
 cp -r Tests/Browser/sites/arabic/content templates "$work/arabic/"
