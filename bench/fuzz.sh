@@ -57,13 +57,19 @@ compile() {
   fi
 }
 
-# CVips, the C target that loads libvips at run time, as an object of its own (its header is all Swift sees). Its
-# include flags are Package.swift's: GLib's headers, which libvips' include.
+# CVips, the C target that loads libvips at run time (vips.c), draws the share card (card.c) and compresses it
+# (deflate.c), as one object of its own (its header is all Swift sees). Its include flags are Package.swift's: GLib's
+# headers, which libvips' include, and Cairo's, Pango's, HarfBuzz's and FreeType's, which the card's drawing includes.
 cvips_object() {
-  local object=$build/CVips.o
+  local object=$build/CVips.o source parts=()
   stale "$object" Sources/CVips || { echo "$object"; return 0; }
-  clang -c -O2 -I Sources/CVips/include -I /usr/include/glib-2.0 -I "/usr/lib/$(dpkg-architecture -qDEB_HOST_MULTIARCH)/glib-2.0/include" \
-    Sources/CVips/vips.c -o "$object" >&2 || return 1
+  for source in Sources/CVips/*.c; do
+    clang -c -O2 -I Sources/CVips/include -I /usr/include/glib-2.0 -I "/usr/lib/$(dpkg-architecture -qDEB_HOST_MULTIARCH)/glib-2.0/include" \
+      -I /usr/include/cairo -I /usr/include/pango-1.0 -I /usr/include/harfbuzz -I /usr/include/freetype2 \
+      "$source" -o "$build/CVips-$(basename "$source" .c).o" >&2 || return 1
+    parts+=("$build/CVips-$(basename "$source" .c).o")
+  done
+  ld -r "${parts[@]}" -o "$object" >&2 || return 1
   echo "$object"
 }
 
