@@ -272,9 +272,20 @@ public struct LinkResolver: Sendable {
         let paint = ButtonPaint.make(brand: color,
                                      surfaces: matter.theme.surfaces(onCard: matter.theme.onCard || matter.background != nil))
         // A button names its service; the handle comes second, isolated from the page's direction where it is shown.
-        let detail = entry.label != nil || sealed || !Self.readsAsName(chain.handle) ? nil : chain.handle
+        let detail = entry.label != nil || sealed || !Self.readsAsName(chain.handle) ? nil : Self.shownDetail(chain.handle)
         return ResolvedLink(label: entry.label ?? service.displayName, detail: detail, service: service, chain: chain,
                             choices: choices, icon: icon, color: color, paint: paint, position: at)
+    }
+
+    /// A handle as the button's second line shows it: a web address without `https://`, and without the slash of a
+    /// site's root (`https://mira.example/` reads `mira.example`), as people write addresses on cards; the link keeps
+    /// the whole address.
+    static func shownDetail(_ handle: String) -> String {
+        let scheme = "https://"
+        guard handle.lowercased().hasPrefix(scheme) else { return handle }
+        let rest = handle.dropFirst(scheme.count)
+        guard rest.hasSuffix("/"), !rest.dropLast().contains(where: { "/?#".contains($0) }) else { return String(rest) }
+        return String(rest.dropLast())
     }
 
     /// Whether a handle is something people read (`@eb@social.coop`, `octocat`, `+49 30 1234567`, an address) rather

@@ -92,6 +92,8 @@ import Testing
               - spotify: artist:0OdUWJ0sBjDrqHygGUXeCF
               - matrix: "@eb:matrix.org"
               - phone: "+49 30 1234567"
+              - web: https://mira.example/
+              - web: https://mira.example/blog/
             ---
             """
         let (parsed, _) = PageParser.parse(Self.page("index.md", page))
@@ -99,6 +101,7 @@ import Testing
         #expect(diagnostics.allSatisfy { $0.severity == .warning })  // rel="me" without a url
         #expect(resolved.links.map { "\($0.label) | \($0.detail ?? "-")" } == [
             "GitHub | octocat", "My code | -", "Spotify | -", "Matrix | @eb:matrix.org", "Phone | +49 30 1234567",
+            "Web | mira.example", "Web | mira.example/blog/",
         ])
         let (sealedPage, _) = PageParser.parse(Self.page("index.md", "---\nemail_protection: sealed\nlinks:\n  - email: a@example.org\n---\n"))
         #expect(resolver.resolve(sealedPage).0.links.map { "\($0.label) | \($0.detail ?? "-")" } == ["Email | -"])
