@@ -42,6 +42,17 @@ def main(arguments):
             sys.exit("error: Simple Icons %s has no icon named %s" % (version("simple-icons-pack"), ", ".join(unknown)))
     else:
         icons = [getattr(simple_icons_pack, name) for name in dir(simple_icons_pack) if name.startswith("SI_")]
+    # An icon whose licence forbids commercial use (Misskey's CC-BY-NC-SA-4.0, in 16.36.0) is not written: the pages
+    # sitegen makes may sell, and the Debian package carries these files. sitegen falls back for it as for a brand the
+    # set lacks (and skips such an icon in a folder an older copy of this script wrote).
+    # The licences are listed over every icon asked for, those left out too, so that sitegen also skips an icon
+    # under such a licence that an older copy of this script wrote into the folder.
+    own = ["  %s.svg: %s" % (icon.slug, icon.license) for icon in sorted(icons, key=lambda icon: icon.slug)
+           if icon.license and icon.license != "CC0-1.0"]
+    barred = [icon for icon in icons if "NC" in (icon.license or "").upper().split("-")]
+    if barred:
+        print("Left out for their non-commercial licences: %s" % ", ".join("%s (%s)" % (icon.slug, icon.license) for icon in barred), file=sys.stderr)
+        icons = [icon for icon in icons if icon not in barred]
     os.makedirs(folder, exist_ok=True)
     for icon in icons:
         # Slugs are lowercase letters and digits (dots are spelt "dot"): a file name that cannot leave the folder.
@@ -50,14 +61,12 @@ def main(arguments):
         write(os.path.join(folder, icon.slug + ".svg"), icon.svg)
     # A few icons carry a licence of their own instead of CC0 (PeerTube's CC-BY-SA-4.0, ...): named here, one a line
     # as "  SLUG.svg: LICENCE", where sitegen reads it to credit each one on the pages that show it.
-    own = ["  %s.svg: %s" % (icon.slug, icon.license) for icon in sorted(icons, key=lambda icon: icon.slug)
-           if icon.license and icon.license != "CC0-1.0"]
     write(os.path.join(folder, "simple-icons.txt"),
           "Simple Icons %s (https://simpleicons.org), from the PyPI package simple-icons-pack.\n"
           "License: CC0-1.0 (https://creativecommons.org/publicdomain/zero/1.0/). Brand names and logos remain\n"
           "their owners' trademarks; see https://github.com/simple-icons/simple-icons/blob/develop/DISCLAIMER.md\n"
           % version("simple-icons-pack")
-          + ("Icons under a licence of their own:\n" + "\n".join(own) + "\n" if own else ""))
+          + ("Icons under a licence of their own (one that forbids commercial use is listed but not written):\n" + "\n".join(own) + "\n" if own else ""))
     print("Wrote %d Simple Icons to %s" % (len(icons), folder), file=sys.stderr)
 
 

@@ -333,6 +333,12 @@ package struct IconAssets: Sendable {
             if !simpleIcons.isEmpty, let mark = try? sets.files.readFile(folder + "/" + IconSets.simpleIconsMark) {
                 licences = simpleIconsLicences(mark).filter { wanted.contains($0.key) }
             }
+            // An icon whose licence forbids commercial use is left to the other sources: a page may sell, and a
+            // folder written before scripts/simple-icons.py left such icons out may still hold one.
+            for (name, licence) in licences where forbidsCommercialUse(licence) {
+                simpleIcons[name] = nil
+                licences[name] = nil
+            }
         }
         func fromSimpleIcons(_ brand: ServiceIcon) -> IconSymbols.Symbol? {
             brand.simpleIcons.flatMap { name in
@@ -405,6 +411,11 @@ package struct IconAssets: Sendable {
             made[brand] = entry
         }
         return made
+    }
+
+    /// Whether a licence forbids commercial use: Creative Commons' NC licences (`CC-BY-NC-SA-4.0`).
+    package static func forbidsCommercialUse(_ licence: String) -> Bool {
+        licence.uppercased().split(separator: "-").contains("NC")
     }
 
     /// The icons `simple-icons.txt` names with a licence of their own (`  SLUG.svg: LICENCE` lines), by slug. A licence

@@ -74,7 +74,7 @@ public enum StandardServices {
         fediverseService("peertube", "PeerTube", profileURL: "https://{host}/a/{user}", brandColor: "#f1680d",
                          icon: ServiceIcon(simpleIcons: "peertube", forkAwesome: "peertube", glyph: "chat")),
         fediverseService("misskey", "Misskey", profileURL: "https://{host}/@{user}", brandColor: "#a1ca03",
-                         icon: ServiceIcon(simpleIcons: "misskey", forkAwesome: "activitypub", glyph: "chat")),
+                         icon: ServiceIcon(simpleIcons: "misskey", glyph: "chat")),
         // No set has GoToSocial's sloth yet (Fork Awesome's ActivityPub logo would be another brand's): its glyph, and
         // the build says so.
         fediverseService("gotosocial", "GoToSocial", profileURL: "https://{host}/@{user}", brandColor: "#3b4f7a",

@@ -145,6 +145,25 @@ import Testing
         ])
     }
 
+    /// An icon whose licence forbids commercial use is not shown, even where an older folder holds it: the brand falls
+    /// back as one the set lacks, and is said as such.
+    @Test func anIconUnderANonCommercialLicenceIsNotShown() {
+        let misskey = ServiceIcon(simpleIcons: "misskey", glyph: "chat")
+        let peertube = ServiceIcon(simpleIcons: "peertube", glyph: "chat")
+        let disk = InMemoryFileSystem([
+            "si/simple-icons.txt": "Simple Icons 16.36.0\nIcons under a licence of their own:\n  misskey.svg: CC-BY-NC-SA-4.0\n  peertube.svg: CC-BY-SA-4.0\n",
+            "si/misskey.svg": #"<svg viewBox="0 0 24 24" xmlns="http://www.w3.org/2000/svg"><path d="M0 0h24v24z"/></svg>"#,
+            "si/peertube.svg": #"<svg viewBox="0 0 24 24" xmlns="http://www.w3.org/2000/svg"><path d="M0 0h24z"/></svg>"#,
+        ])
+        let icons = IconAssets.load(sets: IconSets(simpleIcons: "si", files: disk), brands: [misskey, peertube], sourceDirectory: "site", files: [:])
+        let shown = icons.shown([.brand(misskey), .brand(peertube)])
+        #expect(shown.symbols.name(for: .brand(misskey)) == Glyph.chat.rawValue)
+        #expect(shown.symbols.name(for: .brand(peertube)) == "brand-peertube")
+        #expect(shown.findings == IconFindings(uncovered: ["misskey"]))
+        #expect(IconAssets.forbidsCommercialUse("CC-BY-NC-SA-4.0") && IconAssets.forbidsCommercialUse("cc-by-nc-4.0"))
+        #expect(!IconAssets.forbidsCommercialUse("CC-BY-SA-4.0") && !IconAssets.forbidsCommercialUse("https://github.com/LemmyNet/lemmy/blob/main/LICENSE"))
+    }
+
     /// Simple Icons is found where scripts/simple-icons.py wrote it: the user's data folder, or beside the binary.
     @Test func simpleIconsAreFoundInTheDataFolders() throws {
         let folder = try Fixtures.temporaryFolder()
