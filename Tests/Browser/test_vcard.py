@@ -32,8 +32,8 @@ def test_the_example_card(built_site):
     assert [e.value for e in card.contents["email"]] == ["someone@example.org"]
     # The SVG avatar, drawn: the card carries it (contact apps show only JPEG and PNG, and fetch no address).
     assert card.photo.params["ENCODING"] == ["b"] and card.photo.params["TYPE"] == ["PNG"]
-    # At the SVG's own size (112 px), at most the share card's 240: never enlarged.
-    assert Image.open(io.BytesIO(card.photo.value)).size == (112, 112)
+    # A vector drawn at the size the contact card's photo has (240 px), as the share card draws it: crisp at any size.
+    assert Image.open(io.BytesIO(card.photo.value)).size == (240, 240)
     urls = [u.value for u in card.contents["url"]]
     assert urls == ["https://loveyourmusic.example/", "https://example.org/app", "https://social.coop/@eb"]
     assert len(urls) == len(set(urls)), "each address once"
