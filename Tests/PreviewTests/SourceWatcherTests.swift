@@ -34,7 +34,7 @@ import SiteGenTestSupport
         /// A watcher of the site as `serve` makes it: content/ and templates/ walked by the build's rule, and site.yml.
         func watcher(kernelEvents: Bool = true, onChange: @escaping @Sendable () -> Void) -> SourceWatcher {
             let boundary = SiteBoundary(BuildOptions(sourceDirectory: folder.path), fileSystem: LocalFileSystem())!
-            return SourceWatcher(boundary: boundary, folders: ["content", "templates"].map { folder.appendingPathComponent($0).path },
+            return SourceWatcher(boundary: boundary, fileSystem: LocalFileSystem(), folders: ["content", "templates"].map { folder.appendingPathComponent($0).path },
                                  files: [folder.appendingPathComponent("site.yml").path], interval: 0.05, kernelEvents: kernelEvents, onChange: onChange)
         }
     }
