@@ -1,8 +1,9 @@
 import Foundation
 
 /// The reading seam between the pipeline and the disk, so stages can be tested without touching files.
-/// Paths are plain strings joined with `/`. Nothing here follows a symbolic link unless its name says so.
+/// Paths are plain strings joined with `/`; a symbolic link is followed where a method's comment says so.
 public protocol FileReading: Sendable {
+    /// A regular file's bytes (through a link), bounded; a FIFO, device or folder is refused unread.
     func readFile(_ path: String) throws -> Data
     /// The size of a file in bytes, when known without reading it (nil otherwise), so big files are refused unread.
     func fileSize(_ path: String) -> Int?
@@ -129,7 +130,7 @@ public func joinPath(_ folder: String, _ name: String) -> String {
     return folder.hasSuffix("/") ? folder + name : folder + "/" + name
 }
 
-/// The real disk, through FileManager.
+/// The real disk, through system calls (FileManager only to list a folder and read a link).
 public struct LocalFileSystem: FileSystem {
     public init() {}
 
