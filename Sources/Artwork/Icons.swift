@@ -54,10 +54,10 @@ public struct IconSets: Equatable, Sendable {
     /// Fork Awesome's SVG font, `forkawesome-webfont.svg`.
     public var forkAwesomeFont: String?
     /// Reads the sets' files (they live outside the site, so not through the site's file system).
-    public var files: any FileSystem
+    public var files: any FileReading
 
     public init(simpleIcons: String? = nil, fontAwesomeBrands: String? = nil, forkAwesomeFont: String? = nil,
-                files: any FileSystem = LocalFileSystem()) {
+                files: any FileReading = LocalFileSystem()) {
         self.simpleIcons = simpleIcons
         self.fontAwesomeBrands = fontAwesomeBrands
         self.forkAwesomeFont = forkAwesomeFont
@@ -76,22 +76,19 @@ public struct IconSets: Equatable, Sendable {
     /// sets are installed: Simple Icons in `sitegen/simple-icons` under `$XDG_DATA_HOME` (or `~/.local/share`), beside
     /// the binary (`PREFIX/share`, where scripts/install.sh writes it), `/usr/local/share` and `/usr/share` (the
     /// Debian package's); Fork Awesome in `/usr/share/fonts-fork-awesome`; Font Awesome in the `site-packages` or
-    /// `dist-packages` folders of the system Python, `~/.local`, pyenv and `$VIRTUAL_ENV`.
+    /// `dist-packages` folders of the system Python, `~/.local`, pyenv and `$VIRTUAL_ENV`. Looks through `files`, which
+    /// then reads the sets.
     public static func discover(environment: [String: String] = ProcessInfo.processInfo.environment,
-                                executable: URL? = Bundle.main.executableURL) -> IconSets {
+                                executable: URL? = Bundle.main.executableURL, files: any FileReading = LocalFileSystem()) -> IconSets {
         let places: [String]
         if let override = environment["SITEGEN_ICON_PATH"] {
             places = override.split(separator: ":").map(String.init)
         } else {
-            places = dataFolders(environment, executable: executable).map { $0 + "/sitegen/simple-icons" }
-                + ["/usr/share/fonts-fork-awesome/fonts", "/usr/share/fonts/svg/fork-awesome"] + pythonPackageFolders(environment)
+            places = dataFolders(environment, executable: executable, files: files).map { $0 + "/sitegen/simple-icons" }
+                + ["/usr/share/fonts-fork-awesome/fonts", "/usr/share/fonts/svg/fork-awesome"] + pythonPackageFolders(environment, files: files)
         }
-        var sets = IconSets.none
-        let fileManager = FileManager.default
-        func isFile(_ path: String) -> Bool {
-            var folder: ObjCBool = false
-            return fileManager.fileExists(atPath: path, isDirectory: &folder) && !folder.boolValue
-        }
+        var sets = IconSets(files: files)
+        func isFile(_ path: String) -> Bool { files.resolvedKind(at: path) == .file }
         for place in places {
             if sets.simpleIcons == nil {
                 for folder in [place, place + "/simple-icons", place + "/sitegen/simple-icons"] where isFile(folder + "/" + simpleIconsMark) {
@@ -119,10 +116,11 @@ public struct IconSets: Equatable, Sendable {
 
     /// Where installed data lives, the user's own first: `$XDG_DATA_HOME` (or `~/.local/share`), the `share` folder
     /// beside the binary's `bin`, `/usr/local/share`, `/usr/share`.
-    private static func dataFolders(_ environment: [String: String], executable: URL?) -> [String] {
+    private static func dataFolders(_ environment: [String: String], executable: URL?, files: any FileReading) -> [String] {
         let home = environment["HOME"] ?? NSHomeDirectory()
         var folders = [environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/share"]
-        if let binary = executable?.resolvingSymlinksInPath(), binary.deletingLastPathComponent().lastPathComponent == "bin" {
+        if let executable, case let binary = URL(fileURLWithPath: files.realPath(executable.path) ?? executable.path),
+           binary.deletingLastPathComponent().lastPathComponent == "bin" {
             folders.append(binary.deletingLastPathComponent().deletingLastPathComponent().path + "/share")
         }
         for folder in ["/usr/local/share", "/usr/share"] where !folders.contains(folder) { folders.append(folder) }
@@ -130,16 +128,16 @@ public struct IconSets: Equatable, Sendable {
     }
 
     /// `…/lib/python3.X/{site,dist}-packages` folders, newest Python first within each root.
-    private static func pythonPackageFolders(_ environment: [String: String]) -> [String] {
+    private static func pythonPackageFolders(_ environment: [String: String], files: any FileReading) -> [String] {
         let home = environment["HOME"] ?? NSHomeDirectory()
         var libraries = ["/usr/local/lib", "/usr/lib", home + "/.local/lib"]
         if let virtualEnvironment = environment["VIRTUAL_ENV"] { libraries.insert(virtualEnvironment + "/lib", at: 0) }
         let pyenv = (environment["PYENV_ROOT"] ?? home + "/.pyenv") + "/versions"
-        let versions = (try? FileManager.default.contentsOfDirectory(atPath: pyenv)) ?? []
+        let versions = (try? files.names(in: pyenv)) ?? []
         libraries += versions.sorted(by: >).map { pyenv + "/" + $0 + "/lib" }
         var folders = ["/usr/lib/python3/dist-packages"]
         for library in libraries {
-            let pythons = ((try? FileManager.default.contentsOfDirectory(atPath: library)) ?? []).filter { $0.hasPrefix("python3") }
+            let pythons = ((try? files.names(in: library)) ?? []).filter { $0.hasPrefix("python3") }
             for python in pythons.sorted(by: >) {
                 folders += [library + "/" + python + "/site-packages", library + "/" + python + "/dist-packages"]
             }
@@ -438,7 +436,7 @@ package struct IconAssets: Sendable {
     /// An icon of an installed set: its file read and put through the icon allow-list (`SVGSanitizer`), like any
     /// SVG a site brings, drawn in the button's colour. Nil for a file the set lacks or that is not an icon, which
     /// leaves the brand to the next source.
-    private static func setIcon(_ path: String, in files: any FileSystem) -> SVGIcon? {
+    private static func setIcon(_ path: String, in files: any FileReading) -> SVGIcon? {
         guard let data = try? files.readFile(path), let svg = try? SVGSanitizer.sanitize(data) else { return nil }
         return SVGIcon(viewBox: svg.viewBox, rootAttributes: [SVGAttribute(name: "fill", value: "currentColor")], shapes: svg.shapes)
     }

@@ -24,6 +24,12 @@ public struct PercentEncoding: Sendable, Equatable {
     /// RFC 3986 unreserved characters: `A-Z a-z 0-9 - . _ ~`.
     public static let unreservedCharacters = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~"
 
+    /// A URL's path (RFC 3986 section 3.3): pchar = unreserved / sub-delims / ":" / "@", and "/" between segments.
+    public static let urlPath = PercentEncoding(literalCharacters: unreservedCharacters + "!$&'()*+,;=" + ":@/")
+
+    /// A URL's query or fragment (sections 3.4 and 3.5): a path's characters and "?".
+    public static let urlQuery = PercentEncoding(literalCharacters: unreservedCharacters + "!$&'()*+,;=" + ":@/?")
+
     /// The strict set for one query parameter value: only unreserved characters stay
     /// literal, so `& + = # % ?` and spaces can never break a parameter.
     public static let queryValue = PercentEncoding(literalCharacters: unreservedCharacters)

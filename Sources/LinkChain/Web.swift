@@ -11,11 +11,8 @@ public struct WebAddress: Equatable, Sendable {
     public static let noun = "an https web address"
     static let expected = "an https:// URL, like https://example.org/contact"
 
-    // RFC 3986 section 3.3: pchar = unreserved / pct-encoded / sub-delims / ":" / "@".
-    private static let subDelims = "!$&'()*+,;="
-    private static let pathEncoding = PercentEncoding(literalCharacters: PercentEncoding.unreservedCharacters + subDelims + ":@/")
-    // Section 3.4 and 3.5: query and fragment add "/" and "?".
-    private static let queryEncoding = PercentEncoding(literalCharacters: PercentEncoding.unreservedCharacters + subDelims + ":@/?")
+    private static let pathEncoding = PercentEncoding.urlPath
+    private static let queryEncoding = PercentEncoding.urlQuery
 
     /// Reads an absolute https URL. Refuses other schemes (http:, javascript:, data:, ...),
     /// a missing host, user names or passwords in the URL, bad ports and control characters.

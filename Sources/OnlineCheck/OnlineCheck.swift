@@ -322,11 +322,11 @@ public struct OnlineCheck: Sendable {
     }
 
     private static func normalized(_ address: String) -> String? {
-        guard let components = URLComponents(string: address.trimmingCharacters(in: .whitespacesAndNewlines)),
-              let scheme = components.scheme?.lowercased(), let host = components.host?.lowercased(), !host.isEmpty else { return nil }
-        let port = components.port.flatMap { (scheme == "https" && $0 == 443) || (scheme == "http" && $0 == 80) ? nil : $0 }
-        let path = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
-        return "\(scheme)://\(host)\(port.map { ":\($0)" } ?? "")\(path)\(components.percentEncodedQuery.map { "?\($0)" } ?? "")"
+        guard let parts = URLParts(address.trimmingCharacters(in: .whitespacesAndNewlines)) else { return nil }
+        let scheme = parts.scheme.lowercased(), host = parts.host.lowercased()
+        let port = parts.port.flatMap { (scheme == "https" && $0 == 443) || (scheme == "http" && $0 == 80) ? nil : $0 }
+        let path = parts.path.isEmpty ? "/" : parts.path
+        return "\(scheme)://\(host)\(port.map { ":\($0)" } ?? "")\(path)\(parts.query.map { "?\($0)" } ?? "")"
     }
 
     private static func withoutTrailingSlash(_ address: String) -> String {

@@ -3,6 +3,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import LinkChain
 import SiteBasics
 import SiteGen
 
@@ -83,9 +84,8 @@ public struct CurlProfileFetcher: ProfileFetcher {
 
     public func fetch(_ request: ProfileRequest) -> ProfileResponse {
         if let problem = Self.startProblem { return .failure(problem) }
-        guard var components = URLComponents(string: request.url), let host = components.host?.lowercased(), !host.isEmpty else {
-            return .failure("not a URL: \(request.url)")
-        }
+        guard var parts = URLParts(request.url) else { return .failure("not a URL: \(request.url)") }
+        let host = parts.host.lowercased()
         // A host written as an address, or `localhost`, is refused before anything is asked (the seam too); a name is
         // refused by the address it resolves to, as libcurl is about to connect (below).
         if request.reach == .publicOnly, let refusal = PublicAddress.refusal(ofHost: host) {
@@ -97,10 +97,10 @@ public struct CurlProfileFetcher: ProfileFetcher {
             guard let loopback = loopbackHosts[host], let colon = loopback.lastIndex(of: ":") else {
                 return .failure("\(host) is not in \(Self.environmentVariable), so it is not asked")
             }
-            components.scheme = "http"
-            components.host = String(loopback[..<colon]).trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-            components.port = Int(loopback[loopback.index(after: colon)...])
-            target = components.string ?? request.url
+            parts.scheme = "http"
+            parts.host = String(loopback[..<colon])  // an IPv6 address in its brackets, as the variable holds it
+            parts.port = Int(loopback[loopback.index(after: colon)...])
+            target = parts.text
             headers.append("Host: \(host)")
         }
         guard let handle = sitegen_curl_easy_init() else { return .failure("libcurl could not start a request") }

@@ -1,4 +1,5 @@
 import Foundation
+import LinkChain
 
 /// One page read from the web, for `sitegen import https://…`: https only, at most `limits.maxBytes`, within
 /// `limits.totalTime`, redirects followed hop by hop as `check --links` follows them (only to public https
@@ -33,10 +34,10 @@ public enum WebPage {
 
     /// The page at `address` and where it was read after redirects, or why not.
     public static func get(_ address: String, fetcher: any ProfileFetcher, limits: OnlineCheck.Limits) -> Result<(url: String, body: Data), Problem> {
-        guard let components = URLComponents(string: address), let scheme = components.scheme?.lowercased(),
-              let host = components.host, !host.isEmpty else {
+        guard let parts = URLParts(address) else {
             return .failure(Problem(message: "not a web address sitegen can read: give an https:// address, or \(saveInstead)"))
         }
+        let scheme = parts.scheme.lowercased(), host = parts.host
         // A page on this computer or its network is never read, whatever the scheme: say that rather than "use https".
         if let refusal = PublicAddress.refusal(ofHost: host) {
             return .failure(Problem(message: "\(host) is \(refusal), and sitegen import reads only public https pages: \(saveInstead)"))

@@ -73,8 +73,8 @@ public final class DevServer: @unchecked Sendable {
         // Watching starts first so that no save goes unnoticed, even one made during the first build.
         // What the build reads, by its own rule: a link it refuses (`content/u -> /usr`) is never watched.
         let source = options.build.sourceDirectory
-        let boundary = SiteBoundary(options.build, fileSystem: LocalFileSystem()) ?? SiteBoundary(root: source, output: nil)
-        let watcher = SourceWatcher(boundary: boundary,
+        let boundary = SiteBoundary(options.build, fileSystem: builder.fileSystem) ?? SiteBoundary(root: source, output: nil)
+        let watcher = SourceWatcher(boundary: boundary, fileSystem: builder.fileSystem,
                                     folders: SiteLoader.sourceEntries.filter { $0 != SiteSettings.fileName }.map { joinPath(source, $0) },
                                     files: [joinPath(source, SiteSettings.fileName)],
                                     interval: options.pollInterval, kernelEvents: !options.polls) { [weak self] in self?.rebuild() }
@@ -131,7 +131,7 @@ public final class DevServer: @unchecked Sendable {
             for warning in result.warnings { errors(warning.formatted(style: errorStyle)) }
             output(Self.summary(result, milliseconds: Int(Date().timeIntervalSince(started) * 1000)))
             state.withLock {
-                site = ServedSite(files: result.files, boundary: SiteBoundary(options.build, fileSystem: builder.fileSystem))
+                site = ServedSite(files: result.files, boundary: SiteBoundary(options.build, fileSystem: builder.fileSystem), fileSystem: builder.fileSystem)
                 failure = nil
                 hub.publish(LiveReload.reloadEvent(renderedPages: result.renderedPages))
             }

@@ -13,9 +13,12 @@ struct ServedSite: Sendable {
     var copied: [String: String] = [:]
     /// Copied files are served only while the site's boundary still lets the build read them (nil: none are).
     var boundary: SiteBoundary?
+    /// What the boundary's recheck reads: the build's file system.
+    var fileSystem: any FileReading
 
-    init(files: [OutputFile], boundary: SiteBoundary?) {
+    init(files: [OutputFile], boundary: SiteBoundary?, fileSystem: any FileReading = LocalFileSystem()) {
         self.boundary = boundary
+        self.fileSystem = fileSystem
         for file in files {
             switch file.contents {
             case .data(let data): generated[file.path] = data
@@ -55,7 +58,7 @@ struct ServedSite: Sendable {
         guard let source = copied[path], let boundary else { return nil }
         // Read again at each request: a file may have become a link (out of the site, to .git) since the build.
         let real: String
-        switch boundary.recheck(source, fileSystem: LocalFileSystem()) {
+        switch boundary.recheck(source, fileSystem: fileSystem) {
         case .file(let realPath): real = realPath
         case .missing: return nil
         case .refused(let reason): return .text(403, "Forbidden: \(source): \(reason)")

@@ -26,6 +26,8 @@ final class SourceWatcher: @unchecked Sendable {
 
     /// The site's rule for what is read.
     private let boundary: SiteBoundary
+    /// What the walks and stamps read: the build's own file system.
+    private let fileSystem: any FileReading
     /// Folders walked by the boundary's rule, and single files; a missing one is watched for its appearance.
     private let folders: [String]
     private let files: [String]
@@ -51,9 +53,10 @@ final class SourceWatcher: @unchecked Sendable {
     /// `onChange` runs on the watcher's own thread once the files have stopped changing (for `settle` with
     /// kernel events, one `interval` when polling), so a burst of saves makes one call. `kernelEvents: false`
     /// polls even where inotify works (for tests of the fallback).
-    init(boundary: SiteBoundary, folders: [String], files: [String], interval: TimeInterval, kernelEvents: Bool = true,
-         onChange: @escaping @Sendable () -> Void) {
+    init(boundary: SiteBoundary, fileSystem: any FileReading, folders: [String], files: [String], interval: TimeInterval,
+         kernelEvents: Bool = true, onChange: @escaping @Sendable () -> Void) {
         self.boundary = boundary
+        self.fileSystem = fileSystem
         self.folders = folders
         self.files = files
         self.interval = interval
@@ -65,7 +68,7 @@ final class SourceWatcher: @unchecked Sendable {
     func start() {
         guard pipe(&stopPipe) == 0 else { stopPipe = [-1, -1]; return }
         #if canImport(Glibc)
-        let events = allowsKernelEvents ? KernelEvents(names: Self.namesByParent(folders + files), folders: { [self] in walkedFolders() }) : nil
+        let events = allowsKernelEvents ? KernelEvents(names: Self.namesByParent(folders + files), fileSystem: fileSystem, folders: { [self] in walkedFolders() }) : nil
         #else
         let events: KernelEvents? = nil
         #endif
@@ -148,9 +151,8 @@ final class SourceWatcher: @unchecked Sendable {
     /// The walks of the watched folders, by the build's rule; a folder that cannot be walked (missing, refused,
     /// unreadable) gives nothing, and is seen again when its name comes or changes.
     private func walks() -> [(folder: String, walk: SiteBoundary.Walk)] {
-        let fileSystem = LocalFileSystem()
-        return folders.compactMap { folder in
-            guard fileSystem.entryKind(at: folder) != .missing, let walk = try? boundary.walk(folder, fileSystem: fileSystem) else { return nil }
+        folders.compactMap { folder in
+            guard fileSystem.kind(at: folder) != .missing, let walk = try? boundary.walk(folder, fileSystem: fileSystem) else { return nil }
             return (folder, walk)
         }
     }
@@ -164,7 +166,6 @@ final class SourceWatcher: @unchecked Sendable {
     /// What polling compares: the walk's files, stamped through their real paths (a link the walk lets through
     /// is stamped as its target), its refusals, and the single files.
     func snapshot() -> Snapshot {
-        let fileSystem = LocalFileSystem()
         var snapshot = Snapshot()
         for (folder, walk) in walks() {
             for file in walk.files {
@@ -204,6 +205,8 @@ final class KernelEvents: @unchecked Sendable {
     /// The watch of each folder watched whole, by its real path.
     private var wholeFolders: [String: Int32] = [:]
     private let names: [String: Set<String>]
+    /// Tells a link that came from a file (the kernel's event says only "folder or not").
+    private let fileSystem: any FileReading
     private let folders: () -> [String]
     private var buffer = [UInt8](repeating: 0, count: 64 * 1024)
 
@@ -220,10 +223,11 @@ final class KernelEvents: @unchecked Sendable {
     /// nil when inotify is unavailable or a folder cannot be watched: the caller polls instead. `names`: each
     /// parent folder and the names in it to watch; `folders`: the real paths of the folders to watch whole, asked
     /// again whenever an entry comes or goes.
-    init?(names: [String: Set<String>], folders: @escaping () -> [String]) {
+    init?(names: [String: Set<String>], fileSystem: any FileReading, folders: @escaping () -> [String]) {
         descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
         guard descriptor >= 0 else { return nil }
         self.names = names
+        self.fileSystem = fileSystem
         self.folders = folders
         for (parent, names) in names.sorted(by: { $0.key < $1.key }) {
             guard watch(parent, names: names) != nil else { close(); return nil }
@@ -303,7 +307,7 @@ final class KernelEvents: @unchecked Sendable {
                 // A save (a file written, renamed over another) changes no folder: only folders and links
                 // (`content/` itself included) make the walk read other folders.
                 if mask & Self.reshaping != 0, names != nil || mask & UInt32(IN_ISDIR) != 0
-                    || LocalFileSystem().entryKind(at: folder == "/" ? "/" + name : folder + "/" + name) == .symbolicLink {
+                    || fileSystem.kind(at: folder == "/" ? "/" + name : folder + "/" + name) == .symbolicLink {
                     reshaped = true
                 }
             }

@@ -1,23 +1,21 @@
 import Foundation
 
-/// The seam between the pipeline and the disk, so stages can be tested without touching files.
-/// Paths are plain strings joined with `/`.
-public protocol FileSystem: Sendable {
+/// The reading seam between the pipeline and the disk, so stages can be tested without touching files.
+/// Paths are plain strings joined with `/`; a symbolic link is followed where a method's comment says so.
+public protocol FileReading: Sendable {
+    /// A regular file's bytes (through a link), bounded; a FIFO, device or folder is refused unread.
     func readFile(_ path: String) throws -> Data
-    /// Every regular file below `directory`, as paths relative to it, sorted; hidden files and folders are skipped.
-    func listFiles(under directory: String) throws -> [String]
-    func itemKind(at path: String) -> FileItemKind
-    func createDirectory(_ path: String) throws
-    func writeFile(_ path: String, _ data: Data) throws
     /// The size of a file in bytes, when known without reading it (nil otherwise), so big files are refused unread.
     func fileSize(_ path: String) -> Int?
-
-    // What the site's boundary and the output folder's ownership need (SiteBoundary, SiteWriter).
-
-    /// The names in a folder, hidden ones included, unsorted.
-    func entries(in folder: String) throws -> [String]
+    /// Every file below `folder` (links followed), as paths relative to it, sorted; hidden files and folders are skipped.
+    func visibleFiles(under folder: String) throws -> [String]
+    /// The names in one folder, hidden ones included, unsorted.
+    func names(in folder: String) throws -> [String]
     /// What is at `path` itself: a symbolic link is reported as one, not followed.
-    func entryKind(at path: String) -> EntryKind
+    func kind(at path: String) -> FileKind
+    /// What `path` leads to once its links are followed: `.missing`, `.folder`, or `.file` for anything else
+    /// (a special file is told apart by `kind(at:)`, or when read).
+    func resolvedKind(at path: String) -> FileKind
     /// `path` with every symbolic link resolved, absolute; nil when it does not exist or a link loops.
     func realPath(_ path: String) -> String?
     /// What a symbolic link holds, as written (`../notes`, `/etc/passwd`), for messages.
@@ -28,18 +26,30 @@ public protocol FileSystem: Sendable {
     /// `stamp(of:)` of `relative` below `folder`, whose lock the caller holds: the disk looks it up from the lock's
     /// descriptor (a shorter walk, for the writer, which stats each of a large site's files every build).
     func stamp(of relative: String, below folder: String, locked lock: FolderLock) -> FileStamp?
-    /// `entryKind` and, for a regular file, `stamp` at once: one lstat where the file system can (a walk of a large
-    /// site's pages asks it of each).
-    func entry(at path: String) -> (kind: EntryKind, stamp: FileStamp?)
+    /// `kind(at:)` and, for a regular file, `stamp(of:)` at once: one lstat where the file system can (a walk of a
+    /// large site's pages asks it of each).
+    func kindAndStamp(at path: String) -> (kind: FileKind, stamp: FileStamp?)
+    /// The stamp of the sitegen binary that is running (followed through its links), which a new build of sitegen
+    /// changes; nil where there is none to stat (in memory).
+    func runningProgramStamp() -> FileStamp?
+}
 
-    // What the writer of the output folder needs (SiteWriter): one step each, never following a link, never recursive.
-
-    /// Makes one folder; throws when anything is there already.
+/// The writing seam: one step each, never recursive but for `makeFolderAndParents`.
+public protocol FileWriting: Sendable {
+    /// Makes one folder; throws when anything is there already (the output folder's writer).
     func makeFolder(_ path: String) throws
+    /// Makes a folder and the folders on the way to it; a folder already there is fine (`sitegen new`).
+    func makeFolderAndParents(_ path: String) throws
     /// Writes a file that must not exist yet: a link or file in its place is an error, never followed or replaced.
     func writeNewFile(_ path: String, _ data: Data) throws
+    /// Writes a file, creating it or replacing what it held (through a link, as open(2) does). Only tests and
+    /// their fixtures overwrite: sitegen itself writes new files and moves them into place.
+    func overwriteFile(_ path: String, _ data: Data) throws
     /// Adds bytes at the end of a file that exists (never through a link), in one write.
     func appendFile(_ path: String, _ data: Data) throws
+    /// Makes a file sitegen wrote readable and writable by its owner alone (the manifest key); file systems
+    /// without owners (in memory) do nothing.
+    func keepPrivate(_ path: String)
     /// rename(2): `source` takes the place of the file at `target` in one step (readers see the old file or the new).
     func replaceFile(_ target: String, with source: String) throws
     /// unlink(2): one file or link, never a folder.
@@ -51,16 +61,24 @@ public protocol FileSystem: Sendable {
     func lockFolder(_ path: String) throws -> FolderLock?
 }
 
-extension FileSystem {
+/// Both seams: what a build, which reads the site and writes its output folder, is given.
+public protocol FileSystem: FileReading, FileWriting {}
+
+extension FileReading {
     public func fileSize(_ path: String) -> Int? { nil }
     public func linkDestination(_ path: String) -> String? { nil }
+    public func runningProgramStamp() -> FileStamp? { nil }
     public func stamp(of relative: String, below folder: String, locked lock: FolderLock) -> FileStamp? {
         stamp(of: joinPath(folder, relative))
     }
-    public func entry(at path: String) -> (kind: EntryKind, stamp: FileStamp?) {
-        let kind = entryKind(at: path)
+    public func kindAndStamp(at path: String) -> (kind: FileKind, stamp: FileStamp?) {
+        let kind = kind(at: path)
         return (kind, kind == .file ? stamp(of: path) : nil)
     }
+}
+
+extension FileWriting {
+    public func keepPrivate(_ path: String) {}
 }
 
 /// An exclusive lock on a folder, released by `release()` or when the lock is freed.
@@ -90,11 +108,9 @@ public struct FileStamp: Equatable, Sendable {
     }
 }
 
-public enum FileItemKind: Sendable, Equatable { case missing, file, directory }
-
-/// What an entry of a folder is, without following a symbolic link.
-public enum EntryKind: Sendable, Equatable {
-    case missing, file, directory, symbolicLink
+/// What is at a path: `kind(at:)` tells links and special files apart, `resolvedKind(at:)` follows links.
+public enum FileKind: Sendable, Equatable {
+    case missing, file, folder, symbolicLink
     /// A FIFO, socket or device: never read, since reading one can block forever or never end.
     case special(String)
 }
@@ -114,7 +130,7 @@ public func joinPath(_ folder: String, _ name: String) -> String {
     return folder.hasSuffix("/") ? folder + name : folder + "/" + name
 }
 
-/// The real disk, through FileManager.
+/// The real disk, through system calls (FileManager only to list a folder and read a link).
 public struct LocalFileSystem: FileSystem {
     public init() {}
 
@@ -163,8 +179,8 @@ public struct LocalFileSystem: FileSystem {
         }
     }
 
-    public func listFiles(under directory: String) throws -> [String] {
-        let root = URL(fileURLWithPath: directory)
+    public func visibleFiles(under folder: String) throws -> [String] {
+        let root = URL(fileURLWithPath: folder)
         var found: [String] = []
         try collect(root, prefix: "", into: &found)
         return found.sorted()
@@ -182,12 +198,12 @@ public struct LocalFileSystem: FileSystem {
             guard !name.hasPrefix(".") else { continue }
             let relative = prefix.isEmpty ? name : prefix + "/" + name
             let type = Int(entry.pointee.d_type)
-            let kind: FileItemKind
-            if type == Int(DT_REG) { kind = .file } else if type == Int(DT_DIR) { kind = .directory } else { kind = itemKind(at: folder.path + "/" + name) }
+            let kind: FileKind
+            if type == Int(DT_REG) { kind = .file } else if type == Int(DT_DIR) { kind = .folder } else { kind = resolvedKind(at: folder.path + "/" + name) }
             switch kind {
-            case .directory: try collect(folder.appendingPathComponent(name), prefix: relative, into: &found)
+            case .folder: try collect(folder.appendingPathComponent(name), prefix: relative, into: &found)
             case .file: found.append(relative)
-            case .missing: continue
+            case .missing, .symbolicLink, .special: continue  // resolvedKind gives neither of the last two
             }
         }
     }
@@ -198,23 +214,23 @@ public struct LocalFileSystem: FileSystem {
         return stat(path, &info) == 0 ? Int(info.st_size) : nil
     }
 
-    public func itemKind(at path: String) -> FileItemKind {
+    public func resolvedKind(at path: String) -> FileKind {
         var status = stat()
         guard stat(path, &status) == 0 else { return .missing }
-        return (status.st_mode & S_IFMT) == S_IFDIR ? .directory : .file
+        return (status.st_mode & S_IFMT) == S_IFDIR ? .folder : .file
     }
 
-    public func entries(in folder: String) throws -> [String] {
+    public func names(in folder: String) throws -> [String] {
         do { return try FileManager.default.contentsOfDirectory(atPath: folder) }
         catch { throw FileSystemError(path: folder, reason: "cannot be listed (\(Self.reason(error)))") }
     }
 
-    public func entryKind(at path: String) -> EntryKind {
+    public func kind(at path: String) -> FileKind {
         var status = stat()
         guard lstat(path, &status) == 0 else { return .missing }
         switch status.st_mode & S_IFMT {
         case S_IFREG: return .file
-        case S_IFDIR: return .directory
+        case S_IFDIR: return .folder
         case S_IFLNK: return .symbolicLink
         default: return .special(Self.describe(mode: status.st_mode))
         }
@@ -255,12 +271,17 @@ public struct LocalFileSystem: FileSystem {
         return Self.stamp(status)
     }
 
-    public func entry(at path: String) -> (kind: EntryKind, stamp: FileStamp?) {
+    public func kindAndStamp(at path: String) -> (kind: FileKind, stamp: FileStamp?) {
         var status = stat()
         guard lstat(path, &status) == 0 else { return (.missing, nil) }
-        // Folders, links and special files are few: told apart by `entryKind`.
-        guard (status.st_mode & S_IFMT) == S_IFREG else { return (entryKind(at: path), nil) }
+        // Folders, links and special files are few: told apart by `kind(at:)`.
+        guard (status.st_mode & S_IFMT) == S_IFREG else { return (kind(at: path), nil) }
         return (.file, Self.stamp(status))
+    }
+
+    /// Through /proc/self/exe, a link to the binary: the stamp is the binary's own.
+    public func runningProgramStamp() -> FileStamp? {
+        realPath("/proc/self/exe").flatMap(stamp(of:))
     }
 
     private static func stamp(_ status: stat) -> FileStamp {
@@ -285,6 +306,10 @@ public struct LocalFileSystem: FileSystem {
         guard descriptor >= 0 else { throw Self.failure(path, "cannot be written") }
         defer { close(descriptor) }
         try Self.write(data, to: descriptor, path: path)
+    }
+
+    public func keepPrivate(_ path: String) {
+        chmod(path, 0o600)
     }
 
     public func replaceFile(_ target: String, with source: String) throws {
@@ -322,8 +347,8 @@ public struct LocalFileSystem: FileSystem {
     // Folders and files are made with plain system calls: a build makes thousands, and Foundation's versions
     // add a dozen checks and an fsync to each (the build's durability comes from swapping the folder in whole).
 
-    public func createDirectory(_ path: String) throws {
-        if mkdir(path, 0o755) == 0 || (errno == EEXIST && itemKind(at: path) == .directory) { return }
+    public func makeFolderAndParents(_ path: String) throws {
+        if mkdir(path, 0o755) == 0 || (errno == EEXIST && resolvedKind(at: path) == .folder) { return }
         guard errno == ENOENT else {
             throw FileSystemError(path: path, reason: "cannot create folder (\(String(cString: strerror(errno))))")
         }
@@ -331,12 +356,12 @@ public struct LocalFileSystem: FileSystem {
         guard !parent.isEmpty, parent != path else {
             throw FileSystemError(path: path, reason: "cannot create folder (\(String(cString: strerror(ENOENT))))")
         }
-        try createDirectory(parent)
-        if mkdir(path, 0o755) == 0 || (errno == EEXIST && itemKind(at: path) == .directory) { return }
+        try makeFolderAndParents(parent)
+        if mkdir(path, 0o755) == 0 || (errno == EEXIST && resolvedKind(at: path) == .folder) { return }
         throw FileSystemError(path: path, reason: "cannot create folder (\(String(cString: strerror(errno))))")
     }
 
-    public func writeFile(_ path: String, _ data: Data) throws {
+    public func overwriteFile(_ path: String, _ data: Data) throws {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw Self.failure(path, "cannot be written") }
         defer { close(descriptor) }

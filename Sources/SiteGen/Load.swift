@@ -81,12 +81,12 @@ public enum SiteLoader {
     public static let maximumPageBytes = 4 * 1024 * 1024
 
     /// `deferringPageTexts`: pages come without their texts (`ContentPage.isUnread`), for their jobs to read.
-    public static func load(_ options: BuildOptions, fileSystem: any FileSystem, deferringPageTexts: Bool = false) -> (SiteSources, [Diagnostic]) {
+    public static func load(_ options: BuildOptions, fileSystem: any FileReading, deferringPageTexts: Bool = false) -> (SiteSources, [Diagnostic]) {
         var sources = SiteSources()
         var diagnostics: [Diagnostic] = []
         let source = options.sourceDirectory
         if let missing = missingSourceFolder(options, fileSystem: fileSystem) { return (sources, [missing]) }
-        for folder in ["content", "templates"] where fileSystem.itemKind(at: joinPath(source, folder)) != .directory {
+        for folder in ["content", "templates"] where fileSystem.resolvedKind(at: joinPath(source, folder)) != .folder {
             diagnostics.append(Diagnostic(path: options.displayPath(folder), message: "folder not found: a site needs content/ and templates/ (sitegen new creates both)"))
         }
         guard let boundary = SiteBoundary(options, fileSystem: fileSystem) else {
@@ -157,12 +157,12 @@ public enum SiteLoader {
 
         let settingsPath = joinPath(source, SiteSettings.fileName)
         // site.yaml is what many tools would call it: read silently as nothing, every page would lose its buttons and theme.
-        if fileSystem.entryKind(at: settingsPath) == .missing, fileSystem.entryKind(at: joinPath(source, "site.yaml")) != .missing {
+        if fileSystem.kind(at: settingsPath) == .missing, fileSystem.kind(at: joinPath(source, "site.yaml")) != .missing {
             diagnostics.append(Diagnostic(path: options.displayPath("site.yaml"), message: "sitegen reads the site's settings from site.yml, not site.yaml: rename it"))
         }
         if let refusal = boundary.refusalOfFile(at: settingsPath, fileSystem: fileSystem) {
             diagnostics.append(Diagnostic(path: options.displayPath(SiteSettings.fileName), message: refusal))
-        } else if fileSystem.entryKind(at: settingsPath) != .missing, let text = readText(SiteSettings.fileName) {
+        } else if fileSystem.kind(at: settingsPath) != .missing, let text = readText(SiteSettings.fileName) {
             let (settings, settingsDiagnostics) = SiteSettings.read(text, displayPath: options.displayPath(SiteSettings.fileName))
             sources.siteSettings = settings
             diagnostics += settingsDiagnostics
@@ -203,7 +203,7 @@ public enum SiteLoader {
                     }
                 }
             }
-            if fileSystem.itemKind(at: joinPath(source, staticFolder)) == .directory {
+            if fileSystem.resolvedKind(at: joinPath(source, staticFolder)) == .folder {
                 for path in try files(in: staticFolder) where fitsSizeLimit(staticFolder + "/" + path) {
                     if path.lowercased().hasSuffix(".svg") { _ = checkSVG(staticFolder + "/" + path) }
                     else if path.lowercased().hasSuffix(".svgz") { refuseCompressedSVG(staticFolder + "/" + path) }
@@ -231,7 +231,7 @@ public enum SiteLoader {
 
     /// A text file of the site (`relative` to its folder), or the problem that stopped it; safe to call for many
     /// files at once.
-    static func readText(_ relative: String, options: BuildOptions, fileSystem: any FileSystem) -> Result<String, Diagnostic> {
+    static func readText(_ relative: String, options: BuildOptions, fileSystem: any FileReading) -> Result<String, Diagnostic> {
         let displayPath = options.displayPath(relative)
         let path = joinPath(options.sourceDirectory, relative)
         func tooBig(_ size: Int) -> Diagnostic {
@@ -250,7 +250,7 @@ public enum SiteLoader {
     }
 
     /// Reads the text of a page the load left unread (`deferringPageTexts`) into it; the problem when it cannot be read.
-    static func readText(of page: inout ContentPage, options: BuildOptions, fileSystem: any FileSystem) -> Diagnostic? {
+    static func readText(of page: inout ContentPage, options: BuildOptions, fileSystem: any FileReading) -> Diagnostic? {
         guard page.isUnread else { return nil }
         switch readText("content/" + page.path, options: options, fileSystem: fileSystem) {
         case .success(let text): page.text = text
@@ -275,8 +275,8 @@ public enum SiteLoader {
     }
 
     /// The error for a source folder that is not there; nil when it is.
-    static func missingSourceFolder(_ options: BuildOptions, fileSystem: any FileSystem) -> Diagnostic? {
-        guard fileSystem.itemKind(at: options.sourceDirectory) != .directory else { return nil }
+    static func missingSourceFolder(_ options: BuildOptions, fileSystem: any FileReading) -> Diagnostic? {
+        guard fileSystem.resolvedKind(at: options.sourceDirectory) != .folder else { return nil }
         return Diagnostic(path: options.sourceDirectory, message: "the source folder does not exist: expected a folder holding content/ and templates/")
     }
 
@@ -294,7 +294,7 @@ public enum SiteLoader {
     /// Why the output folder may not be where it is: a build replaces what it wrote there, so the output folder
     /// must neither hold the site nor be, or lie inside, the folders the build reads, nor hold them. Compared by
     /// real paths, so a symbolic link cannot alias `templates/`; nil when the output folder is elsewhere.
-    static func outputOverlap(_ options: BuildOptions, boundary: SiteBoundary, fileSystem: any FileSystem) -> String? {
+    static func outputOverlap(_ options: BuildOptions, boundary: SiteBoundary, fileSystem: any FileReading) -> String? {
         let expected = "expected a folder outside content/, templates/ and static/, such as Output in the site's folder (the default)"
         guard let output = boundary.output else {
             return "the output folder cannot be resolved: " + expected

@@ -31,7 +31,7 @@ public struct ManifestKey: Sendable {
         func refuse(_ what: String) -> BuildFailure {
             BuildFailure([Diagnostic(path: path, message: "\(what): sitegen keeps the key that seals its record of the output folder here; remove it, and the next build makes a new key (the output folder's files then count as yours)")])
         }
-        switch fileSystem.entryKind(at: path) {
+        switch fileSystem.kind(at: path) {
         case .missing: return made()
         case .file: break
         default: throw refuse("is not a file")
@@ -60,7 +60,7 @@ public struct ManifestKey: Sendable {
         guard isNew else { return }
         let path = joinPath(siteFolder, Self.fileName)
         guard (try? fileSystem.writeNewFile(path, Data((HexDigits.text(bytes) + "\n").utf8))) != nil else { return }
-        if fileSystem is LocalFileSystem { chmod(path, 0o600) }
+        fileSystem.keepPrivate(path)
     }
 
     /// The name of the build's staging folder in the output folder, proved sitegen's by the key: a killed build's

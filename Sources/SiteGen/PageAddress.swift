@@ -32,10 +32,8 @@ public enum PageAddress {
     /// A path below the output folder as it goes into a URL or a `_headers` line: each byte outside the
     /// characters a path may hold is percent-encoded (`%`, space, `#`, `?` included).
     static func encodePath(_ path: String) -> String {
-        pathEncoding.encode(path)
+        PercentEncoding.urlPath.encode(path)
     }
-
-    private static let pathEncoding = PercentEncoding(literalCharacters: PercentEncoding.unreservedCharacters + "!$&'()*+,;=:@/")
 }
 
 /// An address sitegen publishes or sends to: https, read by LinkChain's `WebAddress` (the one reading of https

@@ -31,7 +31,7 @@ struct PageInputs: Sendable {
 
     init(_ sources: SiteSources, options: BuildOptions, iconSets: IconSets, fileSystem: any FileSystem, writer: SiteWriter,
          stampMargin: Int64 = PageInputs.stampMargin) {
-        var shared = "sitegen page inputs 1\0\(SiteGenVersion.current)\0\(Self.toolStamp)\0"
+        var shared = "sitegen page inputs 1\0\(SiteGenVersion.current)\0\(Self.toolStamp(in: fileSystem))\0"
         shared += "base-url \(options.baseURL ?? "-")\0"
         // Each set's folder by the file that marks it (what `IconSets.discover` looks for), which an upgrade replaces.
         let simpleIconsMark = iconSets.simpleIcons.map { $0 + "/" + IconSets.simpleIconsMark }
@@ -119,27 +119,34 @@ struct PageInputs: Sendable {
         return paths + page.linkedFiles
     }
 
-    /// The running sitegen: a new build of it may render differently under the same version number.
-    static let toolStamp: String = stamp("/proc/self/exe", in: LocalFileSystem()) ?? UUID().uuidString
+    /// The running sitegen: a new build of it may render differently under the same version number. A file system
+    /// that cannot stat it (in memory) gives one random stamp per process, so nothing outlives the process.
+    static func toolStamp(in files: any FileReading) -> String {
+        files.runningProgramStamp().map(text(of:)) ?? unknownToolStamp
+    }
+    private static let unknownToolStamp = UUID().uuidString
 
     /// The stamp of the file at `path` (size, inode and times, which change whenever it is replaced: a package
-    /// upgrade), followed through links (Debian's font and /proc/self/exe are links), as text; nil when there is none.
-    static func stamp(_ path: String, in files: any FileSystem) -> String? {
-        guard let stamp = files.realPath(path).flatMap(files.stamp(of:)) else { return nil }
-        return "\(stamp.size):\(stamp.inode):\(stamp.modified):\(stamp.changed)"
+    /// upgrade), followed through links (Debian's font is one), as text; nil when there is none.
+    static func stamp(_ path: String, in files: any FileReading) -> String? {
+        files.realPath(path).flatMap(files.stamp(of:)).map(text(of:))
+    }
+
+    private static func text(of stamp: FileStamp) -> String {
+        "\(stamp.size):\(stamp.inode):\(stamp.modified):\(stamp.changed)"
     }
 }
 
 /// The SHA-256 of each file under content/ that pages use, read once per build however many pages use it.
 final class AssetHashes: Sendable {
     private let contentFolder: String
-    private let fileSystem: any FileSystem
+    private let fileSystem: any FileReading
     /// The SVG files the load stage read (icons among them): hashed from those bytes, the ones pages were made from.
     private let loadedSVGFiles: [String: LoadedSVGFile]
     /// One per file pages use: the site bounds it, and a shared background read again past a bound would cost more.
     private let known = BuildMemo<String, ContentHash?>(capacity: .max)
 
-    init(contentFolder: String, fileSystem: any FileSystem, loadedSVGFiles: [String: LoadedSVGFile] = [:]) {
+    init(contentFolder: String, fileSystem: any FileReading, loadedSVGFiles: [String: LoadedSVGFile] = [:]) {
         self.contentFolder = contentFolder
         self.fileSystem = fileSystem
         self.loadedSVGFiles = loadedSVGFiles

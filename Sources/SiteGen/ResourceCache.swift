@@ -48,10 +48,10 @@ final class ResourceCache: DrawnPictureCache, @unchecked Sendable {
         root = cache
         folder = joinPath(cache, kind.folder)
         // Only real folders: a link named cache/ or cache/cards (to elsewhere) is neither read nor written.
-        let cacheKind = fileSystem.entryKind(at: cache), cardsKind = fileSystem.entryKind(at: folder)
-        usable = (cacheKind == .missing || cacheKind == .directory) && (cardsKind == .missing || cardsKind == .directory)
+        let cacheKind = fileSystem.kind(at: cache), cardsKind = fileSystem.kind(at: folder)
+        usable = (cacheKind == .missing || cacheKind == .folder) && (cardsKind == .missing || cardsKind == .folder)
         var found: [String: String] = [:]
-        if usable, cardsKind == .directory, let names = try? fileSystem.entries(in: folder) {
+        if usable, cardsKind == .folder, let names = try? fileSystem.names(in: folder) {
             for name in names {
                 guard let (key, _) = Self.parts(of: name, kind: kind) else { continue }
                 found[key] = name
@@ -73,7 +73,7 @@ final class ResourceCache: DrawnPictureCache, @unchecked Sendable {
         lock.withLock { _ = used.insert(key) }
         guard let name = found[key], let (_, sha) = Self.parts(of: name, kind: kind) else { return nil }
         let path = joinPath(folder, name)
-        guard fileSystem.entryKind(at: path) == .file, let data = try? fileSystem.readFile(path),
+        guard fileSystem.kind(at: path) == .file, let data = try? fileSystem.readFile(path),
               SHA256Digest.hex(data).hasPrefix(sha) else { return nil }
         return data
     }
@@ -93,17 +93,17 @@ final class ResourceCache: DrawnPictureCache, @unchecked Sendable {
         // none, and two writing the same key write the same bytes.
         let temporary = joinPath(folder, ".\(name).\(getpid()).\(UInt64.random(in: 0...UInt64.max)).tmp")
         do {
-            for made in [root, folder] where fileSystem.entryKind(at: made) == .missing {
+            for made in [root, folder] where fileSystem.kind(at: made) == .missing {
                 try? fileSystem.makeFolder(made)
             }
-            guard fileSystem.entryKind(at: root) == .directory, fileSystem.entryKind(at: folder) == .directory else { return }
+            guard fileSystem.kind(at: root) == .folder, fileSystem.kind(at: folder) == .folder else { return }
             try fileSystem.writeNewFile(temporary, data)
             try fileSystem.replaceFile(path, with: temporary)
         } catch {
             try? fileSystem.removeFile(temporary)
         }
         // An earlier entry of the same key whose bytes were damaged is replaced by this one's name.
-        if let old = found[key], old != name, fileSystem.entryKind(at: joinPath(folder, old)) == .file {
+        if let old = found[key], old != name, fileSystem.kind(at: joinPath(folder, old)) == .file {
             try? fileSystem.removeFile(joinPath(folder, old))
         }
     }
@@ -114,7 +114,7 @@ final class ResourceCache: DrawnPictureCache, @unchecked Sendable {
         let used = lock.withLock { self.used }
         for (key, name) in found where !used.contains(key) {
             let path = joinPath(folder, name)
-            if fileSystem.entryKind(at: path) == .file { try? fileSystem.removeFile(path) }
+            if fileSystem.kind(at: path) == .file { try? fileSystem.removeFile(path) }
         }
     }
 }

@@ -18,7 +18,7 @@ public struct SiteBoundary: Sendable {
     }
 
     /// The boundary of a site, or nil when its folder does not exist.
-    public init?(_ options: BuildOptions, fileSystem: any FileSystem) {
+    public init?(_ options: BuildOptions, fileSystem: any FileReading) {
         guard let root = fileSystem.realPath(options.sourceDirectory) else { return nil }
         self.init(root: root, output: Self.resolve(options.outputDirectory, fileSystem: fileSystem))
     }
@@ -57,7 +57,7 @@ public struct SiteBoundary: Sendable {
 
     /// An absolute path with every symbolic link of its existing part resolved; the missing rest is appended
     /// as written, so an output folder not made yet still compares correctly.
-    public static func resolve(_ path: String, fileSystem: any FileSystem) -> String? {
+    public static func resolve(_ path: String, fileSystem: any FileReading) -> String? {
         var missing: [String] = []
         var current = path.isEmpty ? "." : path
         while true {
@@ -75,7 +75,7 @@ public struct SiteBoundary: Sendable {
     }
 
     /// Every file below `folder` (itself inside the site), walked through real paths.
-    public func walk(_ folder: String, fileSystem: any FileSystem) throws -> Walk {
+    public func walk(_ folder: String, fileSystem: any FileReading) throws -> Walk {
         var walk = Walk()
         guard let real = fileSystem.realPath(folder) else {
             throw FileSystemError(path: folder, reason: "cannot be listed (no such folder)")
@@ -91,19 +91,19 @@ public struct SiteBoundary: Sendable {
 
     /// Why the file at `path`, directly in the site's folder (`site.yml`), may not be read, by the walk's rules;
     /// nil when it may.
-    public func refusalOfFile(at path: String, fileSystem: any FileSystem) -> String? {
-        switch fileSystem.entryKind(at: path) {
+    public func refusalOfFile(at path: String, fileSystem: any FileReading) -> String? {
+        switch fileSystem.kind(at: path) {
         case .file, .missing: return nil
-        case .directory: return "a folder: expected a file"
+        case .folder: return "a folder: expected a file"
         case .special(let kind): return "\(kind): expected a file (reading one could hang the build)"
         case .symbolicLink:
             let written = fileSystem.linkDestination(path) ?? "?"
             guard let target = fileSystem.realPath(path) else {
                 return "a symbolic link that leads nowhere (its target is missing, or the link loops)"
             }
-            switch fileSystem.entryKind(at: target) {
+            switch fileSystem.kind(at: target) {
             case .file: return refusal(target: target, written: written, isFolder: false, holders: [])
-            case .directory: return "a symbolic link to a folder: expected a file"
+            case .folder: return "a symbolic link to a folder: expected a file"
             case .special(let kind): return "a symbolic link to \(kind): expected a file (reading one could hang the build)"
             case .missing, .symbolicLink: return "a symbolic link that leads nowhere (its target is missing, or the link loops)"
             }
@@ -118,26 +118,26 @@ public struct SiteBoundary: Sendable {
         case refused(reason: String)
     }
 
-    public func recheck(_ path: String, fileSystem: any FileSystem) -> Recheck {
+    public func recheck(_ path: String, fileSystem: any FileReading) -> Recheck {
         guard let real = fileSystem.realPath(path) else { return .missing }
-        let written = fileSystem.entryKind(at: path) == .symbolicLink ? fileSystem.linkDestination(path) : nil
+        let written = fileSystem.kind(at: path) == .symbolicLink ? fileSystem.linkDestination(path) : nil
         if let reason = refusal(target: real, written: written, isFolder: false, holders: []) { return .refused(reason: reason) }
-        guard fileSystem.entryKind(at: real) == .file else { return .refused(reason: "not a regular file: expected a file") }
+        guard fileSystem.kind(at: real) == .file else { return .refused(reason: "not a regular file: expected a file") }
         return .file(realPath: real)
     }
 
-    private func visit(_ folder: String, relative: String, real: String, holders: [String], into walk: inout Walk, fileSystem: any FileSystem) throws {
+    private func visit(_ folder: String, relative: String, real: String, holders: [String], into walk: inout Walk, fileSystem: any FileReading) throws {
         walk.folders.append(real)
-        for name in try fileSystem.entries(in: folder).sorted() where !Self.isIgnored(name) {
+        for name in try fileSystem.names(in: folder).sorted() where !Self.isIgnored(name) {
             let path = joinPath(folder, name)
             let relativePath = relative.isEmpty ? name : relative + "/" + name
-            let (kind, stamp) = fileSystem.entry(at: path)
+            let (kind, stamp) = fileSystem.kindAndStamp(at: path)
             switch kind {
             case .missing: continue  // removed while the folder was read
             case .file:
                 walk.files.append(relativePath)
                 if let stamp { walk.stamps[relativePath] = stamp }
-            case .directory:
+            case .folder:
                 try visit(path, relative: relativePath, real: joinPath(real, name), holders: holders + [joinPath(real, name)], into: &walk, fileSystem: fileSystem)
             case .special(let kind):
                 walk.refused.append(Refusal(path: relativePath, reason: "\(kind): expected a file or a folder (reading one could hang the build)"))
@@ -147,14 +147,14 @@ public struct SiteBoundary: Sendable {
                     walk.refused.append(Refusal(path: relativePath, reason: "a symbolic link that leads nowhere (its target is missing, or the link loops)"))
                     continue
                 }
-                switch fileSystem.entryKind(at: target) {
+                switch fileSystem.kind(at: target) {
                 case .file:
                     if let reason = refusal(target: target, written: written, isFolder: false, holders: holders) {
                         walk.refused.append(Refusal(path: relativePath, reason: reason))
                     } else {
                         walk.files.append(relativePath)
                     }
-                case .directory:
+                case .folder:
                     if let reason = refusal(target: target, written: written, isFolder: true, holders: holders) {
                         walk.refused.append(Refusal(path: relativePath, reason: reason))
                     } else {

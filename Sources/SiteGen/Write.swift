@@ -96,13 +96,13 @@ public final class SiteWriter: @unchecked Sendable {
         stagingToken = key.stagingToken
         func refuse(_ message: String, line: Int = 0) -> BuildFailure { BuildFailure([Diagnostic(path: output, line: line, column: line > 0 ? 1 : 0, message: message)]) }
         guard !output.isEmpty else { throw refuse("the output path is empty: expected a folder such as Output") }
-        if fileSystem.entryKind(at: output) == .symbolicLink, fileSystem.realPath(output) == nil {
+        if fileSystem.kind(at: output) == .symbolicLink, fileSystem.realPath(output) == nil {
             throw refuse("the output path is a symbolic link that leads nowhere: expected a folder (or nothing) there; remove the link or pass --output")
         }
         guard let resolved = SiteBoundary.resolve(output, fileSystem: fileSystem) else {
             throw refuse("the output path cannot be resolved: expected a folder (or nothing) there")
         }
-        if fileSystem.itemKind(at: resolved) == .file {
+        if fileSystem.resolvedKind(at: resolved) == .file {
             throw refuse("the output path is a file: expected a folder (or nothing) there; move the file or pass --output")
         }
         guard resolved != "/" else { throw refuse("the output path is the root folder: expected a folder of its own, such as Output") }
@@ -113,7 +113,7 @@ public final class SiteWriter: @unchecked Sendable {
             var path = ""
             for part in resolved.split(separator: "/") {
                 path += "/" + part
-                if fileSystem.itemKind(at: path) == .missing { try fileSystem.makeFolder(path); made.append(path) }
+                if fileSystem.resolvedKind(at: path) == .missing { try fileSystem.makeFolder(path); made.append(path) }
             }
         } catch {
             for folder in made.reversed() { try? fileSystem.removeEmptyFolder(folder) }
@@ -130,7 +130,7 @@ public final class SiteWriter: @unchecked Sendable {
         folderLock = held
 
         let manifestPath = joinPath(resolved, OutputManifest.fileName)
-        switch fileSystem.entryKind(at: manifestPath) {
+        switch fileSystem.kind(at: manifestPath) {
         case .missing:
             break
         case .file:
@@ -205,7 +205,7 @@ public final class SiteWriter: @unchecked Sendable {
             let target = joinPath(output, file.path)
             let line = previousFiles.index(of: file.path)
             let old = line.map(previousFiles.entry)
-            switch fileSystem.entryKind(at: target) {
+            switch fileSystem.kind(at: target) {
             case .missing:
                 break
             case .file:
@@ -225,7 +225,7 @@ public final class SiteWriter: @unchecked Sendable {
                 if !(old?.hashes.contains(current) ?? false) { lock.withLock { _ = foreign.insert(file.path) } }
             case .symbolicLink, .special:
                 lock.withLock { _ = foreign.insert(file.path) }
-            case .directory:
+            case .folder:
                 // A page's folder that became a file: sitegen's folder goes, if all it holds is sitegen's (`commit`).
                 guard previous.folders.contains(file.path) else {
                     lock.withLock { blocked[file.path] = "a folder is where the new site has a file: move it away" }
@@ -263,7 +263,7 @@ public final class SiteWriter: @unchecked Sendable {
             }
             // Not as recorded: kept only while its bytes are the ones recorded.
             let target = joinPath(output, path)
-            guard let hash = previousFiles.singleHash(at: line), fileSystem.entryKind(at: target) == .file, let data = try? fileSystem.readFile(target),
+            guard let hash = previousFiles.singleHash(at: line), fileSystem.kind(at: target) == .file, let data = try? fileSystem.readFile(target),
                   ContentHash.of(data) == hash else { return false }
             entries.append((line, stamp == previousFiles.stamp(at: line) ? nil : OutputManifest.FileEntry(hashes: [hash], stamp: stamp)))
         }
@@ -311,8 +311,8 @@ public final class SiteWriter: @unchecked Sendable {
     private func blockage(onTheWayTo path: String) -> String? {
         for folder in Self.folders(above: path) {
             if lock.withLock({ checkedFolders.contains(folder) }) { continue }
-            switch fileSystem.entryKind(at: joinPath(output, folder)) {
-            case .missing, .directory: lock.withLock { _ = checkedFolders.insert(folder) }
+            switch fileSystem.kind(at: joinPath(output, folder)) {
+            case .missing, .folder: lock.withLock { _ = checkedFolders.insert(folder) }
             case .symbolicLink: return "\(folder) is a symbolic link, and sitegen writes nothing through one: replace it with a folder, or move it away"
             case .file where isSitegens(folder):
                 // A file sitegen wrote where the new site has a folder: it goes before the folder is made (`commit`).
@@ -341,7 +341,7 @@ public final class SiteWriter: @unchecked Sendable {
     private func openStaging() throws -> String {
         if stagingOpened { return stagingToken }
         let folder = stagingFolder(stagingToken)
-        if fileSystem.entryKind(at: folder) == .directory {
+        if fileSystem.kind(at: folder) == .folder {
             if let left = emptyStaging(folder) { throw FileSystemError(path: joinPath(displayOutput, OutputManifest.stagingPrefix + stagingToken), reason: left) }
         } else {
             try fileSystem.makeFolder(folder)
@@ -353,10 +353,10 @@ public final class SiteWriter: @unchecked Sendable {
     /// Removes the staged files (named by number) a killed build left in the staging folder; why it is not empty
     /// after, or nil.
     private func emptyStaging(_ folder: String) -> String? {
-        for name in (try? fileSystem.entries(in: folder)) ?? [] where !name.isEmpty && name.utf8.allSatisfy({ (48...57).contains($0) }) {
-            if fileSystem.entryKind(at: joinPath(folder, name)) == .file { try? fileSystem.removeFile(joinPath(folder, name)) }
+        for name in (try? fileSystem.names(in: folder)) ?? [] where !name.isEmpty && name.utf8.allSatisfy({ (48...57).contains($0) }) {
+            if fileSystem.kind(at: joinPath(folder, name)) == .file { try? fileSystem.removeFile(joinPath(folder, name)) }
         }
-        return ((try? fileSystem.entries(in: folder)) ?? []).isEmpty ? nil
+        return ((try? fileSystem.names(in: folder)) ?? []).isEmpty ? nil
             : "holds something sitegen did not write, in the folder a stopped build staged its files in: move it away"
     }
 
@@ -384,7 +384,7 @@ public final class SiteWriter: @unchecked Sendable {
     /// Writes `chunks` beside the manifest, then renames them over it.
     private func replaceManifest(_ chunks: ((Data) throws -> Void) throws -> Void) throws {
         let next = joinPath(output, OutputManifest.nextFileName)
-        if fileSystem.entryKind(at: next) != .missing { try fileSystem.removeFile(next) }  // a killed build's; the name is sitegen's
+        if fileSystem.kind(at: next) != .missing { try fileSystem.removeFile(next) }  // a killed build's; the name is sitegen's
         do {
             try fileSystem.writeNewFile(next, Data())
             try chunks { try fileSystem.appendFile(next, $0) }
@@ -443,7 +443,7 @@ public final class SiteWriter: @unchecked Sendable {
             for path in staged.keys.sorted() {
                 // Asked of the disk even when recorded: the owner may have removed a folder sitegen made.
                 for folder in Self.folders(above: path) where looked.insert(folder).inserted
-                    && (filesBecomingFolders.contains(folder) || fileSystem.entryKind(at: joinPath(output, folder)) == .missing) {
+                    && (filesBecomingFolders.contains(folder) || fileSystem.kind(at: joinPath(output, folder)) == .missing) {
                     folders.insert(folder)
                     toMake.append(folder)
                 }
@@ -523,7 +523,7 @@ public final class SiteWriter: @unchecked Sendable {
             for (path, entry) in leaving.sorted(by: { $0.key < $1.key }) {
                 let target = joinPath(output, path)
                 // Gone, something of the owner's now, or behind a link that could lead out of the folder.
-                guard fileSystem.entryKind(at: target) == .file, blockage(onTheWayTo: path) == nil else { continue }
+                guard fileSystem.kind(at: target) == .file, blockage(onTheWayTo: path) == nil else { continue }
                 guard let data = try? fileSystem.readFile(target), entry.hashes.contains(ContentHash.of(data)) else {
                     warnings.append(Diagnostic(.warning, path: joinPath(displayOutput, path), message: "sitegen wrote this file and the site no longer has it, but it changed since: kept as yours"))
                     continue
@@ -539,7 +539,7 @@ public final class SiteWriter: @unchecked Sendable {
             final.folders = leaving.isEmpty ? folders : tidy(folders, keepingAncestorsOf: finalPaths)
             if let token {
                 try fileSystem.removeEmptyFolder(stagingFolder(token))
-            } else if fileSystem.entryKind(at: stagingFolder(stagingToken)) == .directory {
+            } else if fileSystem.kind(at: stagingFolder(stagingToken)) == .folder {
                 // A stopped build's, known by its name.
                 if let left = emptyStaging(stagingFolder(stagingToken)) {
                     warnings.append(Diagnostic(.warning, path: joinPath(displayOutput, OutputManifest.stagingPrefix + stagingToken), message: left))
@@ -605,11 +605,11 @@ public final class SiteWriter: @unchecked Sendable {
     private func sitegensTree(_ path: String, keptLines: [Bool], staged: [String: (number: Int, hash: ContentHash)]) -> Result<(files: [String], folders: [String]), TreeProblem> {
         var files: [String] = [], folders: [String] = []
         func visit(_ folder: String) -> TreeProblem? {
-            guard let names = try? fileSystem.entries(in: joinPath(output, folder)) else { return TreeProblem("it cannot be read") }
+            guard let names = try? fileSystem.names(in: joinPath(output, folder)) else { return TreeProblem("it cannot be read") }
             for name in names.sorted() {
                 let item = folder + "/" + name
-                switch fileSystem.entryKind(at: joinPath(output, item)) {
-                case .directory:
+                switch fileSystem.kind(at: joinPath(output, item)) {
+                case .folder:
                     guard previous.folders.contains(item) else { return TreeProblem("it holds \(item), a folder sitegen did not make") }
                     if let problem = visit(item) { return problem }
                 case .file:
@@ -646,7 +646,7 @@ public final class SiteWriter: @unchecked Sendable {
             .sorted { $0.depth != $1.depth ? $0.depth > $1.depth : $0.folder < $1.folder }.map(\.folder)
         for folder in deepestFirst {
             let path = joinPath(output, folder)
-            guard fileSystem.entryKind(at: path) == .directory, blockage(onTheWayTo: folder + "/-") == nil else { continue }
+            guard fileSystem.kind(at: path) == .folder, blockage(onTheWayTo: folder + "/-") == nil else { continue }
             if needed.contains(folder) { remaining.insert(folder); continue }
             if (try? fileSystem.removeEmptyFolder(path)) == nil { remaining.insert(folder) }  // holds the owner's files
         }
@@ -658,7 +658,7 @@ public final class SiteWriter: @unchecked Sendable {
     private func discardStaging() {
         if lock.withLock({ stagingOpened }) {
             let folder = stagingFolder(stagingToken)
-            for name in (try? fileSystem.entries(in: folder)) ?? [] { try? fileSystem.removeFile(joinPath(folder, name)) }
+            for name in (try? fileSystem.names(in: folder)) ?? [] { try? fileSystem.removeFile(joinPath(folder, name)) }
             try? fileSystem.removeEmptyFolder(folder)
         }
     }

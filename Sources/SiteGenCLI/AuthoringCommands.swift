@@ -182,7 +182,7 @@ extension CommandLineTool {
     private func checkLinks(_ resolved: [ResolvedPage], source: String, fetcher: any ProfileFetcher) -> ExitCode {
         let cachePath = joinPath(source, LinkCache.fileName)
         var cache = LinkCache(), keepsCache = true
-        switch fileSystem.entryKind(at: cachePath) {
+        switch fileSystem.kind(at: cachePath) {
         case .missing: break
         case .file:
             if let read = (try? fileSystem.readFile(cachePath)).flatMap({ LinkCache(text: String(decoding: $0, as: UTF8.self)) }) {
@@ -228,7 +228,7 @@ extension CommandLineTool {
         var now: Date?
         if let code = readClock(options, command: Self.serveCommand, into: &now) { return code }
         let source = options["--source"] ?? "."
-        guard fileSystem.itemKind(at: source) == .directory else {
+        guard fileSystem.resolvedKind(at: source) == .folder else {
             reportError("the source folder \(source) does not exist: expected a folder holding content/ and templates/")
             return .failure
         }

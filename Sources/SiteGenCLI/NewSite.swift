@@ -121,7 +121,7 @@ public enum NewSite {
             for file in files.sorted(by: { $0.path < $1.path }) {
                 let path = joinPath(folder, file.path)
                 let parent = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-                if !parent.isEmpty { try fileSystem.createDirectory(parent) }
+                if !parent.isEmpty { try fileSystem.makeFolderAndParents(parent) }
                 // Never through a link or over a file that appeared since the folder was checked.
                 try fileSystem.writeNewFile(path, Data(file.bytes))
             }
@@ -172,7 +172,7 @@ public enum NewSite {
         // lstat of `site/` would follow a link named `site`.
         var named = folder
         while named.count > 1, named.hasSuffix("/") { named.removeLast() }
-        switch fileSystem.entryKind(at: named) {
+        switch fileSystem.kind(at: named) {
         case .missing:
             return
         case .symbolicLink:
@@ -180,10 +180,10 @@ public enum NewSite {
             throw NewSiteError(path: folder, message: "a symbolic link to \(destination): sitegen \(command) writes only into the folder it names, never through a link; name the folder itself")
         case .file, .special:
             throw NewSiteError(path: folder, message: "a file: \(expected)")
-        case .directory:
+        case .folder:
             let written = Set(paths.map { String($0.prefix { $0 != "/" }) })
             let present: [String]
-            do { present = try fileSystem.entries(in: named).filter { !$0.hasPrefix(".") || written.contains($0) }.sorted() } catch {
+            do { present = try fileSystem.names(in: named).filter { !$0.hasPrefix(".") || written.contains($0) }.sorted() } catch {
                 throw NewSiteError((error as? FileSystemError) ?? FileSystemError(path: folder, reason: "cannot be listed (\(error))"))
             }
             guard !present.isEmpty else { return }

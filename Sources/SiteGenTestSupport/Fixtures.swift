@@ -22,7 +22,7 @@ package enum Fixtures {
     /// A site as `site(_:extra:)` makes it, with `pictures` (path below the site: bytes) beside its files.
     package static func site(_ page: String, extra: [String: String] = [:], pictures: [String: Data]) throws -> InMemoryFileSystem {
         let fileSystem = site(page, extra: extra)
-        for (path, data) in pictures { try fileSystem.writeFile("site/" + path, data) }
+        for (path, data) in pictures { try fileSystem.overwriteFile("site/" + path, data) }
         return fileSystem
     }
 
@@ -78,9 +78,9 @@ package enum Fixtures {
     /// Every file under a real folder, relative path -> bytes.
     package static func snapshot(_ folder: URL) throws -> [String: Data] {
         let fileSystem = LocalFileSystem()
-        guard fileSystem.itemKind(at: folder.path) == .directory else { return [:] }
+        guard fileSystem.resolvedKind(at: folder.path) == .folder else { return [:] }
         var files: [String: Data] = [:]
-        for path in try fileSystem.listFiles(under: folder.path) {
+        for path in try fileSystem.visibleFiles(under: folder.path) {
             files[path] = try Data(contentsOf: folder.appendingPathComponent(path))
         }
         return files

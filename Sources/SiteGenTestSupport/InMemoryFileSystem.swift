@@ -11,7 +11,7 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
     private var readCounts: [String: Int] = [:]
 
     public init(_ files: [String: String] = [:]) {
-        for (path, text) in files { try? writeFile(path, Data(text.utf8)) }
+        for (path, text) in files { try? overwriteFile(path, Data(text.utf8)) }
     }
 
     public var allFiles: [String: Data] { lock.withLock { files } }
@@ -37,9 +37,9 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
         return data
     }
 
-    public func listFiles(under directory: String) throws -> [String] {
-        let root = Self.normalize(directory)
-        guard itemKind(at: root) == .directory else { throw FileSystemError(path: directory, reason: "cannot be listed (no such folder)") }
+    public func visibleFiles(under folder: String) throws -> [String] {
+        let root = Self.normalize(folder)
+        guard resolvedKind(at: root) == .folder else { throw FileSystemError(path: folder, reason: "cannot be listed (no such folder)") }
         let prefix = root.isEmpty ? "" : root + "/"
         return lock.withLock {
             files.keys.filter { $0.hasPrefix(prefix) }
@@ -49,16 +49,16 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
         }
     }
 
-    public func itemKind(at path: String) -> FileItemKind {
+    public func resolvedKind(at path: String) -> FileKind {
         let key = Self.normalize(path)
         return lock.withLock {
             if files[key] != nil { return .file }
-            if key.isEmpty || directories.contains(key) { return .directory }
+            if key.isEmpty || directories.contains(key) { return .folder }
             return .missing
         }
     }
 
-    public func createDirectory(_ path: String) throws {
+    public func makeFolderAndParents(_ path: String) throws {
         let key = Self.normalize(path)
         try lock.withLock {
             for folder in parents(of: key) + [key] {
@@ -68,7 +68,7 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
         }
     }
 
-    public func writeFile(_ path: String, _ data: Data) throws {
+    public func overwriteFile(_ path: String, _ data: Data) throws {
         let key = Self.normalize(path)
         try lock.withLock {
             if directories.contains(key) { throw FileSystemError(path: path, reason: "cannot be written (is a folder)") }
@@ -92,9 +92,9 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
         }
     }
 
-    public func entries(in folder: String) throws -> [String] {
+    public func names(in folder: String) throws -> [String] {
         let key = Self.normalize(folder)
-        guard itemKind(at: key) == .directory else { throw FileSystemError(path: folder, reason: "cannot be listed (no such folder)") }
+        guard resolvedKind(at: key) == .folder else { throw FileSystemError(path: folder, reason: "cannot be listed (no such folder)") }
         let prefix = key.isEmpty ? "" : key + "/"
         return lock.withLock {
             let names = (Array(files.keys) + Array(directories)).filter { $0.hasPrefix(prefix) && $0 != key }
@@ -103,16 +103,11 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
         }
     }
 
-    public func entryKind(at path: String) -> EntryKind {
-        switch itemKind(at: path) {
-        case .missing: .missing
-        case .file: .file
-        case .directory: .directory
-        }
-    }
+    /// Memory holds no links or special files: what is at a path is what it leads to.
+    public func kind(at path: String) -> FileKind { resolvedKind(at: path) }
 
     public func realPath(_ path: String) -> String? {
-        itemKind(at: path) == .missing ? nil : "/" + Self.normalize(path)
+        resolvedKind(at: path) == .missing ? nil : "/" + Self.normalize(path)
     }
 
     /// Files in memory have no inode or times: the writer reads them to compare.
@@ -120,14 +115,14 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
 
     public func makeFolder(_ path: String) throws {
         let key = Self.normalize(path)
-        guard itemKind(at: key) == .missing else { throw FileSystemError(path: path, reason: "cannot create folder (it exists)") }
-        guard itemKind(at: parents(of: key).last ?? "") == .directory else { throw FileSystemError(path: path, reason: "cannot create folder (no parent)") }
+        guard resolvedKind(at: key) == .missing else { throw FileSystemError(path: path, reason: "cannot create folder (it exists)") }
+        guard resolvedKind(at: parents(of: key).last ?? "") == .folder else { throw FileSystemError(path: path, reason: "cannot create folder (no parent)") }
         lock.withLock { _ = directories.insert(key) }
     }
 
     public func writeNewFile(_ path: String, _ data: Data) throws {
-        guard itemKind(at: path) == .missing else { throw FileSystemError(path: path, reason: "cannot be written (it exists)") }
-        try writeFile(path, data)
+        guard resolvedKind(at: path) == .missing else { throw FileSystemError(path: path, reason: "cannot be written (it exists)") }
+        try overwriteFile(path, data)
     }
 
     public func appendFile(_ path: String, _ data: Data) throws {
@@ -156,7 +151,7 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
 
     public func removeEmptyFolder(_ path: String) throws {
         let key = Self.normalize(path)
-        guard try entries(in: key).isEmpty else { throw FileSystemError(path: path, reason: "cannot be removed (not empty)") }
+        guard try names(in: key).isEmpty else { throw FileSystemError(path: path, reason: "cannot be removed (not empty)") }
         lock.withLock { _ = directories.remove(key) }
     }
 

@@ -181,6 +181,19 @@ import Testing
         #expect(IconSets.discover(environment: ["SITEGEN_ICON_PATH": icons.path]).simpleIcons == icons.path)
     }
 
+    /// The probe looks only through the file system it is given, which then reads the sets: a set in memory is found,
+    /// pyenv's Pythons are listed there, and a folder named like the mark is no set.
+    @Test func theProbeLooksThroughTheFileSystemItIsGiven() throws {
+        let memory = InMemoryFileSystem(["icons/simple-icons.txt": "", "home/.pyenv/versions/3.12/lib/python3.12/site-packages/fontawesomefree/static/fontawesomefree/svgs/brands/font-awesome.svg": Self.square])
+        let sets = IconSets.discover(environment: ["HOME": "home"], executable: nil, files: memory)
+        #expect(sets.simpleIcons == nil)
+        #expect(sets.fontAwesomeBrands == "home/.pyenv/versions/3.12/lib/python3.12/site-packages/fontawesomefree/static/fontawesomefree/svgs/brands")
+        #expect(try sets.files.readFile("icons/simple-icons.txt") == Data())
+        #expect(IconSets.discover(environment: ["SITEGEN_ICON_PATH": "icons"], files: memory).simpleIcons == "icons")
+        try memory.makeFolderAndParents("folder/simple-icons.txt")
+        #expect(IconSets.discover(environment: ["SITEGEN_ICON_PATH": "folder"], files: memory).simpleIcons == nil)
+    }
+
     /// Icon files come as the load made them: bytes and icon, or why they are none. Two files whose names clash on one
     /// page get distinct names in the order the page shows them.
     @Test func iconFilesAreTheLoadsBytesAndTheirProblemsValues() {

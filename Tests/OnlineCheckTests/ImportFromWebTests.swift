@@ -68,7 +68,7 @@ import SiteGenTestSupport
         if let limits { tool.importLimits = limits }
         let code = tool.run(["import", address, "site"])
         #expect(captured.output.isEmpty)
-        return (code, captured.errors, fileSystem.entryKind(at: "site") != .missing)
+        return (code, captured.errors, fileSystem.kind(at: "site") != .missing)
     }
 
     /// `data` as gzip makes it, from the gzip on PATH (Foundation has no gzip on Linux).

@@ -24,7 +24,7 @@ import SiteGenTestSupport
         #expect(try builder.render().renderedPages == ["site/content/about.md", "site/content/index.md"])
         #expect(try builder.render().renderedPages == [])
 
-        try fileSystem.writeFile("site/content/about.md", Data("---\ntitle: About us\n---\n".utf8))
+        try fileSystem.overwriteFile("site/content/about.md", Data("---\ntitle: About us\n---\n".utf8))
         let result = try builder.render()
         #expect(result.renderedPages == ["site/content/about.md"])
         #expect(page(result, "about/index.html")?.contains("<title>About us</title>") == true)
@@ -56,7 +56,7 @@ import SiteGenTestSupport
         var builder = Fixtures.builder(fileSystem)
         builder.memo = ServeRenderMemo()
         _ = try builder.render()
-        try fileSystem.writeFile(path, Data(contents.utf8))
+        try fileSystem.overwriteFile(path, Data(contents.utf8))
         #expect(try builder.render().renderedPages == ["site/content/about.md", "site/content/index.md"])
     }
 
@@ -83,7 +83,7 @@ import SiteGenTestSupport
         var builder = Fixtures.builder(fileSystem)
         builder.memo = ServeRenderMemo()
         _ = try builder.render()
-        try fileSystem.writeFile("site/content/icons/star.svg", Data(icon("M2 2h4").utf8))
+        try fileSystem.overwriteFile("site/content/icons/star.svg", Data(icon("M2 2h4").utf8))
         let result = try builder.render()
         #expect(result.renderedPages == ["site/content/about.md"])
         #expect(page(result, "about/index.html")?.contains("M2 2h4") == true)
@@ -93,14 +93,14 @@ import SiteGenTestSupport
         let fileSystem = Self.site()
         var builder = Fixtures.builder(fileSystem)
         builder.memo = ServeRenderMemo()
-        try fileSystem.writeFile("site/content/about.md", Data("---\ntitle: [About\n---\n".utf8))
+        try fileSystem.overwriteFile("site/content/about.md", Data("---\ntitle: [About\n---\n".utf8))
         let first = #expect(throws: BuildFailure.self) { try builder.render() }
-        try fileSystem.writeFile("site/content/index.md", Data("---\ntitle: Home again\n---\n".utf8))
+        try fileSystem.overwriteFile("site/content/index.md", Data("---\ntitle: Home again\n---\n".utf8))
         let second = #expect(throws: BuildFailure.self) { try builder.render() }
         #expect(first?.diagnostics.count == 1)
         #expect(second?.diagnostics == first?.diagnostics)
 
-        try fileSystem.writeFile("site/content/about.md", Data("---\ntitle: About\n---\n".utf8))
+        try fileSystem.overwriteFile("site/content/about.md", Data("---\ntitle: About\n---\n".utf8))
         let fixed = try builder.render()
         #expect(fixed.renderedPages == ["site/content/about.md"])
         #expect(page(fixed, "index.html")?.contains("<title>Home again</title>") == true)

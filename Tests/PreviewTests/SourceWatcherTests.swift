@@ -34,7 +34,7 @@ import SiteGenTestSupport
         /// A watcher of the site as `serve` makes it: content/ and templates/ walked by the build's rule, and site.yml.
         func watcher(kernelEvents: Bool = true, onChange: @escaping @Sendable () -> Void) -> SourceWatcher {
             let boundary = SiteBoundary(BuildOptions(sourceDirectory: folder.path), fileSystem: LocalFileSystem())!
-            return SourceWatcher(boundary: boundary, folders: ["content", "templates"].map { folder.appendingPathComponent($0).path },
+            return SourceWatcher(boundary: boundary, fileSystem: LocalFileSystem(), folders: ["content", "templates"].map { folder.appendingPathComponent($0).path },
                                  files: [folder.appendingPathComponent("site.yml").path], interval: 0.05, kernelEvents: kernelEvents, onChange: onChange)
         }
     }
@@ -141,5 +141,18 @@ import SiteGenTestSupport
         let before = calls.current
         try save("---\ntitle: Shared\n---\n", to: shared.appendingPathComponent("page.md"))
         #expect(calls.wait(past: before, timeout: 10) > before)
+    }
+
+    /// What is compared between polls is read through the build's file system, not the disk behind its back: a site
+    /// in memory is walked, a hidden file left out, and an edit there is a change.
+    @Test func theSnapshotReadsThroughTheBuildsFileSystem() throws {
+        let memory = InMemoryFileSystem(["site/content/index.md": "# Hi", "site/content/.draft.md": "", "site/site.yml": "title: x"])
+        let boundary = try #require(SiteBoundary(BuildOptions(sourceDirectory: "site"), fileSystem: memory))
+        let watcher = SourceWatcher(boundary: boundary, fileSystem: memory, folders: ["site/content", "site/templates"],
+                                    files: ["site/site.yml"], interval: 1, kernelEvents: false) {}
+        let before = watcher.snapshot()
+        #expect(before.files.keys.sorted() == ["site/content/index.md", "site/site.yml"] && before.refused.isEmpty)
+        try memory.overwriteFile("site/content/about.md", Data("# About".utf8))
+        #expect(watcher.snapshot().files.keys.sorted() == ["site/content/about.md", "site/content/index.md", "site/site.yml"])
     }
 }

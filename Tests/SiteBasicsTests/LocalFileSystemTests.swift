@@ -27,4 +27,43 @@ import Testing
     @Test func aFolderIsRefused() {
         #expect(throws: FileSystemError.self) { try LocalFileSystem().readFile(FileManager.default.temporaryDirectory.path) }
     }
+
+    /// Each pair of names says its difference: `kind` sees a link or a FIFO as one, `resolvedKind` what it leads to
+    /// (a FIFO counts as a file there, refused when read); `makeFolder` and `writeNewFile` refuse what is there,
+    /// `makeFolderAndParents` and `overwriteFile` take it; `visibleFiles` walks down, `names` looks in one folder.
+    @Test func eachNameOfTheSeamSaysWhatItDoes() throws {
+        let disk = LocalFileSystem()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-seam-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try disk.makeFolderAndParents(folder + "/a/b")
+        try disk.makeFolderAndParents(folder + "/a/b")
+        #expect(throws: FileSystemError.self) { try disk.makeFolder(folder + "/a") }
+        try disk.makeFolder(folder + "/c")
+        try disk.writeNewFile(folder + "/a/b/page.md", Data("one".utf8))
+        #expect(throws: FileSystemError.self) { try disk.writeNewFile(folder + "/a/b/page.md", Data("two".utf8)) }
+        try disk.overwriteFile(folder + "/a/b/page.md", Data("two".utf8))
+        #expect(try disk.readFile(folder + "/a/b/page.md") == Data("two".utf8))
+        try disk.overwriteFile(folder + "/.hidden", Data())
+        try FileManager.default.createSymbolicLink(atPath: folder + "/link", withDestinationPath: "a")
+        #expect(mkfifo(folder + "/fifo", 0o600) == 0)
+
+        #expect(disk.kind(at: folder + "/link") == .symbolicLink && disk.resolvedKind(at: folder + "/link") == .folder)
+        #expect(disk.kind(at: folder + "/fifo") == .special("a FIFO (named pipe)") && disk.resolvedKind(at: folder + "/fifo") == .file)
+        #expect(disk.kind(at: folder + "/gone") == .missing && disk.resolvedKind(at: folder + "/gone") == .missing)
+        #expect(disk.kindAndStamp(at: folder + "/a/b/page.md").kind == .file && disk.kindAndStamp(at: folder + "/a/b/page.md").stamp?.size == 3)
+        #expect(try disk.names(in: folder).sorted() == [".hidden", "a", "c", "fifo", "link"])
+        #expect(try disk.visibleFiles(under: folder) == ["a/b/page.md", "fifo", "link/b/page.md"])
+    }
+
+    /// The manifest key is kept private; the running binary is stamped through its link.
+    @Test func aKeptFileIsPrivateAndTheRunningProgramIsStamped() throws {
+        let disk = LocalFileSystem()
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-key-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try disk.writeNewFile(path, Data("key".utf8))
+        disk.keepPrivate(path)
+        #expect((try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) == 0o600)
+        let binary = try #require(disk.realPath("/proc/self/exe"))
+        #expect(disk.runningProgramStamp() == disk.stamp(of: binary) && disk.runningProgramStamp() != nil)
+    }
 }

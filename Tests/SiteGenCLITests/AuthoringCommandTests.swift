@@ -117,7 +117,7 @@ import SiteGenTestSupport
     @Test func newWritesBesideHiddenFiles() throws {
         let fileSystem = InMemoryFileSystem(["site/.git/HEAD": "ref: refs/heads/main"])
         #expect(Captured().tool(fileSystem).run(["new", "site"]) == .success)
-        #expect(fileSystem.itemKind(at: "site/content/index.md") == .file)
+        #expect(fileSystem.resolvedKind(at: "site/content/index.md") == .file)
     }
 
     // MARK: check
@@ -177,6 +177,6 @@ import SiteGenTestSupport
         #expect(captured.output == ["Checked 1 page: no errors, 1 warning."])
         #expect(captured.errors.count == 1)
         #expect(captured.errors[0].hasPrefix("site/content/index.md:3:1: warning: unknown field 'titel'"))
-        #expect(fileSystem.itemKind(at: "site/Output") == .missing)
+        #expect(fileSystem.resolvedKind(at: "site/Output") == .missing)
     }
 }

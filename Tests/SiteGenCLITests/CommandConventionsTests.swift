@@ -151,7 +151,7 @@ import SiteGenTestSupport
         let captured = Captured()
         let fileSystem = InMemoryFileSystem()
         #expect(captured.tool(fileSystem).run(["new", "--", "-site"]) == .success, "\(captured.errors)")
-        #expect(fileSystem.itemKind(at: "-site/content/index.md") == .file)
+        #expect(fileSystem.resolvedKind(at: "-site/content/index.md") == .file)
     }
 
     // MARK: services

@@ -66,12 +66,12 @@ import SiteGenTestSupport
         let fileSystem = Fixtures.site("---\ntitle: A\n---\n")
         #expect(captured.tool(fileSystem).run(["build", "--source", "site"]) == .success)
         #expect(captured.output == ["Built 1 page (1 files) into site/Output/"])
-        #expect(fileSystem.itemKind(at: "site/Output/index.html") == .file)
+        #expect(fileSystem.resolvedKind(at: "site/Output/index.html") == .file)
     }
 
     @Test func outputOptionChoosesTheFolder() {
         let fileSystem = Fixtures.site("---\ntitle: A\n---\n")
         #expect(Captured().tool(fileSystem).run(["build", "--source=site", "--output", "public"]) == .success)
-        #expect(fileSystem.itemKind(at: "public/index.html") == .file)
+        #expect(fileSystem.resolvedKind(at: "public/index.html") == .file)
     }
 }

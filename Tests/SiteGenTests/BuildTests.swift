@@ -243,7 +243,7 @@ import SiteGenTestSupport
 
     @Test func invalidUTF8IsReportedAtTheByte() {
         let fileSystem = Fixtures.site("")
-        try? fileSystem.writeFile("site/content/index.md", Data("---\ntitle: caf".utf8) + Data([0xE9]) + Data("\n---\n".utf8))
+        try? fileSystem.overwriteFile("site/content/index.md", Data("---\ntitle: caf".utf8) + Data([0xE9]) + Data("\n---\n".utf8))
         do { _ = try Fixtures.builder(fileSystem).render(); Issue.record("expected a failure") } catch {
             #expect(error.diagnostics.map { "\($0.line):\($0.column) \($0.message)" }
                     == ["2:11 the file is not valid UTF-8 (byte 0xE9 at offset 14); save it as UTF-8"])

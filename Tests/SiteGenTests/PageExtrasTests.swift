@@ -146,14 +146,14 @@ import SiteGenTestSupport
     @Test func aTemplateThatDoesNotLinkTheCardGetsNone() throws {
         let fileSystem = Fixtures.site("---\ntitle: A\nlinks:\n  - email: a@b.org\n---\n")
         _ = try Fixtures.builder(fileSystem, baseURL: "https://a.example").build()
-        #expect(fileSystem.itemKind(at: "site/Output/contact.vcf") == .missing)
-        #expect(fileSystem.itemKind(at: "site/Output/qr.svg") == .missing)
+        #expect(fileSystem.resolvedKind(at: "site/Output/contact.vcf") == .missing)
+        #expect(fileSystem.resolvedKind(at: "site/Output/qr.svg") == .missing)
     }
 
     @Test func aPageWithoutLinksHasNoCard() throws {
         let fileSystem = Fixtures.site("---\ntitle: A\n---\n")
         _ = try Fixtures.builder(fileSystem).build()
-        #expect(fileSystem.itemKind(at: "site/Output/contact.vcf") == .missing)
+        #expect(fileSystem.resolvedKind(at: "site/Output/contact.vcf") == .missing)
     }
 }
 
@@ -166,7 +166,7 @@ import SiteGenTestSupport
         #expect(svg.contains("<title>https://a.example/</title>"))
         let noAddress = Fixtures.site("---\ntitle: A\n---\n", extra: template)
         _ = try Fixtures.builder(noAddress).build()
-        #expect(noAddress.itemKind(at: "site/Output/qr.svg") == .missing)
+        #expect(noAddress.resolvedKind(at: "site/Output/qr.svg") == .missing)
     }
 }
 

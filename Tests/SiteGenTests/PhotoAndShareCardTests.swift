@@ -23,7 +23,7 @@ struct PhotoAndShareCardTests {
     static func site(_ page: String, photo: Data? = gpsPhoto, at path: String = "site/content/ada.jpg") throws -> InMemoryFileSystem {
         let fileSystem = InMemoryFileSystem(templates.merging(["content/index.md": page]) { $1 }
             .reduce(into: [:]) { $0["site/" + $1.key] = $1.value })
-        if let photo { try fileSystem.writeFile(path, photo) }
+        if let photo { try fileSystem.overwriteFile(path, photo) }
         return fileSystem
     }
 
@@ -126,22 +126,22 @@ struct PhotoAndShareCardTests {
         let first = try Fixtures.builder(fileSystem).build()
         #expect(first.drawnShareCards.count == 1)
         let card = first.drawnShareCards[0]
-        #expect(fileSystem.itemKind(at: "site/Output/" + card) == .file)
+        #expect(fileSystem.resolvedKind(at: "site/Output/" + card) == .file)
 
         // The body changes: the page is rendered again, its card is kept as it is.
-        try fileSystem.writeFile("site/content/index.md", Data(Self.page.replacingOccurrences(of: "Hello.", with: "Hello again.").utf8))
+        try fileSystem.overwriteFile("site/content/index.md", Data(Self.page.replacingOccurrences(of: "Hello.", with: "Hello again.").utf8))
         let second = try Fixtures.builder(fileSystem).build()
         #expect(second.renderedPages == ["site/content/index.md"])
         #expect(second.drawnShareCards == [])
         #expect(second.paths.contains(card))
-        #expect(fileSystem.itemKind(at: "site/Output/" + card) == .file)
+        #expect(fileSystem.resolvedKind(at: "site/Output/" + card) == .file)
 
         // The title changes: a new card, under a new name; the old one goes.
-        try fileSystem.writeFile("site/content/index.md", Data(Self.page.replacingOccurrences(of: "title: Ada Lovelace", with: "title: Ada King").utf8))
+        try fileSystem.overwriteFile("site/content/index.md", Data(Self.page.replacingOccurrences(of: "title: Ada Lovelace", with: "title: Ada King").utf8))
         let third = try Fixtures.builder(fileSystem).build()
         #expect(third.drawnShareCards.count == 1 && third.drawnShareCards != [card])
-        #expect(fileSystem.itemKind(at: "site/Output/" + card) == .missing)
-        #expect(fileSystem.itemKind(at: "site/Output/" + third.drawnShareCards[0]) == .file)
+        #expect(fileSystem.resolvedKind(at: "site/Output/" + card) == .missing)
+        #expect(fileSystem.resolvedKind(at: "site/Output/" + third.drawnShareCards[0]) == .file)
     }
 
     @Test func theOriginalPhotoIsNeverPublishedAndAKeptPageKeepsItsPhoto() throws {

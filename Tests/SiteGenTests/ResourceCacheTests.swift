@@ -23,7 +23,7 @@ import Testing
     }
 
     static func entries(_ fileSystem: InMemoryFileSystem) -> [String] {
-        ((try? fileSystem.entries(in: "site/cache/cards")) ?? []).sorted()
+        ((try? fileSystem.names(in: "site/cache/cards")) ?? []).sorted()
     }
 
     @Test func eachInputChangesItsOwnKeyAndNothingElse() {
@@ -52,7 +52,7 @@ import Testing
         let first = try! Fixtures.builder(fileSystem).build()
         let before = Self.entries(fileSystem)
         #expect(first.drawnShareCards.count == 2 && before.count == 2)
-        try! fileSystem.writeFile("site/content/grace.md", Data(Self.page.replacingOccurrences(of: "Ada Lovelace", with: "Grace B. Hopper").utf8))
+        try! fileSystem.overwriteFile("site/content/grace.md", Data(Self.page.replacingOccurrences(of: "Ada Lovelace", with: "Grace B. Hopper").utf8))
         try! fileSystem.removeItem("site/Output")
         let second = try! Fixtures.builder(fileSystem).build()
         #expect(second.drawnShareCards.count == 1 && second.drawnShareCards[0].hasPrefix("grace/"))
@@ -86,7 +86,7 @@ import Testing
         case "truncated": bytes = bytes.prefix(bytes.count - 100)
         default: bytes = Data()
         }
-        try fileSystem.writeFile(entry, bytes)
+        try fileSystem.overwriteFile(entry, bytes)
         try! fileSystem.removeItem("site/Output")
         let second = try Fixtures.builder(fileSystem).build()
         #expect(second.drawnShareCards.count == 1)
@@ -105,7 +105,7 @@ import Testing
         // without drawing it: the cache is trusted as the sources are, being committed with them.)
         let planted = Data("<script>".utf8)
         try fileSystem.removeFile("site/cache/cards/" + entry)
-        try fileSystem.writeFile("site/cache/cards/" + entry.prefix(33) + String(repeating: "0", count: 32) + ".png", planted)
+        try fileSystem.overwriteFile("site/cache/cards/" + entry.prefix(33) + String(repeating: "0", count: 32) + ".png", planted)
         try! fileSystem.removeItem("site/Output")
         let second = try Fixtures.builder(fileSystem).build()
         #expect(second.drawnShareCards.count == 1)
@@ -116,7 +116,7 @@ import Testing
     @Test func aCacheThatCannotBeWrittenLeavesTheBuildAsItWas() throws {
         // `cache` is a file here: the cache is not used, and the build succeeds.
         let fileSystem = Self.site()
-        try fileSystem.writeFile("site/cache", Data("mine".utf8))
+        try fileSystem.overwriteFile("site/cache", Data("mine".utf8))
         let result = try Fixtures.builder(fileSystem).build()
         #expect(result.drawnShareCards.count == 1)
         #expect(try fileSystem.readFile("site/cache") == Data("mine".utf8))

@@ -30,13 +30,13 @@ import SiteGenTestSupport
             look(path)
             return try disk.readFile(path)
         }
-        func listFiles(under directory: String) throws -> [String] { try disk.listFiles(under: directory) }
-        func itemKind(at path: String) -> FileItemKind { look(path); return disk.itemKind(at: path) }
-        func createDirectory(_ path: String) throws { try disk.createDirectory(path) }
-        func writeFile(_ path: String, _ data: Data) throws { try disk.writeFile(path, data) }
+        func visibleFiles(under folder: String) throws -> [String] { try disk.visibleFiles(under: folder) }
+        func resolvedKind(at path: String) -> FileKind { look(path); return disk.resolvedKind(at: path) }
+        func makeFolderAndParents(_ path: String) throws { try disk.makeFolderAndParents(path) }
+        func overwriteFile(_ path: String, _ data: Data) throws { try disk.overwriteFile(path, data) }
         func fileSize(_ path: String) -> Int? { disk.fileSize(path) }
-        func entries(in folder: String) throws -> [String] { try disk.entries(in: folder) }
-        func entryKind(at path: String) -> EntryKind { look(path); return disk.entryKind(at: path) }
+        func names(in folder: String) throws -> [String] { try disk.names(in: folder) }
+        func kind(at path: String) -> FileKind { look(path); return disk.kind(at: path) }
         func realPath(_ path: String) -> String? { disk.realPath(path) }
         func linkDestination(_ path: String) -> String? { disk.linkDestination(path) }
         func stamp(of path: String) -> FileStamp? { look(path); return disk.stamp(of: path) }
@@ -60,13 +60,13 @@ import SiteGenTestSupport
         var failsRename: @Sendable (String) -> Bool = { _ in false }
         init(_ disk: InMemoryFileSystem) { self.disk = disk }
         func readFile(_ path: String) throws -> Data { try disk.readFile(path) }
-        func listFiles(under directory: String) throws -> [String] { try disk.listFiles(under: directory) }
-        func itemKind(at path: String) -> FileItemKind { disk.itemKind(at: path) }
-        func createDirectory(_ path: String) throws { try disk.createDirectory(path) }
-        func writeFile(_ path: String, _ data: Data) throws { try disk.writeFile(path, data) }
+        func visibleFiles(under folder: String) throws -> [String] { try disk.visibleFiles(under: folder) }
+        func resolvedKind(at path: String) -> FileKind { disk.resolvedKind(at: path) }
+        func makeFolderAndParents(_ path: String) throws { try disk.makeFolderAndParents(path) }
+        func overwriteFile(_ path: String, _ data: Data) throws { try disk.overwriteFile(path, data) }
         func fileSize(_ path: String) -> Int? { disk.fileSize(path) }
-        func entries(in folder: String) throws -> [String] { try disk.entries(in: folder) }
-        func entryKind(at path: String) -> EntryKind { disk.entryKind(at: path) }
+        func names(in folder: String) throws -> [String] { try disk.names(in: folder) }
+        func kind(at path: String) -> FileKind { disk.kind(at: path) }
         func realPath(_ path: String) -> String? { disk.realPath(path) }
         func linkDestination(_ path: String) -> String? { disk.linkDestination(path) }
         func stamp(of path: String) -> FileStamp? { disk.stamp(of: path) }
@@ -114,7 +114,7 @@ import SiteGenTestSupport
     /// Writes `text` as the manifest, sealed with the site's key as a build seals it: what only the key's holder can write.
     static func writeSealed(_ fileSystem: InMemoryFileSystem, _ text: String) throws {
         let key = try ManifestKey.load(siteFolder: "site", fileSystem: fileSystem)
-        try fileSystem.writeFile("site/Output/" + OutputManifest.fileName, Data(text.utf8) + key.sealLine(for: Data(text.utf8)))
+        try fileSystem.overwriteFile("site/Output/" + OutputManifest.fileName, Data(text.utf8) + key.sealLine(for: Data(text.utf8)))
     }
 
     @Test func withoutAManifestEveryFileIsTheOwnersAndOneWithTheSiteBytesIsTakenOn() throws {
@@ -149,9 +149,9 @@ import SiteGenTestSupport
         // goes again, and nothing else changed.
         let fileSystem = Fixtures.site("# Home", extra: ["content/a.md": "A", "content/b.md": "B"])
         _ = try Self.build(fileSystem)
-        try fileSystem.writeFile("site/content/b.md", Data("B, edited".utf8))
-        try fileSystem.writeFile("site/content/c.md", Data("C".utf8))
-        try fileSystem.writeFile("site/Output/c/index.html", Data("mine".utf8))
+        try fileSystem.overwriteFile("site/content/b.md", Data("B, edited".utf8))
+        try fileSystem.overwriteFile("site/content/c.md", Data("C".utf8))
+        try fileSystem.overwriteFile("site/Output/c/index.html", Data("mine".utf8))
         let before = fileSystem.allFiles.filter { $0.key.hasPrefix("site/Output/") }
         #expect(throws: BuildFailure.self) { try Self.build(fileSystem) }
         #expect(fileSystem.allFiles.filter { $0.key.hasPrefix("site/Output/") } == before)
@@ -160,8 +160,8 @@ import SiteGenTestSupport
     @Test func aFileSitegenWroteThatWasEditedIsTheOwnersFromThen() throws {
         let fileSystem = Fixtures.site("# Home", extra: ["content/a.md": "A", "content/b.md": "B"])
         _ = try Self.build(fileSystem)
-        try fileSystem.writeFile("site/Output/a/index.html", Data("edited by hand".utf8))
-        try fileSystem.writeFile("site/Output/b/index.html", Data("edited by hand".utf8))
+        try fileSystem.overwriteFile("site/Output/a/index.html", Data("edited by hand".utf8))
+        try fileSystem.overwriteFile("site/Output/b/index.html", Data("edited by hand".utf8))
         // a's page is still in the site: its edited file is in the way.
         #expect(throws: BuildFailure.self) { try Self.build(fileSystem) }
         // b's page leaves the site: its edited file stays, with a warning.
@@ -230,7 +230,7 @@ import SiteGenTestSupport
         #expect(counting.written.count == 3)
         _ = try Self.build(counting)
         #expect(counting.written.count == 3, "a build with nothing changed wrote \(counting.written.dropFirst(3))")
-        try disk.writeFile("site/content/b.md", Data("B, edited".utf8))
+        try disk.overwriteFile("site/content/b.md", Data("B, edited".utf8))
         _ = try Self.build(counting)
         #expect(counting.written.count == 4)
         #expect(Self.output(disk)["b/index.html"]?.contains("B, edited") == true)
@@ -240,11 +240,11 @@ import SiteGenTestSupport
     @Test func foldersSitegenMadeGoWhenEmptiedAndTheOwnersStay() throws {
         let fileSystem = Fixtures.site("# Home", extra: ["content/a/b/c.md": "C", "content/d/e.md": "E"])
         _ = try Self.build(fileSystem)
-        try fileSystem.writeFile("site/Output/d/notes.txt", Data("mine".utf8))
+        try fileSystem.overwriteFile("site/Output/d/notes.txt", Data("mine".utf8))
         try fileSystem.removeFile("site/content/a/b/c.md")
         try fileSystem.removeFile("site/content/d/e.md")
         _ = try Self.build(fileSystem)
-        #expect(fileSystem.itemKind(at: "site/Output/a") == .missing)
+        #expect(fileSystem.resolvedKind(at: "site/Output/a") == .missing)
         #expect(Self.output(fileSystem) == ["index.html": try Fixtures.html(fileSystem), "d/notes.txt": "mine"])
     }
 
@@ -252,7 +252,7 @@ import SiteGenTestSupport
         let fileSystem = Fixtures.site("# Home", extra: ["content/a/b.md": "B"])
         _ = try Self.build(fileSystem)
         try fileSystem.removeItem("site/Output/a")
-        try fileSystem.writeFile("site/content/a/b.md", Data("B, edited".utf8))
+        try fileSystem.overwriteFile("site/content/a/b.md", Data("B, edited".utf8))
         _ = try Self.build(fileSystem)
         #expect(Self.output(fileSystem)["a/b/index.html"]?.contains("B, edited") == true)
     }
@@ -263,19 +263,19 @@ import SiteGenTestSupport
         _ = try Self.build(fileSystem)
         let keys = try ManifestKey.load(siteFolder: "site", fileSystem: fileSystem).stagingToken, planted = String(repeating: "2", count: 32)
         #expect(keys.utf8.count == 32 && keys != planted)
-        try fileSystem.writeFile("site/Output/.sitegen-staging-\(keys)/1", Data("half a page".utf8))
-        try fileSystem.writeFile("site/Output/.sitegen-staging-\(planted)/index.html", Data("<script>planted</script>".utf8))
+        try fileSystem.overwriteFile("site/Output/.sitegen-staging-\(keys)/1", Data("half a page".utf8))
+        try fileSystem.overwriteFile("site/Output/.sitegen-staging-\(planted)/index.html", Data("<script>planted</script>".utf8))
         _ = try Self.build(fileSystem)
-        #expect(fileSystem.itemKind(at: "site/Output/.sitegen-staging-\(keys)") == .missing)
+        #expect(fileSystem.resolvedKind(at: "site/Output/.sitegen-staging-\(keys)") == .missing)
         #expect(try Fixtures.html(fileSystem, "site/Output/.sitegen-staging-\(planted)/index.html") == "<script>planted</script>")
         #expect(try !Fixtures.html(fileSystem).contains("planted"))
         // One that holds something else stays, and says so, while the build stages its files: its own are cleared.
-        try fileSystem.writeFile("site/Output/.sitegen-staging-\(keys)/1", Data("half a page".utf8))
-        try fileSystem.writeFile("site/Output/.sitegen-staging-\(keys)/notes.txt", Data("mine".utf8))
+        try fileSystem.overwriteFile("site/Output/.sitegen-staging-\(keys)/1", Data("half a page".utf8))
+        try fileSystem.overwriteFile("site/Output/.sitegen-staging-\(keys)/notes.txt", Data("mine".utf8))
         let result = try Self.build(fileSystem)
         #expect(result.warnings.map(\.description) == ["site/Output/.sitegen-staging-\(keys): warning: holds something sitegen did not write, in the folder a stopped build staged its files in: move it away"])
-        #expect(fileSystem.itemKind(at: "site/Output/.sitegen-staging-\(keys)/1") == .missing)
-        try fileSystem.writeFile("site/content/index.md", Data("# Home, edited".utf8))
+        #expect(fileSystem.resolvedKind(at: "site/Output/.sitegen-staging-\(keys)/1") == .missing)
+        try fileSystem.overwriteFile("site/content/index.md", Data("# Home, edited".utf8))
         do {
             _ = try Self.build(fileSystem)
             Issue.record("the build went on")
@@ -290,8 +290,8 @@ import SiteGenTestSupport
         let fileSystem = Fixtures.site("# Home", extra: ["content/a.md": "A"])
         _ = try Self.build(fileSystem)
         let oldPage = try Fixtures.html(fileSystem, "site/Output/a/index.html")
-        try fileSystem.writeFile("site/content/a.md", Data("A, edited".utf8))
-        try fileSystem.writeFile("site/content/gone.md", Data("G".utf8))
+        try fileSystem.overwriteFile("site/content/a.md", Data("A, edited".utf8))
+        try fileSystem.overwriteFile("site/content/gone.md", Data("G".utf8))
         _ = try Self.build(fileSystem)
         let newPage = try Fixtures.html(fileSystem, "site/Output/a/index.html")
         // As if killed: the page is back to its old bytes, and the manifest records both.
@@ -299,11 +299,11 @@ import SiteGenTestSupport
         manifest.files["a/index.html"]?.hashes = [ContentHash.of(oldPage), ContentHash.of(newPage)]
         manifest.pages = [:]
         try Self.writeSealed(fileSystem, manifest.text)
-        try fileSystem.writeFile("site/Output/a/index.html", Data(oldPage.utf8))
+        try fileSystem.overwriteFile("site/Output/a/index.html", Data(oldPage.utf8))
         try fileSystem.removeFile("site/content/gone.md")
         _ = try Self.build(fileSystem)
         #expect(try Fixtures.html(fileSystem, "site/Output/a/index.html") == newPage)
-        #expect(fileSystem.itemKind(at: "site/Output/gone") == .missing)
+        #expect(fileSystem.resolvedKind(at: "site/Output/gone") == .missing)
         #expect(try Self.manifest(fileSystem).files["a/index.html"]?.hashes == [ContentHash.of(newPage)])
     }
 
@@ -314,13 +314,13 @@ import SiteGenTestSupport
         let fileSystem = Fixtures.site("# Home", extra: ["content/a.md": "A"])
         _ = try Self.build(fileSystem)
         let tampered = try Fixtures.html(fileSystem, "site/Output/a/index.html") + "<script>alert(1)</script>"
-        try fileSystem.writeFile("site/Output/a/index.html", Data(tampered.utf8))
+        try fileSystem.overwriteFile("site/Output/a/index.html", Data(tampered.utf8))
         let manifest = try Fixtures.html(fileSystem, "site/Output/" + OutputManifest.fileName)
         var lines = manifest.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let line = try #require(lines.firstIndex { $0.hasPrefix("file\ta/index.html\t") })
         lines[line] = "file\ta/index.html\t\(ContentHash.of(tampered))\t-"
         for edited in [lines, lines.filter { !$0.hasPrefix("seal\t") }] {
-            try fileSystem.writeFile("site/Output/" + OutputManifest.fileName, Data(edited.joined(separator: "\n").utf8))
+            try fileSystem.overwriteFile("site/Output/" + OutputManifest.fileName, Data(edited.joined(separator: "\n").utf8))
             do {
                 _ = try Self.build(fileSystem)
                 Issue.record("the build kept the tampered file")
@@ -333,16 +333,16 @@ import SiteGenTestSupport
         #expect(try !Fixtures.html(fileSystem, "site/Output/a/index.html").contains("alert(1)"))
         // Without the key (a fresh clone), a manifest proves nothing either; files with the site's bytes are taken on.
         try fileSystem.removeFile("site/" + ManifestKey.fileName)
-        try fileSystem.writeFile("site/Output/a/index.html", Data(tampered.utf8))
+        try fileSystem.overwriteFile("site/Output/a/index.html", Data(tampered.utf8))
         do {
             _ = try Self.build(fileSystem)
             Issue.record("the build kept the tampered file")
         } catch {
             #expect(error.diagnostics.map(\.description) == ["site/Output/a/index.html: error: sitegen cannot prove it wrote this, as the site's folder has no .sitegen-key, the key that sealed the manifest here (a fresh clone, or the key was removed), and the new site has other bytes there: move it away, or pass --force to replace what sitegen did not write"])
         }
-        #expect(fileSystem.itemKind(at: "site/" + ManifestKey.fileName) == .missing, "a failed build writes no key")
+        #expect(fileSystem.resolvedKind(at: "site/" + ManifestKey.fileName) == .missing, "a failed build writes no key")
         _ = try Self.build(fileSystem, force: true)
-        #expect(fileSystem.itemKind(at: "site/" + ManifestKey.fileName) == .file)
+        #expect(fileSystem.resolvedKind(at: "site/" + ManifestKey.fileName) == .file)
     }
 
     /// The issue's repro: a manifest line cut short by a full disk, then a killed build, stopped every later build.
@@ -351,17 +351,17 @@ import SiteGenTestSupport
     @Test func aManifestWriteCutShortByAFullDiskChangesNothing() throws {
         let disk = Fixtures.site("# Home", extra: ["content/a.md": "A"])
         _ = try Self.build(disk)
-        try disk.writeFile("site/content/a.md", Data("A, edited".utf8))
+        try disk.overwriteFile("site/content/a.md", Data("A, edited".utf8))
         let before = disk.allFiles
         let faulty = FaultyDisk(disk)
         faulty.failsAppend = { $0.hasSuffix(OutputManifest.nextFileName) }
         #expect(throws: BuildFailure.self) { try Self.build(faulty) }
         #expect(disk.allFiles == before)
         // A killed build's half-written next manifest is nothing: the next build removes it and goes on.
-        try disk.writeFile("site/Output/" + OutputManifest.nextFileName, Data("sitegen-manifest 4\nstag".utf8))
+        try disk.overwriteFile("site/Output/" + OutputManifest.nextFileName, Data("sitegen-manifest 4\nstag".utf8))
         _ = try Self.build(disk)
         #expect(try Fixtures.html(disk, "site/Output/a/index.html").contains("A, edited"))
-        #expect(disk.itemKind(at: "site/Output/" + OutputManifest.nextFileName) == .missing)
+        #expect(disk.resolvedKind(at: "site/Output/" + OutputManifest.nextFileName) == .missing)
         #expect(!disk.allFiles.keys.contains { $0.contains(OutputManifest.stagingPrefix) })
     }
 
@@ -371,7 +371,7 @@ import SiteGenTestSupport
         let disk = Fixtures.site("# Home", extra: ["content/p1.md": "1", "content/p2.md": "2", "content/p3.md": "3"])
         _ = try Self.build(disk)
         let template = "<p>v2</p>" + (try Fixtures.html(disk, "site/templates/page.html"))
-        try disk.writeFile("site/templates/page.html", Data(template.utf8))
+        try disk.overwriteFile("site/templates/page.html", Data(template.utf8))
         let faulty = FaultyDisk(disk)
         faulty.failsRename = { $0.hasSuffix("/p2/index.html") }
         let captured = Captured()
@@ -416,7 +416,7 @@ import SiteGenTestSupport
         #expect(try Fixtures.html(disk, "site/Output/talks/index.html") == "talks page again")
         #expect(try Self.manifest(disk).folders == ["talks"])
         // Something of the owner's inside: the folder stays, and so does everything else.
-        try disk.writeFile("site/Output/talks/notes.txt", Data("mine".utf8))
+        try disk.overwriteFile("site/Output/talks/notes.txt", Data("mine".utf8))
         let before = disk.allFiles
         do {
             try write(["index.html": "home", "talks": "talks as one file"], force: true)
@@ -711,25 +711,25 @@ import SiteGenTestSupport
         #expect(try Self.rendered(fileSystem) == all)
         #expect(try Self.rendered(fileSystem) == [])
         // The page's own text.
-        try fileSystem.writeFile("site/content/a.md", Data("A, edited".utf8))
+        try fileSystem.overwriteFile("site/content/a.md", Data("A, edited".utf8))
         #expect(try Self.rendered(fileSystem) == ["site/content/a.md"])
         // A file under content/ a page uses: its avatar, its icon; one no page uses renders nothing.
-        try fileSystem.writeFile("site/content/me.png", Fixtures.picture(.png, colour: "#2828c8"))
+        try fileSystem.overwriteFile("site/content/me.png", Fixtures.picture(.png, colour: "#2828c8"))
         #expect(try Self.rendered(fileSystem) == ["site/content/index.md"])
-        try fileSystem.writeFile("site/content/b.svg", Data(#"<svg viewBox="0 0 24 24"><path d="M0 0h12v24z"/></svg>"#.utf8))
+        try fileSystem.overwriteFile("site/content/b.svg", Data(#"<svg viewBox="0 0 24 24"><path d="M0 0h12v24z"/></svg>"#.utf8))
         #expect(try Self.rendered(fileSystem) == ["site/content/b.md"])
-        try fileSystem.writeFile("site/content/other.png", Data("O2".utf8))
+        try fileSystem.overwriteFile("site/content/other.png", Data("O2".utf8))
         #expect(try Self.rendered(fileSystem) == [])
         #expect(Self.output(fileSystem)["other.png"] == nil)
         // A new page renders alone; what every page shares renders every page.
-        try fileSystem.writeFile("site/content/c.md", Data("C".utf8))
+        try fileSystem.overwriteFile("site/content/c.md", Data("C".utf8))
         #expect(try Self.rendered(fileSystem) == ["site/content/c.md"])
-        try fileSystem.writeFile("site/templates/page.html", Data("<h1>{{title}}</h1>{{{body_html}}}".utf8))
+        try fileSystem.overwriteFile("site/templates/page.html", Data("<h1>{{title}}</h1>{{{body_html}}}".utf8))
         #expect(try Self.rendered(fileSystem) == (all + ["site/content/c.md"]).sorted())
-        try fileSystem.writeFile("site/site.yml", Data("theme: classic\n".utf8))
+        try fileSystem.overwriteFile("site/site.yml", Data("theme: classic\n".utf8))
         #expect(try Self.rendered(fileSystem) == (all + ["site/content/c.md"]).sorted())
         // A page whose file was edited by hand is not kept as it is: rendering it finds the owner's file in its way.
-        try fileSystem.writeFile("site/Output/c/index.html", Data("mine".utf8))
+        try fileSystem.overwriteFile("site/Output/c/index.html", Data("mine".utf8))
         #expect(throws: BuildFailure.self) { try Self.rendered(fileSystem) }
     }
 
@@ -751,7 +751,7 @@ import SiteGenTestSupport
         #expect(kept.warnings.map(\.description) == passed.warnings.map(\.description))
         #expect(kept.warnings.first?.description.hasPrefix("site/content/sale.md:5:") == true)
         // Fixed, the page renders again and the warning is gone.
-        try fileSystem.writeFile("site/content/sale.md", Data("---\nlinks:\n  - url: https://shop.example\n---\nS".utf8))
+        try fileSystem.overwriteFile("site/content/sale.md", Data("---\nlinks:\n  - url: https://shop.example\n---\nS".utf8))
         let fixed = try Self.build(fileSystem, now: at("2027-01-01T00:00:00Z"))
         #expect(fixed.renderedPages == ["site/content/sale.md"] && fixed.warnings.isEmpty)
         #expect(try Self.build(fileSystem, now: at("2027-01-01T00:00:00Z")).warnings.isEmpty)
