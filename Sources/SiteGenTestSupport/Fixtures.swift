@@ -67,12 +67,22 @@ package enum Fixtures {
 
     /// What a failed build reports, as `path:line:column: severity: message`; [] when the build succeeds.
     package static func failure(_ page: String, extra: [String: String] = [:]) -> [String] {
+        failureDiagnostics(page, extra: extra).map(headline)
+    }
+
+    /// The diagnostics of a failed build, as values; [] when the build succeeds.
+    package static func failureDiagnostics(_ page: String, extra: [String: String] = [:]) -> [Diagnostic] {
         do {
             _ = try builder(site(page, extra: extra)).render()
             return []
         } catch {
-            return error.diagnostics.map { "\($0.path):\($0.line):\($0.column): \($0.severity): \($0.message)" }
+            return error.diagnostics
         }
+    }
+
+    /// A diagnostic's first line, `path:line:column: severity: message`, without its source line or hint.
+    package static func headline(_ diagnostic: Diagnostic) -> String {
+        "\(diagnostic.path):\(diagnostic.line):\(diagnostic.column): \(diagnostic.severity): \(diagnostic.message)"
     }
 
     /// Every file under a real folder, relative path -> bytes.

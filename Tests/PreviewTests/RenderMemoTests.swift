@@ -27,8 +27,8 @@ import SiteGenTestSupport
         try fileSystem.overwriteFile("site/content/about.md", Data("---\ntitle: About us\n---\n".utf8))
         let result = try builder.render()
         #expect(result.renderedPages == ["site/content/about.md"])
-        #expect(page(result, "about/index.html")?.contains("<title>About us</title>") == true)
-        #expect(page(result, "index.html")?.contains("<title>Home</title>") == true)
+        #expect(page(result, "about/index.html") == "<title>About us</title>\n")
+        #expect(page(result, "index.html") == "<title>Home</title>\n")
         #expect(result.files.map(\.path) == (try builder.render()).files.map(\.path))
     }
 
@@ -39,12 +39,11 @@ import SiteGenTestSupport
         var builder = Fixtures.builder(fileSystem)
         builder.memo = ServeRenderMemo()
         builder.options.now = try ScheduleTime.parse("2026-12-24T23:59:59Z").get().date
-        #expect(page(try builder.render(), "index.html")?.contains("https://b.example/") == true)
+        #expect(PageReader(page(try builder.render(), "index.html") ?? "").links.compactMap(\.href) == ["https://a.example/", "https://b.example/"])
         builder.options.now = try ScheduleTime.parse("2026-12-25").get().date
         let result = try builder.render()
         #expect(result.renderedPages == ["site/content/index.md"])
-        #expect(page(result, "index.html")?.contains("https://b.example/") == false)
-        #expect(page(result, "index.html")?.contains("https://a.example/") == true)
+        #expect(PageReader(page(result, "index.html") ?? "").links.compactMap(\.href) == ["https://a.example/"])
     }
 
     @Test(arguments: [
@@ -86,7 +85,7 @@ import SiteGenTestSupport
         try fileSystem.overwriteFile("site/content/icons/star.svg", Data(icon("M2 2h4").utf8))
         let result = try builder.render()
         #expect(result.renderedPages == ["site/content/about.md"])
-        #expect(page(result, "about/index.html")?.contains("M2 2h4") == true)
+        #expect(page(result, "about/index.html") == #"<title>About</title><symbol id="icon-file-icons-star" viewBox="0 0 24 24"><path d="M2 2h4"/></symbol>"#)
     }
 
     @Test func errorsOfUnchangedPagesAreStillReported() throws {
@@ -103,7 +102,7 @@ import SiteGenTestSupport
         try fileSystem.overwriteFile("site/content/about.md", Data("---\ntitle: About\n---\n".utf8))
         let fixed = try builder.render()
         #expect(fixed.renderedPages == ["site/content/about.md"])
-        #expect(page(fixed, "index.html")?.contains("<title>Home again</title>") == true)
+        #expect(page(fixed, "index.html") == "<title>Home again</title>\n")
     }
 
     @Test func aRemovedPageLeavesTheOutput() throws {

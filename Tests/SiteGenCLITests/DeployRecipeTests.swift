@@ -20,6 +20,25 @@ import SiteGenTestSupport
         try String(contentsOf: site.appendingPathComponent(path), encoding: .utf8)
     }
 
+    /// A workflow's settings, key → each value given to it in order: its `key: value` lines with indentation and
+    /// list dashes dropped (comments and keys that open a block left out).
+    static func settings(_ yaml: String) -> [String: [String]] {
+        var settings: [String: [String]] = [:]
+        for line in DocumentText.lines(yaml) {
+            var text = line.trimmingCharacters(in: .whitespaces)
+            guard text.first != "#" else { continue }
+            if text.hasPrefix("- ") { text.removeFirst(2) }
+            guard let colon = text.firstRange(of: ": ") else { continue }
+            settings[String(text[..<colon.lowerBound]), default: []].append(String(text[colon.upperBound...]))
+        }
+        return settings
+    }
+
+    /// The lines of a file that are not comments, trimmed.
+    static func lines(_ text: String) -> [String] {
+        DocumentText.lines(text).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && $0.first != "#" }
+    }
+
     /// A program on PATH, such as actionlint (installed by .ci/install-deps).
     static func program(_ name: String) -> URL? {
         (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
@@ -48,7 +67,7 @@ import SiteGenTestSupport
         let built = try buildScript(in: site, ["SITEGEN": SitegenBinary.url.path])
         #expect(built.code == 0, "\(built.errors)")
         #expect(built.output.hasPrefix("Built 1 page"), "\(built.output)")
-        #expect(try text(site, "Output/index.html").contains("<title>Ada Lovelace</title>"))
+        #expect(PageReader(try text(site, "Output/index.html")).title == "Ada Lovelace")
     }
 
     @Test func githubWritesAWorkflowThatLintsCleanAndRunsTheScriptThatBuildsTheSite() throws {
@@ -58,30 +77,30 @@ import SiteGenTestSupport
         #expect(try Self.actionlint(".github/workflows/pages.yml", in: site) == "")
 
         // The workflow's one build step is the script this test runs, and Output/ is what it deploys.
-        let runs = workflow.split(separator: "\n").filter { $0.contains("run:") }.map { $0.trimmingCharacters(in: .whitespaces) }
-        #expect(runs == ["run: bash build-site.sh"])
-        for action in ["actions/checkout@", "actions/cache@", "actions/configure-pages@", "actions/upload-pages-artifact@", "actions/deploy-pages@"] {
-            #expect(workflow.contains("uses: \(action)"), "\(action) missing")
-        }
-        #expect(workflow.contains("path: Output\n"))
-        #expect(workflow.contains("key: sitegen-${{ runner.os }}-${{ runner.arch }}-${{ env.SITEGEN_REF }}"))
-        #expect(workflow.contains("SITEGEN_REF: \(DeployRecipe.sitegenRef)\n") && workflow.contains("SITEGEN_REPOSITORY: \(DeployRecipe.sitegenRepository)\n"))
-        #expect(workflow.contains("pages: write") && workflow.contains("id-token: write") && workflow.contains("name: github-pages"))
+        let settings = Self.settings(workflow)
+        #expect(settings["run"] == ["bash build-site.sh"])
+        #expect(settings["uses"]?.map { $0.prefix { $0 != "@" } }
+                == ["actions/checkout", "actions/cache", "actions/configure-pages", "actions/upload-pages-artifact", "actions/deploy-pages"])
+        #expect(settings["path"] == ["~/.cache/sitegen", "Output"])
+        #expect(settings["key"] == ["sitegen-${{ runner.os }}-${{ runner.arch }}-${{ env.SITEGEN_REF }}"])
+        #expect(settings["SITEGEN_REF"] == [DeployRecipe.sitegenRef] && settings["SITEGEN_REPOSITORY"] == [DeployRecipe.sitegenRepository])
+        #expect(settings["contents"] == ["read"] && settings["pages"] == ["write"] && settings["id-token"] == ["write"])
+        #expect(settings["name"] == ["Publish the site", "Restore the sitegen built for this ref", "Build the site", "github-pages", "Deploy to GitHub Pages"])
 
         let built = try Self.buildScript(in: site, ["SITEGEN": SitegenBinary.url.path])
         #expect(built.code == 0, "\(built.errors)")
         #expect(built.output.hasPrefix("Built 1 page"), "\(built.output)")
-        let page = try Self.text(site, "Output/index.html")
-        #expect(page.contains("<title>Ada Lovelace</title>") && page.contains("https://github.com/ada"))
+        let page = PageReader(try Self.text(site, "Output/index.html"))
+        #expect(page.title == "Ada Lovelace")
+        #expect(page.buttons.map(\.href) == ["https://github.com/ada"])
     }
 
     @Test func netlifyRunsTheSameScriptThroughItsBuildCommand() throws {
         let (folder, site) = try Self.newSite(ci: "netlify")
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(try Self.actionlint(".github/workflows/netlify.yml", in: site) == "")
-        let settings = try Self.text(site, "netlify.toml").split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-        #expect(settings.contains("command = \"bash build-site.sh\"") && settings.contains("publish = \"Output\""))
-        #expect(try Self.text(site, ".github/workflows/netlify.yml").contains("run: npx --yes netlify-cli deploy --build --prod\n"))
+        #expect(Self.lines(try Self.text(site, "netlify.toml")) == ["[build]", #"command = "bash build-site.sh""#, #"publish = "Output""#])
+        #expect(Self.settings(try Self.text(site, ".github/workflows/netlify.yml"))["run"] == ["npx --yes netlify-cli deploy --build --prod"])
 
         try Self.expectTheScriptBuildsTheSite(site)
     }
@@ -90,9 +109,8 @@ import SiteGenTestSupport
         let (folder, site) = try Self.newSite(ci: "cloudflare")
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(try Self.actionlint(".github/workflows/cloudflare-pages.yml", in: site) == "")
-        let runs = try Self.text(site, ".github/workflows/cloudflare-pages.yml").split(separator: "\n").filter { $0.contains("run:") }
-            .map { $0.trimmingCharacters(in: .whitespaces) }
-        #expect(runs == ["run: bash build-site.sh", "run: npx --yes wrangler pages deploy Output --project-name \"$PROJECT_NAME\" --branch main"])
+        #expect(Self.settings(try Self.text(site, ".github/workflows/cloudflare-pages.yml"))["run"]
+                == ["bash build-site.sh", "npx --yes wrangler pages deploy Output --project-name \"$PROJECT_NAME\" --branch main"])
         try Self.expectTheScriptBuildsTheSite(site)
     }
 

@@ -17,7 +17,7 @@ import SiteGenTestSupport
         _ = try Fixtures.builder(site).build()
         let html = try Fixtures.html(site), shipped = "\n.card{margin:0}\n"
         #expect(InlineCode.bodies("style", in: html) == [shipped])
-        #expect(html.contains("style-src 'sha256-\(SecurityPolicy.sha256Base64(shipped))'"))
+        #expect(PageReader(html).policy["style-src"] == ["'sha256-\(SecurityPolicy.sha256Base64(shipped))'"])
         #expect(html.hasSuffix("</style>\n{\"more\":\"More ways\",\"title\":\"T\",\"go\":\"Go\"}\n"))
     }
 
@@ -26,6 +26,6 @@ import SiteGenTestSupport
             "templates/page.html": "<style>{{> style}}</style>",
             "templates/style.css": ".a {\n  color: red;\n}\n{{#open}}\n",
         ])
-        #expect(errors.count == 1 && errors[0].contains("templates/style.css:4:"), "\(errors)")
+        #expect(errors == ["site/templates/style.css:4:1: error: unclosed section 'open': expected '{{/open}}'"])
     }
 }

@@ -56,7 +56,7 @@ import SiteGenTestSupport
             "templates/page.html": "{{{body_html}}}<script>{{{runtime_js}}}</script>",
         ])
         _ = try Fixtures.builder(fileSystem).build()
-        #expect(try Fixtures.html(fileSystem).contains("<script>" + PageRuntime.embedded.script(features: [.follow]) + "</script>"))
+        #expect(try PageReader(Fixtures.html(fileSystem)).scripts == [PageRuntime.embedded.script(features: [.follow])])
     }
 
     /// The renderer inlines the runtime it is given, not one of its own: the script a page carries and the one whose
@@ -71,7 +71,7 @@ import SiteGenTestSupport
         _ = try builder.build()
         let script = "(function(){base();follow();})();\n"
         #expect(try Fixtures.html(follow).hasSuffix("<script>\(script)</script>"))
-        #expect(try Fixtures.html(follow).contains("script-src 'sha256-\(SecurityPolicy.sha256Base64(script))'"))
+        #expect(try PageReader(Fixtures.html(follow)).policy["script-src"] == ["'sha256-\(SecurityPolicy.sha256Base64(script))'"])
 
         let counted = Fixtures.site("---\ntitle: A\nanalytics:\n  endpoint: https://count.example/c\n---\n", extra: template)
         builder = Fixtures.builder(counted)
