@@ -4,6 +4,7 @@ import Foundation
 import LinkChain
 import Runtime
 import SiteBasics
+import SiteSource
 
 /// What a build produced: the files, and warnings (a failed build throws its errors instead).
 public struct BuildResult: Sendable {

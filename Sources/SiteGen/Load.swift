@@ -2,6 +2,7 @@ import Artwork
 import Foundation
 import LinkChain
 import SiteBasics
+import SiteSource
 
 /// Where a build reads from and writes to.
 public struct BuildOptions: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import SiteBasics
+import SiteSource
 /// A page with its front matter read and its Markdown parsed.
 public struct ParsedPage: Sendable {
     public var page: ContentPage

@@ -1,6 +1,7 @@
 import Companions
 import Runtime
 import SiteBasics
+import SiteSource
 
 /// What one page rendered to: its files and policy, or the problem that stopped it.
 public struct RenderedPageFiles: Sendable {

@@ -3,6 +3,7 @@ import Foundation
 import LinkChain
 import Paint
 import SiteBasics
+import SiteSource
 
 /// A front matter link turned into a button: its chain from LinkChain and how it looks.
 public struct ResolvedLink: Sendable {

@@ -3,7 +3,7 @@ import SiteBasics
 
 /// A BCP 47 language tag as `lang:` holds it: whether it is well-formed, which way its script runs, and the tags a
 /// lookup falls back through.
-enum LanguageTag {
+package enum LanguageTag {
     /// Well-formed, loosely: letters, digits and hyphens in subtags of 1 to 8, the first of 2 to 8 letters.
     static func isWellFormed(_ tag: String) -> Bool {
         let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
@@ -13,7 +13,7 @@ enum LanguageTag {
 
     /// Whether text in the tag's language is written right to left: by its script subtag when it has one (`az-Arab`
     /// is, `ar-Latn` is not), else by the script its language is usually written in.
-    static func isRightToLeft(_ tag: String) -> Bool {
+    package static func isRightToLeft(_ tag: String) -> Bool {
         let parts = tag.lowercased().split(separator: "-")
         guard let language = parts.first else { return false }
         // The script is the four letters after the language and its extended language subtags (three letters each).

@@ -31,7 +31,7 @@ public enum PageAddress {
 
     /// A path below the output folder as it goes into a URL or a `_headers` line: each byte outside the
     /// characters a path may hold is percent-encoded (`%`, space, `#`, `?` included).
-    static func encodePath(_ path: String) -> String {
+    package static func encodePath(_ path: String) -> String {
         PercentEncoding.urlPath.encode(path)
     }
 }
@@ -74,7 +74,7 @@ package struct HTTPSAddress: Equatable {
     /// An http or https address read by `WebAddress`'s rules (http read as https), with no white space: the one
     /// reading behind every address sitegen takes, whether it publishes it (`parse`) or links to it (a Markdown link
     /// or image, which may be plain http to any host). `isHTTP` tells which scheme was written.
-    static func read(_ text: String) -> Result<(address: WebAddress, isHTTP: Bool), Problem> {
+    package static func read(_ text: String) -> Result<(address: WebAddress, isHTTP: Bool), Problem> {
         if let space = text.unicodeScalars.first(where: { $0.properties.isWhitespace }) {
             return .failure(Problem(reason: "\(LinkChainError.quoted(Diagnostic.printable(text))) contains \(space == " " ? "a space" : "white space (\(UnicodeName.describe(space)))"): expected an address without spaces (write a space in a path as %20)"))
         }

@@ -14,20 +14,20 @@ public enum StarterPlaceholder {
     /// Front matter fields `new` fills in, by name.
     static let fields = ["title": title, "description": description, "url": url]
     /// The handles of the example buttons and links: reserved names (RFC 2606) no one publishes but `new`.
-    static let handles: Set<String> = [email, url]
+    package static let handles: Set<String> = [email, url]
 
     static func fieldMessage(_ field: String, _ value: String) -> String {
         "'\(field)' is still sitegen new's placeholder '\(value)': put your own"
     }
 
-    static func linkMessage(_ handle: String) -> String {
+    package static func linkMessage(_ handle: String) -> String {
         "this link is still sitegen new's example, \(handle): put your own, or remove it"
     }
 
-    static let bodyMessage = "this text is still sitegen new's example: write your own"
+    package static let bodyMessage = "this text is still sitegen new's example: write your own"
 
     /// The 1-based line of `body` (which starts at `firstLine` of its file) that holds the example text, if any.
-    static func bodyLine(_ body: String, firstLine: Int) -> Int? {
+    package static func bodyLine(_ body: String, firstLine: Int) -> Int? {
         // By bytes (`utf8Offset`): a body of thousands of links is searched on every build.
         guard let found = body.utf8Offset(of: bodyStart) else { return nil }
         return firstLine + body.utf8.prefix(found).count { $0 == UInt8(ascii: "\n") }
