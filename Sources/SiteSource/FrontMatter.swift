@@ -86,12 +86,12 @@ public struct FrontMatter: Equatable, Sendable {
 
     public init() {}
 
-    /// The keys front matter understands, in the order the README documents them.
-    public static let knownKeys = ["title", "description", "url", "lang", "words", "avatar", "theme", "color_scheme", "stylesheet", "template",
-                                   "email_protection", "first_tap", "buttons", "unsafe_html", "share_card", "fediverse_creator", "background", "name", "analytics", "identity", "links"]
+    /// The keys front matter understands, in the order the README documents them: the keys of its table of field
+    /// readers.
+    public static let knownKeys = FrontMatterReader.fields.map(\.key)
 
     /// The key of a `links:` item that is a heading between buttons (`- section: Listen`), not a link.
-    static let sectionKey = "section"
+    package static let sectionKey = "section"
     /// The key under a `- section:` that makes its buttons a row of round logos.
     static let sectionIconsKey = "icons"
 
@@ -125,8 +125,8 @@ public struct LinkEntry: Equatable, Sendable {
         public var url: Located<String>
     }
 
-    /// Keys every link may carry whatever its service.
-    public static let commonKeys: Set<String> = ["label", "icon", "color", "apps", "app", "from", "until"]
+    /// Keys every link may carry whatever its service: the keys of its table of field readers.
+    public static let commonKeys = Set(fields.map(\.key))
 
     public static func == (a: LinkEntry, b: LinkEntry) -> Bool {
         a.service == b.service && a.handle == b.handle && a.label == b.label && a.icon == b.icon && a.color == b.color
@@ -229,62 +229,132 @@ public enum FrontMatterReader {
 
     /// The fields' values, typed; every problem reported where it was written.
     static func decode(_ pairs: [YAMLPair], sink: inout DiagnosticSink) -> FrontMatter {
-        var matter = FrontMatter()
-        var reader = NodeReader(sink: sink)
-        var langAt: SourcePosition?
+        var decoding = FieldDecoding(reader: NodeReader(sink: sink))
         for (keyNode, value) in pairs {
             guard case .scalar(let key, _, let keyAt) = keyNode else { continue }
             if let placeholder = StarterPlaceholder.fields[key], case .scalar(placeholder, _, let at) = value {
-                reader.report(at, StarterPlaceholder.fieldMessage(key, placeholder), severity: .warning, kind: .starterPlaceholder)
+                decoding.reader.report(at, StarterPlaceholder.fieldMessage(key, placeholder), severity: .warning, kind: .starterPlaceholder)
             }
-            switch key {
-            case "title": matter.title = reader.text(value, field: key)
-            case "description": matter.description = reader.text(value, field: key)
-            case "url": matter.url = reader.located(value, field: key)
-            case "lang":
-                if let lang = reader.located(value, field: key) {
-                    if LanguageTag.isWellFormed(lang.value) { (matter.lang, langAt) = (lang.value, lang.position) }
-                    else { reader.report(lang.position, "'\(lang.value)' is not a language tag: expected a BCP 47 tag such as en, de or pt-BR") }
-                }
-            case "words": matter.words = reader.words(value)
-            case "avatar": matter.avatar = reader.located(value, field: key)
-            case "template": matter.template = reader.located(value, field: key)
-            case "theme":
-                if let theme = reader.choice(value, field: key, among: Theme.all.map { ($0.name, $0) }) { matter.theme = theme }
-            case "color_scheme":
-                if let scheme = reader.choice(value, field: key, among: FrontMatter.ColorScheme.allCases.map { ($0.rawValue, $0) }) { matter.colorScheme = scheme }
-            case "stylesheet": matter.stylesheet = reader.located(value, field: key)
-            case "email_protection":
-                if let mode = reader.choice(value, field: key, among: EmailProtection.allCases.map { ($0.rawValue, $0) }) { matter.emailProtection = mode }
-            case "first_tap":
-                if let mode = reader.choice(value, field: key, among: FirstTap.allCases.map { ($0.rawValue, $0) }) { matter.firstTap = mode }
-            case "buttons":
-                if let style = reader.choice(value, field: key, among: FrontMatter.ButtonStyle.allCases.map { ($0.rawValue, $0) }) { matter.buttons = style }
-            case "unsafe_html": matter.unsafeHTML = reader.bool(value, field: key) ?? false
-            case "share_card": matter.shareCard = reader.bool(value, field: key) ?? true
-            case "fediverse_creator":
-                if case .scalar("false", true, _) = value { matter.fediverseCreator = .none }
-                else if let account = reader.located(value, field: key) { matter.fediverseCreator = .account(account) }
-            case "links": (matter.links, matter.sections) = reader.linksAndSections(value)
-            case "background": matter.background = reader.background(value)
-            case "name": matter.name = reader.personName(value)
-            case "analytics": matter.analytics = reader.analytics(value)
-            case "identity": matter.identity = reader.identity(value, key: keyAt)
-            default:
+            if let field = fieldsByKey[key] {
+                field.read(&decoding, FieldValue(node: value, key: key, keyAt: keyAt))
+            } else {
                 // Ignored, not refused: a site written for a later sitegen still builds here (--strict refuses it).
                 let hint = FrontMatter.otherNames[key].map { " (sitegen calls it '\($0)')" }
                     ?? Spelling.hint(for: key, among: FrontMatter.knownKeys, count: 1)
-                reader.report(keyAt, "unknown field '\(key)' is ignored\(hint)", severity: .warning)
+                decoding.reader.report(keyAt, "unknown field '\(key)' is ignored\(hint)", severity: .warning)
             }
         }
+        let matter = decoding.matter
+        var reader = decoding.reader
         let table = WordTable.standard
         // A page whose `words:` gives every word needs none of the table's.
-        if let langAt, table.language(for: matter.lang) == nil, matter.words.count < table.keys.count {
+        if let langAt = decoding.langAt, table.language(for: matter.lang) == nil, matter.words.count < table.keys.count {
             reader.report(langAt, "sitegen has no words for '\(matter.lang)', so the page's buttons, notices and messages are in English: "
                 + "it has \(table.languageTags.joined(separator: ", ")); write your own under 'words:'", severity: .warning)
         }
         sink = reader.sink
         return matter
+    }
+
+    /// Every field front matter understands, in the order the README documents them: its key and how its value is
+    /// read. The known keys (`FrontMatter.knownKeys`: "did you mean", completions, the docs' checks) are this table's.
+    fileprivate static let fields: [FieldReader] = [
+        FieldReader("title") { $0.matter.title = $0.reader.text($1.node, field: $1.key) },
+        FieldReader("description") { $0.matter.description = $0.reader.text($1.node, field: $1.key) },
+        FieldReader("url") { $0.matter.url = $0.reader.located($1.node, field: $1.key) },
+        FieldReader("lang") { decoding, field in
+            guard let lang = decoding.reader.located(field.node, field: field.key) else { return }
+            if LanguageTag.isWellFormed(lang.value) { (decoding.matter.lang, decoding.langAt) = (lang.value, lang.position) }
+            else { decoding.reader.report(lang.position, "'\(lang.value)' is not a language tag: expected a BCP 47 tag such as en, de or pt-BR") }
+        },
+        FieldReader("words") { $0.matter.words = $0.reader.words($1.node) },
+        FieldReader("avatar") { $0.matter.avatar = $0.reader.located($1.node, field: $1.key) },
+        FieldReader("theme") { decoding, field in
+            if let theme = decoding.reader.choice(field.node, field: field.key, among: Theme.all.map { ($0.name, $0) }) { decoding.matter.theme = theme }
+        },
+        FieldReader("color_scheme") { decoding, field in
+            if let scheme = decoding.reader.choice(field.node, field: field.key, among: FrontMatter.ColorScheme.allCases.map { ($0.rawValue, $0) }) {
+                decoding.matter.colorScheme = scheme
+            }
+        },
+        FieldReader("stylesheet") { $0.matter.stylesheet = $0.reader.located($1.node, field: $1.key) },
+        FieldReader("template") { $0.matter.template = $0.reader.located($1.node, field: $1.key) },
+        FieldReader("email_protection") { decoding, field in
+            if let mode = decoding.reader.choice(field.node, field: field.key, among: EmailProtection.allCases.map { ($0.rawValue, $0) }) {
+                decoding.matter.emailProtection = mode
+            }
+        },
+        FieldReader("first_tap") { decoding, field in
+            if let mode = decoding.reader.choice(field.node, field: field.key, among: FirstTap.allCases.map { ($0.rawValue, $0) }) { decoding.matter.firstTap = mode }
+        },
+        FieldReader("buttons") { decoding, field in
+            if let style = decoding.reader.choice(field.node, field: field.key, among: FrontMatter.ButtonStyle.allCases.map { ($0.rawValue, $0) }) {
+                decoding.matter.buttons = style
+            }
+        },
+        FieldReader("unsafe_html") { $0.matter.unsafeHTML = $0.reader.bool($1.node, field: $1.key) ?? false },
+        FieldReader("share_card") { $0.matter.shareCard = $0.reader.bool($1.node, field: $1.key) ?? true },
+        FieldReader("fediverse_creator") { decoding, field in
+            if case .scalar("false", true, _) = field.node { decoding.matter.fediverseCreator = .none }
+            else if let account = decoding.reader.located(field.node, field: field.key) { decoding.matter.fediverseCreator = .account(account) }
+        },
+        FieldReader("background") { $0.matter.background = $0.reader.background($1.node) },
+        FieldReader("name") { $0.matter.name = $0.reader.personName($1.node) },
+        FieldReader("analytics") { $0.matter.analytics = $0.reader.analytics($1.node) },
+        FieldReader("identity") { $0.matter.identity = $0.reader.identity($1.node, key: $1.keyAt) },
+        FieldReader("links") { ($0.matter.links, $0.matter.sections) = $0.reader.linksAndSections($1.node) },
+    ]
+
+    private static let fieldsByKey = Dictionary(uniqueKeysWithValues: fields.map { ($0.key, $0) })
+}
+
+/// One field of front matter: its key, and how its value is read into the page's `FrontMatter`.
+fileprivate struct FieldReader: Sendable {
+    let key: String
+    let read: @Sendable (inout FieldDecoding, FieldValue) -> Void
+
+    init(_ key: String, read: @escaping @Sendable (inout FieldDecoding, FieldValue) -> Void) {
+        (self.key, self.read) = (key, read)
+    }
+}
+
+/// A field's value as written, with its key and where the key stands.
+fileprivate struct FieldValue {
+    let node: YAMLNode
+    let key: String
+    let keyAt: SourcePosition
+}
+
+/// What reading the fields makes: the front matter, the reader holding what it reported, where `lang:` was written.
+fileprivate struct FieldDecoding {
+    var matter = FrontMatter()
+    var reader: NodeReader
+    var langAt: SourcePosition?
+}
+
+extension LinkEntry {
+    /// The keys every link may carry, each with how its value is read; a link's other keys name its service, then
+    /// the service's options.
+    fileprivate static let fields: [LinkFieldReader] = [
+        LinkFieldReader("label") { $1.label = $0.text($2, field: $3) },
+        LinkFieldReader("icon") { $1.icon = $0.located($2, field: $3) },
+        LinkFieldReader("color") { $1.color = $0.located($2, field: $3) },
+        LinkFieldReader("apps") { $1.apps = $0.textList($2, field: $3, example: "apps: [ivory, icecubes]") },
+        LinkFieldReader("app") { reader, link, node, _ in link.customApp = reader.app(node) },
+        LinkFieldReader("from") { $1.window.from = $0.time($2, field: $3) },
+        LinkFieldReader("until") { $1.window.until = $0.time($2, field: $3) },
+    ]
+
+    fileprivate static let fieldsByKey = Dictionary(uniqueKeysWithValues: fields.map { ($0.key, $0) })
+}
+
+/// One key every link may carry, and how its value (with the key) is read into the link.
+fileprivate struct LinkFieldReader: Sendable {
+    let key: String
+    let read: @Sendable (inout NodeReader, inout LinkEntry, YAMLNode, String) -> Void
+
+    init(_ key: String, read: @escaping @Sendable (inout NodeReader, inout LinkEntry, YAMLNode, String) -> Void) {
+        (self.key, self.read) = (key, read)
     }
 }
 
@@ -465,25 +535,16 @@ private struct NodeReader {
             return nil
         }
         var service: Located<String>?, handle: Located<String>?
-        var label: String?, icon: Located<String>?, color: Located<String>?
-        var apps: [Located<String>]?, customApp: LinkEntry.CustomApp?
-        var options: [(name: Located<String>, value: String)] = []
-        var window = LinkWindow()
+        var link = LinkEntry(service: Located("", at: itemAt), handle: Located("", at: itemAt), options: [], position: itemAt)
         for (keyNode, value) in pairs {
             guard case .scalar(let key, _, let keyAt) = keyNode else { continue }
-            switch key {
-            case "from": window.from = time(value, field: key)
-            case "until": window.until = time(value, field: key)
-            case "label": label = text(value, field: key)
-            case "icon": icon = located(value, field: key)
-            case "color": color = located(value, field: key)
-            case "apps": apps = textList(value, field: key, example: "apps: [ivory, icecubes]")
-            case "app": customApp = app(value)
-            default:
-                guard let value = located(value, field: key) else { continue }
-                if service == nil { service = Located(key, at: keyAt); handle = value }
-                else { options.append((Located(key, at: keyAt), value.value)) }
+            if let field = LinkEntry.fieldsByKey[key] {
+                field.read(&self, &link, value, key)
+                continue
             }
+            guard let value = located(value, field: key) else { continue }
+            if service == nil { service = Located(key, at: keyAt); handle = value }
+            else { link.options.append((Located(key, at: keyAt), value.value)) }
         }
         if let handle, StarterPlaceholder.handles.contains(handle.value) {
             report(handle.position, StarterPlaceholder.linkMessage(handle.value), severity: .warning, kind: .starterPlaceholder)
@@ -492,12 +553,12 @@ private struct NodeReader {
             report(itemAt, "this link names no service: start it with a service and handle, such as 'mastodon: \"@user@host\"', 'email: you@example.org' or 'url: https://example.org'")
             return nil
         }
-        if let from = window.from, let until = window.until, until.value.endExclusive <= from.value.start {
+        if let from = link.window.from, let until = link.window.until, until.value.endExclusive <= from.value.start {
             report(until.position, "'until' is not after 'from', so the link would never be shown (an until date includes its whole day, in UTC)")
             return nil
         }
-        return LinkEntry(service: service, handle: handle, label: label, icon: icon, color: color,
-                         apps: apps, customApp: customApp, options: options, window: window, position: itemAt)
+        (link.service, link.handle) = (service, handle)
+        return link
     }
 
     /// `from: 2026-12-24` or `until: 2026-12-24T18:00:00+01:00`.
