@@ -116,7 +116,7 @@ let package = Package(
         .testTarget(name: "MinifyTests", dependencies: ["Minify"]),
         .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "Companions"]),
         .testTarget(name: "WebServerTests", dependencies: ["WebServer", "SiteGenTestSupport"]),
-        .testTarget(name: "PreviewTests", dependencies: ["Preview", "SiteGen", "SiteBasics", "Companions", "Runtime", "WebServer",
+        .testTarget(name: "PreviewTests", dependencies: ["Preview", "SiteGen", "SiteSource", "SiteBasics", "Companions", "Runtime", "WebServer",
                                                         "SiteGenTestSupport", "sitegen"]),
         .testTarget(name: "HTMLReadingTests", dependencies: ["HTMLReading"]),
         // Front matter, site.yml, YAML, the words of each language and schedules read; site.yml and the words through a
@@ -126,13 +126,13 @@ let package = Package(
         // `sitegen publish` through the binary, against a git repository made here.
         .testTarget(name: "PublishingTests", dependencies: ["Publishing", "SiteGen", "SiteBasics", "SiteGenTestSupport", "sitegen"]),
         // The command line: its table, help, man page and completions, `new`, `import`, the authoring commands, deploy recipes.
-        .testTarget(name: "SiteGenCLITests", dependencies: ["SiteGenCLI", "SiteGen", "SiteBasics", "Paint", "Artwork", "Companions",
+        .testTarget(name: "SiteGenCLITests", dependencies: ["SiteGenCLI", "SiteGen", "SiteSource", "SiteBasics", "Paint", "Artwork", "Companions",
                                                            "LinkChain", "SiteGenTestSupport", "sitegen"]),
         // check --online and --links through the command line and the binary, against fake servers.
         .testTarget(name: "OnlineCheckTests", dependencies: ["OnlineCheck", "HTMLReading", "SiteGen", "SiteGenCLI", "WebServer",
                                                             "SiteGenTestSupport", "sitegen"]),
         // The pipeline's stages, and the site through the binary end to end (golden, corpus, README).
-        .testTarget(name: "SiteGenTests", dependencies: ["SiteGen", "SiteBasics", "Paint", "Artwork", "Companions", "Minify", "Runtime", "Preview", "OnlineCheck", "SiteGenCLI",
+        .testTarget(name: "SiteGenTests", dependencies: ["SiteGen", "SiteSource", "SiteBasics", "Paint", "Artwork", "Companions", "Minify", "Runtime", "Preview", "OnlineCheck", "SiteGenCLI",
                                                          "SiteGenTestSupport",
                                                          "LinkChain", "Mustache", "WebServer", "sitegen"], exclude: ["Golden"]),
     ]

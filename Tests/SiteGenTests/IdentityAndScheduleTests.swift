@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WebServer
 @testable import SiteGen
+@testable import SiteSource
 @testable import Preview
 import SiteGenTestSupport
 
