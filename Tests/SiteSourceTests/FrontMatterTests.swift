@@ -3,6 +3,7 @@ import LinkChain
 import SiteBasics
 import Testing
 @testable import SiteGen
+@testable import SiteSource
 import SiteGenTestSupport
 
 @Suite struct FrontMatterTests {
@@ -98,9 +99,9 @@ import SiteGenTestSupport
 
     @Test func brokenYAMLPointsIntoTheFile() {
         let (_, diagnostics) = read("---\ntitle: ok\nlinks:\n  - mastodon: \"@eb@social.coop\n---\nbody\n")
-        #expect(diagnostics.count == 1)
-        #expect(diagnostics[0].line == 4)
-        #expect(diagnostics[0].message.contains("while scanning a quoted scalar that starts at line 4, column 15"))
+        // libyaml's own line numbers, in its message too, are the file's.
+        #expect(diagnostics.map { "\($0.line):\($0.column) \($0.severity) \($0.kind) \($0.message)" }
+                == ["4:31 error general found unexpected end of stream while scanning a quoted scalar that starts at line 4, column 15"])
     }
 
     @Test func quotedTrueIsNotABoolean() {
