@@ -29,7 +29,7 @@ public enum PageParser {
             warnedLine = position.line
             sink.report(.warning, at: position, rawHTMLMessage)
         }
-        let parsed = ParsedPage(page: page, frontMatter: frontMatter, markdown: markdown, outputPath: outputPath(for: page.path),
+        let parsed = ParsedPage(page: page, frontMatter: frontMatter, markdown: markdown, outputPath: PagePath.outputPath(for: page.path),
                                 siteSettings: siteSettings)
         return (parsed, sink.diagnostics)
     }
@@ -52,14 +52,7 @@ public enum PageParser {
             text = String(text.filter { !"*_`".contains($0) }).trimmingCharacters(in: .whitespaces)
             if !text.isEmpty { return text }
         }
-        var parts = outputPath(for: path).split(separator: "/").dropLast()
+        var parts = PagePath.outputPath(for: path).split(separator: "/").dropLast()
         return parts.popLast().map(String.init) ?? "Home"
-    }
-
-    public static func outputPath(for contentPath: String) -> String {
-        let stem = SiteLoader.pageExtension(of: contentPath).map { String(contentPath.dropLast($0.count + 1)) } ?? contentPath
-        if stem == "index" { return "index.html" }
-        if stem.hasSuffix("/index") { return stem + ".html" }
-        return stem + "/index.html"
     }
 }
