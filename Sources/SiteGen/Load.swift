@@ -68,7 +68,7 @@ public struct SiteSources: Equatable, Sendable {
     package var svgFiles: [String: LoadedSVGFile] = [:]
     public var templates: [TemplateFile] = []
     /// `site.yml`, when the site has one.
-    public var siteSettings: SiteSettings?
+    package var siteSettings: SiteSettings?
 }
 
 /// Stage 1: finds and reads the site's files.

@@ -4,17 +4,17 @@ import SiteSource
 /// A page with its front matter read and its Markdown parsed.
 public struct ParsedPage: Sendable {
     public var page: ContentPage
-    public var frontMatter: FrontMatter
+    package var frontMatter: FrontMatter
     public var markdown: MarkdownBody
     /// Where the page is written below the output folder: `index.md` -> `index.html`, `a/b.md` -> `a/b/index.html`.
     public var outputPath: String
     /// The site's defaults the front matter was read over, for reporting problems in them.
-    public var siteSettings: SiteSettings?
+    package var siteSettings: SiteSettings?
 }
 
 /// Stage 2: front matter (libyaml) and Markdown (libcmark).
 public enum PageParser {
-    public static func parse(_ page: ContentPage, siteSettings: SiteSettings? = nil) -> (ParsedPage, [Diagnostic]) {
+    package static func parse(_ page: ContentPage, siteSettings: SiteSettings? = nil) -> (ParsedPage, [Diagnostic]) {
         var sink = DiagnosticSink(path: page.displayPath, text: page.text, siteSettings: siteSettings)
         let split = FrontMatterReader.split(page.text, sink: &sink)
         var frontMatter = FrontMatterReader.read(split, siteSettings: siteSettings, sink: &sink)

@@ -31,7 +31,7 @@ public struct SharedRenderInputs: Equatable, Sendable {
     public var templates: [TemplateFile]
     public var stylesheets: [String: String]
     public var assets: [String]
-    public var siteSettings: SiteSettings?
+    package var siteSettings: SiteSettings?
     /// The runtime the pages inline.
     public var runtime: PageRuntime
 }

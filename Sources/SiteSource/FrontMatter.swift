@@ -4,78 +4,78 @@ import Paint
 import SiteBasics
 
 /// The fields a page sets in its YAML front matter.
-public struct FrontMatter: Equatable, Sendable {
-    public typealias ColorScheme = Paint.ColorScheme
+package struct FrontMatter: Equatable, Sendable {
+    package typealias ColorScheme = Paint.ColorScheme
 
-    public var title: String?
-    public var description: String?
+    package var title: String?
+    package var description: String?
     /// The page's public URL.
-    public var url: Located<String>?
-    public var lang: String = "en"
+    package var url: Located<String>?
+    package var lang: String = "en"
     /// `words: {share: Teilen}`: the site's own text for words of the page and its runtime, by `WordTable` key.
-    public var words: [String: String] = [:]
+    package var words: [String: String] = [:]
     /// An image path relative to the page's folder under `content/`, or an https URL.
-    public var avatar: Located<String>?
+    package var avatar: Located<String>?
     /// A built-in look (`Theme.all`).
-    public var theme: Theme = .standard
-    public var colorScheme: ColorScheme = .auto
+    package var theme: Theme = .standard
+    package var colorScheme: ColorScheme = .auto
     /// A CSS file under `content/`, relative to the page, inlined after the theme.
-    public var stylesheet: Located<String>?
+    package var stylesheet: Located<String>?
     /// The template that renders the page, by name (default `page`).
-    public var template: Located<String>?
-    public var emailProtection: EmailProtection = .entities
+    package var template: Located<String>?
+    package var emailProtection: EmailProtection = .entities
     /// What a first tap on iOS does with nothing learned yet: try the chain's next app, or ask.
-    public var firstTap: FirstTap = .try
+    package var firstTap: FirstTap = .try
     /// `buttons: calm`: every button in one quiet style, the brand in its logo's round badge.
-    public var buttons: ButtonStyle = .brand
+    package var buttons: ButtonStyle = .brand
     /// Lets raw HTML in the Markdown body through; off by default.
-    public var unsafeHTML = false
+    package var unsafeHTML = false
     /// `share_card: false`: no 1200×630 picture for link previews (the avatar is the preview image then, as it is).
-    public var shareCard = true
-    public var links: [LinkEntry] = []
+    package var shareCard = true
+    package var links: [LinkEntry] = []
     /// Whose `fediverse:creator` meta the page carries: by default its first fediverse account.
-    public var fediverseCreator: FediverseCreator = .firstAccount
+    package var fediverseCreator: FediverseCreator = .firstAccount
     /// `- section: Listen` items of `links:`: headings placed before the link at `beforeLink` (an index into `links`).
-    public var sections: [LinkSection] = []
+    package var sections: [LinkSection] = []
     /// `background:` an image under `content/`, or a list of colours for a gradient, shown behind the page's card.
-    public var background: Background?
+    package var background: Background?
     /// `name: {given: Ada, family: Lovelace}`: the person's name in parts, for the contact card.
-    public var name: PersonName?
+    package var name: PersonName?
     /// `analytics: {endpoint: https://…}`: where each tap's outcome is counted; nil: the page sends nothing.
-    public var analytics: Analytics?
+    package var analytics: Analytics?
 
     /// A counting endpoint, checked: https, or http on this machine's loopback (for tests), without query or fragment.
-    public struct Analytics: Equatable, Sendable {
-        public var endpoint: String
+    package struct Analytics: Equatable, Sendable {
+        package var endpoint: String
         /// `scheme://host[:port]`, which the page's Content-Security-Policy lets it connect to.
-        public var origin: String
+        package var origin: String
     }
 
     /// `identity: {webfinger: "@eb@social.coop", atproto_did: did:plc:…}`: the site's `.well-known` identity files.
-    public var identity: SiteIdentity?
+    package var identity: SiteIdentity?
 
-    public struct LinkSection: Equatable, Sendable {
-        public var title: String
-        public var beforeLink: Int
-        public var position: SourcePosition
+    package struct LinkSection: Equatable, Sendable {
+        package var title: String
+        package var beforeLink: Int
+        package var position: SourcePosition
         /// `icons: true` under the `- section:`: its buttons are a row of round logos ("also on" profiles).
-        public var icons = false
+        package var icons = false
     }
 
     /// How the buttons look: each in its brand's colours, or all alike with the brand in the logo.
-    public enum ButtonStyle: String, Sendable, CaseIterable { case brand, calm }
+    package enum ButtonStyle: String, Sendable, CaseIterable { case brand, calm }
 
-    public enum Background: Equatable, Sendable {
+    package enum Background: Equatable, Sendable {
         case image(Located<String>)
         case gradient([HexColor])
     }
 
-    public struct PersonName: Equatable, Sendable {
-        public var given: String?
-        public var family: String?
+    package struct PersonName: Equatable, Sendable {
+        package var given: String?
+        package var family: String?
     }
 
-    public enum FediverseCreator: Equatable, Sendable {
+    package enum FediverseCreator: Equatable, Sendable {
         /// The first fediverse account the page links to, if any.
         case firstAccount
         /// `fediverse_creator: false`: no meta.
@@ -84,11 +84,11 @@ public struct FrontMatter: Equatable, Sendable {
         case account(Located<String>)
     }
 
-    public init() {}
+    package init() {}
 
     /// The keys front matter understands, in the order the README documents them: the keys of its table of field
     /// readers.
-    public static let knownKeys = FrontMatterReader.fields.map(\.key)
+    package static let knownKeys = FrontMatterReader.fields.map(\.key)
 
     /// The key of a `links:` item that is a heading between buttons (`- section: Listen`), not a link.
     package static let sectionKey = "section"
@@ -101,34 +101,34 @@ public struct FrontMatter: Equatable, Sendable {
 }
 
 /// One item of `links:` as written, before its service is looked up.
-public struct LinkEntry: Equatable, Sendable {
+package struct LinkEntry: Equatable, Sendable {
     /// The key naming the service (`mastodon`, `email`, `url`, ...), the first key that is not a display field.
-    public var service: Located<String>
-    public var handle: Located<String>
-    public var label: String?
-    public var icon: Located<String>?
-    public var color: Located<String>?
+    package var service: Located<String>
+    package var handle: Located<String>
+    package var label: String?
+    package var icon: Located<String>?
+    package var color: Located<String>?
     /// `apps: [ivory, icecubes]`: the apps to try instead of the default ones, in order.
-    public var apps: [Located<String>]?
+    package var apps: [Located<String>]?
     /// `app: {name: My App, url: "myapp://…"}`: the author's own app, tried first.
-    public var customApp: CustomApp?
+    package var customApp: CustomApp?
     /// Service options such as `subject`, in the order written.
-    public var options: [(name: Located<String>, value: String)]
+    package var options: [(name: Located<String>, value: String)]
     /// `from:` and `until:`: when the link is shown.
-    public var window = LinkWindow()
+    package var window = LinkWindow()
     /// Where the item starts, for warnings about the whole link.
-    public var position = SourcePosition(line: 0, column: 0)
+    package var position = SourcePosition(line: 0, column: 0)
 
     /// An app the page author describes, with where each part was written.
-    public struct CustomApp: Equatable, Sendable {
-        public var name: Located<String>
-        public var url: Located<String>
+    package struct CustomApp: Equatable, Sendable {
+        package var name: Located<String>
+        package var url: Located<String>
     }
 
     /// Keys every link may carry whatever its service: the keys of its table of field readers.
-    public static let commonKeys = Set(fields.map(\.key))
+    package static let commonKeys = Set(fields.map(\.key))
 
-    public static func == (a: LinkEntry, b: LinkEntry) -> Bool {
+    package static func == (a: LinkEntry, b: LinkEntry) -> Bool {
         a.service == b.service && a.handle == b.handle && a.label == b.label && a.icon == b.icon && a.color == b.color
             && a.apps == b.apps && a.customApp == b.customApp && a.window == b.window
             && a.options.count == b.options.count
@@ -137,19 +137,19 @@ public struct LinkEntry: Equatable, Sendable {
 }
 
 /// Splits a content file into front matter and Markdown body, and reads the front matter.
-public enum FrontMatterReader {
-    public struct Split: Equatable, Sendable {
+package enum FrontMatterReader {
+    package struct Split: Equatable, Sendable {
         /// The YAML between the `---` lines; nil when the file has no front matter.
-        public var yaml: String?
+        package var yaml: String?
         /// The line (1-based) where the YAML starts.
-        public var yamlFirstLine: Int
-        public var body: String
+        package var yamlFirstLine: Int
+        package var body: String
         /// The line (1-based) where the body starts, so Markdown positions map back to the file.
-        public var bodyFirstLine: Int
+        package var bodyFirstLine: Int
     }
 
     /// Front matter is a first line of exactly `---`, YAML, and a closing line of `---` or `...`.
-    public static func split(_ text: String, sink: inout DiagnosticSink) -> Split {
+    package static func split(_ text: String, sink: inout DiagnosticSink) -> Split {
         let lines = SourceLines(text)
         func isFence(_ number: Int, closing: Bool) -> Bool {
             // Only short lines can be fences; the others are never copied out of the text.
@@ -186,7 +186,7 @@ public enum FrontMatterReader {
 
     /// Reads the front matter fields over the site's defaults from `site.yml`, reporting every problem found
     /// into `sink`.
-    public static func read(_ split: Split, siteSettings: SiteSettings? = nil, sink: inout DiagnosticSink) -> FrontMatter {
+    package static func read(_ split: Split, siteSettings: SiteSettings? = nil, sink: inout DiagnosticSink) -> FrontMatter {
         var pairs: [YAMLPair] = []
         if let yaml = split.yaml {
             guard let fields = fields(of: yaml, firstLine: split.yamlFirstLine, file: .page, sink: &sink) else { return FrontMatter() }
@@ -195,7 +195,7 @@ public enum FrontMatterReader {
         return decode(SiteSettings.merge(siteSettings, under: pairs, sink: &sink), sink: &sink)
     }
 
-    public typealias YAMLPair = (key: YAMLNode, value: YAMLNode)
+    package typealias YAMLPair = (key: YAMLNode, value: YAMLNode)
 
     /// The top-level fields of front matter or of `site.yml`; nil after reporting when the YAML cannot be read
     /// or is not a mapping.

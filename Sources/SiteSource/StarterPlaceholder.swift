@@ -3,13 +3,13 @@ import SiteBasics
 /// What `sitegen new` writes for the author to replace. A build warns of each one still there, so a page is never
 /// published with `you@example.org` on it without a word (`build --strict` makes that an error, for CI).
 /// `new` writes these values from here; a test builds a fresh `new` site and expects a warning for each.
-public enum StarterPlaceholder {
-    public static let title = "Your Name"
-    public static let description = "What you do, in one line."
-    public static let url = "https://you.example/"
-    public static let email = "you@example.org"
+package enum StarterPlaceholder {
+    package static let title = "Your Name"
+    package static let description = "What you do, in one line."
+    package static let url = "https://you.example/"
+    package static let email = "you@example.org"
     /// The start of the body `new` writes.
-    public static let bodyStart = "A few words about you, in **Markdown**."
+    package static let bodyStart = "A few words about you, in **Markdown**."
 
     /// Front matter fields `new` fills in, by name.
     static let fields = ["title": title, "description": description, "url": url]
