@@ -376,6 +376,15 @@ private struct NodeReader {
 
     mutating func text(_ node: YAMLNode, field: String) -> String? { located(node, field: field)?.value }
 
+    /// The pairs of a mapping and where it starts; nil after reporting `expected` and what was written instead.
+    mutating func mapping(_ node: YAMLNode, expected: String) -> (pairs: [FrontMatterReader.YAMLPair], at: SourcePosition)? {
+        guard case .mapping(let pairs, let at) = node else {
+            report(node.position, expected + ", found \(node.kindDescription)")
+            return nil
+        }
+        return (pairs, at)
+    }
+
     /// The option `node` names, from `options` in the order messages list them; reported with the nearest names
     /// when it is none of them.
     mutating func choice<Option>(_ node: YAMLNode, field: String, among options: [(name: String, value: Option)]) -> Option? {
@@ -431,10 +440,7 @@ private struct NodeReader {
     /// `words: {share: Teilen, save_contact: Kontakt speichern}`: text for keys of the word table. A text whose
     /// `{placeholders}` differ from the table's gets a warning, since the runtime fills in only those.
     mutating func words(_ node: YAMLNode) -> [String: String] {
-        guard case .mapping(let pairs, _) = node else {
-            report(node.position, "'words' must be a mapping of words to text, such as {share: Teilen}, found \(node.kindDescription)")
-            return [:]
-        }
+        guard case let (pairs, _)? = mapping(node, expected: "'words' must be a mapping of words to text, such as {share: Teilen}") else { return [:] }
         let table = WordTable.standard
         var words: [String: String] = [:]
         for (keyNode, value) in pairs {
@@ -481,10 +487,7 @@ private struct NodeReader {
 
     /// `name: {given: Ada, family: Lovelace}`
     mutating func personName(_ node: YAMLNode) -> FrontMatter.PersonName? {
-        guard case .mapping(let pairs, let at) = node else {
-            report(node.position, "'name' must be a mapping such as {given: Ada, family: Lovelace}, found \(node.kindDescription)")
-            return nil
-        }
+        guard case let (pairs, at)? = mapping(node, expected: "'name' must be a mapping such as {given: Ada, family: Lovelace}") else { return nil }
         var name = FrontMatter.PersonName()
         for (keyNode, value) in pairs {
             guard case .scalar(let key, _, let keyAt) = keyNode else { continue }
@@ -506,10 +509,7 @@ private struct NodeReader {
     /// `analytics: {endpoint: https://example.goatcounter.com/count}`
     mutating func analytics(_ node: YAMLNode) -> FrontMatter.Analytics? {
         let shape = "'analytics' must be a mapping with an endpoint, such as {endpoint: https://MYCODE.goatcounter.com/count}"
-        guard case .mapping(let pairs, let at) = node else {
-            report(node.position, shape + ", found \(node.kindDescription)")
-            return nil
-        }
+        guard case let (pairs, at)? = mapping(node, expected: shape) else { return nil }
         var endpoint: Located<String>?, named = false
         for (keyNode, value) in pairs {
             guard case .scalar(let key, _, let keyAt) = keyNode else { continue }
@@ -574,10 +574,7 @@ private struct NodeReader {
 
     /// `identity: {webfinger: "@eb@social.coop", atproto_did: did:plc:ewvi7nxzyoun6zhxrhs64oiz}`
     mutating func identity(_ node: YAMLNode, key: SourcePosition) -> SiteIdentity? {
-        guard case .mapping(let pairs, let at) = node else {
-            report(node.position, "'identity' must be a mapping such as {webfinger: \"@you@your.server\", atproto_did: did:plc:…}, found \(node.kindDescription)")
-            return nil
-        }
+        guard case let (pairs, at)? = mapping(node, expected: "'identity' must be a mapping such as {webfinger: \"@you@your.server\", atproto_did: did:plc:…}") else { return nil }
         var identity = SiteIdentity(position: key)
         var valid = true
         func refuse(_ position: SourcePosition, _ message: String) {
@@ -663,10 +660,7 @@ private struct NodeReader {
     /// `app: {name: My App, url: "myapp://profile/{user}"}`
     mutating func app(_ node: YAMLNode) -> LinkEntry.CustomApp? {
         let shape = "'app' must be a mapping with a name and a url, such as {name: My App, url: \"myapp://profile/{user}\"}"
-        guard case .mapping(let pairs, let at) = node else {
-            report(node.position, shape + ", found \(node.kindDescription)")
-            return nil
-        }
+        guard case let (pairs, at)? = mapping(node, expected: shape) else { return nil }
         var name: Located<String>?, url: Located<String>?
         for (keyNode, value) in pairs {
             guard case .scalar(let key, _, let keyAt) = keyNode else { continue }
