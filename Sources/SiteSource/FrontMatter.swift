@@ -245,14 +245,13 @@ package enum FrontMatterReader {
             }
         }
         let matter = decoding.matter
-        var reader = decoding.reader
         let table = WordTable.standard
         // A page whose `words:` gives every word needs none of the table's.
         if let langAt = decoding.langAt, table.language(for: matter.lang) == nil, matter.words.count < table.keys.count {
-            reader.report(langAt, "sitegen has no words for '\(matter.lang)', so the page's buttons, notices and messages are in English: "
+            decoding.reader.report(langAt, "sitegen has no words for '\(matter.lang)', so the page's buttons, notices and messages are in English: "
                 + "it has \(table.languageTags.joined(separator: ", ")); write your own under 'words:'", severity: .warning)
         }
-        sink = reader.sink
+        sink = decoding.reader.sink
         return matter
     }
 
