@@ -146,6 +146,10 @@ package enum FrontMatterReader {
         package var body: String
         /// The line (1-based) where the body starts, so Markdown positions map back to the file.
         package var bodyFirstLine: Int
+
+        package init(yaml: String?, yamlFirstLine: Int, body: String, bodyFirstLine: Int) {
+            (self.yaml, self.yamlFirstLine, self.body, self.bodyFirstLine) = (yaml, yamlFirstLine, body, bodyFirstLine)
+        }
     }
 
     /// Front matter is a first line of exactly `---`, YAML, and a closing line of `---` or `...`.
