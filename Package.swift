@@ -66,28 +66,34 @@ let package = Package(
         // The page's runtime: pages inline it minified (Resources/minified: the base, one module per feature, the counter),
         // made from its readable source (Resources/runtime) by scripts/minify-runtime.py.
         .target(name: "Runtime", exclude: ["Resources/runtime"], resources: [.embedInCode("Resources/minified")]),
-        // The pipeline: load → parse → resolve → render → write.
+        // The site's sources as written, read: front matter and site.yml (libyaml), a page's text as UTF-8, the words of
+        // each language, schedules, addresses.
         .target(
-            name: "SiteGen",
-            dependencies: ["SiteBasics", "Paint", "Artwork", "Companions", "Minify", "Runtime", "LinkChain", "Mustache", "CCmark",
-                           "CYAML", "CCrypto"],
+            name: "SiteSource",
+            dependencies: ["SiteBasics", "Paint", "Companions", "LinkChain", "Mustache", "CYAML"],
             // words.yml: what pages and the runtime show, in each language (Language.swift's WordTable reads it).
             resources: [.embedInCode("Resources/words.yml")]
         ),
+        // The pipeline: load → parse → resolve → render → write.
+        .target(
+            name: "SiteGen",
+            dependencies: ["SiteSource", "SiteBasics", "Paint", "Artwork", "Companions", "Minify", "Runtime", "LinkChain", "Mustache",
+                           "CCmark", "CCrypto"]
+        ),
         // `sitegen serve`: the dev server, the watcher, live reload, the preview script and --lan.
-        .target(name: "Preview", dependencies: ["SiteGen", "SiteBasics", "Artwork", "Companions", "LinkChain", "WebServer"],
+        .target(name: "Preview", dependencies: ["SiteGen", "SiteSource", "SiteBasics", "Artwork", "Companions", "LinkChain", "WebServer"],
                 resources: [.embedInCode("Resources/preview.js"), .embedInCode("Resources/live-reload.js")]),
         // HTML that others wrote, as a tree (libxml2): a link page `sitegen import` reads, the profile fields
         // `check --online` fetches.
         .target(name: "HTMLReading", dependencies: ["CLibXML2"]),
         // `sitegen check --online`: fetches profiles (libcurl) and reads their rel="me" links.
-        .target(name: "OnlineCheck", dependencies: ["SiteGen", "SiteBasics", "LinkChain", "HTMLReading", "CCurl"]),
+        .target(name: "OnlineCheck", dependencies: ["SiteGen", "SiteSource", "SiteBasics", "LinkChain", "HTMLReading", "CCurl"]),
         // `sitegen publish`: the built site committed to a branch of the site's git repository, through git's plumbing.
-        .target(name: "Publishing", dependencies: ["SiteGen", "SiteBasics"]),
+        .target(name: "Publishing", dependencies: ["SiteGen", "SiteSource", "SiteBasics"]),
         // The command line: one table of commands, `new` and `import` with the embedded templates, completions.
         .target(
             name: "SiteGenCLI",
-            dependencies: ["SiteGen", "SiteBasics", "Paint", "Artwork", "Preview", "OnlineCheck", "Publishing", "LinkChain",
+            dependencies: ["SiteGen", "SiteSource", "SiteBasics", "Paint", "Artwork", "Preview", "OnlineCheck", "Publishing", "LinkChain",
                            "WebServer", "HTMLReading"],
             // Resources/templates links to the top-level templates/, so `sitegen new` embeds those very files.
             resources: [.embedInCode("Resources/templates"), .embedInCode("Resources/new-site-index.md"),
@@ -110,19 +116,23 @@ let package = Package(
         .testTarget(name: "MinifyTests", dependencies: ["Minify"]),
         .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "Companions"]),
         .testTarget(name: "WebServerTests", dependencies: ["WebServer", "SiteGenTestSupport"]),
-        .testTarget(name: "PreviewTests", dependencies: ["Preview", "SiteGen", "SiteBasics", "Companions", "Runtime", "WebServer",
+        .testTarget(name: "PreviewTests", dependencies: ["Preview", "SiteGen", "SiteSource", "SiteBasics", "Companions", "Runtime", "WebServer",
                                                         "SiteGenTestSupport", "sitegen"]),
         .testTarget(name: "HTMLReadingTests", dependencies: ["HTMLReading"]),
+        // Front matter, site.yml, YAML, the words of each language and schedules read; site.yml and the words through a
+        // build too.
+        .testTarget(name: "SiteSourceTests", dependencies: ["SiteSource", "SiteBasics", "LinkChain", "SiteGen", "SiteGenTestSupport",
+                                                           "sitegen"]),
         // `sitegen publish` through the binary, against a git repository made here.
         .testTarget(name: "PublishingTests", dependencies: ["Publishing", "SiteGen", "SiteBasics", "SiteGenTestSupport", "sitegen"]),
         // The command line: its table, help, man page and completions, `new`, `import`, the authoring commands, deploy recipes.
-        .testTarget(name: "SiteGenCLITests", dependencies: ["SiteGenCLI", "SiteGen", "SiteBasics", "Paint", "Artwork", "Companions",
+        .testTarget(name: "SiteGenCLITests", dependencies: ["SiteGenCLI", "SiteGen", "SiteSource", "SiteBasics", "Paint", "Artwork", "Companions",
                                                            "LinkChain", "SiteGenTestSupport", "sitegen"]),
         // check --online and --links through the command line and the binary, against fake servers.
         .testTarget(name: "OnlineCheckTests", dependencies: ["OnlineCheck", "HTMLReading", "SiteGen", "SiteGenCLI", "WebServer",
                                                             "SiteGenTestSupport", "sitegen"]),
         // The pipeline's stages, and the site through the binary end to end (golden, corpus, README).
-        .testTarget(name: "SiteGenTests", dependencies: ["SiteGen", "SiteBasics", "Paint", "Artwork", "Companions", "Minify", "Runtime", "Preview", "OnlineCheck", "SiteGenCLI",
+        .testTarget(name: "SiteGenTests", dependencies: ["SiteGen", "SiteSource", "SiteBasics", "Paint", "Artwork", "Companions", "Minify", "Runtime", "Preview", "OnlineCheck", "SiteGenCLI",
                                                          "SiteGenTestSupport",
                                                          "LinkChain", "Mustache", "WebServer", "sitegen"], exclude: ["Golden"]),
     ]

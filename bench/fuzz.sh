@@ -99,7 +99,7 @@ build_module() {
   echo "building module $name" >&2
   compile "$work/logs/build-$name.log" "${flags[@]}" -wmo -module-name "$name" -emit-object -o "$object" \
     -I Sources/CMicroHTTPD -I Sources/CQREncode -I Sources/CCrypto -I Sources/CVips/include -I Sources/CLibXML2 \
-    -Xcc -I/usr/include/libxml2 -I "$build/modules" \
+    -I Sources/CYAML -Xcc -I/usr/include/libxml2 -I "$build/modules" \
     -emit-module -emit-module-path "$build/modules/$name.swiftmodule" Sources/"$name"/*.swift "$@"
 }
 
@@ -160,26 +160,29 @@ build_harness() {
       ;;
     frontmatter)
       # SiteGen's own dependencies, each a module of its own, in the order they import each other.
-      local module modules=(LinkChain Mustache SiteBasics Paint Artwork Companions Minify Runtime) objects=()
-      # The minified runtime that Runtime embeds, and the words table SiteGen embeds (Package.swift).
-      local runtime_resources=$build/Runtime-PackageResources.swift resources=$build/PackageResources.swift
+      local module modules=(LinkChain Mustache SiteBasics Paint Artwork Companions SiteSource Minify Runtime) objects=()
+      # The minified runtime that Runtime embeds, and the words table SiteSource embeds (Package.swift).
+      local runtime_resources=$build/Runtime-PackageResources.swift words_resources=$build/SiteSource-PackageResources.swift
       stale "$runtime_resources" Sources/Runtime/Resources/minified && package_resources "$runtime_resources" Sources/Runtime/Resources/minified
+      stale "$words_resources" Sources/SiteSource/Resources/words.yml && package_resources "$words_resources" Sources/SiteSource/Resources/words.yml
       for module in "${modules[@]}"; do
-        if [ "$module" = Runtime ]; then build_module "$module" "$runtime_resources"; else build_module "$module"; fi
+        case "$module" in
+          Runtime) build_module "$module" "$runtime_resources" ;;
+          SiteSource) build_module "$module" "$words_resources" ;;
+          *) build_module "$module" ;;
+        esac || return 1
         objects+=("$build/$module.o")
       done
       stale "$binary" Sources/SiteGen Sources/CYAML Sources/CCmark "${objects[@]}" \
         Tests/Fuzz/FrontMatterFuzz.swift || return 0
       echo "building $harness" >&2
-      package_resources "$resources" Sources/SiteGen/Resources/words.yml
-      # SiteGen's files and the harness in one module (SourceText is internal); the C libraries through
-      # their module maps, which also link them.
+      # SiteGen's files and the harness in one module; the C libraries through their module maps, which also link them.
       local cvips
       cvips=$(cvips_object) || return 1
       compile "$work/logs/build-$harness.log" "${flags[@]}" -module-name FrontMatterFuzz -I "$build/modules" \
         -I Sources/CYAML -I Sources/CCmark -I Sources/CCrypto -I Sources/CQREncode -I Sources/CVips/include \
         -I Sources/CLibXML2 -Xcc -I/usr/include/libxml2 \
-        Sources/SiteGen/*.swift "$resources" Tests/Fuzz/FrontMatterFuzz.swift \
+        Sources/SiteGen/*.swift Tests/Fuzz/FrontMatterFuzz.swift \
         "${objects[@]}" "$cvips" -o "$binary"
       ;;
     *)

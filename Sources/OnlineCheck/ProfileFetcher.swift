@@ -6,6 +6,7 @@ import Glibc
 import LinkChain
 import SiteBasics
 import SiteGen
+import SiteSource
 
 /// One request of `check --online` or `check --links`. Redirects are not followed here: the check follows them
 /// itself, so that it can count them, see loops and say where a chain of them went.

@@ -1,7 +1,8 @@
 import Foundation
+import LinkChain
 import SiteBasics
 import SiteGen
-import LinkChain
+import SiteSource
 import WebServer
 
 /// `sitegen serve`: renders the site into memory, serves it over HTTP, and on every save under `content/`

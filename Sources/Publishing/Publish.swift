@@ -1,6 +1,7 @@
 import Foundation
 import SiteBasics
 import SiteGen
+import SiteSource
 
 /// `sitegen publish` after the build: the built site committed to a branch of the site's git repository
 /// (`gh-pages` by default, which GitHub Pages serves), then pushed when asked. Only git's plumbing is used, on a

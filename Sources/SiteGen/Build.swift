@@ -4,6 +4,7 @@ import Foundation
 import LinkChain
 import Runtime
 import SiteBasics
+import SiteSource
 
 /// What a build produced: the files, and warnings (a failed build throws its errors instead).
 public struct BuildResult: Sendable {
@@ -491,7 +492,7 @@ public struct SiteBuilder: Sendable {
         var writtenBy: [String: String] = [:]
         var diagnostics: [Diagnostic] = []
         for page in pages {
-            let outputPath = PageParser.outputPath(for: page.path)
+            let outputPath = PagePath.outputPath(for: page.path)
             if let other = writtenBy[outputPath] {
                 diagnostics.append(Diagnostic(path: page.displayPath, message: "this page and \(other) would both be written to \(outputPath); rename one"))
             }
@@ -504,7 +505,7 @@ public struct SiteBuilder: Sendable {
     private func resolver(for sources: SiteSources) -> LinkResolver {
         var resolver = LinkResolver(catalog: catalog, assets: Set(sources.assets), baseURL: options.baseURL,
                                     templateNames: Set(sources.templates.map(\.name)),
-                                    pageOutputPaths: Set(sources.pages.map { PageParser.outputPath(for: $0.path) }), now: options.now ?? Date())
+                                    pageOutputPaths: Set(sources.pages.map { PagePath.outputPath(for: $0.path) }), now: options.now ?? Date())
         resolver.staticFiles = Set(sources.staticFiles)
         return resolver
     }

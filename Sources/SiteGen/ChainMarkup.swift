@@ -3,14 +3,6 @@ import LinkChain
 import Mustache
 import SiteBasics
 
-/// What a tap on iOS does while nothing is learned about the visitor's apps (`first_tap` in front matter).
-public enum FirstTap: String, Sendable, CaseIterable {
-    /// Launch the chain's next untried app (one alert at most if it is missing), then the link.
-    case `try`
-    /// Open the chooser, "Open in browser" first: no alert at all, one more tap.
-    case ask
-}
-
 /// The markup that makes an `<a>` a chain link, for buttons and Markdown links alike.
 public enum ChainMarkup {
     /// The `href`, `rel` and data attributes: the fallback in `href`, the chain and chooser data for the runtime.

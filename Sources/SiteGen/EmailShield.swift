@@ -2,16 +2,6 @@ import Foundation
 import LinkChain
 import Mustache
 
-/// How a page keeps email addresses from harvesters. Either way a visitor without JavaScript can still use or
-/// read the address.
-public enum EmailProtection: String, Sendable, CaseIterable {
-    /// Every character of the address as an HTML character reference: browsers read it, plain-text scrapers do not.
-    case entities
-    /// The address appears only sealed (reversed and base64-encoded) and is assembled at tap time; without
-    /// JavaScript a written-out form ("ann (at) example.org") is shown beside the link.
-    case sealed
-}
-
 /// A page's email addresses written as character references wherever they stand as text, so no harvester reads
 /// them: in each value of the HTML sitegen makes (`protected`) and in plain-text values as the template writes them
 /// (`escaper`), never by reading the page afterwards. Made once per page; both read a value once, however many

@@ -2,6 +2,7 @@ import Artwork
 import Foundation
 import LinkChain
 import SiteBasics
+import SiteSource
 
 /// Where a build reads from and writes to.
 public struct BuildOptions: Sendable {
@@ -67,7 +68,7 @@ public struct SiteSources: Equatable, Sendable {
     package var svgFiles: [String: LoadedSVGFile] = [:]
     public var templates: [TemplateFile] = []
     /// `site.yml`, when the site has one.
-    public var siteSettings: SiteSettings?
+    package var siteSettings: SiteSettings?
 }
 
 /// Stage 1: finds and reads the site's files.
@@ -171,7 +172,7 @@ public enum SiteLoader {
         do {
             var pagePaths: [String] = []
             for path in try files(in: "content") {
-                if pageExtension(of: path) != nil {
+                if PagePath.pageExtension(of: path) != nil {
                     if let pattern = headersPattern(inPage: path) {
                         diagnostics.append(Diagnostic(path: options.displayPath("content/" + path), message: pattern))
                         continue
@@ -264,7 +265,7 @@ public enum SiteLoader {
     /// there as a splat and a segment starting with `:` as a placeholder (both document `_headers` paths so), and no
     /// escape is read back, so a page at `/*/` or `/:name/` would give its policy to every page that matches.
     static func headersPattern(inPage path: String) -> String? {
-        let address = PageParser.outputPath(for: path).split(separator: "/").dropLast()
+        let address = PagePath.outputPath(for: path).split(separator: "/").dropLast()
         if let segment = address.first(where: { $0.contains("*") }) {
             return "the page's address holds '*' (in '\(segment)'), which hosts read as a wildcard in _headers, so its security policy would apply to other pages: rename it without '*'"
         }
@@ -282,14 +283,6 @@ public enum SiteLoader {
 
     /// The largest file under `content/` that is copied: an avatar or a download, never a video library.
     public static let maximumAssetBytes = LocalFileSystem.maximumFileBytes
-
-    /// `md` or `markdown` (any case) for a Markdown page, nil for any other file.
-    public static func pageExtension(of path: String) -> String? {
-        // A byte search: `contains` with a string argument is Foundation's search, and every page asks this thrice.
-        guard let dot = path.lastIndex(of: "."), !path[dot...].utf8.contains(UInt8(ascii: "/")) else { return nil }
-        let pathExtension = path[path.index(after: dot)...]
-        return ["md", "markdown"].contains(pathExtension.lowercased()) ? String(pathExtension) : nil
-    }
 
     /// Why the output folder may not be where it is: a build replaces what it wrote there, so the output folder
     /// must neither hold the site nor be, or lie inside, the folders the build reads, nor hold them. Compared by

@@ -1,19 +1,20 @@
 import Foundation
 import SiteBasics
+import SiteSource
 /// A page with its front matter read and its Markdown parsed.
 public struct ParsedPage: Sendable {
     public var page: ContentPage
-    public var frontMatter: FrontMatter
+    package var frontMatter: FrontMatter
     public var markdown: MarkdownBody
     /// Where the page is written below the output folder: `index.md` -> `index.html`, `a/b.md` -> `a/b/index.html`.
     public var outputPath: String
     /// The site's defaults the front matter was read over, for reporting problems in them.
-    public var siteSettings: SiteSettings?
+    package var siteSettings: SiteSettings?
 }
 
 /// Stage 2: front matter (libyaml) and Markdown (libcmark).
 public enum PageParser {
-    public static func parse(_ page: ContentPage, siteSettings: SiteSettings? = nil) -> (ParsedPage, [Diagnostic]) {
+    package static func parse(_ page: ContentPage, siteSettings: SiteSettings? = nil) -> (ParsedPage, [Diagnostic]) {
         var sink = DiagnosticSink(path: page.displayPath, text: page.text, siteSettings: siteSettings)
         let split = FrontMatterReader.split(page.text, sink: &sink)
         var frontMatter = FrontMatterReader.read(split, siteSettings: siteSettings, sink: &sink)
@@ -28,7 +29,7 @@ public enum PageParser {
             warnedLine = position.line
             sink.report(.warning, at: position, rawHTMLMessage)
         }
-        let parsed = ParsedPage(page: page, frontMatter: frontMatter, markdown: markdown, outputPath: outputPath(for: page.path),
+        let parsed = ParsedPage(page: page, frontMatter: frontMatter, markdown: markdown, outputPath: PagePath.outputPath(for: page.path),
                                 siteSettings: siteSettings)
         return (parsed, sink.diagnostics)
     }
@@ -51,14 +52,7 @@ public enum PageParser {
             text = String(text.filter { !"*_`".contains($0) }).trimmingCharacters(in: .whitespaces)
             if !text.isEmpty { return text }
         }
-        var parts = outputPath(for: path).split(separator: "/").dropLast()
+        var parts = PagePath.outputPath(for: path).split(separator: "/").dropLast()
         return parts.popLast().map(String.init) ?? "Home"
-    }
-
-    public static func outputPath(for contentPath: String) -> String {
-        let stem = SiteLoader.pageExtension(of: contentPath).map { String(contentPath.dropLast($0.count + 1)) } ?? contentPath
-        if stem == "index" { return "index.html" }
-        if stem.hasSuffix("/index") { return stem + ".html" }
-        return stem + "/index.html"
     }
 }

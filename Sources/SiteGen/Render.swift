@@ -7,6 +7,7 @@ import Mustache
 import Paint
 import Runtime
 import SiteBasics
+import SiteSource
 
 /// What rendering one page produces: its HTML, the files beside it, and its security policy.
 public struct RenderedPage: Sendable {

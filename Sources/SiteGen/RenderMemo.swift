@@ -1,6 +1,7 @@
 import Companions
 import Runtime
 import SiteBasics
+import SiteSource
 
 /// What one page rendered to: its files and policy, or the problem that stopped it.
 public struct RenderedPageFiles: Sendable {
@@ -30,7 +31,7 @@ public struct SharedRenderInputs: Equatable, Sendable {
     public var templates: [TemplateFile]
     public var stylesheets: [String: String]
     public var assets: [String]
-    public var siteSettings: SiteSettings?
+    package var siteSettings: SiteSettings?
     /// The runtime the pages inline.
     public var runtime: PageRuntime
 }

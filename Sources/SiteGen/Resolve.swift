@@ -3,6 +3,7 @@ import Foundation
 import LinkChain
 import Paint
 import SiteBasics
+import SiteSource
 
 /// A front matter link turned into a button: its chain from LinkChain and how it looks.
 public struct ResolvedLink: Sendable {
@@ -369,7 +370,7 @@ public struct LinkResolver: Sendable {
         if !fromRoot, let meant = RelativePath.resolve(decoded, from: contentFolder), meant != target,
            publishes(meant, pageOutputPaths: pageOutputPaths) {
             hint = "links are read from the page's address (\(outputFolder.isEmpty ? "the site's top" : outputFolder + "/")), not from its file's folder: write '\(RelativePath.relative(to: meant, from: outputFolder))'"
-        } else if let pageName = SiteLoader.pageExtension(of: target).map({ _ in PageParser.outputPath(for: target) }),
+        } else if let pageName = PagePath.pageExtension(of: target).map({ _ in PagePath.outputPath(for: target) }),
                   pageOutputPaths.contains(pageName) {
             let folder = String(pageName.dropLast("index.html".count))
             hint = "a page is published as a folder: write '\(folder.isEmpty ? "./" : RelativePath.relative(to: folder + "index.html", from: outputFolder).dropLast("index.html".count))'"

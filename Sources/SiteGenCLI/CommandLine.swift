@@ -1,8 +1,9 @@
 import Foundation
+import LinkChain
 import OnlineCheck
 import SiteBasics
 import SiteGen
-import LinkChain
+import SiteSource
 
 /// The `sitegen` command: parses arguments, runs a command, and returns the exit code.
 /// Output goes through the two closures so tests can read it.

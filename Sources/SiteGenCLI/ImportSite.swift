@@ -4,6 +4,7 @@ import LinkChain
 import OnlineCheck
 import SiteBasics
 import SiteGen
+import SiteSource
 
 /// `sitegen import SOURCE [FOLDER]`: a new site (as `new` makes it) whose name, bio, avatar and buttons come
 /// from a link page made elsewhere, read from one saved file or fetched from its https address (`WebPage`). Only

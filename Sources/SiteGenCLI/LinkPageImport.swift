@@ -3,6 +3,7 @@ import HTMLReading
 import LinkChain
 import SiteBasics
 import SiteGen
+import SiteSource
 
 /// A link page made elsewhere, read from one saved or fetched file: who it is and its links in order, before any is
 /// matched to a service. `sitegen import` reads six kinds.

@@ -1,9 +1,10 @@
 import Artwork
 import Foundation
+import LinkChain
 import Paint
 import SiteBasics
 import SiteGen
-import LinkChain
+import SiteSource
 
 /// `sitegen new DIR`: a site that builds at once, from files embedded in the binary.
 public enum NewSite {

@@ -4,12 +4,13 @@
 // shorthand links) and the body rendered to HTML. Diagnostics are expected results; a crash, a hang or
 // unbounded memory is a finding.
 //
-// Built by bench/fuzz.sh together with Sources/SiteGen/*.swift into one module (SourceText is internal),
-// against LinkChain and Mustache built as modules of their own, as SwiftPM builds them.
+// Built by bench/fuzz.sh together with Sources/SiteGen/*.swift into one module, against SiteSource (front matter,
+// SourceText), LinkChain and the others built as modules of their own, as SwiftPM builds them.
 
 import Foundation
 import LinkChain
 import SiteBasics
+import SiteSource
 
 /// Files the page may name as its avatar, stylesheet or icons, so those paths resolve as in a real site.
 let resolver = LinkResolver(catalog: .standard, assets: ["avatar.svg", "style.css", "icons/logo.svg", "about/photo.png"],

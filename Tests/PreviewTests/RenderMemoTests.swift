@@ -4,6 +4,7 @@ import SiteBasics
 import Testing
 @testable import Preview
 @testable import SiteGen
+@testable import SiteSource
 import SiteGenTestSupport
 
 /// Renders through serve's memo redo only the pages whose sources changed.

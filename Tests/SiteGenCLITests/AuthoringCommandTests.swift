@@ -2,6 +2,7 @@ import Foundation
 import LinkChain
 import Testing
 @testable import SiteGen
+@testable import SiteSource
 @testable import SiteGenCLI
 import SiteGenTestSupport
 

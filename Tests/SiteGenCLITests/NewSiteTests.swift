@@ -5,6 +5,7 @@ import Paint
 @testable import SiteBasics
 import Testing
 @testable import SiteGen
+@testable import SiteSource
 @testable import SiteGenCLI
 import SiteGenTestSupport
 

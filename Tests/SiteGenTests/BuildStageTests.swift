@@ -2,6 +2,7 @@ import Artwork
 import Foundation
 import Companions
 @testable import SiteGen
+@testable import SiteSource
 import SiteBasics
 import SiteGenTestSupport
 import LinkChain

@@ -5,6 +5,7 @@ import Runtime
 @testable import SiteBasics
 import Testing
 @testable import SiteGen
+@testable import SiteSource
 @testable import Preview
 import SiteGenTestSupport
 

@@ -6,6 +6,7 @@ import Mustache
 import OnlineCheck
 @testable import Preview
 @testable import SiteGen
+@testable import SiteSource
 @testable import SiteGenCLI
 import SiteGenTestSupport
 import WebServer

@@ -1,6 +1,7 @@
 import SiteBasics
 import Testing
 @testable import SiteGen
+@testable import SiteSource
 import SiteGenTestSupport
 
 /// Inputs that the fuzzing harnesses (Tests/Fuzz, run by bench/fuzz.sh) found to break the front matter

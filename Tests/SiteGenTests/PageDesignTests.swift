@@ -3,6 +3,7 @@ import Foundation
 @testable import SiteBasics
 import Testing
 @testable import SiteGen
+@testable import SiteSource
 import SiteGenTestSupport
 
 /// Sections, backgrounds and the person's name: what issue 12's page design reads and writes (PaintTests: the

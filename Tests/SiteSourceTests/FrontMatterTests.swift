@@ -3,6 +3,7 @@ import LinkChain
 import SiteBasics
 import Testing
 @testable import SiteGen
+@testable import SiteSource
 import SiteGenTestSupport
 
 @Suite struct FrontMatterTests {
@@ -98,9 +99,25 @@ import SiteGenTestSupport
 
     @Test func brokenYAMLPointsIntoTheFile() {
         let (_, diagnostics) = read("---\ntitle: ok\nlinks:\n  - mastodon: \"@eb@social.coop\n---\nbody\n")
-        #expect(diagnostics.count == 1)
-        #expect(diagnostics[0].line == 4)
-        #expect(diagnostics[0].message.contains("while scanning a quoted scalar that starts at line 4, column 15"))
+        // libyaml's own line numbers, in its message too, are the file's.
+        #expect(diagnostics.map { "\($0.line):\($0.column) \($0.severity) \($0.kind) \($0.message)" }
+                == ["4:31 error general found unexpected end of stream while scanning a quoted scalar that starts at line 4, column 15"])
+    }
+
+    /// The reference's example page sets every field the table of field readers knows but `identity` (which has a
+    /// section of its own), reads without an error, and sets no field sitegen does not know.
+    @Test func theReferenceExampleSetsEveryKnownField() throws {
+        let reference = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("docs/reference.md"), encoding: .utf8)
+        let section = try #require(reference.components(separatedBy: "\n## Front matter\n").dropFirst().first)
+        let example = try #require(section.components(separatedBy: "```markdown\n").dropFirst().first?.components(separatedBy: "```").first)
+        let (_, diagnostics) = read(example)
+        #expect(diagnostics.filter { $0.severity == .error } == [])
+        var sink = DiagnosticSink(path: "docs/reference.md", text: example)
+        let yaml = try #require(FrontMatterReader.split(example, sink: &sink).yaml)
+        guard case .mapping(let pairs, _) = try YAMLReader.parse(yaml, lineOffset: 1) else { Issue.record("not a mapping"); return }
+        let keys = pairs.compactMap { pair -> String? in if case .scalar(let key, _, _) = pair.key { key } else { nil } }
+        #expect(Set(keys).subtracting(FrontMatter.knownKeys) == [])
+        #expect(Set(FrontMatter.knownKeys).subtracting(keys) == ["identity"])
     }
 
     @Test func quotedTrueIsNotABoolean() {

@@ -4,16 +4,16 @@ import SiteBasics
 /// A page's public address (`url:` or `--base-url`): published in the canonical link, Open Graph, JSON-LD,
 /// the vCard and the QR code, so it must be a clean https address: no user name or password, no spaces, the
 /// host in Punycode. Plain http is allowed only for this machine (`HTTPSAddress`), for testing.
-public enum PageAddress {
-    public static let expected = "the page's public address, like https://example.org/"
+package enum PageAddress {
+    package static let expected = "the page's public address, like https://example.org/"
 
-    public struct Problem: Error { public var reason: String }
+    package struct Problem: Error { package var reason: String }
 
     /// Longer addresses do not fit a QR code that a phone reads reliably (version 40 holds 2,953 bytes at best).
     static let maximumBytes = 2_000
 
     /// The normalised address, or why it is refused.
-    public static func parse(_ text: String) -> Result<String, Problem> {
+    package static func parse(_ text: String) -> Result<String, Problem> {
         if text.utf8.count > maximumBytes {
             return .failure(Problem(reason: "the address has \(text.utf8.count) bytes: expected at most \(maximumBytes), so that its QR code can be drawn and scanned"))
         }
@@ -22,7 +22,7 @@ public enum PageAddress {
 
     /// The address of the site's root (`--base-url`), which every page's path is appended to: a query or a fragment
     /// would end up in the middle of each page's address (`https://x.example/?q=1/about/`).
-    public static func parseSiteRoot(_ text: String) -> Result<String, Problem> {
+    package static func parseSiteRoot(_ text: String) -> Result<String, Problem> {
         parse(text).flatMap { address in
             guard let mark = address.firstIndex(where: { $0 == "?" || $0 == "#" }) else { return .success(address) }
             return .failure(Problem(reason: "'\(address)' has a \(address[mark] == "?" ? "query (?…)" : "fragment (#…)"), which would land inside every page's address: expected the site's root, ending in its path"))
@@ -31,7 +31,7 @@ public enum PageAddress {
 
     /// A path below the output folder as it goes into a URL or a `_headers` line: each byte outside the
     /// characters a path may hold is percent-encoded (`%`, space, `#`, `?` included).
-    static func encodePath(_ path: String) -> String {
+    package static func encodePath(_ path: String) -> String {
         PercentEncoding.urlPath.encode(path)
     }
 }
@@ -74,7 +74,7 @@ package struct HTTPSAddress: Equatable {
     /// An http or https address read by `WebAddress`'s rules (http read as https), with no white space: the one
     /// reading behind every address sitegen takes, whether it publishes it (`parse`) or links to it (a Markdown link
     /// or image, which may be plain http to any host). `isHTTP` tells which scheme was written.
-    static func read(_ text: String) -> Result<(address: WebAddress, isHTTP: Bool), Problem> {
+    package static func read(_ text: String) -> Result<(address: WebAddress, isHTTP: Bool), Problem> {
         if let space = text.unicodeScalars.first(where: { $0.properties.isWhitespace }) {
             return .failure(Problem(reason: "\(LinkChainError.quoted(Diagnostic.printable(text))) contains \(space == " " ? "a space" : "white space (\(UnicodeName.describe(space)))"): expected an address without spaces (write a space in a path as %20)"))
         }
@@ -90,8 +90,8 @@ package struct HTTPSAddress: Equatable {
 
 /// The hosts that name this machine only, as an address writes them: `localhost`, `[::1]` and `127.x.y.z`. Where
 /// plain http (a counting endpoint under test) and the network test seam are allowed.
-public enum LoopbackHost {
-    public static func contains(_ host: some StringProtocol) -> Bool {
+package enum LoopbackHost {
+    package static func contains(_ host: some StringProtocol) -> Bool {
         host == "localhost" || host == "[::1]"
             || (host.hasPrefix("127.") && host.split(separator: ".").count == 4 && host.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") })
     }

@@ -2,8 +2,8 @@ import Foundation
 import SiteBasics
 
 /// Decodes a source file as UTF-8, pointing at the first invalid byte when it is not.
-enum SourceText {
-    static func decode(_ data: Data) -> Result<String, YAMLError> {
+package enum SourceText {
+    package static func decode(_ data: Data) -> Result<String, YAMLError> {
         if let text = String(validating: data, as: UTF8.self) {
             // A byte-order mark is invisible in editors; drop it so column 1 is column 1.
             return .success(text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text)

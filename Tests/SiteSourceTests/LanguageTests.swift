@@ -2,6 +2,7 @@ import Foundation
 import SiteBasics
 import Testing
 @testable import SiteGen
+@testable import SiteSource
 import SiteGenTestSupport
 
 /// `lang:` and `words:`: the direction a page is written in, the words its buttons and runtime show, and a site's own.

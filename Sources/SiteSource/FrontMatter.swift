@@ -4,78 +4,78 @@ import Paint
 import SiteBasics
 
 /// The fields a page sets in its YAML front matter.
-public struct FrontMatter: Equatable, Sendable {
-    public typealias ColorScheme = Paint.ColorScheme
+package struct FrontMatter: Equatable, Sendable {
+    package typealias ColorScheme = Paint.ColorScheme
 
-    public var title: String?
-    public var description: String?
+    package var title: String?
+    package var description: String?
     /// The page's public URL.
-    public var url: Located<String>?
-    public var lang: String = "en"
+    package var url: Located<String>?
+    package var lang: String = "en"
     /// `words: {share: Teilen}`: the site's own text for words of the page and its runtime, by `WordTable` key.
-    public var words: [String: String] = [:]
+    package var words: [String: String] = [:]
     /// An image path relative to the page's folder under `content/`, or an https URL.
-    public var avatar: Located<String>?
+    package var avatar: Located<String>?
     /// A built-in look (`Theme.all`).
-    public var theme: Theme = .standard
-    public var colorScheme: ColorScheme = .auto
+    package var theme: Theme = .standard
+    package var colorScheme: ColorScheme = .auto
     /// A CSS file under `content/`, relative to the page, inlined after the theme.
-    public var stylesheet: Located<String>?
+    package var stylesheet: Located<String>?
     /// The template that renders the page, by name (default `page`).
-    public var template: Located<String>?
-    public var emailProtection: EmailProtection = .entities
+    package var template: Located<String>?
+    package var emailProtection: EmailProtection = .entities
     /// What a first tap on iOS does with nothing learned yet: try the chain's next app, or ask.
-    public var firstTap: FirstTap = .try
+    package var firstTap: FirstTap = .try
     /// `buttons: calm`: every button in one quiet style, the brand in its logo's round badge.
-    public var buttons: ButtonStyle = .brand
+    package var buttons: ButtonStyle = .brand
     /// Lets raw HTML in the Markdown body through; off by default.
-    public var unsafeHTML = false
+    package var unsafeHTML = false
     /// `share_card: false`: no 1200×630 picture for link previews (the avatar is the preview image then, as it is).
-    public var shareCard = true
-    public var links: [LinkEntry] = []
+    package var shareCard = true
+    package var links: [LinkEntry] = []
     /// Whose `fediverse:creator` meta the page carries: by default its first fediverse account.
-    public var fediverseCreator: FediverseCreator = .firstAccount
+    package var fediverseCreator: FediverseCreator = .firstAccount
     /// `- section: Listen` items of `links:`: headings placed before the link at `beforeLink` (an index into `links`).
-    public var sections: [LinkSection] = []
+    package var sections: [LinkSection] = []
     /// `background:` an image under `content/`, or a list of colours for a gradient, shown behind the page's card.
-    public var background: Background?
+    package var background: Background?
     /// `name: {given: Ada, family: Lovelace}`: the person's name in parts, for the contact card.
-    public var name: PersonName?
+    package var name: PersonName?
     /// `analytics: {endpoint: https://…}`: where each tap's outcome is counted; nil: the page sends nothing.
-    public var analytics: Analytics?
+    package var analytics: Analytics?
 
     /// A counting endpoint, checked: https, or http on this machine's loopback (for tests), without query or fragment.
-    public struct Analytics: Equatable, Sendable {
-        public var endpoint: String
+    package struct Analytics: Equatable, Sendable {
+        package var endpoint: String
         /// `scheme://host[:port]`, which the page's Content-Security-Policy lets it connect to.
-        public var origin: String
+        package var origin: String
     }
 
     /// `identity: {webfinger: "@eb@social.coop", atproto_did: did:plc:…}`: the site's `.well-known` identity files.
-    public var identity: SiteIdentity?
+    package var identity: SiteIdentity?
 
-    public struct LinkSection: Equatable, Sendable {
-        public var title: String
-        public var beforeLink: Int
-        public var position: SourcePosition
+    package struct LinkSection: Equatable, Sendable {
+        package var title: String
+        package var beforeLink: Int
+        package var position: SourcePosition
         /// `icons: true` under the `- section:`: its buttons are a row of round logos ("also on" profiles).
-        public var icons = false
+        package var icons = false
     }
 
     /// How the buttons look: each in its brand's colours, or all alike with the brand in the logo.
-    public enum ButtonStyle: String, Sendable, CaseIterable { case brand, calm }
+    package enum ButtonStyle: String, Sendable, CaseIterable { case brand, calm }
 
-    public enum Background: Equatable, Sendable {
+    package enum Background: Equatable, Sendable {
         case image(Located<String>)
         case gradient([HexColor])
     }
 
-    public struct PersonName: Equatable, Sendable {
-        public var given: String?
-        public var family: String?
+    package struct PersonName: Equatable, Sendable {
+        package var given: String?
+        package var family: String?
     }
 
-    public enum FediverseCreator: Equatable, Sendable {
+    package enum FediverseCreator: Equatable, Sendable {
         /// The first fediverse account the page links to, if any.
         case firstAccount
         /// `fediverse_creator: false`: no meta.
@@ -84,14 +84,14 @@ public struct FrontMatter: Equatable, Sendable {
         case account(Located<String>)
     }
 
-    public init() {}
+    package init() {}
 
-    /// The keys front matter understands, in the order the README documents them.
-    public static let knownKeys = ["title", "description", "url", "lang", "words", "avatar", "theme", "color_scheme", "stylesheet", "template",
-                                   "email_protection", "first_tap", "buttons", "unsafe_html", "share_card", "fediverse_creator", "background", "name", "analytics", "identity", "links"]
+    /// The keys front matter understands, in the order the README documents them: the keys of its table of field
+    /// readers.
+    package static let knownKeys = FrontMatterReader.fields.map(\.key)
 
     /// The key of a `links:` item that is a heading between buttons (`- section: Listen`), not a link.
-    static let sectionKey = "section"
+    package static let sectionKey = "section"
     /// The key under a `- section:` that makes its buttons a row of round logos.
     static let sectionIconsKey = "icons"
 
@@ -101,34 +101,34 @@ public struct FrontMatter: Equatable, Sendable {
 }
 
 /// One item of `links:` as written, before its service is looked up.
-public struct LinkEntry: Equatable, Sendable {
+package struct LinkEntry: Equatable, Sendable {
     /// The key naming the service (`mastodon`, `email`, `url`, ...), the first key that is not a display field.
-    public var service: Located<String>
-    public var handle: Located<String>
-    public var label: String?
-    public var icon: Located<String>?
-    public var color: Located<String>?
+    package var service: Located<String>
+    package var handle: Located<String>
+    package var label: String?
+    package var icon: Located<String>?
+    package var color: Located<String>?
     /// `apps: [ivory, icecubes]`: the apps to try instead of the default ones, in order.
-    public var apps: [Located<String>]?
+    package var apps: [Located<String>]?
     /// `app: {name: My App, url: "myapp://…"}`: the author's own app, tried first.
-    public var customApp: CustomApp?
+    package var customApp: CustomApp?
     /// Service options such as `subject`, in the order written.
-    public var options: [(name: Located<String>, value: String)]
+    package var options: [(name: Located<String>, value: String)]
     /// `from:` and `until:`: when the link is shown.
-    public var window = LinkWindow()
+    package var window = LinkWindow()
     /// Where the item starts, for warnings about the whole link.
-    public var position = SourcePosition(line: 0, column: 0)
+    package var position = SourcePosition(line: 0, column: 0)
 
     /// An app the page author describes, with where each part was written.
-    public struct CustomApp: Equatable, Sendable {
-        public var name: Located<String>
-        public var url: Located<String>
+    package struct CustomApp: Equatable, Sendable {
+        package var name: Located<String>
+        package var url: Located<String>
     }
 
-    /// Keys every link may carry whatever its service.
-    public static let commonKeys: Set<String> = ["label", "icon", "color", "apps", "app", "from", "until"]
+    /// Keys every link may carry whatever its service: the keys of its table of field readers.
+    package static let commonKeys = Set(fields.map(\.key))
 
-    public static func == (a: LinkEntry, b: LinkEntry) -> Bool {
+    package static func == (a: LinkEntry, b: LinkEntry) -> Bool {
         a.service == b.service && a.handle == b.handle && a.label == b.label && a.icon == b.icon && a.color == b.color
             && a.apps == b.apps && a.customApp == b.customApp && a.window == b.window
             && a.options.count == b.options.count
@@ -137,19 +137,23 @@ public struct LinkEntry: Equatable, Sendable {
 }
 
 /// Splits a content file into front matter and Markdown body, and reads the front matter.
-public enum FrontMatterReader {
-    public struct Split: Equatable, Sendable {
+package enum FrontMatterReader {
+    package struct Split: Equatable, Sendable {
         /// The YAML between the `---` lines; nil when the file has no front matter.
-        public var yaml: String?
+        package var yaml: String?
         /// The line (1-based) where the YAML starts.
-        public var yamlFirstLine: Int
-        public var body: String
+        package var yamlFirstLine: Int
+        package var body: String
         /// The line (1-based) where the body starts, so Markdown positions map back to the file.
-        public var bodyFirstLine: Int
+        package var bodyFirstLine: Int
+
+        package init(yaml: String?, yamlFirstLine: Int, body: String, bodyFirstLine: Int) {
+            (self.yaml, self.yamlFirstLine, self.body, self.bodyFirstLine) = (yaml, yamlFirstLine, body, bodyFirstLine)
+        }
     }
 
     /// Front matter is a first line of exactly `---`, YAML, and a closing line of `---` or `...`.
-    public static func split(_ text: String, sink: inout DiagnosticSink) -> Split {
+    package static func split(_ text: String, sink: inout DiagnosticSink) -> Split {
         let lines = SourceLines(text)
         func isFence(_ number: Int, closing: Bool) -> Bool {
             // Only short lines can be fences; the others are never copied out of the text.
@@ -186,7 +190,7 @@ public enum FrontMatterReader {
 
     /// Reads the front matter fields over the site's defaults from `site.yml`, reporting every problem found
     /// into `sink`.
-    public static func read(_ split: Split, siteSettings: SiteSettings? = nil, sink: inout DiagnosticSink) -> FrontMatter {
+    package static func read(_ split: Split, siteSettings: SiteSettings? = nil, sink: inout DiagnosticSink) -> FrontMatter {
         var pairs: [YAMLPair] = []
         if let yaml = split.yaml {
             guard let fields = fields(of: yaml, firstLine: split.yamlFirstLine, file: .page, sink: &sink) else { return FrontMatter() }
@@ -195,7 +199,7 @@ public enum FrontMatterReader {
         return decode(SiteSettings.merge(siteSettings, under: pairs, sink: &sink), sink: &sink)
     }
 
-    public typealias YAMLPair = (key: YAMLNode, value: YAMLNode)
+    package typealias YAMLPair = (key: YAMLNode, value: YAMLNode)
 
     /// The top-level fields of front matter or of `site.yml`; nil after reporting when the YAML cannot be read
     /// or is not a mapping.
@@ -229,62 +233,131 @@ public enum FrontMatterReader {
 
     /// The fields' values, typed; every problem reported where it was written.
     static func decode(_ pairs: [YAMLPair], sink: inout DiagnosticSink) -> FrontMatter {
-        var matter = FrontMatter()
-        var reader = NodeReader(sink: sink)
-        var langAt: SourcePosition?
+        var decoding = FieldDecoding(reader: NodeReader(sink: sink))
         for (keyNode, value) in pairs {
             guard case .scalar(let key, _, let keyAt) = keyNode else { continue }
             if let placeholder = StarterPlaceholder.fields[key], case .scalar(placeholder, _, let at) = value {
-                reader.report(at, StarterPlaceholder.fieldMessage(key, placeholder), severity: .warning, kind: .starterPlaceholder)
+                decoding.reader.report(at, StarterPlaceholder.fieldMessage(key, placeholder), severity: .warning, kind: .starterPlaceholder)
             }
-            switch key {
-            case "title": matter.title = reader.text(value, field: key)
-            case "description": matter.description = reader.text(value, field: key)
-            case "url": matter.url = reader.located(value, field: key)
-            case "lang":
-                if let lang = reader.located(value, field: key) {
-                    if LanguageTag.isWellFormed(lang.value) { (matter.lang, langAt) = (lang.value, lang.position) }
-                    else { reader.report(lang.position, "'\(lang.value)' is not a language tag: expected a BCP 47 tag such as en, de or pt-BR") }
-                }
-            case "words": matter.words = reader.words(value)
-            case "avatar": matter.avatar = reader.located(value, field: key)
-            case "template": matter.template = reader.located(value, field: key)
-            case "theme":
-                if let theme = reader.choice(value, field: key, among: Theme.all.map { ($0.name, $0) }) { matter.theme = theme }
-            case "color_scheme":
-                if let scheme = reader.choice(value, field: key, among: FrontMatter.ColorScheme.allCases.map { ($0.rawValue, $0) }) { matter.colorScheme = scheme }
-            case "stylesheet": matter.stylesheet = reader.located(value, field: key)
-            case "email_protection":
-                if let mode = reader.choice(value, field: key, among: EmailProtection.allCases.map { ($0.rawValue, $0) }) { matter.emailProtection = mode }
-            case "first_tap":
-                if let mode = reader.choice(value, field: key, among: FirstTap.allCases.map { ($0.rawValue, $0) }) { matter.firstTap = mode }
-            case "buttons":
-                if let style = reader.choice(value, field: key, among: FrontMatter.ButtonStyle.allCases.map { ($0.rawValue, $0) }) { matter.buttons = style }
-            case "unsafe_html": matter.unsafeHTML = reader.bool(value, field: key) ?? false
-            case "share_card": matter.shareCard = reader.bool(value, field: key) ?? true
-            case "fediverse_creator":
-                if case .scalar("false", true, _) = value { matter.fediverseCreator = .none }
-                else if let account = reader.located(value, field: key) { matter.fediverseCreator = .account(account) }
-            case "links": (matter.links, matter.sections) = reader.linksAndSections(value)
-            case "background": matter.background = reader.background(value)
-            case "name": matter.name = reader.personName(value)
-            case "analytics": matter.analytics = reader.analytics(value)
-            case "identity": matter.identity = reader.identity(value, key: keyAt)
-            default:
+            if let field = fieldsByKey[key] {
+                field.read(&decoding, FieldValue(node: value, key: key, keyAt: keyAt))
+            } else {
                 // Ignored, not refused: a site written for a later sitegen still builds here (--strict refuses it).
                 let hint = FrontMatter.otherNames[key].map { " (sitegen calls it '\($0)')" }
                     ?? Spelling.hint(for: key, among: FrontMatter.knownKeys, count: 1)
-                reader.report(keyAt, "unknown field '\(key)' is ignored\(hint)", severity: .warning)
+                decoding.reader.report(keyAt, "unknown field '\(key)' is ignored\(hint)", severity: .warning)
             }
         }
+        let matter = decoding.matter
         let table = WordTable.standard
         // A page whose `words:` gives every word needs none of the table's.
-        if let langAt, table.language(for: matter.lang) == nil, matter.words.count < table.keys.count {
-            reader.report(langAt, "sitegen has no words for '\(matter.lang)', so the page's buttons, notices and messages are in English: "
+        if let langAt = decoding.langAt, table.language(for: matter.lang) == nil, matter.words.count < table.keys.count {
+            decoding.reader.report(langAt, "sitegen has no words for '\(matter.lang)', so the page's buttons, notices and messages are in English: "
                 + "it has \(table.languageTags.joined(separator: ", ")); write your own under 'words:'", severity: .warning)
         }
-        sink = reader.sink
+        sink = decoding.reader.sink
         return matter
+    }
+
+    /// Every field front matter understands, in the order the README documents them: its key and how its value is
+    /// read. The known keys (`FrontMatter.knownKeys`: "did you mean", completions, the docs' checks) are this table's.
+    fileprivate static let fields: [FieldReader] = [
+        FieldReader("title") { $0.matter.title = $0.reader.text($1.node, field: $1.key) },
+        FieldReader("description") { $0.matter.description = $0.reader.text($1.node, field: $1.key) },
+        FieldReader("url") { $0.matter.url = $0.reader.located($1.node, field: $1.key) },
+        FieldReader("lang") { decoding, field in
+            guard let lang = decoding.reader.located(field.node, field: field.key) else { return }
+            if LanguageTag.isWellFormed(lang.value) { (decoding.matter.lang, decoding.langAt) = (lang.value, lang.position) }
+            else { decoding.reader.report(lang.position, "'\(lang.value)' is not a language tag: expected a BCP 47 tag such as en, de or pt-BR") }
+        },
+        FieldReader("words") { $0.matter.words = $0.reader.words($1.node) },
+        FieldReader("avatar") { $0.matter.avatar = $0.reader.located($1.node, field: $1.key) },
+        FieldReader("theme") { decoding, field in
+            if let theme = decoding.reader.choice(field.node, field: field.key, among: Theme.all.map { ($0.name, $0) }) { decoding.matter.theme = theme }
+        },
+        FieldReader("color_scheme") { decoding, field in
+            if let scheme = decoding.reader.choice(field.node, field: field.key, among: FrontMatter.ColorScheme.allCases.map { ($0.rawValue, $0) }) {
+                decoding.matter.colorScheme = scheme
+            }
+        },
+        FieldReader("stylesheet") { $0.matter.stylesheet = $0.reader.located($1.node, field: $1.key) },
+        FieldReader("template") { $0.matter.template = $0.reader.located($1.node, field: $1.key) },
+        FieldReader("email_protection") { decoding, field in
+            if let mode = decoding.reader.choice(field.node, field: field.key, among: EmailProtection.allCases.map { ($0.rawValue, $0) }) {
+                decoding.matter.emailProtection = mode
+            }
+        },
+        FieldReader("first_tap") { decoding, field in
+            if let mode = decoding.reader.choice(field.node, field: field.key, among: FirstTap.allCases.map { ($0.rawValue, $0) }) { decoding.matter.firstTap = mode }
+        },
+        FieldReader("buttons") { decoding, field in
+            if let style = decoding.reader.choice(field.node, field: field.key, among: FrontMatter.ButtonStyle.allCases.map { ($0.rawValue, $0) }) {
+                decoding.matter.buttons = style
+            }
+        },
+        FieldReader("unsafe_html") { $0.matter.unsafeHTML = $0.reader.bool($1.node, field: $1.key) ?? false },
+        FieldReader("share_card") { $0.matter.shareCard = $0.reader.bool($1.node, field: $1.key) ?? true },
+        FieldReader("fediverse_creator") { decoding, field in
+            if case .scalar("false", true, _) = field.node { decoding.matter.fediverseCreator = .none }
+            else if let account = decoding.reader.located(field.node, field: field.key) { decoding.matter.fediverseCreator = .account(account) }
+        },
+        FieldReader("background") { $0.matter.background = $0.reader.background($1.node) },
+        FieldReader("name") { $0.matter.name = $0.reader.personName($1.node) },
+        FieldReader("analytics") { $0.matter.analytics = $0.reader.analytics($1.node) },
+        FieldReader("identity") { $0.matter.identity = $0.reader.identity($1.node, key: $1.keyAt) },
+        FieldReader("links") { ($0.matter.links, $0.matter.sections) = $0.reader.linksAndSections($1.node) },
+    ]
+
+    private static let fieldsByKey = Dictionary(uniqueKeysWithValues: fields.map { ($0.key, $0) })
+}
+
+/// One field of front matter: its key, and how its value is read into the page's `FrontMatter`.
+fileprivate struct FieldReader: Sendable {
+    let key: String
+    let read: @Sendable (inout FieldDecoding, FieldValue) -> Void
+
+    init(_ key: String, read: @escaping @Sendable (inout FieldDecoding, FieldValue) -> Void) {
+        (self.key, self.read) = (key, read)
+    }
+}
+
+/// A field's value as written, with its key and where the key stands.
+fileprivate struct FieldValue {
+    let node: YAMLNode
+    let key: String
+    let keyAt: SourcePosition
+}
+
+/// What reading the fields makes: the front matter, the reader holding what it reported, where `lang:` was written.
+fileprivate struct FieldDecoding {
+    var matter = FrontMatter()
+    var reader: NodeReader
+    var langAt: SourcePosition?
+}
+
+extension LinkEntry {
+    /// The keys every link may carry, each with how its value is read; a link's other keys name its service, then
+    /// the service's options.
+    fileprivate static let fields: [LinkFieldReader] = [
+        LinkFieldReader("label") { $1.label = $0.text($2, field: $3) },
+        LinkFieldReader("icon") { $1.icon = $0.located($2, field: $3) },
+        LinkFieldReader("color") { $1.color = $0.located($2, field: $3) },
+        LinkFieldReader("apps") { $1.apps = $0.textList($2, field: $3, example: "apps: [ivory, icecubes]") },
+        LinkFieldReader("app") { reader, link, node, _ in link.customApp = reader.app(node) },
+        LinkFieldReader("from") { $1.window.from = $0.time($2, field: $3) },
+        LinkFieldReader("until") { $1.window.until = $0.time($2, field: $3) },
+    ]
+
+    fileprivate static let fieldsByKey = Dictionary(uniqueKeysWithValues: fields.map { ($0.key, $0) })
+}
+
+/// One key every link may carry, and how its value (with the key) is read into the link.
+fileprivate struct LinkFieldReader: Sendable {
+    let key: String
+    let read: @Sendable (inout NodeReader, inout LinkEntry, YAMLNode, String) -> Void
+
+    init(_ key: String, read: @escaping @Sendable (inout NodeReader, inout LinkEntry, YAMLNode, String) -> Void) {
+        (self.key, self.read) = (key, read)
     }
 }
 
@@ -305,6 +378,15 @@ private struct NodeReader {
     }
 
     mutating func text(_ node: YAMLNode, field: String) -> String? { located(node, field: field)?.value }
+
+    /// The pairs of a mapping and where it starts; nil after reporting `expected` and what was written instead.
+    mutating func mapping(_ node: YAMLNode, expected: String) -> (pairs: [FrontMatterReader.YAMLPair], at: SourcePosition)? {
+        guard case .mapping(let pairs, let at) = node else {
+            report(node.position, expected + ", found \(node.kindDescription)")
+            return nil
+        }
+        return (pairs, at)
+    }
 
     /// The option `node` names, from `options` in the order messages list them; reported with the nearest names
     /// when it is none of them.
@@ -361,10 +443,7 @@ private struct NodeReader {
     /// `words: {share: Teilen, save_contact: Kontakt speichern}`: text for keys of the word table. A text whose
     /// `{placeholders}` differ from the table's gets a warning, since the runtime fills in only those.
     mutating func words(_ node: YAMLNode) -> [String: String] {
-        guard case .mapping(let pairs, _) = node else {
-            report(node.position, "'words' must be a mapping of words to text, such as {share: Teilen}, found \(node.kindDescription)")
-            return [:]
-        }
+        guard case let (pairs, _)? = mapping(node, expected: "'words' must be a mapping of words to text, such as {share: Teilen}") else { return [:] }
         let table = WordTable.standard
         var words: [String: String] = [:]
         for (keyNode, value) in pairs {
@@ -411,10 +490,7 @@ private struct NodeReader {
 
     /// `name: {given: Ada, family: Lovelace}`
     mutating func personName(_ node: YAMLNode) -> FrontMatter.PersonName? {
-        guard case .mapping(let pairs, let at) = node else {
-            report(node.position, "'name' must be a mapping such as {given: Ada, family: Lovelace}, found \(node.kindDescription)")
-            return nil
-        }
+        guard case let (pairs, at)? = mapping(node, expected: "'name' must be a mapping such as {given: Ada, family: Lovelace}") else { return nil }
         var name = FrontMatter.PersonName()
         for (keyNode, value) in pairs {
             guard case .scalar(let key, _, let keyAt) = keyNode else { continue }
@@ -436,10 +512,7 @@ private struct NodeReader {
     /// `analytics: {endpoint: https://example.goatcounter.com/count}`
     mutating func analytics(_ node: YAMLNode) -> FrontMatter.Analytics? {
         let shape = "'analytics' must be a mapping with an endpoint, such as {endpoint: https://MYCODE.goatcounter.com/count}"
-        guard case .mapping(let pairs, let at) = node else {
-            report(node.position, shape + ", found \(node.kindDescription)")
-            return nil
-        }
+        guard case let (pairs, at)? = mapping(node, expected: shape) else { return nil }
         var endpoint: Located<String>?, named = false
         for (keyNode, value) in pairs {
             guard case .scalar(let key, _, let keyAt) = keyNode else { continue }
@@ -465,25 +538,16 @@ private struct NodeReader {
             return nil
         }
         var service: Located<String>?, handle: Located<String>?
-        var label: String?, icon: Located<String>?, color: Located<String>?
-        var apps: [Located<String>]?, customApp: LinkEntry.CustomApp?
-        var options: [(name: Located<String>, value: String)] = []
-        var window = LinkWindow()
+        var link = LinkEntry(service: Located("", at: itemAt), handle: Located("", at: itemAt), options: [], position: itemAt)
         for (keyNode, value) in pairs {
             guard case .scalar(let key, _, let keyAt) = keyNode else { continue }
-            switch key {
-            case "from": window.from = time(value, field: key)
-            case "until": window.until = time(value, field: key)
-            case "label": label = text(value, field: key)
-            case "icon": icon = located(value, field: key)
-            case "color": color = located(value, field: key)
-            case "apps": apps = textList(value, field: key, example: "apps: [ivory, icecubes]")
-            case "app": customApp = app(value)
-            default:
-                guard let value = located(value, field: key) else { continue }
-                if service == nil { service = Located(key, at: keyAt); handle = value }
-                else { options.append((Located(key, at: keyAt), value.value)) }
+            if let field = LinkEntry.fieldsByKey[key] {
+                field.read(&self, &link, value, key)
+                continue
             }
+            guard let value = located(value, field: key) else { continue }
+            if service == nil { service = Located(key, at: keyAt); handle = value }
+            else { link.options.append((Located(key, at: keyAt), value.value)) }
         }
         if let handle, StarterPlaceholder.handles.contains(handle.value) {
             report(handle.position, StarterPlaceholder.linkMessage(handle.value), severity: .warning, kind: .starterPlaceholder)
@@ -492,12 +556,12 @@ private struct NodeReader {
             report(itemAt, "this link names no service: start it with a service and handle, such as 'mastodon: \"@user@host\"', 'email: you@example.org' or 'url: https://example.org'")
             return nil
         }
-        if let from = window.from, let until = window.until, until.value.endExclusive <= from.value.start {
+        if let from = link.window.from, let until = link.window.until, until.value.endExclusive <= from.value.start {
             report(until.position, "'until' is not after 'from', so the link would never be shown (an until date includes its whole day, in UTC)")
             return nil
         }
-        return LinkEntry(service: service, handle: handle, label: label, icon: icon, color: color,
-                         apps: apps, customApp: customApp, options: options, window: window, position: itemAt)
+        (link.service, link.handle) = (service, handle)
+        return link
     }
 
     /// `from: 2026-12-24` or `until: 2026-12-24T18:00:00+01:00`.
@@ -513,10 +577,7 @@ private struct NodeReader {
 
     /// `identity: {webfinger: "@eb@social.coop", atproto_did: did:plc:ewvi7nxzyoun6zhxrhs64oiz}`
     mutating func identity(_ node: YAMLNode, key: SourcePosition) -> SiteIdentity? {
-        guard case .mapping(let pairs, let at) = node else {
-            report(node.position, "'identity' must be a mapping such as {webfinger: \"@you@your.server\", atproto_did: did:plc:…}, found \(node.kindDescription)")
-            return nil
-        }
+        guard case let (pairs, at)? = mapping(node, expected: "'identity' must be a mapping such as {webfinger: \"@you@your.server\", atproto_did: did:plc:…}") else { return nil }
         var identity = SiteIdentity(position: key)
         var valid = true
         func refuse(_ position: SourcePosition, _ message: String) {
@@ -602,10 +663,7 @@ private struct NodeReader {
     /// `app: {name: My App, url: "myapp://profile/{user}"}`
     mutating func app(_ node: YAMLNode) -> LinkEntry.CustomApp? {
         let shape = "'app' must be a mapping with a name and a url, such as {name: My App, url: \"myapp://profile/{user}\"}"
-        guard case .mapping(let pairs, let at) = node else {
-            report(node.position, shape + ", found \(node.kindDescription)")
-            return nil
-        }
+        guard case let (pairs, at)? = mapping(node, expected: shape) else { return nil }
         var name: Located<String>?, url: Located<String>?
         for (keyNode, value) in pairs {
             guard case .scalar(let key, _, let keyAt) = keyNode else { continue }
@@ -622,128 +680,5 @@ private struct NodeReader {
             return nil
         }
         return LinkEntry.CustomApp(name: name, url: url)
-    }
-}
-
-/// How to fix the YAML mistakes people make most, in words: libyaml's messages say what it met, not what to do.
-enum YAMLHint {
-    static func hint(for error: YAMLError, yaml: String, firstLine: Int) -> String? {
-        let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
-        let index = error.position.line - firstLine
-        let line = (0..<lines.count).contains(index) ? String(lines[index]) : ""
-        if error.message.contains("tab") || line.hasPrefix("\t") {
-            return "YAML indents with spaces, never tabs: replace the tab at the start of the line with spaces"
-        }
-        if error.message.hasPrefix("found character that cannot start any token"), error.position.column >= 1,
-           let written = Array(line.unicodeScalars).dropFirst(error.position.column - 1).first, written == "@" || written == "`" {
-            // `mastodon: @grace@hachyderm.io`, as handles are written: YAML keeps '@' and '`' for later use.
-            let value = String(line.unicodeScalars.dropFirst(error.position.column - 1)).trimmingCharacters(in: .whitespaces)
-            let quoted = YAMLText.quoted(value)
-            let key = String(line.unicodeScalars.prefix(error.position.column - 1)).drop { $0 == " " || $0 == "-" }
-            return "a value that starts with '\(written)' must be quoted: \(key)\(quoted)"
-        }
-        let trimmedLine = line.drop { $0 == " " }
-        if trimmedLine.hasPrefix("- ") || trimmedLine == "-",
-           error.message.hasPrefix("did not find expected '-' indicator") || error.message.hasPrefix("did not find expected key") {
-            // A list item indented apart from the items before it: libyaml names neither the list nor the dash.
-            let indent = line.count - trimmedLine.count
-            let before = lines.prefix(max(index, 0)).last { $0.drop { $0 == " " }.hasPrefix("- ") }
-            let column = before.map { $0.count - $0.drop { $0 == " " }.count }
-            guard let column, column != indent else { return "each item of a list starts with '- ', the items' dashes in one column" }
-            return "the items of a list line up: this '-' is in column \(indent + 1), the item above's in column \(column + 1)"
-        }
-        if error.message.hasPrefix("duplicate key"), let givenAt = Int(error.message.split(separator: " ").last?.dropLast() ?? ""),
-           isListItemKey(lines: lines, index: index, keyIndent: error.position.column - 1) {
-            // Two items of a list run together: the second's '- ' was left out, so its keys join the first's.
-            return "each item of a list starts with '- ': if a new item starts after line \(givenAt), begin its first line with '- '"
-        }
-        if error.message.hasPrefix("mapping values are not allowed") {
-            // `description: What I do: sound design.` -> `description: "What I do: sound design."`
-            let trimmed = line.drop { $0 == " " || $0 == "-" }
-            if let colon = trimmed.range(of: ": "), !trimmed[..<colon.lowerBound].contains(" ") {
-                let key = trimmed[..<colon.lowerBound], value = trimmed[colon.upperBound...].trimmingCharacters(in: .whitespaces)
-                if value.contains(": "), !value.hasPrefix("\""), !value.hasPrefix("'") {
-                    let quoted = YAMLText.quoted(value)
-                    return "a value that holds ': ' must be quoted: \(key): \(quoted)"
-                }
-            }
-            return "a key must start its own line at its parent's indentation; a value that holds ': ' must be quoted"
-        }
-        return nil
-    }
-}
-
-extension YAMLHint {
-    /// Whether the key on line `index`, `keyIndent` spaces in, belongs to a mapping that is an item of a list: above
-    /// it, past its sibling keys, is the line that starts the item with '- '.
-    static func isListItemKey(lines: [Substring], index: Int, keyIndent: Int) -> Bool {
-        guard keyIndent >= 2, index < lines.count else { return false }
-        for line in lines[..<max(index, 0)].reversed() {
-            let content = line.drop { $0 == " " }
-            if content.isEmpty || content.hasPrefix("#") { continue }
-            let indent = line.count - content.count
-            if indent > keyIndent || (indent == keyIndent && !content.hasPrefix("- ")) { continue }  // a sibling key, or a value under one
-            return indent == keyIndent - 2 && content.hasPrefix("- ")
-        }
-        return false
-    }
-
-    /// `description: I am #1 at things` reads as "I am": YAML takes ` #` for the start of a comment. A plain value
-    /// followed on its line by ` #` and a character that is not a space (`#1`, `#hashtag`; a comment is
-    /// written `# like this`) gets a warning at the `#` with the quoted value as the hint.
-    static func reportCommentsCuttingValues(_ pairs: [FrontMatterReader.YAMLPair], yaml: String, firstLine: Int, sink: inout DiagnosticSink) {
-        guard yaml.containsUTF8("#") else { return }
-        let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
-        // Each line's characters, made once: a flow list of thousands of values on one line is read once.
-        var scalarsOfLine: [Int: [Unicode.Scalar]] = [:]
-        func visit(_ node: YAMLNode, field: String) {
-            switch node {
-            case .mapping(let pairs, _):
-                for (key, value) in pairs {
-                    guard case .scalar(let name, _, let keyAt) = key else { continue }
-                    if case .scalar("", true, _) = value { reportEmptiedValue(field: name, keyAt: keyAt) } else { visit(value, field: name) }
-                }
-            case .sequence(let items, _):
-                items.forEach { visit($0, field: field) }
-            case .scalar(let value, let plain, let at):
-                let index = at.line - firstLine
-                guard plain, !value.isEmpty, lines.indices.contains(index) else { return }
-                let line = scalarsOfLine[index] ?? Array(lines[index].unicodeScalars), written = Array(value.unicodeScalars)
-                scalarsOfLine[index] = line
-                let end = at.column - 1 + written.count
-                guard at.column >= 1, end < line.count, Array(line[(at.column - 1)..<end]) == written else { return }
-                let gap = line[end...].prefix { $0 == " " || $0 == "\t" }.count
-                let hash = end + gap
-                guard gap > 0, hash + 1 < line.count, line[hash] == "#", !" \t\r#".unicodeScalars.contains(line[hash + 1]) else { return }
-                var whole = String(String.UnicodeScalarView(line[(at.column - 1)...]))
-                while whole.last == " " || whole.last == "\t" || whole.last == "\r" { whole.removeLast() }
-                let quoted = YAMLText.quoted(whole)
-                sink.report(.warning, line: at.line, column: hash + 1,
-                            "'\(field)' ends before this '#': YAML reads ' #' and the rest of the line as a comment, so the value is '\(value)'",
-                            hint: "to keep the '#', quote the value: \(field): \(quoted)")
-            }
-        }
-        /// `color: #1f4e8c` reads as an empty value: the whole value was taken for a comment.
-        func reportEmptiedValue(field: String, keyAt: SourcePosition) {
-            let index = keyAt.line - firstLine
-            guard keyAt.column >= 1, lines.indices.contains(index) else { return }
-            let line = Array(lines[index].unicodeScalars)
-            var at = keyAt.column - 1 + field.unicodeScalars.count
-            guard at < line.count, line[at] == ":" else { return }
-            at += 1
-            let gap = line[at...].prefix { $0 == " " || $0 == "\t" }.count
-            let hash = at + gap
-            guard gap > 0, hash + 1 < line.count, line[hash] == "#", !" \t\r#".unicodeScalars.contains(line[hash + 1]) else { return }
-            let rest = String(String.UnicodeScalarView(line[hash...]))
-            // The value meant is the first word after the '#': `#1f4e8c   # my blue` meant "#1f4e8c".
-            let meant = String(rest.prefix { $0 != " " && $0 != "\t" && $0 != "\r" })
-            sink.report(.warning, line: keyAt.line, column: hash + 1,
-                        "'\(field)' is empty: YAML reads ' #' and the rest of the line as a comment",
-                        hint: "to keep the '#', quote the value: \(field): \(YAMLText.quoted(meant))")
-        }
-        for (key, value) in pairs {
-            guard case .scalar(let name, _, let keyAt) = key else { continue }
-            if case .scalar("", true, _) = value { reportEmptiedValue(field: name, keyAt: keyAt) } else { visit(value, field: name) }
-        }
     }
 }

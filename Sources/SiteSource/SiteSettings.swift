@@ -6,21 +6,21 @@ import SiteBasics
 /// `name:` too, and `links:`); a field it leaves out takes the site's. In a page's `links:`, the item `site`
 /// stands for the site's links, spliced in at that place. The fields are merged as YAML nodes before they are
 /// read, so each keeps the place it was written and a problem with a site-wide value is reported in site.yml.
-public struct SiteSettings: Equatable, Sendable {
-    public static let fileName = "site.yml"
+package struct SiteSettings: Equatable, Sendable {
+    package static let fileName = "site.yml"
     /// `- site` in a page's `links:`.
-    public static let linksItem = "site"
+    package static let linksItem = "site"
 
     /// As diagnostics show it, e.g. `mysite/site.yml`.
-    public var displayPath: String
-    public var text: String
+    package var displayPath: String
+    package var text: String
     /// The top-level fields; empty when the file could not be read (its errors are reported once, by `read`).
     var fields: [FrontMatterReader.YAMLPair]
 
-    public static func == (a: SiteSettings, b: SiteSettings) -> Bool { a.displayPath == b.displayPath && a.text == b.text }
+    package static func == (a: SiteSettings, b: SiteSettings) -> Bool { a.displayPath == b.displayPath && a.text == b.text }
 
     /// Reads the file's fields and reports its problems there, once for the whole site.
-    public static func read(_ text: String, displayPath: String) -> (SiteSettings, [Diagnostic]) {
+    package static func read(_ text: String, displayPath: String) -> (SiteSettings, [Diagnostic]) {
         var settings = SiteSettings(displayPath: displayPath, text: text, fields: [])
         var sink = DiagnosticSink(path: displayPath, text: text, siteSettings: settings)
         guard let fields = FrontMatterReader.fields(of: text, firstLine: 1, file: .siteSettings, sink: &sink) else {
@@ -67,7 +67,7 @@ public struct SiteSettings: Equatable, Sendable {
 
 extension DiagnosticSink {
     /// A sink for a page's file, which reports problems at `site.yml`'s positions in `site.yml`.
-    public init(path: String, text: String, siteSettings: SiteSettings?) {
+    package init(path: String, text: String, siteSettings: SiteSettings?) {
         self.init(path: path, text: text, settingsFile: siteSettings.map { ($0.displayPath, $0.text) })
     }
 }

@@ -4,27 +4,27 @@ import SiteBasics
 /// A moment written in front matter or on the command line: an ISO date (`2026-12-24`, a whole day in UTC)
 /// or a date-time with its offset (`2026-12-24T18:00:00+01:00`, `2026-12-24T17:00Z`).
 /// Computed by hand, with no calendar or time zone database, so a build gives the same answer everywhere.
-public struct ScheduleTime: Equatable, Sendable {
+package struct ScheduleTime: Equatable, Sendable {
     /// Seconds since 1970-01-01T00:00:00Z of the first moment meant: the start of the day for a date.
-    public var seconds: Int64
+    package var seconds: Int64
     /// Whether only a date was written: then `until` means the end of that day.
-    public var isDate: Bool
+    package var isDate: Bool
 
-    public static let expected = "an ISO date such as 2026-12-24 (in UTC), or a date-time with its offset such as 2026-12-24T18:00:00+01:00"
+    package static let expected = "an ISO date such as 2026-12-24 (in UTC), or a date-time with its offset such as 2026-12-24T18:00:00+01:00"
 
-    public struct Problem: Error, Equatable { public var reason: String }
+    package struct Problem: Error, Equatable { package var reason: String }
 
-    public init(seconds: Int64, isDate: Bool) { self.seconds = seconds; self.isDate = isDate }
+    package init(seconds: Int64, isDate: Bool) { self.seconds = seconds; self.isDate = isDate }
 
     /// The first moment meant, as a `Date`.
-    public var date: Date { Date(timeIntervalSince1970: TimeInterval(seconds)) }
+    package var date: Date { Date(timeIntervalSince1970: TimeInterval(seconds)) }
 
     /// The moment a window starting here opens: the start of the day for a date.
-    public var start: Int64 { seconds }
+    package var start: Int64 { seconds }
     /// The first moment after a window ending here: the day after for a date (an `until` date includes its day).
-    public var endExclusive: Int64 { isDate ? seconds + 86_400 : seconds }
+    package var endExclusive: Int64 { isDate ? seconds + 86_400 : seconds }
 
-    public static func parse(_ text: String) -> Result<ScheduleTime, Problem> {
+    package static func parse(_ text: String) -> Result<ScheduleTime, Problem> {
         let bytes = Array(text.utf8)
         func number(_ range: Range<Int>) -> Int? {
             guard range.upperBound <= bytes.count else { return nil }
@@ -82,7 +82,7 @@ public struct ScheduleTime: Equatable, Sendable {
     }
 
     /// `2026-12-25T00:00:00Z`: a moment in UTC, as pages carry it and JavaScript's `Date.parse` reads it.
-    public static func utcText(_ seconds: Int64) -> String {
+    package static func utcText(_ seconds: Int64) -> String {
         let days = Int(seconds.floorDivided(by: 86_400)), rest = Int(seconds - Int64(days) * 86_400)
         let (year, month, day) = civilDate(daysFromEpoch: days)
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
@@ -124,13 +124,13 @@ public struct ScheduleTime: Equatable, Sendable {
 }
 
 /// When a link of `links:` is shown: from its `from` (included) to its `until` (a date includes its whole day).
-public struct LinkWindow: Equatable, Sendable {
-    public var from: Located<ScheduleTime>?
-    public var until: Located<ScheduleTime>?
+package struct LinkWindow: Equatable, Sendable {
+    package var from: Located<ScheduleTime>?
+    package var until: Located<ScheduleTime>?
 
-    public enum State: Equatable, Sendable { case notYetOpen, open, closed }
+    package enum State: Equatable, Sendable { case notYetOpen, open, closed }
 
-    public func state(at now: Int64) -> State {
+    package func state(at now: Int64) -> State {
         if let from, now < from.value.start { return .notYetOpen }
         if let until, now >= until.value.endExclusive { return .closed }
         return .open

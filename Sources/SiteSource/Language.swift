@@ -3,7 +3,7 @@ import SiteBasics
 
 /// A BCP 47 language tag as `lang:` holds it: whether it is well-formed, which way its script runs, and the tags a
 /// lookup falls back through.
-enum LanguageTag {
+package enum LanguageTag {
     /// Well-formed, loosely: letters, digits and hyphens in subtags of 1 to 8, the first of 2 to 8 letters.
     static func isWellFormed(_ tag: String) -> Bool {
         let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
@@ -13,7 +13,7 @@ enum LanguageTag {
 
     /// Whether text in the tag's language is written right to left: by its script subtag when it has one (`az-Arab`
     /// is, `ar-Latn` is not), else by the script its language is usually written in.
-    static func isRightToLeft(_ tag: String) -> Bool {
+    package static func isRightToLeft(_ tag: String) -> Bool {
         let parts = tag.lowercased().split(separator: "-")
         guard let language = parts.first else { return false }
         // The script is the four letters after the language and its extended language subtags (three letters each).
@@ -51,19 +51,19 @@ enum LanguageTag {
 /// The words a page and its runtime show (buttons, the chooser, notices, status messages, aria-labels, the footer) in
 /// every language sitegen has them for: Resources/words.yml, read here and nowhere else. Templates reach them as
 /// `{{words.KEY}}`; a site's `words:` replaces any of them.
-public struct WordTable: Sendable {
+package struct WordTable: Sendable {
     /// The keys of English, in its order; every language has them (a test holds the table to it).
-    public let keys: [String]
+    package let keys: [String]
     /// The table's languages, by tag in lower case, each with its words by key.
     let languages: [String: [String: String]]
     /// Each language's words as template values, English's standing in for any it lacks; made once.
     private let values: [String: [String: MustacheValue]]
 
     /// The language whose words are every other's fallback, and its keys' reference.
-    public static let english = "en"
+    package static let english = "en"
 
     /// The table built into sitegen.
-    public static let standard: WordTable = {
+    package static let standard: WordTable = {
         do throws(YAMLError) {
             return try WordTable(yaml: String(decoding: PackageResources.words_yml, as: UTF8.self))
         } catch {
@@ -98,28 +98,28 @@ public struct WordTable: Sendable {
     }
 
     /// The table's languages, sorted.
-    public var languageTags: [String] { languages.keys.sorted() }
+    package var languageTags: [String] { languages.keys.sorted() }
 
     /// The table's language a page's tag takes its words from (`pt` for `pt-BR`); nil when it has none.
-    public func language(for tag: String) -> String? {
+    package func language(for tag: String) -> String? {
         LanguageTag.fallbacks(tag).first { languages[$0] != nil }
     }
 
     /// The text of `key` in `language` (a tag of the table), English's where the language lacks it.
-    public func text(_ key: String, in language: String) -> String? {
+    package func text(_ key: String, in language: String) -> String? {
         languages[language]?[key] ?? languages[Self.english]?[key]
     }
 
     /// The words a page in `tag` shows as template values, `overrides` (a site's `words:`) over the table's; English
     /// for a language the table does not have.
-    public func values(for tag: String, overrides: [String: String] = [:]) -> [String: MustacheValue] {
+    package func values(for tag: String, overrides: [String: String] = [:]) -> [String: MustacheValue] {
         var words = values[language(for: tag) ?? Self.english] ?? [:]
         for (key, text) in overrides { words[key] = .string(text) }
         return words
     }
 
     /// The `{name}` placeholders in `text`, which the runtime fills in (`{app}`, `{server}`, `{handle}`), sorted.
-    public static func placeholders(in text: String) -> [String] {
+    package static func placeholders(in text: String) -> [String] {
         var found: [String] = [], open: String.Index?
         for index in text.indices {
             switch text[index] {
@@ -138,7 +138,7 @@ public struct WordTable: Sendable {
 
     /// What a language lacks or has too much of against English: keys missing or unknown, and texts whose
     /// placeholders differ from English's; one line each, empty for a complete table.
-    public var problems: [String] {
+    package var problems: [String] {
         guard let english = languages[Self.english] else { return ["no words for \(Self.english)"] }
         var problems: [String] = []
         for language in languageTags where language != Self.english {

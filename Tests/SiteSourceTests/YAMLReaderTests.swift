@@ -1,5 +1,6 @@
 import Testing
 @testable import SiteGen
+@testable import SiteSource
 
 @Suite struct YAMLReaderTests {
     @Test func scalarsMappingsAndSequencesKeepTheirPositions() throws {

@@ -4,20 +4,20 @@ import SiteBasics
 
 /// A YAML document as a tree whose every node remembers where it was written, so that
 /// errors about a value can point at it.
-public indirect enum YAMLNode: Equatable, Sendable {
+package indirect enum YAMLNode: Equatable, Sendable {
     /// `plain` is true for unquoted scalars: only those may mean `true`, `false` or null.
     case scalar(String, plain: Bool, at: SourcePosition)
     case mapping([(key: YAMLNode, value: YAMLNode)], at: SourcePosition)
     case sequence([YAMLNode], at: SourcePosition)
 
-    public var position: SourcePosition {
+    package var position: SourcePosition {
         switch self {
         case .scalar(_, _, let at), .mapping(_, let at), .sequence(_, let at): return at
         }
     }
 
     /// What the node is, in words, for "expected X, found Y" messages.
-    public var kindDescription: String {
+    package var kindDescription: String {
         switch self {
         case .scalar: return "a text value"
         case .mapping: return "a mapping of keys to values"
@@ -25,7 +25,7 @@ public indirect enum YAMLNode: Equatable, Sendable {
         }
     }
 
-    public static func == (a: YAMLNode, b: YAMLNode) -> Bool {
+    package static func == (a: YAMLNode, b: YAMLNode) -> Bool {
         switch (a, b) {
         case let (.scalar(x, p, q), .scalar(y, r, s)): return x == y && p == r && q == s
         case let (.sequence(x, p), .sequence(y, q)): return x == y && p == q
@@ -36,27 +36,27 @@ public indirect enum YAMLNode: Equatable, Sendable {
     }
 }
 
-public struct YAMLError: Error, Equatable, Sendable {
-    public var position: SourcePosition
-    public var message: String
+package struct YAMLError: Error, Equatable, Sendable {
+    package var position: SourcePosition
+    package var message: String
 }
 
 /// Reads YAML with libyaml's event parser into `YAMLNode`s.
 ///
 /// Aliases are refused (front matter has no use for them and they allow exponential expansion), and
 /// nesting is bounded because libyaml 0.2.5 itself has no depth limit.
-public enum YAMLReader {
-    public static let maximumDepth = 64
+package enum YAMLReader {
+    package static let maximumDepth = 64
 
     /// What no value may hold: control characters but tab and line feed (C0, DEL, C1 such as U+0085), the line and
     /// paragraph separators, and the bidirectional embeddings, overrides and isolates that can spoof a name.
-    public static func isRefused(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isRefused(_ scalar: Unicode.Scalar) -> Bool {
         (ControlCharacters.isControlOrLineSeparator(scalar) && scalar != "\t" && scalar != "\n") || ControlCharacters.isBidiControl(scalar)
     }
 
     /// Parses one document. An empty document gives an empty mapping.
     /// `lineOffset` is added to every line so positions refer to the enclosing file, and `file` names it.
-    public static func parse(_ text: String, lineOffset: Int = 0, file: SourcePosition.File = .page) throws(YAMLError) -> YAMLNode {
+    package static func parse(_ text: String, lineOffset: Int = 0, file: SourcePosition.File = .page) throws(YAMLError) -> YAMLNode {
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else {
             throw YAMLError(position: SourcePosition(line: lineOffset + 1, column: 1, file: file), message: "out of memory")
@@ -187,12 +187,12 @@ public enum YAMLReader {
 
 extension String {
     /// The string with zeros in front up to `width` characters (a year's four digits).
-    public func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
+    package func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }
 
 /// Text as a YAML double-quoted scalar, which holds any character: `"Ann \"Ace\" O'Neil"`.
-public enum YAMLText {
-    public static func quoted(_ text: String) -> String {
+package enum YAMLText {
+    package static func quoted(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

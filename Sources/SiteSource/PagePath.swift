@@ -1,0 +1,19 @@
+/// Which files under `content/` are pages, and where each is published: the one rule the load (finding pages), the
+/// parse (a page's output path), links between pages and `_headers` ask.
+package enum PagePath {
+    /// `md` or `markdown` (any case) for a Markdown page, nil for any other file.
+    package static func pageExtension(of path: String) -> String? {
+        // A byte search: `contains` with a string argument is Foundation's search, and every page asks this thrice.
+        guard let dot = path.lastIndex(of: "."), !path[dot...].utf8.contains(UInt8(ascii: "/")) else { return nil }
+        let pathExtension = path[path.index(after: dot)...]
+        return ["md", "markdown"].contains(pathExtension.lowercased()) ? String(pathExtension) : nil
+    }
+
+    /// Where the page is written below the output folder: `index.md` -> `index.html`, `a/b.md` -> `a/b/index.html`.
+    package static func outputPath(for contentPath: String) -> String {
+        let stem = pageExtension(of: contentPath).map { String(contentPath.dropLast($0.count + 1)) } ?? contentPath
+        if stem == "index" { return "index.html" }
+        if stem.hasSuffix("/index") { return stem + ".html" }
+        return stem + "/index.html"
+    }
+}
