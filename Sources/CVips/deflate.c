@@ -100,23 +100,56 @@ static void canonical(const unsigned char *lengths, int count, uint16_t *codes) 
     }
 }
 
-int sitegen_deflate_piece(const unsigned char *data, size_t length, int last, unsigned char **out, size_t *out_length) {
+// Adler-32 (zlib's checksum) advanced over `count` copies of `byte` at once: a run costs one step, not one per byte.
+// A sum over one byte adds it to `a`, then `a` to `b`: over a run, a + c·n, and b + n·a + c·n(n+1)/2.
+enum { ADLER_BASE = 65521 };
+static inline void adler_run(uint32_t *a, uint32_t *b, unsigned char byte, uint64_t count) {
+    if (count < 4) {  // most runs are a byte or two (literals): a division would cost more than these steps
+        for (uint64_t i = 0; i < count; i++) {
+            *a += byte;
+            if (*a >= ADLER_BASE) *a -= ADLER_BASE;
+            *b += *a;
+            if (*b >= ADLER_BASE) *b -= ADLER_BASE;
+        }
+        return;
+    }
+    const uint64_t n = count % ADLER_BASE, triangle = (count % (2 * ADLER_BASE)) * ((count + 1) % (2 * ADLER_BASE)) / 2 % ADLER_BASE;
+    *b = (uint32_t)((*b + n * *a + byte * triangle) % ADLER_BASE);
+    *a = (uint32_t)((*a + byte * n) % ADLER_BASE);
+}
+
+// How many bytes from `at` equal `byte`, counting at most to `end`: 32 at a time while they match (a card's filtered
+// rows are mostly zeros), then one by one.
+static inline size_t run_length(const unsigned char *data, size_t at, size_t end, unsigned char byte) {
+    const uint64_t pattern = byte * 0x0101010101010101ULL;
+    size_t here = at;
+    while (here + 32 <= end) {
+        uint64_t w[4];
+        memcpy(w, data + here, 32);
+        if (((w[0] ^ pattern) | (w[1] ^ pattern) | (w[2] ^ pattern) | (w[3] ^ pattern)) != 0) break;
+        here += 32;
+    }
+    while (here + 8 <= end) {
+        uint64_t word;
+        memcpy(&word, data + here, 8);
+        if (word != pattern) break;
+        here += 8;
+    }
+    while (here < end && data[here] == byte) here++;
+    return here - at;
+}
+
+int sitegen_deflate_piece(const unsigned char *data, size_t length, int last, unsigned char **out, size_t *out_length, uint32_t *adler) {
     // The tokens: a literal byte, or 0x8000 | the length of a copy at distance 1.
     uint16_t *tokens = malloc((length + 1) * sizeof *tokens);
     if (!tokens) return -1;
     size_t token_count = 0;
-    uint32_t frequencies[286] = {0};
+    uint32_t frequencies[286] = {0}, sum_a = 1, sum_b = 0;
     size_t at = 0;
     while (at < length) {
         const unsigned char byte = data[at];
-        size_t run = 1;
-        while (at + run + 8 <= length) {
-            uint64_t word;
-            memcpy(&word, data + at + run, 8);
-            if (word != byte * 0x0101010101010101ULL) break;
-            run += 8;
-        }
-        while (at + run < length && data[at + run] == byte) run++;
+        const size_t run = 1 + run_length(data, at + 1, length, byte);
+        adler_run(&sum_a, &sum_b, byte, run);
         tokens[token_count++] = byte;
         frequencies[byte]++;
         size_t left = run - 1;
@@ -131,6 +164,7 @@ int sitegen_deflate_piece(const unsigned char *data, size_t length, int last, un
         while (left--) { tokens[token_count++] = byte; frequencies[byte]++; }
         at += run;
     }
+    if (adler) *adler = sum_b << 16 | sum_a;
     frequencies[256] = 1;
 
     unsigned char literal_lengths[286], distance_lengths[2] = {1, 1};  // distance 1 is code 0; code 1 completes it
