@@ -15,13 +15,30 @@ typedef struct {
     int count;
 } bit_writer;
 
+// Bits gather in a 64-bit word and go out four bytes at a time (at most 16 come in a call, so it never overflows);
+// `finish` writes what is left once it is whole bytes.
 static inline void put_bits(bit_writer *writer, uint32_t value, int count) {
     writer->bits |= (uint64_t)value << writer->count;
     writer->count += count;
-    while (writer->count >= 8) {
+    if (writer->count >= 32) {
+        const uint32_t low = (uint32_t)writer->bits;
+        memcpy(writer->out + writer->length, &low, 4);  // little-endian: the first bits in the first byte
+        writer->length += 4;
+        writer->bits >>= 32;
+        writer->count -= 32;
+    }
+}
+
+// Zeros up to the next byte boundary.
+static inline void align(bit_writer *writer) {
+    const int pad = (8 - writer->count % 8) % 8;
+    if (pad) put_bits(writer, 0, pad);
+}
+
+static inline void finish(bit_writer *writer) {
+    for (; writer->count > 0; writer->count -= 8) {
         writer->out[writer->length++] = (unsigned char)writer->bits;
         writer->bits >>= 8;
-        writer->count -= 8;
     }
 }
 
@@ -30,7 +47,8 @@ static const int length_base[] = {3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 2
 static const int length_extra[] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0};
 
 static inline int length_code(int length) {
-    int code = 28;
+    if (length == 258) return 28;  // most of a card's copies: runs of zeros longer than a copy
+    int code = 27;
     while (length_base[code] > length) code--;
     return code;
 }
@@ -148,6 +166,13 @@ int sitegen_deflate_piece(const unsigned char *data, size_t length, int last, un
     size_t at = 0;
     while (at < length) {
         const unsigned char byte = data[at];
+        if (at + 1 < length && data[at + 1] != byte) {  // a byte alone (most of a card's literals): no run to look for
+            adler_run(&sum_a, &sum_b, byte, 1);
+            tokens[token_count++] = byte;
+            frequencies[byte]++;
+            at++;
+            continue;
+        }
         const size_t run = 1 + run_length(data, at + 1, length, byte);
         adler_run(&sum_a, &sum_b, byte, run);
         tokens[token_count++] = byte;
@@ -245,12 +270,13 @@ int sitegen_deflate_piece(const unsigned char *data, size_t length, int last, un
     free(tokens);
     if (!last) {
         put_bits(&writer, 0, 3);  // an empty stored block: to the byte, then LEN 0 and NLEN 0xFFFF
-        if (writer.count) put_bits(&writer, 0, 8 - writer.count);
+        align(&writer);
         put_bits(&writer, 0, 16);
         put_bits(&writer, 0xFFFF, 16);
-    } else if (writer.count) {
-        put_bits(&writer, 0, 8 - writer.count);
+    } else {
+        align(&writer);
     }
+    finish(&writer);
     *out = writer.out;
     *out_length = writer.length;
     return 0;
