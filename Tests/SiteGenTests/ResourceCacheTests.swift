@@ -277,6 +277,25 @@ import Testing
         #expect(copied.filter { $0.key != ".sitegen-manifest" } == original.filter { $0.key != ".sitegen-manifest" })
     }
 
+    @Test func aNewSitesFirstBuildDrawsItsCardAndSVGAvatarWithoutLibvips() throws {
+        // `sitegen new`'s site has an SVG avatar and no cache: its card, the card's picture and the contact card's
+        // photo are drawn by librsvg, Cairo and Pango alone; the dynamic loader (LD_DEBUG=files) never names libvips.
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try SitegenBinary.run(["new", "site"], in: folder).code == 0)
+        var environment = ProcessInfo.processInfo.environment
+        environment["LD_DEBUG"] = "files"
+        let result = try SitegenBinary.run(["build", "-q", "--source", "site"], in: folder, environment: environment)
+        #expect(result.code == 0)
+        #expect(result.errors.contains("librsvg-2.so.2") && !result.errors.contains("libvips"))
+        let output = folder.appendingPathComponent("site/Output")
+        #expect(try Self.cards(in: output).count == 1)
+        let vCard = try Data(contentsOf: output.appendingPathComponent("contact.vcf"))
+        let photo = try #require(DrawnPicture.splitPhoto(vCard).photo)
+        let decoded = try DrawnPicture.decoded(photo)
+        #expect(decoded.width == CardPainter.avatarSide && decoded.height == CardPainter.avatarSide && decoded.bands == 4)
+    }
+
     @Test func twoBuildsSharingACacheRunSideBySide() throws {
         let folder = try Fixtures.siteOnDisk(Self.page)
         let outcomes = ResultBox()
