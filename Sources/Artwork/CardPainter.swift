@@ -38,7 +38,7 @@ package enum CardPainter {
     private static let frames = Frames()
 
     private static func frame(_ frame: Frame) throws(PhotoProblem) -> OpaquePointer {
-        if let startProblem = Vips.startProblem { throw PhotoProblem("libvips did not start: \(startProblem)") }
+        if let startProblem = Drawing.startProblem { throw PhotoProblem("librsvg did not load: \(startProblem)") }
         frames.lock.lock()
         defer { frames.lock.unlock() }
         if let made = frames.made[frame] { return made }
@@ -53,6 +53,8 @@ package enum CardPainter {
     /// The card as PNG. `avatar`: the picture sitegen made at `avatarSide` (PNG or JPEG); nil: `initials` instead.
     package static func draw(_ frame: Frame, title: String, tagline: String, initials: String, avatar: EncodedPicture?) throws(PhotoProblem) -> Data {
         let made = try self.frame(frame)
+        // A JPEG avatar is read by libvips (a PNG by Cairo): started before the first such card.
+        if avatar?.isPNG == false, let startProblem = Vips.startProblem { throw PhotoProblem("libvips did not start: \(startProblem)") }
         var bytes: UnsafeMutableRawPointer?
         var length = 0
         let status = title.withCString { title in

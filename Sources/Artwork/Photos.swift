@@ -184,6 +184,9 @@ package struct PhotoSlot: Sendable, Hashable {
     package static let text = PhotoSlot(width: 960, height: PictureHeader.sideLimit, fills: false)
     /// A picture a link leads to: at its own size, only cleaned.
     static let whole = PhotoSlot(width: PictureHeader.sideLimit, height: PictureHeader.sideLimit, fills: false)
+
+    /// The slot as a cached photo's key names it: `2560x2560`, `256x256 fill`.
+    package var cacheName: String { "\(width)x\(height)\(fills ? " fill" : "")" }
 }
 
 /// A photo as the site publishes it: resized for its slot, re-encoded, without metadata.
@@ -301,10 +304,10 @@ enum PhotoMaker {
     static func avatar(_ bytes: Data, fileName: String) throws(PhotoProblem) -> (photo: (data: Data, width: Int, height: Int)?, pictures: AvatarPictures) {
         let header = try header(bytes, fileName: fileName)
         guard let format = PhotoFormat(header.format) else {
-            let card = try? Vips.thumbnail(bytes, header, .shareCard)
+            // Drawn by librsvg without libvips (Drawing), each at its own size.
             let favicon = bytes.count <= 4096 ? "data:image/svg+xml," + DataURL.encoding.encode(String(decoding: bytes, as: UTF8.self))
-                : try? card.map { try encoded($0.smaller(.favicon)).dataURL }
-            return (nil, AvatarPictures(faviconURL: favicon ?? nil, shareCardPicture: try? card.map(encoded)))
+                : (try? Drawing.svg(bytes, side: PhotoSlot.favicon.width))?.dataURL
+            return (nil, AvatarPictures(faviconURL: favicon, shareCardPicture: try? Drawing.svg(bytes, side: PhotoSlot.shareCard.width)))
         }
         let image = try Vips.thumbnail(bytes, header, .avatar)
         return ((try image.encoded(format), image.width, image.frameHeight),
@@ -325,6 +328,14 @@ package protocol AvatarPictureCache: Sendable {
     func store(source: Data, fileName: String, photo: PublishedPhoto?, pictures: AvatarPictures)
 }
 
+/// Where photos made for a slot are kept between builds (SiteGen's resource cache, beside the sources), by the bytes
+/// and name of the file they are made from and the slot.
+package protocol PhotoPictureCache: Sendable {
+    /// What an earlier build made of these bytes for this slot; marks the entry used by this build either way.
+    func photo(source: Data, fileName: String, slot: PhotoSlot) -> PublishedPhoto?
+    func store(source: Data, fileName: String, slot: PhotoSlot, photo: PublishedPhoto)
+}
+
 /// The photos of a build, each made once per slot however many pages show it, on whichever core asks first. Where
 /// one file is made for several slots (one page's avatar, another's background), the largest is published, and each
 /// page is told its own slot's size: the same whichever page came first.
@@ -335,11 +346,14 @@ package final class PhotoLibrary: @unchecked Sendable {
     private var photos: [String: [PhotoSlot: Result<PublishedPhoto, PhotoProblem>]] = [:]
     private var avatars: [String: Result<AvatarPictures, PhotoProblem>] = [:]
     private let avatarCache: (any AvatarPictureCache)?
+    private let photoCache: (any PhotoPictureCache)?
 
-    package init(contentFolder: String, fileSystem: any FileSystem, avatarCache: (any AvatarPictureCache)? = nil) {
+    package init(contentFolder: String, fileSystem: any FileSystem, avatarCache: (any AvatarPictureCache)? = nil,
+                 photoCache: (any PhotoPictureCache)? = nil) {
         self.contentFolder = contentFolder
         self.fileSystem = fileSystem
         self.avatarCache = avatarCache
+        self.photoCache = photoCache
     }
 
     /// A page's avatar, background and text pictures as it publishes them, or the problems, reported where each is
@@ -406,9 +420,13 @@ package final class PhotoLibrary: @unchecked Sendable {
     private func photo(_ path: String, slot: PhotoSlot) -> Result<PublishedPhoto, PhotoProblem> {
         if let known = lock.withLock({ photos[path]?[slot] }) { return known }
         let made = read(path).flatMap { bytes -> Result<PublishedPhoto, PhotoProblem> in
+            // From the resource cache when an earlier build made it of the same bytes for this slot: libvips is not loaded.
+            if let cached = photoCache?.photo(source: bytes, fileName: path, slot: slot) { return .success(cached) }
             do throws(PhotoProblem) {
                 let (data, width, height) = try PhotoMaker.photo(bytes, slot: slot, fileName: path)
-                return .success(PublishedPhoto(path: path, data: data, width: width, height: height))
+                let photo = PublishedPhoto(path: path, data: data, width: width, height: height)
+                photoCache?.store(source: bytes, fileName: path, slot: slot, photo: photo)
+                return .success(photo)
             } catch { return .failure(error) }
         }
         return lock.withLock {

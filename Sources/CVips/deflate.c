@@ -15,13 +15,30 @@ typedef struct {
     int count;
 } bit_writer;
 
+// Bits gather in a 64-bit word and go out four bytes at a time (at most 16 come in a call, so it never overflows);
+// `finish` writes what is left once it is whole bytes.
 static inline void put_bits(bit_writer *writer, uint32_t value, int count) {
     writer->bits |= (uint64_t)value << writer->count;
     writer->count += count;
-    while (writer->count >= 8) {
+    if (writer->count >= 32) {
+        const uint32_t low = (uint32_t)writer->bits;
+        memcpy(writer->out + writer->length, &low, 4);  // little-endian: the first bits in the first byte
+        writer->length += 4;
+        writer->bits >>= 32;
+        writer->count -= 32;
+    }
+}
+
+// Zeros up to the next byte boundary.
+static inline void align(bit_writer *writer) {
+    const int pad = (8 - writer->count % 8) % 8;
+    if (pad) put_bits(writer, 0, pad);
+}
+
+static inline void finish(bit_writer *writer) {
+    for (; writer->count > 0; writer->count -= 8) {
         writer->out[writer->length++] = (unsigned char)writer->bits;
         writer->bits >>= 8;
-        writer->count -= 8;
     }
 }
 
@@ -30,7 +47,8 @@ static const int length_base[] = {3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 2
 static const int length_extra[] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0};
 
 static inline int length_code(int length) {
-    int code = 28;
+    if (length == 258) return 28;  // most of a card's copies: runs of zeros longer than a copy
+    int code = 27;
     while (length_base[code] > length) code--;
     return code;
 }
@@ -100,23 +118,63 @@ static void canonical(const unsigned char *lengths, int count, uint16_t *codes) 
     }
 }
 
-int sitegen_deflate_piece(const unsigned char *data, size_t length, int last, unsigned char **out, size_t *out_length) {
+// Adler-32 (zlib's checksum) advanced over `count` copies of `byte` at once: a run costs one step, not one per byte.
+// A sum over one byte adds it to `a`, then `a` to `b`: over a run, a + c·n, and b + n·a + c·n(n+1)/2.
+enum { ADLER_BASE = 65521 };
+static inline void adler_run(uint32_t *a, uint32_t *b, unsigned char byte, uint64_t count) {
+    if (count < 4) {  // most runs are a byte or two (literals): a division would cost more than these steps
+        for (uint64_t i = 0; i < count; i++) {
+            *a += byte;
+            if (*a >= ADLER_BASE) *a -= ADLER_BASE;
+            *b += *a;
+            if (*b >= ADLER_BASE) *b -= ADLER_BASE;
+        }
+        return;
+    }
+    const uint64_t n = count % ADLER_BASE, triangle = (count % (2 * ADLER_BASE)) * ((count + 1) % (2 * ADLER_BASE)) / 2 % ADLER_BASE;
+    *b = (uint32_t)((*b + n * *a + byte * triangle) % ADLER_BASE);
+    *a = (uint32_t)((*a + byte * n) % ADLER_BASE);
+}
+
+// How many bytes from `at` equal `byte`, counting at most to `end`: 32 at a time while they match (a card's filtered
+// rows are mostly zeros), then one by one.
+static inline size_t run_length(const unsigned char *data, size_t at, size_t end, unsigned char byte) {
+    const uint64_t pattern = byte * 0x0101010101010101ULL;
+    size_t here = at;
+    while (here + 32 <= end) {
+        uint64_t w[4];
+        memcpy(w, data + here, 32);
+        if (((w[0] ^ pattern) | (w[1] ^ pattern) | (w[2] ^ pattern) | (w[3] ^ pattern)) != 0) break;
+        here += 32;
+    }
+    while (here + 8 <= end) {
+        uint64_t word;
+        memcpy(&word, data + here, 8);
+        if (word != pattern) break;
+        here += 8;
+    }
+    while (here < end && data[here] == byte) here++;
+    return here - at;
+}
+
+int sitegen_deflate_piece(const unsigned char *data, size_t length, int last, unsigned char **out, size_t *out_length, uint32_t *adler) {
     // The tokens: a literal byte, or 0x8000 | the length of a copy at distance 1.
     uint16_t *tokens = malloc((length + 1) * sizeof *tokens);
     if (!tokens) return -1;
     size_t token_count = 0;
-    uint32_t frequencies[286] = {0};
+    uint32_t frequencies[286] = {0}, sum_a = 1, sum_b = 0;
     size_t at = 0;
     while (at < length) {
         const unsigned char byte = data[at];
-        size_t run = 1;
-        while (at + run + 8 <= length) {
-            uint64_t word;
-            memcpy(&word, data + at + run, 8);
-            if (word != byte * 0x0101010101010101ULL) break;
-            run += 8;
+        if (at + 1 < length && data[at + 1] != byte) {  // a byte alone (most of a card's literals): no run to look for
+            adler_run(&sum_a, &sum_b, byte, 1);
+            tokens[token_count++] = byte;
+            frequencies[byte]++;
+            at++;
+            continue;
         }
-        while (at + run < length && data[at + run] == byte) run++;
+        const size_t run = 1 + run_length(data, at + 1, length, byte);
+        adler_run(&sum_a, &sum_b, byte, run);
         tokens[token_count++] = byte;
         frequencies[byte]++;
         size_t left = run - 1;
@@ -131,6 +189,7 @@ int sitegen_deflate_piece(const unsigned char *data, size_t length, int last, un
         while (left--) { tokens[token_count++] = byte; frequencies[byte]++; }
         at += run;
     }
+    if (adler) *adler = sum_b << 16 | sum_a;
     frequencies[256] = 1;
 
     unsigned char literal_lengths[286], distance_lengths[2] = {1, 1};  // distance 1 is code 0; code 1 completes it
@@ -211,12 +270,13 @@ int sitegen_deflate_piece(const unsigned char *data, size_t length, int last, un
     free(tokens);
     if (!last) {
         put_bits(&writer, 0, 3);  // an empty stored block: to the byte, then LEN 0 and NLEN 0xFFFF
-        if (writer.count) put_bits(&writer, 0, 8 - writer.count);
+        align(&writer);
         put_bits(&writer, 0, 16);
         put_bits(&writer, 0xFFFF, 16);
-    } else if (writer.count) {
-        put_bits(&writer, 0, 8 - writer.count);
+    } else {
+        align(&writer);
     }
+    finish(&writer);
     *out = writer.out;
     *out_length = writer.length;
     return 0;

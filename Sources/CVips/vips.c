@@ -50,9 +50,12 @@ int sitegen_vips_start(void) {
         return -1;
     }
 #ifndef SITEGEN_VIPS_PROBE  // the packaging probe links this file alone
-    // The share card's Cairo, Pango and zlib, which libvips loads (card.c).
-    extern int sitegen_card_bind(void *library, char *problem, size_t size);
-    if (sitegen_card_bind(library, load_problem, sizeof load_problem) != 0) return -1;
+    // The share card's JPEG avatar, read by libvips (card.c).
+    extern int sitegen_card_bind_vips(void *library);
+    if (sitegen_card_bind_vips(library) != 0) {
+        snprintf(load_problem, sizeof load_problem, "%s has no JPEG loader", name);
+        return -1;
+    }
 #endif
     if (call_vips_init("sitegen") != 0) return -1;
     call_g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING | G_LOG_LEVEL_MESSAGE | G_LOG_LEVEL_INFO, sitegen_vips_ignore, NULL);

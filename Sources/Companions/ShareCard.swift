@@ -92,7 +92,7 @@ package protocol DrawnPictureCache: Sendable {
 
 extension ShareCard {
     /// What changes how a card looks for the same inputs: raised with every change to the drawing (card.c).
-    static let drawingVersion = 3
+    static let drawingVersion = 4
     /// Raised with every change to how card.c writes the PNG (the same pixels in other bytes): the cache's key only.
     static let encoderVersion = 2
 

@@ -86,11 +86,12 @@ public struct SiteBuilder: Sendable {
         // With errors already known, nothing is written: the build fails whatever the pages hold.
         let failing = diagnostics.contains(where: { $0.severity == .error })
         let writer = failing ? nil : writer
-        // A build that writes takes the avatars' pictures and the share cards from the site's resource cache, and puts
-        // there those it makes. Nor are share cards drawn for a build that fails.
+        // A build that writes takes the avatars' pictures, the other photos and the share cards from the site's
+        // resource cache, and puts there those it makes. Nor are share cards drawn for a build that fails.
         let avatarCache = writer == nil ? nil : ResourceCache(siteFolder: options.sourceDirectory, kind: .avatars, fileSystem: fileSystem)
+        let photoCache = writer == nil ? nil : ResourceCache(siteFolder: options.sourceDirectory, kind: .photos, fileSystem: fileSystem)
         let photos = PhotoLibrary(contentFolder: joinPath(options.sourceDirectory, "content"), fileSystem: fileSystem,
-                                  avatarCache: avatarCache.map(AvatarEntry.init))
+                                  avatarCache: avatarCache.map(AvatarEntry.init), photoCache: photoCache.map(PhotoEntry.init))
         let cache = writer == nil ? nil : ResourceCache(siteFolder: options.sourceDirectory, fileSystem: fileSystem)
         let cards = failing ? nil : ShareCards(keep: writer.map { writer in { @Sendable (path: String) in writer.keep([path]) } },
                                                readKept: writer.map { [fileSystem] writer in { @Sendable (path: String) in try? fileSystem.readFile(joinPath(writer.output, path)) } },
@@ -113,6 +114,7 @@ public struct SiteBuilder: Sendable {
         if let cache, pages.rendered.count == pages.count {
             cache.prune()
             avatarCache?.prune()
+            photoCache?.prune()
         }
         return BuildResult(files: (pages.files + files).sorted { $0.path < $1.path }, paths: (pages.paths + site.paths).sorted(),
                            warnings: warnings, renderedPages: pages.rendered, drawnShareCards: cards?.drawn ?? [], leftOut: site.leftOut)

@@ -7,7 +7,8 @@ import SiteBasics
 /// empty output folder (every CI deploy, a new clone) takes them instead of drawing them again, as Hugo keeps its
 /// processed images in `resources/_gen`. Meant to be committed with the site: `sitegen new`'s .gitignore keeps it.
 ///
-/// An entry is `cache/cards/KEY-SHA.png` (a share card) or `cache/avatars/KEY-SHA.avatar` (an avatar's pictures): KEY
+/// An entry is `cache/cards/KEY-SHA.png` (a share card), `cache/avatars/KEY-SHA.avatar` (an avatar's pictures) or
+/// `cache/photos/KEY-SHA.photo` (any other photo made for a slot): KEY
 /// the first 32 hex digits of the hash of everything that makes it (`ShareCard.cacheKey`, `AvatarEntry.key`), SHA
 /// those of its bytes' SHA-256. The bytes are the same on every machine with the same
 /// libraries and fonts, and hold no path, time or secret. An entry whose bytes do not hash to its name (edited, cut
@@ -26,6 +27,9 @@ final class ResourceCache: DrawnPictureCache, @unchecked Sendable {
         static let cards = Kind(folder: "cards", fileExtension: ".png")
         /// An avatar's pictures (its photo, favicon and the share card's picture), in `AvatarEntry`'s form.
         static let avatars = Kind(folder: "avatars", fileExtension: ".avatar")
+        /// Every other photo made for a slot (a page's background, a picture in the text or one a link leads to),
+        /// in `PhotoEntry`'s form.
+        static let photos = Kind(folder: "photos", fileExtension: ".photo")
     }
 
     private let kind: Kind
@@ -34,8 +38,10 @@ final class ResourceCache: DrawnPictureCache, @unchecked Sendable {
     private let root: String, folder: String
     private let fileSystem: any FileSystem
     private let lock = NSLock()
-    /// The entries found when the build started, by KEY: their file names.
-    private let found: [String: String]
+    /// The entries found when the build started, by KEY: their file names, sorted. Two names for one key (a planted
+    /// entry, or a damaged one beside its redrawn copy) are tried in this order, not in the order the folder lists
+    /// them, which differs between file systems: the first whose bytes match its name is taken.
+    private let found: [String: [String]]
     /// Whether the cards folder is a real folder inside the site (nil: it does not exist yet).
     private let usable: Bool
     private var used: Set<String> = []
@@ -50,11 +56,11 @@ final class ResourceCache: DrawnPictureCache, @unchecked Sendable {
         // Only real folders: a link named cache/ or cache/cards (to elsewhere) is neither read nor written.
         let cacheKind = fileSystem.kind(at: cache), cardsKind = fileSystem.kind(at: folder)
         usable = (cacheKind == .missing || cacheKind == .folder) && (cardsKind == .missing || cardsKind == .folder)
-        var found: [String: String] = [:]
+        var found: [String: [String]] = [:]
         if usable, cardsKind == .folder, let names = try? fileSystem.names(in: folder) {
-            for name in names {
+            for name in names.sorted() {
                 guard let (key, _) = Self.parts(of: name, kind: kind) else { continue }
-                found[key] = name
+                found[key, default: []].append(name)
             }
         }
         self.found = found
@@ -71,11 +77,12 @@ final class ResourceCache: DrawnPictureCache, @unchecked Sendable {
     func picture(forKey fullKey: String) -> Data? {
         let key = String(fullKey.prefix(32))
         lock.withLock { _ = used.insert(key) }
-        guard let name = found[key], let (_, sha) = Self.parts(of: name, kind: kind) else { return nil }
-        let path = joinPath(folder, name)
-        guard fileSystem.kind(at: path) == .file, let data = try? fileSystem.readFile(path),
-              SHA256Digest.hex(data).hasPrefix(sha) else { return nil }
-        return data
+        for name in found[key] ?? [] {
+            guard let (_, sha) = Self.parts(of: name, kind: kind) else { continue }
+            let path = joinPath(folder, name)
+            if fileSystem.kind(at: path) == .file, let data = try? fileSystem.readFile(path), SHA256Digest.hex(data).hasPrefix(sha) { return data }
+        }
+        return nil
     }
 
     func holds(_ fullKey: String) -> Bool {
@@ -102,8 +109,8 @@ final class ResourceCache: DrawnPictureCache, @unchecked Sendable {
         } catch {
             try? fileSystem.removeFile(temporary)
         }
-        // An earlier entry of the same key whose bytes were damaged is replaced by this one's name.
-        if let old = found[key], old != name, fileSystem.kind(at: joinPath(folder, old)) == .file {
+        // Earlier entries of the same key whose bytes were damaged are replaced by this one's name.
+        for old in found[key] ?? [] where old != name && fileSystem.kind(at: joinPath(folder, old)) == .file {
             try? fileSystem.removeFile(joinPath(folder, old))
         }
     }
@@ -112,9 +119,11 @@ final class ResourceCache: DrawnPictureCache, @unchecked Sendable {
     /// only regular files, found when the build started; an entry written meanwhile by a build alongside stays.
     func prune() {
         let used = lock.withLock { self.used }
-        for (key, name) in found where !used.contains(key) {
-            let path = joinPath(folder, name)
-            if fileSystem.kind(at: path) == .file { try? fileSystem.removeFile(path) }
+        for (key, names) in found where !used.contains(key) {
+            for name in names {
+                let path = joinPath(folder, name)
+                if fileSystem.kind(at: path) == .file { try? fileSystem.removeFile(path) }
+            }
         }
     }
 }
@@ -124,8 +133,8 @@ final class ResourceCache: DrawnPictureCache, @unchecked Sendable {
 struct AvatarEntry: AvatarPictureCache {
     let cache: ResourceCache
 
-    /// Raised with every change to how an avatar's pictures are made.
-    static let version = 1
+    /// Raised with every change to how an avatar's pictures are made (2: an SVG's drawn by librsvg alone).
+    static let version = 2
 
     /// The hash of what makes the pictures: the file's bytes, its format (from its name), the making's version and the
     /// libvips sitegen was built with.
@@ -143,7 +152,7 @@ struct AvatarEntry: AvatarPictureCache {
         cache.store(Self.encode(photo: photo, pictures: pictures), forKey: Self.key(source: source, fileName: fileName))
     }
 
-    /// `sitegen avatar 1`, then each part as a line (its name, its numbers, its length) and its bytes: `photo WIDTH
+    /// `sitegen avatar VERSION`, then each part as a line (its name, its numbers, its length) and its bytes: `photo WIDTH
     /// HEIGHT LENGTH`, `favicon LENGTH`, `card png|jpeg LENGTH`, each only when there is one.
     static func encode(photo: PublishedPhoto?, pictures: AvatarPictures) -> Data {
         var data = Data("sitegen avatar \(version)\n".utf8)
@@ -185,5 +194,32 @@ struct AvatarEntry: AvatarPictureCache {
             }
         }
         return (photo, pictures)
+    }
+}
+
+/// A photo made for a slot, in the resource cache (`cache/photos/`): a page's background, a picture in its text, one a
+/// link leads to (each resized, re-encoded and without metadata by libvips), by the file's bytes and the slot.
+struct PhotoEntry: PhotoPictureCache {
+    let cache: ResourceCache
+
+    /// Raised with every change to how a photo is made for a slot (PhotoMaker.photo).
+    static let version = 1
+
+    /// The hash of what makes the photo: the file's bytes, its format (from its name), the slot (box and crop), the
+    /// making's version and the libvips sitegen was built with.
+    static func key(source: Data, fileName: String, slot: PhotoSlot) -> String {
+        let format = fileName.split(separator: ".").last.map { $0.lowercased() } ?? ""
+        return SHA256Digest.hex("sitegen photo \(version)\0libvips \(Vips.version)\0\(format)\0\(slot.cacheName)\0" + SHA256Digest.hex(source))
+    }
+
+    func photo(source: Data, fileName: String, slot: PhotoSlot) -> PublishedPhoto? {
+        guard let data = cache.picture(forKey: Self.key(source: source, fileName: fileName, slot: slot)) else { return nil }
+        return AvatarEntry.decode(data, path: fileName)?.photo
+    }
+
+    /// In the avatar entry's form, with the photo alone.
+    func store(source: Data, fileName: String, slot: PhotoSlot, photo: PublishedPhoto) {
+        cache.store(AvatarEntry.encode(photo: photo, pictures: AvatarPictures(faviconURL: nil, shareCardPicture: nil)),
+                    forKey: Self.key(source: source, fileName: fileName, slot: slot))
     }
 }

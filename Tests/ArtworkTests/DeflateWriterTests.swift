@@ -7,21 +7,29 @@ import Testing
 /// are mostly runs; a photo in the band is not).
 @Suite struct DeflateWriterTests {
     /// One piece as the writer makes it.
-    static func piece(_ data: [UInt8], last: Bool) -> [UInt8] {
+    static func piece(_ data: [UInt8], last: Bool) -> [UInt8] { checkedPiece(data, last: last).bytes }
+
+    /// One piece and the Adler-32 of its data, as the writer counts it.
+    static func checkedPiece(_ data: [UInt8], last: Bool) -> (bytes: [UInt8], adler: UInt32) {
         var out: UnsafeMutablePointer<UInt8>?
         var length = 0
-        let status = data.withUnsafeBufferPointer { sitegen_deflate_piece($0.baseAddress, $0.count, last ? 1 : 0, &out, &length) }
+        var adler: UInt32 = 0
+        let status = data.withUnsafeBufferPointer { sitegen_deflate_piece($0.baseAddress, $0.count, last ? 1 : 0, &out, &length, &adler) }
         precondition(status == 0 && out != nil, "the writer ran out of memory")
         defer { sitegen_deflate_free(out) }
-        return Array(UnsafeBufferPointer(start: out, count: length))
+        return (Array(UnsafeBufferPointer(start: out, count: length)), adler)
     }
 
-    /// `parts` compressed apart and joined as the card joins them: a zlib stream (header, pieces, Adler-32 of it all).
+    /// `parts` compressed apart and joined as the card joins them: a zlib stream (header, pieces, the Adler-32 of it all
+    /// combined from the writer's own per piece, which zlib's inflate checks).
     static func stream(_ parts: [[UInt8]]) -> [UInt8] {
         var out: [UInt8] = [0x78, 0x5E]
-        for (index, part) in parts.enumerated() { out += piece(part, last: index == parts.count - 1) }
         var adler = adler32(0, nil, 0)
-        for part in parts { adler = part.withUnsafeBufferPointer { adler32(adler, $0.baseAddress, uInt($0.count)) } }
+        for (index, part) in parts.enumerated() {
+            let piece = checkedPiece(part, last: index == parts.count - 1)
+            out += piece.bytes
+            adler = adler32_combine(adler, uLong(piece.adler), off_t(part.count))
+        }
         return out + [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: adler >> $0) }
     }
 
@@ -99,6 +107,13 @@ import Testing
         // A piece that is not the last ends on a byte with an empty stored block, which the next piece may follow.
         let first = Self.piece(parts[0], last: false)
         #expect(Array(first.suffix(4)) == [0, 0, 0xFF, 0xFF], "\(name)")
+    }
+
+    @Test(arguments: inputs.indices)
+    func theChecksumIsZlibs(index: Int) {
+        let (name, bytes) = Self.inputs[index]
+        let zlib = bytes.withUnsafeBufferPointer { adler32(adler32(0, nil, 0), $0.baseAddress, uInt($0.count)) }
+        #expect(UInt(Self.checkedPiece(bytes, last: true).adler) == UInt(zlib), "\(name)")
     }
 
     @Test func runsAreWrittenAsCopies() {

@@ -3,6 +3,7 @@
 import Foundation
 @testable import Paint
 @testable import SiteGen
+import SiteBasics
 import SiteGenTestSupport
 import Testing
 
@@ -132,11 +133,115 @@ import Testing
         #expect(svg != nil && svg?.photo == nil && svg?.pictures == AvatarPictures(faviconURL: nil, shareCardPicture: nil))
         // Cut short, or with a length beyond its end: nothing.
         #expect(AvatarEntry.decode(data.prefix(data.count - 1), path: "ada.jpg") == nil)
-        #expect(AvatarEntry.decode(Data("sitegen avatar 1\nphoto 1 1 99\n".utf8), path: "ada.jpg") == nil)
+        #expect(AvatarEntry.decode(Data("sitegen avatar \(AvatarEntry.version)\nphoto 1 1 99\n".utf8), path: "ada.jpg") == nil)
         // Each input of the key changes it: the bytes, the format.
         let key = AvatarEntry.key(source: Data([1]), fileName: "a.jpg")
         #expect(key != AvatarEntry.key(source: Data([2]), fileName: "a.jpg") && key != AvatarEntry.key(source: Data([1]), fileName: "a.png"))
         #expect(key == AvatarEntry.key(source: Data([1]), fileName: "b.JPG"))
+    }
+
+    @Test func eachInputOfACachedPhotoChangesItsOwnKeyAndNothingElse() {
+        let base = PhotoEntry.key(source: Data([1, 2, 3]), fileName: "sky.jpg", slot: .background)
+        let changed = [
+            PhotoEntry.key(source: Data([1, 2, 4]), fileName: "sky.jpg", slot: .background),
+            PhotoEntry.key(source: Data([1, 2, 3]), fileName: "sky.png", slot: .background),
+            PhotoEntry.key(source: Data([1, 2, 3]), fileName: "sky.jpg", slot: .text),
+            PhotoEntry.key(source: Data([1, 2, 3]), fileName: "sky.jpg", slot: .whole),
+            PhotoEntry.key(source: Data([1, 2, 3]), fileName: "sky.jpg", slot: .avatar),
+            // An avatar's entry of the same bytes is another entry.
+            AvatarEntry.key(source: Data([1, 2, 3]), fileName: "sky.jpg"),
+        ]
+        #expect(Set([base] + changed).count == changed.count + 1 && base.count == 64)
+        // The file's own name and folder are no input: the same bytes moved or renamed are the same photo.
+        #expect(base == PhotoEntry.key(source: Data([1, 2, 3]), fileName: "photos/Other.JPG", slot: .background))
+    }
+
+    static let photoPage = """
+        ---
+        title: Ada Lovelace
+        description: Mathematician
+        background: sky.jpg
+        ---
+        ![the engine](engine.jpg)
+        """
+
+    static func photoSite() throws -> InMemoryFileSystem {
+        let fileSystem = Self.site(["content/index.md": Self.photoPage])
+        try fileSystem.overwriteFile("site/content/sky.jpg", Fixtures.gpsPhoto)
+        try fileSystem.overwriteFile("site/content/engine.jpg", Fixtures.picture(.jpeg, colour: "#2850c8", size: 1200))
+        return fileSystem
+    }
+
+    static func photoEntries(_ fileSystem: InMemoryFileSystem) -> [String] {
+        ((try? fileSystem.names(in: "site/cache/photos")) ?? []).sorted()
+    }
+
+    @Test func aBackgroundAndAPictureInTheTextComeFromTheCache() throws {
+        let fileSystem = try Self.photoSite()
+        _ = try Fixtures.builder(fileSystem).build()
+        let published = try ["sky.jpg", "engine.jpg"].map { try fileSystem.readFile("site/Output/" + $0) }
+        let entries = Self.photoEntries(fileSystem)
+        #expect(entries.count == 2 && entries.allSatisfy { $0.hasSuffix(".photo") }, "\(entries)")
+        // Each entry holds what was published (and its size), nothing of the original's metadata.
+        let held = try entries.map { try #require(AvatarEntry.decode(try fileSystem.readFile("site/cache/photos/" + $0), path: "x")?.photo?.data) }
+        #expect(Set(held) == Set(published))
+        // An entry planted under a key with other bytes named for their own hash is taken as it is: proof that a build
+        // into an empty folder reads the cache rather than making the photo again.
+        let sky = try #require(entries.first { name in (try? fileSystem.readFile("site/cache/photos/" + name)).flatMap { AvatarEntry.decode($0, path: "x")?.photo?.data } == published[0] })
+        let planted = AvatarEntry.encode(photo: PublishedPhoto(path: "x", data: Data("other".utf8), width: 600, height: 400),
+                                         pictures: AvatarPictures(faviconURL: nil, shareCardPicture: nil))
+        try fileSystem.removeFile("site/cache/photos/" + sky)
+        try fileSystem.overwriteFile("site/cache/photos/" + sky.prefix(33) + SHA256Digest.hex(planted).prefix(32) + ".photo", planted)
+        try fileSystem.removeItem("site/Output")
+        _ = try Fixtures.builder(fileSystem).build()
+        #expect(try fileSystem.readFile("site/Output/sky.jpg") == Data("other".utf8))
+        #expect(try fileSystem.readFile("site/Output/engine.jpg") == published[1])
+    }
+
+    @Test(arguments: ["tampered", "truncated", "emptied"])
+    func aDamagedPhotoEntryIsMadeAgainAndNeverPublished(_ damage: String) throws {
+        let fileSystem = try Self.photoSite()
+        _ = try Fixtures.builder(fileSystem).build()
+        let published = try fileSystem.readFile("site/Output/sky.jpg")
+        let before = Self.photoEntries(fileSystem)
+        for entry in before.map({ "site/cache/photos/" + $0 }) {
+            var bytes = try fileSystem.readFile(entry)
+            switch damage {
+            case "tampered": bytes[bytes.count - 10] ^= 0xFF
+            case "truncated": bytes = bytes.prefix(bytes.count - 100)
+            default: bytes = Data()
+            }
+            try fileSystem.overwriteFile(entry, bytes)
+        }
+        try fileSystem.removeItem("site/Output")
+        _ = try Fixtures.builder(fileSystem).build()
+        #expect(try fileSystem.readFile("site/Output/sky.jpg") == published)
+        // Whole again, under the same names.
+        #expect(Self.photoEntries(fileSystem) == before)
+        #expect(try before.allSatisfy { AvatarEntry.decode(try fileSystem.readFile("site/cache/photos/" + $0), path: "x") != nil })
+    }
+
+    @Test func twoEntriesOfOneKeyAreTriedInTheOrderOfTheirNames() throws {
+        // Both named for their own bytes' hash (one planted): the one whose name sorts first is taken, on every file
+        // system, whichever order the folder lists them in.
+        for plantedFirst in [true, false] {
+            let fileSystem = Self.site()
+            let first = try Fixtures.builder(fileSystem).build()
+            let card = try fileSystem.readFile("site/Output/" + first.drawnShareCards[0])
+            let entry = try #require(Self.entries(fileSystem).first)
+            let sha = entry.dropFirst(33).prefix(32)
+            var planted = Data(), name = ""
+            for attempt in 0... {
+                planted = Data("planted \(attempt)".utf8)
+                name = entry.prefix(33) + SHA256Digest.hex(planted).prefix(32) + ".png"
+                if (name.dropFirst(33).prefix(32) < sha) == plantedFirst { break }
+            }
+            try fileSystem.overwriteFile("site/cache/cards/" + name, planted)
+            try fileSystem.removeItem("site/Output")
+            let second = try Fixtures.builder(fileSystem).build()
+            #expect(second.drawnShareCards == [])
+            #expect(try fileSystem.readFile("site/Output/" + first.drawnShareCards[0]) == (plantedFirst ? planted : card))
+        }
     }
 
     // Through the real binary, on disk.
@@ -147,9 +252,13 @@ import Testing
     }
 
     @Test func aSiteClonedToANewFolderWithItsCacheDrawsNothingAndNeverLoadsLibvips() throws {
-        // With a photo as its avatar: the photo, its favicon and the card's picture come from the cache too.
-        let folder = try Fixtures.siteOnDisk(Self.page.replacingOccurrences(of: "url:", with: "avatar: ada.jpg\nurl:"))
+        // With a photo as its avatar: the photo, its favicon and the card's picture come from the cache too; and so
+        // do its background and a picture in its text.
+        let folder = try Fixtures.siteOnDisk(Self.page.replacingOccurrences(of: "url:", with: "avatar: ada.jpg\nbackground: sky.jpg\nurl:")
+                                             + "\n\n![the engine](engine.png)\n")
         try Fixtures.gpsPhoto.write(to: folder.appendingPathComponent("content/ada.jpg"))
+        try Fixtures.gpsPhoto.write(to: folder.appendingPathComponent("content/sky.jpg"))
+        try Fixtures.picture(.png, size: 1200).write(to: folder.appendingPathComponent("content/engine.png"))
         let built = try SitegenBinary.run(["build", "-q"], in: folder)
         #expect(built.code == 0, "\(built.errors)")
         let clone = try Fixtures.temporaryFolder().appendingPathComponent("clone")
@@ -163,8 +272,28 @@ import Testing
         #expect(result.code == 0)
         #expect(!result.errors.contains("libvips"))
         let original = try Fixtures.snapshot(folder.appendingPathComponent("Output")), copied = try Fixtures.snapshot(clone.appendingPathComponent("Output"))
-        #expect(original.keys.contains("ada.jpg") && original.keys.contains { $0.hasPrefix("card-") })
+        #expect(original.keys.contains("ada.jpg") && original.keys.contains("sky.jpg") && original.keys.contains("engine.png")
+                && original.keys.contains { $0.hasPrefix("card-") })
         #expect(copied.filter { $0.key != ".sitegen-manifest" } == original.filter { $0.key != ".sitegen-manifest" })
+    }
+
+    @Test func aNewSitesFirstBuildDrawsItsCardAndSVGAvatarWithoutLibvips() throws {
+        // `sitegen new`'s site has an SVG avatar and no cache: its card, the card's picture and the contact card's
+        // photo are drawn by librsvg, Cairo and Pango alone; the dynamic loader (LD_DEBUG=files) never names libvips.
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try SitegenBinary.run(["new", "site"], in: folder).code == 0)
+        var environment = ProcessInfo.processInfo.environment
+        environment["LD_DEBUG"] = "files"
+        let result = try SitegenBinary.run(["build", "-q", "--source", "site"], in: folder, environment: environment)
+        #expect(result.code == 0)
+        #expect(result.errors.contains("librsvg-2.so.2") && !result.errors.contains("libvips"))
+        let output = folder.appendingPathComponent("site/Output")
+        #expect(try Self.cards(in: output).count == 1)
+        let vCard = try Data(contentsOf: output.appendingPathComponent("contact.vcf"))
+        let photo = try #require(DrawnPicture.splitPhoto(vCard).photo)
+        let decoded = try DrawnPicture.decoded(photo)
+        #expect(decoded.width == CardPainter.avatarSide && decoded.height == CardPainter.avatarSide && decoded.bands == 4)
     }
 
     @Test func twoBuildsSharingACacheRunSideBySide() throws {

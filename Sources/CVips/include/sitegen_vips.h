@@ -2,6 +2,7 @@
 #define SITEGEN_VIPS_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 // libvips for sitegen, loaded when the first picture is made, not when sitegen starts: libvips brings about 90
 // shared libraries (GLib, librsvg, Cairo, Pango, …), which cost every run about 13 MB of memory and 25 ms whether or
@@ -66,6 +67,18 @@ void *sitegen_vips_pixels(VipsImage *image, size_t *length);
 
 void sitegen_vips_free(void *memory);
 
+// Drawing without libvips (draw.c): loads librsvg (and the Cairo, Pango, GLib and zlib it brings), which the share
+// card and an SVG avatar's pictures need, and nothing else. Call once per process before sitegen_card_frame_new or
+// sitegen_draw_svg; -1 with the reason in sitegen_draw_error(). A card whose avatar is a JPEG needs libvips started too.
+int sitegen_draw_start(void);
+const char *sitegen_draw_error(void);
+
+// An SVG document drawn by librsvg to cover a `side` × `side` square, centred, as an 8-bit RGBA PNG; `*png` is
+// released with sitegen_draw_free. -1 with the reason in sitegen_draw_error() when librsvg cannot read or draw it, or
+// it has no size.
+int sitegen_draw_svg(const void *bytes, size_t length, int side, void **png, size_t *png_length);
+void sitegen_draw_free(void *png);
+
 // The share card (card.c): 1200 × 630, drawn by Cairo and Pango in DejaVu Sans (fonts-dejavu-core), written as PNG.
 // Everything but the band of rows [SITEGEN_CARD_BAND_TOP, SITEGEN_CARD_BAND_BOTTOM) is the same on every card of a
 // frame (one palette, one address, one direction): the frame is drawn and its rows compressed once.
@@ -102,8 +115,10 @@ void sitegen_vips_release(VipsImage *image);
 // The card's deflate writer (deflate.c), apart so that tests and the fuzz harness inflate what it writes with zlib:
 // `data` as one raw deflate piece (no zlib header or checksum), the final one of its stream when `last`, else ending on
 // a byte with an empty stored block so that the next piece can follow it. `*piece` is released with
-// sitegen_deflate_free; -1 when out of memory.
-int sitegen_deflate_piece(const unsigned char *data, size_t length, int last, unsigned char **piece, size_t *piece_length);
+// sitegen_deflate_free; -1 when out of memory. `*adler` (unless NULL): the Adler-32 of `data` as zlib's adler32 gives
+// it from its start value, counted from the runs the writer finds anyway (zlib's took 15 % of a card).
+int sitegen_deflate_piece(const unsigned char *data, size_t length, int last, unsigned char **piece, size_t *piece_length,
+                          uint32_t *adler);
 void sitegen_deflate_free(unsigned char *piece);
 
 #endif
