@@ -654,7 +654,7 @@ public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether a byte is one of the lower-case hex digits a hash is written in.
-    static func isHexDigit(_ byte: UInt8) -> Bool { hexValue(byte) != nil }
+    package static func isHexDigit(_ byte: UInt8) -> Bool { hexValue(byte) != nil }
 
     static func hexValue(_ digit: UInt8) -> UInt8? {
         switch digit {

@@ -1,6 +1,5 @@
-import Artwork
+import Companions
 import Foundation
-import LinkChain
 import SiteBasics
 
 /// What a page's render reads, so that a build renders again only the pages whose inputs changed: the page's own
@@ -14,73 +13,64 @@ import SiteBasics
 /// moves with every write, but only by the file system's clock tick (milliseconds, or whole seconds on some): a
 /// stamp is recorded only when the file last changed at least `stampMargin` before the build began, so that no
 /// later write can leave the stamp as it was. A page edited just before a build is read by the next build too.
-struct PageInputs: Sendable {
+package struct PageInputs: Sendable {
     /// SHA-256 of what every page shares.
-    let sharedHash: ContentHash
+    package let sharedHash: ContentHash
     /// The change time (ns since 1970) before which a source's stamp is recorded.
     let stampsBefore: Int64
-    let now: Int64
-    let writer: SiteWriter
+    package let now: Int64
+    package let writer: SiteWriter
     let assetHashes: AssetHashes
     /// The site's folder as this build names it, for the paths of the warnings a kept page says again.
-    let sourceDirectory: String
+    package let sourceDirectory: String
 
     /// How long before the build a page's file must have last changed for its stamp to be recorded (ns): longer than
     /// any file system's clock tick (FAT's is 2 s), with room for a clock that lags.
-    static let stampMargin: Int64 = 3_000_000_000
+    package static let stampMargin: Int64 = 3_000_000_000
 
-    init(_ sources: SiteSources, options: BuildOptions, iconSets: IconSets, fileSystem: any FileSystem, writer: SiteWriter,
-         stampMargin: Int64 = PageInputs.stampMargin) {
-        var shared = "sitegen page inputs 1\0\(SiteGenVersion.current)\0\(Self.toolStamp(in: fileSystem))\0"
-        shared += "base-url \(options.baseURL ?? "-")\0"
-        // Each set's folder by the file that marks it (what `IconSets.discover` looks for), which an upgrade replaces.
-        let simpleIconsMark = iconSets.simpleIcons.map { $0 + "/" + IconSets.simpleIconsMark }
-        shared += "icons \(iconSets.simpleIcons ?? "-") \(simpleIconsMark.flatMap { Self.stamp($0, in: iconSets.files) } ?? "-")"
-        let fontAwesomeMark = iconSets.fontAwesomeBrands.map { $0 + "/font-awesome.svg" }
-        shared += " \(iconSets.fontAwesomeBrands ?? "-") \(fontAwesomeMark.flatMap { Self.stamp($0, in: iconSets.files) } ?? "-")"
-        shared += " \(iconSets.forkAwesomeFont ?? "-") \(iconSets.forkAwesomeFont.flatMap { Self.stamp($0, in: iconSets.files) } ?? "-")\0"
-        shared += "settings \(sources.siteSettings?.text ?? "-")\0"
-        // Which files static/ holds decides whether a page's relative link leads somewhere: by name, not by bytes.
-        shared += "static \(sources.staticFiles.joined(separator: "\0"))\0"
-        for template in sources.templates.sorted(by: { $0.name < $1.name }) { shared += "template \(template.name)\0\(template.text)\0" }
-        sharedHash = ContentHash.of(shared)
+    /// `shared` is what every page shares, as the pipeline reads it (settings, templates, options, icon sets); sitegen
+    /// itself is added here. `now` is the build's `--now` (s since 1970); `fileSystem` stamps the running sitegen.
+    package init(shared: String, now: Int64, sourceDirectory: String, assetHashes: AssetHashes, writer: SiteWriter, fileSystem: any FileReading,
+                 stampMargin: Int64 = PageInputs.stampMargin) {
+        sharedHash = ContentHash.of("sitegen page inputs 1\0\(SiteGenVersion.current)\0\(Self.toolStamp(in: fileSystem))\0" + shared)
         var clock = timespec()
         clock_gettime(CLOCK_REALTIME, &clock)
         stampsBefore = Int64(clock.tv_sec) * 1_000_000_000 + Int64(clock.tv_nsec) - stampMargin
         writer.use(inputs: sharedHash)
-        now = Int64((options.now ?? Date()).timeIntervalSince1970.rounded(.down))
+        self.now = now
         self.writer = writer
-        sourceDirectory = options.sourceDirectory
-        assetHashes = AssetHashes(contentFolder: joinPath(options.sourceDirectory, "content"), fileSystem: fileSystem, loadedSVGFiles: sources.svgFiles)
+        self.sourceDirectory = sourceDirectory
+        self.assetHashes = assetHashes
     }
 
-    func digest(of page: ContentPage) -> ContentHash {
-        ContentHash.of(sharedHash.description + "\0" + page.path + "\0" + page.text)
+    /// What the page at `path` (below content/) holding `text` was made from but the files under content/ it reads.
+    package func digest(ofPage path: String, text: String) -> ContentHash {
+        ContentHash.of(sharedHash.description + "\0" + path + "\0" + text)
     }
 
     /// The record of the page's last render, when nothing it was made from has changed and its files are in place,
-    /// with the page's stamp now (`page.stamp`) when it may be recorded.
-    func unchangedRecord(of page: ContentPage, digest: ContentHash) -> OutputManifest.PageRecord? {
-        guard var record = writer.previousRecord(of: page.path), record.digest == digest, stillHolds(record) else { return nil }
-        record.sourceStamp = recordable(page.stamp)
+    /// with the page's stamp now (`stamp`) when it may be recorded.
+    package func unchangedRecord(ofPage path: String, stamp: FileStamp?, digest: ContentHash) -> OutputManifest.PageRecord? {
+        guard var record = writer.previousRecord(of: path), record.digest == digest, stillHolds(record) else { return nil }
+        record.sourceStamp = recordable(stamp)
         return record
     }
 
     /// The record of the page's last render, known unchanged without reading the page: its file's stamp and what every
     /// page shares are as recorded.
-    func unchangedRecord(of page: ContentPage) -> OutputManifest.PageRecord? {
-        guard let stamp = page.stamp, writer.previousInputs == sharedHash, let record = writer.previousRecord(of: page.path),
+    package func unchangedRecord(ofUnreadPage path: String, stamp: FileStamp?) -> OutputManifest.PageRecord? {
+        guard let stamp, writer.previousInputs == sharedHash, let record = writer.previousRecord(of: path),
               record.sourceStamp == stamp, stillHolds(record) else { return nil }
         return record
     }
 
     /// Whether what every page shares is as recorded: when it is not, no page's last render can hold (every page's
     /// digest covers it).
-    var sharedInputsHold: Bool { writer.previousInputs == sharedHash }
+    package var sharedInputsHold: Bool { writer.previousInputs == sharedHash }
 
     /// Whether the page's last render could still hold, so that its bytes are worth reading to compare.
-    func mayKeep(_ page: ContentPage) -> Bool {
-        sharedInputsHold && writer.previousRecord(of: page.path) != nil
+    package func mayKeep(page path: String) -> Bool {
+        sharedInputsHold && writer.previousRecord(of: path) != nil
     }
 
     /// Whether a record's other inputs hold: where `--now` falls, the files under content/ it uses, its files.
@@ -95,40 +85,29 @@ struct PageInputs: Sendable {
         return stamp
     }
 
-    /// What the next build checks before keeping this render.
-    func record(of page: ResolvedPage, stamp: FileStamp?, digest: ContentHash, rendered: RenderedPageFiles, warnings: [Diagnostic]) -> OutputManifest.PageRecord {
-        // The times its scheduled links open and close: the page stays the same while --now stays between two of them.
-        let times = page.parsed.frontMatter.links.flatMap { [$0.window.from?.value.start, $0.window.until?.value.endExclusive].compactMap { $0 } }
+    /// What the next build checks before keeping this render: `times` are when the page's scheduled links open and
+    /// close (the page stays the same while --now stays between two of them), `filesRead` the files under content/
+    /// its render read (each hashed now; a missing one fails the page).
+    package func record(digest: ContentHash, stamp: FileStamp?, times: [Int64], filesRead: [String], policy: (path: String, policy: SecurityPolicy)?,
+                        outputs: [String], warnings: [Diagnostic]) -> OutputManifest.PageRecord {
         var assets: [String: ContentHash] = [:]
-        for path in Self.assets(of: page) { assets[path] = assetHashes.hash(of: path) }  // a missing one fails the page
+        for path in filesRead { assets[path] = assetHashes.hash(of: path) }
         return OutputManifest.PageRecord(digest: digest, validFrom: times.filter { $0 <= now }.max(), validUntil: times.filter { $0 > now }.min(),
-                                         policy: rendered.policy, outputs: rendered.outputs, assets: assets,
+                                         policy: policy, outputs: outputs, assets: assets,
                                          warnings: warnings.map { OutputManifest.RecordedWarning($0, sourceDirectory: sourceDirectory) },
                                          sourceStamp: recordable(stamp))
     }
 
-    /// The files under content/ (as paths below it) that the page's render reads or names.
-    static func assets(of page: ResolvedPage) -> [String] {
-        let folder = page.parsed.outputPath.split(separator: "/").dropLast().joined(separator: "/")
-        func local(_ source: String?) -> String? {
-            guard let source, URLScheme.asBrowsersRead(source) == nil else { return nil }
-            return RelativePath.resolve(source, from: folder)
-        }
-        var paths = [page.stylesheetPath, local(page.avatarSource), local(page.backgroundImageSource)].compactMap { $0 }
-        for link in page.links { if case .file(let path) = link.icon { paths.append(path) } }
-        return paths + page.linkedFiles
-    }
-
     /// The running sitegen: a new build of it may render differently under the same version number. A file system
     /// that cannot stat it (in memory) gives one random stamp per process, so nothing outlives the process.
-    static func toolStamp(in files: any FileReading) -> String {
+    package static func toolStamp(in files: any FileReading) -> String {
         files.runningProgramStamp().map(text(of:)) ?? unknownToolStamp
     }
     private static let unknownToolStamp = UUID().uuidString
 
     /// The stamp of the file at `path` (size, inode and times, which change whenever it is replaced: a package
     /// upgrade), followed through links (Debian's font is one), as text; nil when there is none.
-    static func stamp(_ path: String, in files: any FileReading) -> String? {
+    package static func stamp(_ path: String, in files: any FileReading) -> String? {
         files.realPath(path).flatMap(files.stamp(of:)).map(text(of:))
     }
 
@@ -138,28 +117,18 @@ struct PageInputs: Sendable {
 }
 
 /// The SHA-256 of each file under content/ that pages use, read once per build however many pages use it.
-final class AssetHashes: Sendable {
-    private let contentFolder: String
-    private let fileSystem: any FileReading
-    /// The SVG files the load stage read (icons among them): hashed from those bytes, the ones pages were made from.
-    private let loadedSVGFiles: [String: LoadedSVGFile]
+package final class AssetHashes: Sendable {
+    /// The bytes of a file under content/ by its path below it; nil when it cannot be read.
+    private let read: @Sendable (String) -> Data?
     /// One per file pages use: the site bounds it, and a shared background read again past a bound would cost more.
     private let known = BuildMemo<String, ContentHash?>(capacity: .max)
 
-    init(contentFolder: String, fileSystem: any FileReading, loadedSVGFiles: [String: LoadedSVGFile] = [:]) {
-        self.contentFolder = contentFolder
-        self.fileSystem = fileSystem
-        self.loadedSVGFiles = loadedSVGFiles
+    package init(read: @escaping @Sendable (String) -> Data?) {
+        self.read = read
     }
 
     /// nil when the file cannot be read.
     func hash(of path: String) -> ContentHash? {
-        known.value(for: path) {
-            switch loadedSVGFiles[path] {
-            case .read(let data, _): return ContentHash.of(data)
-            case .unreadable: return nil
-            case nil: return (try? fileSystem.readFile(joinPath(contentFolder, path))).map(ContentHash.of)
-            }
-        }
+        known.value(for: path) { read(path).map(ContentHash.of) }
     }
 }

@@ -17,10 +17,11 @@ public struct SiteBoundary: Sendable {
         self.output = output
     }
 
-    /// The boundary of a site, or nil when its folder does not exist.
-    public init?(_ options: BuildOptions, fileSystem: any FileReading) {
-        guard let root = fileSystem.realPath(options.sourceDirectory) else { return nil }
-        self.init(root: root, output: Self.resolve(options.outputDirectory, fileSystem: fileSystem))
+    /// The boundary of the site in `sourceDirectory` building into `outputDirectory`, or nil when its folder does
+    /// not exist.
+    package init?(sourceDirectory: String, outputDirectory: String, fileSystem: any FileReading) {
+        guard let root = fileSystem.realPath(sourceDirectory) else { return nil }
+        self.init(root: root, output: Self.resolve(outputDirectory, fileSystem: fileSystem))
     }
 
     /// What a walk found: files (paths below the folder walked, sorted) and what was refused, with why.

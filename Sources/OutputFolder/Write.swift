@@ -24,7 +24,7 @@ public final class SiteWriter: @unchecked Sendable {
     /// The output folder as the user named it, for messages.
     let displayOutput: String
     /// The output folder with symbolic links resolved.
-    let output: String
+    package let output: String
     let fileSystem: any FileSystem
     let force: Bool
     /// The site's folder, which keeps the key.
