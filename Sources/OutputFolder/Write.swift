@@ -20,7 +20,7 @@ import SiteBasics
 /// - A build that fails before its first rename leaves the folder as it was; one that fails after says which files
 ///   it changed, and the next build finishes the job. Two builds into one folder never run at once (a lock on the
 ///   folder itself, so builds into sibling folders do).
-public final class SiteWriter: @unchecked Sendable {
+package final class SiteWriter: @unchecked Sendable {
     /// The output folder as the user named it, for messages.
     let displayOutput: String
     /// The output folder with symbolic links resolved.
@@ -38,7 +38,7 @@ public final class SiteWriter: @unchecked Sendable {
     private var previousBody: (bytes: Data, seal: ManifestKey.Seal)?
     /// The manifest the folder held when the build began: what sitegen can prove it wrote.
     /// Read by `readManifest`, before any page is written.
-    public private(set) var previous = OutputManifest()
+    package private(set) var previous = OutputManifest()
     /// Its files (not in `previous.files`): their lines, looked up as they are, and copied into the next manifest
     /// while kept as recorded.
     private var previousFiles = RecordedFiles()
@@ -87,7 +87,7 @@ public final class SiteWriter: @unchecked Sendable {
 
     /// Checks where the site will go, reads the site's key, makes the folder if it is missing, takes its lock and
     /// reads its manifest.
-    public init(output: String, siteFolder: String, fileSystem: any FileSystem, force: Bool = false) throws(BuildFailure) {
+    package init(output: String, siteFolder: String, fileSystem: any FileSystem, force: Bool = false) throws(BuildFailure) {
         displayOutput = output
         self.fileSystem = fileSystem
         self.force = force
@@ -146,7 +146,7 @@ public final class SiteWriter: @unchecked Sendable {
 
     /// Reads the manifest the folder held (the build does this beside loading the site: a large site's takes as
     /// long). A line it cannot check is the error: the build stops, and nothing is changed.
-    public func readManifest() -> BuildFailure? {
+    package func readManifest() -> BuildFailure? {
         guard let data = previousManifestText else { return nil }
         previousManifestText = nil
         let body: Data, bodySeal: ManifestKey.Seal?
@@ -188,7 +188,7 @@ public final class SiteWriter: @unchecked Sendable {
     private func stagingFolder(_ token: String) -> String { joinPath(output, OutputManifest.stagingPrefix + token) }
 
     /// Writes one file of the site, or finds it in place already. Safe to call from several threads for different files.
-    public func write(_ file: OutputFile) throws(BuildFailure) {
+    package func write(_ file: OutputFile) throws(BuildFailure) {
         if let problem = OutputManifest.pathProblem(file.path) {
             throw BuildFailure([Diagnostic(path: joinPath(displayOutput, file.path), message: "cannot be written: the path \(problem)")])
         }
@@ -250,7 +250,7 @@ public final class SiteWriter: @unchecked Sendable {
     /// part of the new site as they are. Safe to call from several threads. A file whose stamp is the one recorded
     /// is not read again (a `stat`, not a read, per kept file): one edited or removed by hand is noticed by the next
     /// build, which renders its page again, writes a removed file back and stops rather than write over an edited one.
-    public func keep(_ paths: [String]) -> Bool {
+    package func keep(_ paths: [String]) -> Bool {
         var entries: [(line: Int, restamped: OutputManifest.FileEntry?)] = []
         entries.reserveCapacity(paths.count)
         for path in paths {
@@ -279,25 +279,25 @@ public final class SiteWriter: @unchecked Sendable {
     }
 
     /// What every page of the last build shared, as its manifest recorded it.
-    public var previousInputs: ContentHash? { previous.inputs }
+    package var previousInputs: ContentHash? { previous.inputs }
 
     /// What every page of this build shares, recorded with the pages.
-    public func use(inputs: ContentHash) {
+    package func use(inputs: ContentHash) {
         lock.withLock { currentInputs = inputs }
     }
 
     /// Forgets the pages recorded so far: the next build renders them all again.
-    public func forgetPages() {
+    package func forgetPages() {
         lock.withLock { pageRecords = [:]; pagesChanged = true }
     }
 
     /// What the manifest recorded of a page's last render.
-    public func previousRecord(of source: String) -> OutputManifest.PageRecord? {
+    package func previousRecord(of source: String) -> OutputManifest.PageRecord? {
         lock.withLock { previousPages[source] }
     }
 
     /// Remembers what a page was rendered from, for the next build's `keep`.
-    public func record(page source: String, _ record: OutputManifest.PageRecord) {
+    package func record(page source: String, _ record: OutputManifest.PageRecord) {
         lock.withLock {
             if previousPages.removeValue(forKey: source) != record { pagesChanged = true }
             // Its table let go once every page is recorded again (a large site's is megabytes, held to the end otherwise).
@@ -400,7 +400,7 @@ public final class SiteWriter: @unchecked Sendable {
     /// its bytes are sitegen's), tidies folders and killed builds' staging folders, and writes the manifest.
     /// Returns warnings (files kept because they changed since sitegen wrote them).
     @discardableResult
-    public func commit() throws(BuildFailure) -> [Diagnostic] {
+    package func commit() throws(BuildFailure) -> [Diagnostic] {
         defer { folderLock.release() }
         // Taken out, not copied: the final manifest grows from them, and a large site's are large.
         var (kept, keptLines, restamped, staged, foreign, blocked, pageRecords, pagesChanged, inputs) = lock.withLock {
@@ -664,7 +664,7 @@ public final class SiteWriter: @unchecked Sendable {
     }
 
     /// A build that failed: the output folder is left as it was (one made for it is removed again).
-    public func discard() {
+    package func discard() {
         defer { folderLock.release() }
         discardStaging()
         for folder in madeOnTheWay.reversed() { try? fileSystem.removeEmptyFolder(folder) }
