@@ -73,7 +73,7 @@ let package = Package(
         .target(
             name: "SiteGen",
             dependencies: ["SiteBasics", "OutputFolder", "Paint", "Artwork", "Companions", "Minify", "Runtime", "LinkChain", "Mustache", "CCmark",
-                           "CYAML", "CCrypto"],
+                           "CYAML"],
             // words.yml: what pages and the runtime show, in each language (Language.swift's WordTable reads it).
             resources: [.embedInCode("Resources/words.yml")]
         ),

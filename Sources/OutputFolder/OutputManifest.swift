@@ -103,6 +103,13 @@ package struct OutputManifest: Equatable, Sendable {
     package internal(set) var format = 4
     /// Warning lines read before the page they belong to is known (parts of a manifest are read apart), with their lines.
     private var pendingWarnings: [PendingWarning] = []
+    /// The page lines a part of a manifest read, in order: put into `pages` once, when the parts are merged, rather
+    /// than into a table per part and then again into the whole (a large site's records, hashed and copied twice).
+    private var readPages: [ReadPage] = []
+    private struct ReadPage: Equatable, Sendable {
+        var source: String
+        var record: PageRecord
+    }
     private struct PendingWarning: Equatable, Sendable {
         var source: String
         var warning: RecordedWarning
@@ -194,7 +201,7 @@ package struct OutputManifest: Equatable, Sendable {
             // Sized once: a table grown line by line leaves its smaller ones behind, which was most of what reading a
             // large site's manifest added to the build's peak memory.
             part.files.reserveCapacity(range.count { !skippedFiles.contains($0) && isFile(lines[$0]) })
-            part.pages.reserveCapacity(range.count { bytes.starts(lines[$0], with: "page\t") })
+            part.readPages.reserveCapacity(range.count { bytes.starts(lines[$0], with: "page\t") })
             for index in range where !skippedFiles.contains(index) && !isNote(lines[index]) && !isPolicy(lines[index]) {
                 do throws(Problem) { try part.read(lines[index], of: bytes, line: index + 1, format: format, policies: &policies) } catch { return .failure(error) }
             }
@@ -203,7 +210,7 @@ package struct OutputManifest: Equatable, Sendable {
         var manifest = OutputManifest()
         manifest.format = format
         var fileCount = 0, pageCount = 0
-        for case .success(let part) in parts { fileCount += part.files.count; pageCount += part.pages.count }
+        for case .success(let part) in parts { fileCount += part.files.count; pageCount += part.readPages.count }
         // Sized once: growing a dictionary of tens of thousands of entries part by part left the old tables behind.
         manifest.files.reserveCapacity(fileCount)
         manifest.pages.reserveCapacity(pageCount)
@@ -244,7 +251,8 @@ package struct OutputManifest: Equatable, Sendable {
         // The first part's folders taken as they are, not hashed into an empty set again.
         if folders.isEmpty { folders = later.folders } else { folders.formUnion(later.folders) }
         inputs = later.inputs ?? inputs
-        pages.merge(later.pages) { _, new in new }
+        // A page listed again: the later line holds.
+        for page in later.readPages { pages[page.source] = page.record }
         pendingWarnings += later.pendingWarnings
     }
 
@@ -326,7 +334,7 @@ package struct OutputManifest: Equatable, Sendable {
                 record.assets[assetPath] = hash
             }
             if format > 2 { record.sourceStamp = try readStamp(fields[9]) }
-            pages[source] = record
+            readPages.append(ReadPage(source: source, record: record))
         case "warning":
             // warning, the page's source, where (r: below the site, a: as shown), path, line, column, caret column,
             // message, source line, hint; a text that may be absent is '-' or '+' and the text.

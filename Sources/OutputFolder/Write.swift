@@ -527,8 +527,8 @@ package final class SiteWriter: @unchecked Sendable {
         let recorded = state.recorded
         var lines: [UInt8] = []
         for folder in state.toMake { OutputManifest.appendFolderLine(folder, to: &lines) }
-        for (path, file) in state.staged.sorted(by: { $0.key < $1.key }) {
-            OutputManifest.appendFileLine(path, OutputManifest.FileEntry(hashes: [file.hash], stamp: nil), to: &lines)
+        for path in state.staged.keys.sorted() {
+            OutputManifest.appendFileLine(path, OutputManifest.FileEntry(hashes: [state.staged[path]!.hash], stamp: nil), to: &lines)
         }
         if let body = previousBody {
             // The manifest found and these lines, read back as one: a file listed twice may have either line's
@@ -573,16 +573,20 @@ package final class SiteWriter: @unchecked Sendable {
 
     /// The staged files renamed over their old versions, each recorded as it is now.
     private func renameStaged(_ state: inout Commit) throws {
-        var added = state.kept
+        // The kept and staged tables let go as they are used: a build into an empty folder stages every file of the site.
+        var added = state.kept.map { (path: $0.key, entry: $0.value) }
+        state.kept = [:]
+        added.reserveCapacity(added.count + state.staged.count)
         let staging = state.token.map(stagingFolder) ?? ""
-        for (path, file) in state.staged.sorted(by: { $0.key < $1.key }) {
+        for path in state.staged.keys.sorted() {
             let target = joinPath(output, path)
-            try fileSystem.replaceFile(target, with: joinPath(staging, String(file.number)))
+            try fileSystem.replaceFile(target, with: joinPath(staging, String(state.staged[path]!.number)))
             state.changed.append(path)
-            let entry = OutputManifest.FileEntry(hashes: [file.hash], stamp: fileSystem.stamp(of: target))
-            if let line = state.recorded.index(of: path) { state.replaced[line] = entry } else { added[path] = entry }
+            let entry = OutputManifest.FileEntry(hashes: [state.staged[path]!.hash], stamp: fileSystem.stamp(of: target))
+            if let line = state.recorded.index(of: path) { state.replaced[line] = entry } else { added.append((path, entry)) }
         }
-        state.added = RecordedFiles(added)
+        state.staged = [:]
+        state.added = RecordedFiles(entries: added)
     }
 
     /// The files that left the site removed, each only while its bytes are the ones recorded (else kept, with a warning).
