@@ -360,11 +360,6 @@ package final class SiteWriter: @unchecked Sendable {
             : "holds something sitegen did not write, in the folder a stopped build staged its files in: move it away"
     }
 
-    /// Writes `manifest` as the manifest (`writeManifest(_:)`).
-    private func writeManifest(_ manifest: OutputManifest) throws {
-        try writeManifest { take in try manifest.writeChunks(take) }
-    }
-
     /// Writes the manifest whole beside the old one, a chunk at a time, sealed with the key, then renames it over:
     /// one or the other is always there, and the old file is never changed (a hard-linked copy keeps it). The key
     /// is written first when it is new.
@@ -525,28 +520,41 @@ package final class SiteWriter: @unchecked Sendable {
     private func recordBothVersions(_ state: Commit) throws {
         guard !state.staged.isEmpty || !state.leaving.isEmpty else { return }
         let recorded = state.recorded
-        var lines: [UInt8] = []
-        for folder in state.toMake { OutputManifest.appendFolderLine(folder, to: &lines) }
-        for path in state.staged.keys.sorted() {
-            OutputManifest.appendFileLine(path, OutputManifest.FileEntry(hashes: [state.staged[path]!.hash], stamp: nil), to: &lines)
-        }
         if let body = previousBody {
             // The manifest found and these lines, read back as one: a file listed twice may have either line's
             // bytes. Sealed from the seal over the manifest found, which is megabytes not read again.
+            var lines: [UInt8] = []
+            for folder in state.toMake { OutputManifest.appendFolderLine(folder, to: &lines) }
+            for path in state.staged.keys.sorted() {
+                OutputManifest.appendFileLine(path, OutputManifest.FileEntry(hashes: [state.staged[path]!.hash], stamp: nil), to: &lines)
+            }
             let seal = body.seal.copy()
             seal.update(Data(lines))
             try replaceManifest { take in try take(body.bytes); try take(Data(lines)); try take(ManifestKey.sealLine(seal.finish())) }
             manifestRewritten = true
+            return
+        }
+        // No manifest to extend: one written whole, with each file's recorded hashes and the staged one.
+        let entries: [(path: String, entry: OutputManifest.FileEntry)]
+        if recorded.count == 0 {
+            // A build into a folder without a record (a CI deploy) stages every file of the site: listed as they
+            // are, not gathered into a table first. A path is kept or staged, never both.
+            entries = state.kept.map { (path: $0.key, entry: $0.value) }
+                + state.staged.map { (path: $0.key, entry: OutputManifest.FileEntry(hashes: [$0.value.hash], stamp: nil)) }
         } else {
-            var meanwhile = OutputManifest()
             let previousTable = recorded.table
-            meanwhile.files = previousTable.merging(state.kept) { _, new in new }
-            for (line, entry) in state.restamped { meanwhile.files[recorded.path(at: line)] = entry }
+            var files = previousTable.merging(state.kept) { _, new in new }
+            for (line, entry) in state.restamped { files[recorded.path(at: line)] = entry }
             for (path, file) in state.staged {
-                meanwhile.files[path] = OutputManifest.FileEntry(hashes: (previousTable[path]?.hashes ?? []) + [file.hash], stamp: previousTable[path]?.stamp)
+                files[path] = OutputManifest.FileEntry(hashes: (previousTable[path]?.hashes ?? []) + [file.hash], stamp: previousTable[path]?.stamp)
             }
-            meanwhile.folders = state.folders
-            try writeManifest(meanwhile)
+            entries = files.map { (path: $0.key, entry: $0.value) }
+        }
+        let lines = RecordedFiles(entries: entries)
+        var meanwhile = OutputManifest()
+        meanwhile.folders = state.folders
+        try writeManifest { take in
+            try meanwhile.writeChunks(fileLines: { put in if lines.count > 0 { try put(lines.lines(0..<lines.count)) } }, take)
         }
     }
 
