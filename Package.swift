@@ -66,6 +66,9 @@ let package = Package(
         // The page's runtime: pages inline it minified (Resources/minified: the base, one module per feature, the counter),
         // made from its readable source (Resources/runtime) by scripts/minify-runtime.py.
         .target(name: "Runtime", exclude: ["Resources/runtime"], resources: [.embedInCode("Resources/minified")]),
+        // The output folder: what a build keeps there and its record of it (the manifest, sealed with the site's key),
+        // ownership by proof, atomic per-file writes, what a page was made from, and the site's boundary.
+        .target(name: "OutputFolder", dependencies: ["SiteBasics", "Companions", "LinkChain", "CCrypto"]),
         // The site's sources as written, read: front matter and site.yml (libyaml), a page's text as UTF-8, the words of
         // each language, schedules, addresses.
         .target(
@@ -74,14 +77,14 @@ let package = Package(
             // words.yml: what pages and the runtime show, in each language (Language.swift's WordTable reads it).
             resources: [.embedInCode("Resources/words.yml")]
         ),
-        // The pipeline: load → parse → resolve → render → write.
+        // The pipeline: load → parse → resolve → render, whose finished pages the output folder keeps.
         .target(
             name: "SiteGen",
-            dependencies: ["SiteSource", "SiteBasics", "Paint", "Artwork", "Companions", "Minify", "Runtime", "LinkChain", "Mustache",
-                           "CCmark", "CCrypto"]
+            dependencies: ["SiteSource", "OutputFolder", "SiteBasics", "Paint", "Artwork", "Companions", "Minify", "Runtime", "LinkChain",
+                           "Mustache", "CCmark"]
         ),
         // `sitegen serve`: the dev server, the watcher, live reload, the preview script and --lan.
-        .target(name: "Preview", dependencies: ["SiteGen", "SiteSource", "SiteBasics", "Artwork", "Companions", "LinkChain", "WebServer"],
+        .target(name: "Preview", dependencies: ["SiteGen", "SiteSource", "OutputFolder", "SiteBasics", "Artwork", "Companions", "LinkChain", "WebServer"],
                 resources: [.embedInCode("Resources/preview.js"), .embedInCode("Resources/live-reload.js")]),
         // HTML that others wrote, as a tree (libxml2): a link page `sitegen import` reads, the profile fields
         // `check --online` fetches.
@@ -89,7 +92,7 @@ let package = Package(
         // `sitegen check --online`: fetches profiles (libcurl) and reads their rel="me" links.
         .target(name: "OnlineCheck", dependencies: ["SiteGen", "SiteSource", "SiteBasics", "LinkChain", "HTMLReading", "CCurl"]),
         // `sitegen publish`: the built site committed to a branch of the site's git repository, through git's plumbing.
-        .target(name: "Publishing", dependencies: ["SiteGen", "SiteSource", "SiteBasics"]),
+        .target(name: "Publishing", dependencies: ["SiteGen", "SiteSource", "OutputFolder", "SiteBasics"]),
         // The command line: one table of commands, `new` and `import` with the embedded templates, completions.
         .target(
             name: "SiteGenCLI",
@@ -116,7 +119,7 @@ let package = Package(
         .testTarget(name: "MinifyTests", dependencies: ["Minify"]),
         .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "Companions"]),
         .testTarget(name: "WebServerTests", dependencies: ["WebServer", "SiteGenTestSupport"]),
-        .testTarget(name: "PreviewTests", dependencies: ["Preview", "SiteGen", "SiteSource", "SiteBasics", "Companions", "Runtime", "WebServer",
+        .testTarget(name: "PreviewTests", dependencies: ["Preview", "SiteGen", "SiteSource", "OutputFolder", "SiteBasics", "Companions", "Runtime", "WebServer",
                                                         "SiteGenTestSupport", "sitegen"]),
         .testTarget(name: "HTMLReadingTests", dependencies: ["HTMLReading"]),
         // Front matter, site.yml, YAML, the words of each language and schedules read; site.yml and the words through a
@@ -124,7 +127,7 @@ let package = Package(
         .testTarget(name: "SiteSourceTests", dependencies: ["SiteSource", "SiteBasics", "LinkChain", "SiteGen", "SiteGenTestSupport",
                                                            "sitegen"]),
         // `sitegen publish` through the binary, against a git repository made here.
-        .testTarget(name: "PublishingTests", dependencies: ["Publishing", "SiteGen", "SiteBasics", "SiteGenTestSupport", "sitegen"]),
+        .testTarget(name: "PublishingTests", dependencies: ["Publishing", "SiteGen", "OutputFolder", "SiteBasics", "SiteGenTestSupport", "sitegen"]),
         // The command line: its table, help, man page and completions, `new`, `import`, the authoring commands, deploy recipes.
         .testTarget(name: "SiteGenCLITests", dependencies: ["SiteGenCLI", "SiteGen", "SiteSource", "SiteBasics", "Paint", "Artwork", "Companions",
                                                            "LinkChain", "SiteGenTestSupport", "sitegen"]),
@@ -132,7 +135,11 @@ let package = Package(
         .testTarget(name: "OnlineCheckTests", dependencies: ["OnlineCheck", "HTMLReading", "SiteGen", "SiteGenCLI", "WebServer",
                                                             "SiteGenTestSupport", "sitegen"]),
         // The pipeline's stages, and the site through the binary end to end (golden, corpus, README).
-        .testTarget(name: "SiteGenTests", dependencies: ["SiteGen", "SiteSource", "SiteBasics", "Paint", "Artwork", "Companions", "Minify", "Runtime", "Preview", "OnlineCheck", "SiteGenCLI",
+        // The output folder: the writer and its manifest in memory, the site's boundary on disk, and what builds killed
+        // or run at once do to the folder, through the binary.
+        .testTarget(name: "OutputFolderTests", dependencies: ["OutputFolder", "SiteGen", "SiteBasics", "Companions", "SiteGenTestSupport",
+                                                             "sitegen"]),
+        .testTarget(name: "SiteGenTests", dependencies: ["SiteGen", "SiteSource", "OutputFolder", "SiteBasics", "Paint", "Artwork", "Companions", "Minify", "Runtime", "Preview", "OnlineCheck", "SiteGenCLI",
                                                          "SiteGenTestSupport",
                                                          "LinkChain", "Mustache", "WebServer", "sitegen"], exclude: ["Golden"]),
     ]

@@ -1,5 +1,6 @@
 import Foundation
 import LinkChain
+import OutputFolder
 import SiteBasics
 import SiteGen
 import SiteSource

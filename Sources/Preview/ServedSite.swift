@@ -1,5 +1,6 @@
 import Companions
 import Foundation
+import OutputFolder
 import SiteBasics
 import SiteGen
 import WebServer

@@ -1,4 +1,5 @@
 import Foundation
+import OutputFolder
 import SiteBasics
 import SiteGen
 #if canImport(Glibc)

@@ -2,6 +2,7 @@ import Artwork
 import Companions
 import Foundation
 import LinkChain
+import OutputFolder
 import Runtime
 import SiteBasics
 import SiteSource

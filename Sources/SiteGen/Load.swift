@@ -1,6 +1,7 @@
 import Artwork
 import Foundation
 import LinkChain
+import OutputFolder
 import SiteBasics
 import SiteSource
 
@@ -313,5 +314,12 @@ public enum SiteLoader {
 
     private static func reason(_ error: Error) -> String {
         (error as? FileSystemError)?.reason ?? "\(error)"
+    }
+}
+
+extension SiteBoundary {
+    /// The boundary of the site `options` build, or nil when its folder does not exist.
+    public init?(_ options: BuildOptions, fileSystem: any FileReading) {
+        self.init(sourceDirectory: options.sourceDirectory, outputDirectory: options.outputDirectory, fileSystem: fileSystem)
     }
 }

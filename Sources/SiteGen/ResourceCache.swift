@@ -1,6 +1,7 @@
 import Artwork
 import Companions
 import Foundation
+import OutputFolder
 import SiteBasics
 
 /// The pictures sitegen drew, kept beside the site's sources (`cache/` in the site folder) so that a build into an

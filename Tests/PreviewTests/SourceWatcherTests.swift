@@ -1,4 +1,5 @@
 import Foundation
+@testable import OutputFolder
 import SiteBasics
 import Testing
 @testable import Preview

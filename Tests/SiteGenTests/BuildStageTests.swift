@@ -1,6 +1,7 @@
 import Artwork
 import Foundation
 import Companions
+@testable import OutputFolder
 @testable import SiteGen
 @testable import SiteSource
 import SiteBasics

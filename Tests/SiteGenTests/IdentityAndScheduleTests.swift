@@ -1,4 +1,5 @@
 import Foundation
+@testable import OutputFolder
 import Testing
 import WebServer
 @testable import SiteGen

@@ -1,4 +1,5 @@
 import Foundation
+@testable import OutputFolder
 import Testing
 @testable import SiteGen
 import SiteGenTestSupport

@@ -1,5 +1,6 @@
 @testable import Companions
 import Foundation
+@testable import OutputFolder
 import SiteBasics
 import Testing
 @testable import SiteGen

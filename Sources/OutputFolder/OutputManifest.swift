@@ -26,41 +26,41 @@ import SiteBasics
 /// Files are listed sorted by their encoded paths, byte by byte: the writer looks them up in the lines as they are
 /// (`RecordedFiles`); lines in any other order are read too. Formats 2 and 3, sitegen's before, are read by `parse`,
 /// but were never sealed, so the writer believes none of them.
-public struct OutputManifest: Equatable, Sendable {
-    public static let fileName = ".sitegen-manifest"
+package struct OutputManifest: Equatable, Sendable {
+    package static let fileName = ".sitegen-manifest"
     /// The next manifest, written whole and then renamed over the manifest, so a killed build leaves one or the other.
-    public static let nextFileName = ".sitegen-manifest.next"
+    package static let nextFileName = ".sitegen-manifest.next"
     static let stagingPrefix = ".sitegen-staging-"
     static let formatLine = "sitegen-manifest 4"
     static let olderFormatLines = ["sitegen-manifest 3": 3, "sitegen-manifest 2": 2]
 
-    public struct FileEntry: Equatable, Sendable {
+    package struct FileEntry: Equatable, Sendable {
         /// Every hash the file may still have: one after a finished build; two while a build replaces it.
-        public var hashes: [ContentHash]
+        package var hashes: [ContentHash]
         /// The file as it was when last checked: equal stamps spare reading the file again.
-        public var stamp: FileStamp?
+        package var stamp: FileStamp?
     }
 
     /// What a page was rendered from and to: while its inputs and files are unchanged, it is not rendered again.
-    public struct PageRecord: Equatable, Sendable {
+    package struct PageRecord: Equatable, Sendable {
         /// SHA-256 of everything the page's render reads but the assets (the page, the site's settings, the
         /// templates, the icon sets, sitegen itself, the build's options).
-        public var digest: ContentHash
+        package var digest: ContentHash
         /// The span of `--now` (seconds) its scheduled links give the same page: [from, until).
-        public var validFrom: Int64?
-        public var validUntil: Int64?
-        public var policy: (path: String, policy: SecurityPolicy)?
-        public var outputs: [String]
+        package var validFrom: Int64?
+        package var validUntil: Int64?
+        package var policy: (path: String, policy: SecurityPolicy)?
+        package var outputs: [String]
         /// The files under content/ it uses (stylesheet, avatar, background, icons), with their SHA-256.
-        public var assets: [String: ContentHash]
+        package var assets: [String: ContentHash]
         /// The warnings its render gave, said again whenever the page is kept: a page with a warning is kept like any
         /// other, and the warning is not lost. Paths in them are below the site's folder (`RecordedWarning`).
-        public var warnings: [RecordedWarning] = []
+        package var warnings: [RecordedWarning] = []
         /// The page's file as it was read, when a later change cannot share its stamp (`PageInputs`): while its stamp is
         /// the same, and the manifest's `inputs` are this build's, the page is kept without reading it.
-        public var sourceStamp: FileStamp? = nil
+        package var sourceStamp: FileStamp? = nil
 
-        public static func == (a: PageRecord, b: PageRecord) -> Bool {
+        package static func == (a: PageRecord, b: PageRecord) -> Bool {
             a.digest == b.digest && a.validFrom == b.validFrom && a.validUntil == b.validUntil && a.outputs == b.outputs
                 && a.assets == b.assets && a.policy?.path == b.policy?.path && a.policy?.policy == b.policy?.policy && a.warnings == b.warnings
                 && a.sourceStamp == b.sourceStamp
@@ -69,12 +69,12 @@ public struct OutputManifest: Equatable, Sendable {
 
     /// A warning as the manifest keeps it: its path below the site's folder when it is there, so that the warning
     /// names the file the way this build's `--source` does; any other path as it was shown.
-    public struct RecordedWarning: Equatable, Sendable {
-        public var diagnostic: Diagnostic
-        public var isBelowSite: Bool
+    package struct RecordedWarning: Equatable, Sendable {
+        package var diagnostic: Diagnostic
+        package var isBelowSite: Bool
 
         /// `diagnostic`, whose path shows the site's folder as `sourceDirectory`.
-        public init(_ diagnostic: Diagnostic, sourceDirectory: String) {
+        package init(_ diagnostic: Diagnostic, sourceDirectory: String) {
             let prefix = joinPath(sourceDirectory, "")
             self.diagnostic = diagnostic
             isBelowSite = diagnostic.path.hasPrefix(prefix)
@@ -87,39 +87,46 @@ public struct OutputManifest: Equatable, Sendable {
         }
 
         /// The warning, naming its file as a build from `sourceDirectory` does.
-        public func shown(from sourceDirectory: String) -> Diagnostic {
+        package func shown(from sourceDirectory: String) -> Diagnostic {
             var shown = diagnostic
             if isBelowSite { shown.path = joinPath(sourceDirectory, diagnostic.path) }
             return shown
         }
     }
 
-    public var files: [String: FileEntry] = [:]
-    public var folders: Set<String> = []
-    public var pages: [String: PageRecord] = [:]
+    package var files: [String: FileEntry] = [:]
+    package var folders: Set<String> = []
+    package var pages: [String: PageRecord] = [:]
     /// The SHA-256 of what every page shared in the build that wrote the pages' records (`PageInputs`).
-    public var inputs: ContentHash?
+    package var inputs: ContentHash?
     /// The format read: 4, or 3 or 2 for an older sitegen's manifest.
-    public internal(set) var format = 4
+    package internal(set) var format = 4
     /// Warning lines read before the page they belong to is known (parts of a manifest are read apart), with their lines.
     private var pendingWarnings: [PendingWarning] = []
+    /// The page lines a part of a manifest read, in order: put into `pages` once, when the parts are merged, rather
+    /// than into a table per part and then again into the whole (a large site's records, hashed and copied twice).
+    private var readPages: [ReadPage] = []
+    private struct ReadPage: Equatable, Sendable {
+        var source: String
+        var record: PageRecord
+    }
     private struct PendingWarning: Equatable, Sendable {
         var source: String
         var warning: RecordedWarning
         var line: Int
     }
 
-    public init() {}
+    package init() {}
 
     // MARK: reading
 
-    public struct Problem: Error, Equatable, Sendable {
-        public var line: Int
-        public var message: String
+    package struct Problem: Error, Equatable, Sendable {
+        package var line: Int
+        package var message: String
     }
 
     /// Reads a manifest; the first bad line is the error (a build then stops, and nothing is removed).
-    public static func parse(_ text: String) throws(Problem) -> OutputManifest {
+    package static func parse(_ text: String) throws(Problem) -> OutputManifest {
         try parse(Data(text.utf8))
     }
 
@@ -194,7 +201,7 @@ public struct OutputManifest: Equatable, Sendable {
             // Sized once: a table grown line by line leaves its smaller ones behind, which was most of what reading a
             // large site's manifest added to the build's peak memory.
             part.files.reserveCapacity(range.count { !skippedFiles.contains($0) && isFile(lines[$0]) })
-            part.pages.reserveCapacity(range.count { bytes.starts(lines[$0], with: "page\t") })
+            part.readPages.reserveCapacity(range.count { bytes.starts(lines[$0], with: "page\t") })
             for index in range where !skippedFiles.contains(index) && !isNote(lines[index]) && !isPolicy(lines[index]) {
                 do throws(Problem) { try part.read(lines[index], of: bytes, line: index + 1, format: format, policies: &policies) } catch { return .failure(error) }
             }
@@ -203,7 +210,7 @@ public struct OutputManifest: Equatable, Sendable {
         var manifest = OutputManifest()
         manifest.format = format
         var fileCount = 0, pageCount = 0
-        for case .success(let part) in parts { fileCount += part.files.count; pageCount += part.pages.count }
+        for case .success(let part) in parts { fileCount += part.files.count; pageCount += part.readPages.count }
         // Sized once: growing a dictionary of tens of thousands of entries part by part left the old tables behind.
         manifest.files.reserveCapacity(fileCount)
         manifest.pages.reserveCapacity(pageCount)
@@ -244,7 +251,8 @@ public struct OutputManifest: Equatable, Sendable {
         // The first part's folders taken as they are, not hashed into an empty set again.
         if folders.isEmpty { folders = later.folders } else { folders.formUnion(later.folders) }
         inputs = later.inputs ?? inputs
-        pages.merge(later.pages) { _, new in new }
+        // A page listed again: the later line holds.
+        for page in later.readPages { pages[page.source] = page.record }
         pendingWarnings += later.pendingWarnings
     }
 
@@ -326,7 +334,7 @@ public struct OutputManifest: Equatable, Sendable {
                 record.assets[assetPath] = hash
             }
             if format > 2 { record.sourceStamp = try readStamp(fields[9]) }
-            pages[source] = record
+            readPages.append(ReadPage(source: source, record: record))
         case "warning":
             // warning, the page's source, where (r: below the site, a: as shown), path, line, column, caret column,
             // message, source line, hint; a text that may be absent is '-' or '+' and the text.
@@ -397,13 +405,13 @@ public struct OutputManifest: Equatable, Sendable {
 
     /// The manifest as written, without its seal (the writer's, which holds the key): comments, the format, then the
     /// folders, files and pages, sorted.
-    public var data: Data {
+    package var data: Data {
         var data = Data()
         writeChunks { data.append($0) }
         return data
     }
 
-    public var text: String { String(decoding: data, as: UTF8.self) }
+    package var text: String { String(decoding: data, as: UTF8.self) }
 
     /// The manifest as written, in chunks of about `chunkSize` bytes, for the writer to put in the file one after
     /// another: a large site's manifest is megabytes, and held whole beside the build it was its largest allocation.
@@ -622,11 +630,11 @@ public struct OutputManifest: Equatable, Sendable {
 
 /// The SHA-256 of some bytes: how the manifest names what a file held. Kept as four words, not as its 64 hex
 /// digits: a large site's manifest holds tens of thousands.
-public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
+package struct ContentHash: Hashable, Sendable, CustomStringConvertible {
     let words: (UInt64, UInt64, UInt64, UInt64)
 
-    public static func == (a: ContentHash, b: ContentHash) -> Bool { a.words == b.words }
-    public func hash(into hasher: inout Hasher) { hasher.combine(words.0); hasher.combine(words.1) }
+    package static func == (a: ContentHash, b: ContentHash) -> Bool { a.words == b.words }
+    package func hash(into hasher: inout Hasher) { hasher.combine(words.0); hasher.combine(words.1) }
 
     init(digest: [UInt8]) {
         func word(_ start: Int) -> UInt64 { digest[start..<(start + 8)].reduce(0) { $0 << 8 | UInt64($1) } }
@@ -654,7 +662,7 @@ public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether a byte is one of the lower-case hex digits a hash is written in.
-    static func isHexDigit(_ byte: UInt8) -> Bool { hexValue(byte) != nil }
+    package static func isHexDigit(_ byte: UInt8) -> Bool { hexValue(byte) != nil }
 
     static func hexValue(_ digit: UInt8) -> UInt8? {
         switch digit {
@@ -664,7 +672,7 @@ public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    package var description: String {
         var bytes: [UInt8] = []
         appendHex(to: &bytes)
         return String(decoding: bytes, as: UTF8.self)

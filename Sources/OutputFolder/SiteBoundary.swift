@@ -6,58 +6,59 @@ import SiteBasics
 /// `/proc/self/environ`), to a hidden file or folder (`.git/config`, `.env`, in the site or out of it), into
 /// the output folder, nowhere, or back to a folder that holds it is refused at its path, and so are FIFOs,
 /// sockets and devices, which would hang a build or never end.
-public struct SiteBoundary: Sendable {
+package struct SiteBoundary: Sendable {
     /// The site folder's real path.
-    public let root: String
+    package let root: String
     /// The output folder's real path (of the part that exists, the rest appended): never read as content.
-    public let output: String?
+    package let output: String?
 
-    public init(root: String, output: String?) {
+    package init(root: String, output: String?) {
         self.root = root
         self.output = output
     }
 
-    /// The boundary of a site, or nil when its folder does not exist.
-    public init?(_ options: BuildOptions, fileSystem: any FileReading) {
-        guard let root = fileSystem.realPath(options.sourceDirectory) else { return nil }
-        self.init(root: root, output: Self.resolve(options.outputDirectory, fileSystem: fileSystem))
+    /// The boundary of the site in `sourceDirectory` building into `outputDirectory`, or nil when its folder does
+    /// not exist.
+    package init?(sourceDirectory: String, outputDirectory: String, fileSystem: any FileReading) {
+        guard let root = fileSystem.realPath(sourceDirectory) else { return nil }
+        self.init(root: root, output: Self.resolve(outputDirectory, fileSystem: fileSystem))
     }
 
     /// What a walk found: files (paths below the folder walked, sorted) and what was refused, with why.
-    public struct Walk: Equatable, Sendable {
-        public var files: [String] = []
-        public var refused: [Refusal] = []
+    package struct Walk: Equatable, Sendable {
+        package var files: [String] = []
+        package var refused: [Refusal] = []
         /// The stamps of the files found as regular files (not through a link), by their paths in `files`.
-        public var stamps: [String: FileStamp] = [:]
+        package var stamps: [String: FileStamp] = [:]
         /// The real paths of the folders read, the one walked first: all that `serve` watches, so that it
         /// watches what the build reads and nothing more (not `/usr` behind a link the build refuses).
-        public var folders: [String] = []
+        package var folders: [String] = []
     }
 
-    public struct Refusal: Equatable, Sendable {
+    package struct Refusal: Equatable, Sendable {
         /// Below the folder walked.
-        public var path: String
-        public var reason: String
+        package var path: String
+        package var reason: String
     }
 
     /// Whether `path` is `folder` or lies in it; both real paths.
-    public static func isInside(_ path: String, _ folder: String) -> Bool {
+    package static func isInside(_ path: String, _ folder: String) -> Bool {
         path == folder || path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
     }
 
     /// Whether a path names a hidden file or folder on its way (`../.git/config`, `/home/ann/.ssh`); `.` and `..` are steps.
-    public static func hasHiddenComponent(_ path: String) -> Bool {
+    package static func hasHiddenComponent(_ path: String) -> Bool {
         path.split(separator: "/").contains { $0.hasPrefix(".") && $0 != "." && $0 != ".." }
     }
 
     /// Whether a file is one sitegen skips: hidden (`.git`, `.DS_Store`) or an editor's backup (`index.md~`).
-    public static func isIgnored(_ name: String) -> Bool {
+    package static func isIgnored(_ name: String) -> Bool {
         name.hasPrefix(".") || name.hasSuffix("~")
     }
 
     /// An absolute path with every symbolic link of its existing part resolved; the missing rest is appended
     /// as written, so an output folder not made yet still compares correctly.
-    public static func resolve(_ path: String, fileSystem: any FileReading) -> String? {
+    package static func resolve(_ path: String, fileSystem: any FileReading) -> String? {
         var missing: [String] = []
         var current = path.isEmpty ? "." : path
         while true {
@@ -75,7 +76,7 @@ public struct SiteBoundary: Sendable {
     }
 
     /// Every file below `folder` (itself inside the site), walked through real paths.
-    public func walk(_ folder: String, fileSystem: any FileReading) throws -> Walk {
+    package func walk(_ folder: String, fileSystem: any FileReading) throws -> Walk {
         var walk = Walk()
         guard let real = fileSystem.realPath(folder) else {
             throw FileSystemError(path: folder, reason: "cannot be listed (no such folder)")
@@ -91,7 +92,7 @@ public struct SiteBoundary: Sendable {
 
     /// Why the file at `path`, directly in the site's folder (`site.yml`), may not be read, by the walk's rules;
     /// nil when it may.
-    public func refusalOfFile(at path: String, fileSystem: any FileReading) -> String? {
+    package func refusalOfFile(at path: String, fileSystem: any FileReading) -> String? {
         switch fileSystem.kind(at: path) {
         case .file, .missing: return nil
         case .folder: return "a folder: expected a file"
@@ -112,13 +113,13 @@ public struct SiteBoundary: Sendable {
 
     /// A file the walk found, looked at again where it is read long after the walk (`serve` reads a copied file at
     /// each request, and a link may have been made or changed since): by the walk's rules, its real path, or why not.
-    public enum Recheck: Equatable, Sendable {
+    package enum Recheck: Equatable, Sendable {
         case file(realPath: String)
         case missing
         case refused(reason: String)
     }
 
-    public func recheck(_ path: String, fileSystem: any FileReading) -> Recheck {
+    package func recheck(_ path: String, fileSystem: any FileReading) -> Recheck {
         guard let real = fileSystem.realPath(path) else { return .missing }
         let written = fileSystem.kind(at: path) == .symbolicLink ? fileSystem.linkDestination(path) : nil
         if let reason = refusal(target: real, written: written, isFolder: false, holders: []) { return .refused(reason: reason) }

@@ -77,23 +77,52 @@ struct RecordedFiles: @unchecked Sendable {
 
     /// The lines of `files`, sorted.
     init(_ files: [String: OutputManifest.FileEntry]) {
-        var lines = files.map { path, entry -> (line: [UInt8], stamp: FileStamp?) in
-            var line: [UInt8] = []
-            OutputManifest.appendFileLine(path, entry, to: &line)
-            return (line, entry.stamp)
+        self.init(entries: files.map { (path: $0.key, entry: $0.value) })
+    }
+
+    /// The lines of `entries` (each path once), sorted. Written into one buffer sized once, a line at a time through
+    /// one scratch line: a build into an empty folder adds every file of a large site here, and an array per line,
+    /// then the buffer grown and copied, were the peak of its memory.
+    init(entries: [(path: String, entry: OutputManifest.FileEntry)]) {
+        var order = Array(entries.indices)
+        var encoded: [[UInt8]?] = entries.map { $0.path.utf8.contains(where: OutputManifest.isEncodedInPaths) ? Self.encoded($0.path) : nil }
+        func encodedPath<R>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+            if let bytes = encoded[index] { return bytes.withUnsafeBufferPointer(body) }
+            var path = entries[index].path
+            return path.withUTF8(body)
         }
-        lines.sort { Self.precedes($0.line[5...].prefix { $0 != 9 }, $1.line[5...].prefix { $0 != 9 }) }
-        var bytes: [UInt8] = [], starts: [Int] = [], pathEnds: [Int] = []
-        for (line, _) in lines {
+        order.sort { a, b in encodedPath(a) { a in encodedPath(b) { b in Self.precedes(a, b) } } }
+        // An upper bound of the lines' length: "file", the path, the hashes and a stamp of four 20-digit numbers, with
+        // their separators.
+        let bound = entries.indices.reduce(0) { total, index in
+            total + 5 + encodedPath(index) { $0.count } + 1 + 65 * entries[index].entry.hashes.count + 1 + 4 * 21 + 1
+        }
+        var bytes = Data(capacity: bound)
+        var starts: [Int] = [], pathEnds: [Int] = [], stamps: [FileStamp?] = []
+        starts.reserveCapacity(entries.count + 1)
+        pathEnds.reserveCapacity(entries.count)
+        stamps.reserveCapacity(entries.count)
+        var line: [UInt8] = []
+        for index in order {
+            line.removeAll(keepingCapacity: true)
+            OutputManifest.appendFileLine(entries[index].path, entries[index].entry, to: &line)
             starts.append(bytes.count)
-            pathEnds.append(bytes.count + 5 + line[5...].prefix { $0 != 9 }.count)
-            bytes += line
+            pathEnds.append(bytes.count + 5 + encodedPath(index) { $0.count })
+            stamps.append(entries[index].entry.stamp)
+            bytes.append(contentsOf: line)
+            encoded[index] = nil
         }
         starts.append(bytes.count)
-        self.bytes = Data(bytes)
+        self.bytes = bytes
         self.starts = starts
         self.pathEnds = pathEnds
-        self.stamps = lines.map(\.stamp)
+        self.stamps = stamps
+    }
+
+    private static func encoded(_ path: String) -> [UInt8] {
+        var bytes: [UInt8] = []
+        OutputManifest.appendEncoded(path, to: &bytes)
+        return bytes
     }
 
     /// Whether encoded path `a` sorts before `b`, byte by byte.

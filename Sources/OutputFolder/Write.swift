@@ -20,11 +20,11 @@ import SiteBasics
 /// - A build that fails before its first rename leaves the folder as it was; one that fails after says which files
 ///   it changed, and the next build finishes the job. Two builds into one folder never run at once (a lock on the
 ///   folder itself, so builds into sibling folders do).
-public final class SiteWriter: @unchecked Sendable {
+package final class SiteWriter: @unchecked Sendable {
     /// The output folder as the user named it, for messages.
     let displayOutput: String
     /// The output folder with symbolic links resolved.
-    let output: String
+    package let output: String
     let fileSystem: any FileSystem
     let force: Bool
     /// The site's folder, which keeps the key.
@@ -38,7 +38,7 @@ public final class SiteWriter: @unchecked Sendable {
     private var previousBody: (bytes: Data, seal: ManifestKey.Seal)?
     /// The manifest the folder held when the build began: what sitegen can prove it wrote.
     /// Read by `readManifest`, before any page is written.
-    public private(set) var previous = OutputManifest()
+    package private(set) var previous = OutputManifest()
     /// Its files (not in `previous.files`): their lines, looked up as they are, and copied into the next manifest
     /// while kept as recorded.
     private var previousFiles = RecordedFiles()
@@ -87,7 +87,7 @@ public final class SiteWriter: @unchecked Sendable {
 
     /// Checks where the site will go, reads the site's key, makes the folder if it is missing, takes its lock and
     /// reads its manifest.
-    public init(output: String, siteFolder: String, fileSystem: any FileSystem, force: Bool = false) throws(BuildFailure) {
+    package init(output: String, siteFolder: String, fileSystem: any FileSystem, force: Bool = false) throws(BuildFailure) {
         displayOutput = output
         self.fileSystem = fileSystem
         self.force = force
@@ -146,7 +146,7 @@ public final class SiteWriter: @unchecked Sendable {
 
     /// Reads the manifest the folder held (the build does this beside loading the site: a large site's takes as
     /// long). A line it cannot check is the error: the build stops, and nothing is changed.
-    public func readManifest() -> BuildFailure? {
+    package func readManifest() -> BuildFailure? {
         guard let data = previousManifestText else { return nil }
         previousManifestText = nil
         let body: Data, bodySeal: ManifestKey.Seal?
@@ -188,7 +188,7 @@ public final class SiteWriter: @unchecked Sendable {
     private func stagingFolder(_ token: String) -> String { joinPath(output, OutputManifest.stagingPrefix + token) }
 
     /// Writes one file of the site, or finds it in place already. Safe to call from several threads for different files.
-    public func write(_ file: OutputFile) throws(BuildFailure) {
+    package func write(_ file: OutputFile) throws(BuildFailure) {
         if let problem = OutputManifest.pathProblem(file.path) {
             throw BuildFailure([Diagnostic(path: joinPath(displayOutput, file.path), message: "cannot be written: the path \(problem)")])
         }
@@ -250,7 +250,7 @@ public final class SiteWriter: @unchecked Sendable {
     /// part of the new site as they are. Safe to call from several threads. A file whose stamp is the one recorded
     /// is not read again (a `stat`, not a read, per kept file): one edited or removed by hand is noticed by the next
     /// build, which renders its page again, writes a removed file back and stops rather than write over an edited one.
-    public func keep(_ paths: [String]) -> Bool {
+    package func keep(_ paths: [String]) -> Bool {
         var entries: [(line: Int, restamped: OutputManifest.FileEntry?)] = []
         entries.reserveCapacity(paths.count)
         for path in paths {
@@ -279,25 +279,25 @@ public final class SiteWriter: @unchecked Sendable {
     }
 
     /// What every page of the last build shared, as its manifest recorded it.
-    public var previousInputs: ContentHash? { previous.inputs }
+    package var previousInputs: ContentHash? { previous.inputs }
 
     /// What every page of this build shares, recorded with the pages.
-    public func use(inputs: ContentHash) {
+    package func use(inputs: ContentHash) {
         lock.withLock { currentInputs = inputs }
     }
 
     /// Forgets the pages recorded so far: the next build renders them all again.
-    public func forgetPages() {
+    package func forgetPages() {
         lock.withLock { pageRecords = [:]; pagesChanged = true }
     }
 
     /// What the manifest recorded of a page's last render.
-    public func previousRecord(of source: String) -> OutputManifest.PageRecord? {
+    package func previousRecord(of source: String) -> OutputManifest.PageRecord? {
         lock.withLock { previousPages[source] }
     }
 
     /// Remembers what a page was rendered from, for the next build's `keep`.
-    public func record(page source: String, _ record: OutputManifest.PageRecord) {
+    package func record(page source: String, _ record: OutputManifest.PageRecord) {
         lock.withLock {
             if previousPages.removeValue(forKey: source) != record { pagesChanged = true }
             // Its table let go once every page is recorded again (a large site's is megabytes, held to the end otherwise).
@@ -360,11 +360,6 @@ public final class SiteWriter: @unchecked Sendable {
             : "holds something sitegen did not write, in the folder a stopped build staged its files in: move it away"
     }
 
-    /// Writes `manifest` as the manifest (`writeManifest(_:)`).
-    private func writeManifest(_ manifest: OutputManifest) throws {
-        try writeManifest { take in try manifest.writeChunks(take) }
-    }
-
     /// Writes the manifest whole beside the old one, a chunk at a time, sealed with the key, then renames it over:
     /// one or the other is always there, and the old file is never changed (a hard-linked copy keeps it). The key
     /// is written first when it is new.
@@ -396,197 +391,67 @@ public final class SiteWriter: @unchecked Sendable {
         try fileSystem.replaceFile(joinPath(output, OutputManifest.fileName), with: next)
     }
 
-    /// Puts the new site in place: renames the staged files over the old ones, removes what left the site (while
-    /// its bytes are sitegen's), tidies folders and killed builds' staging folders, and writes the manifest.
-    /// Returns warnings (files kept because they changed since sitegen wrote them).
-    @discardableResult
-    public func commit() throws(BuildFailure) -> [Diagnostic] {
-        defer { folderLock.release() }
-        // Taken out, not copied: the final manifest grows from them, and a large site's are large.
-        var (kept, keptLines, restamped, staged, foreign, blocked, pageRecords, pagesChanged, inputs) = lock.withLock {
-            defer { self.kept = [:]; self.keptLines = []; self.restamped = [:]; self.staged = [:]; self.pageRecords = [:] }
-            return (self.kept, self.keptLines, self.restamped, self.staged, self.foreign, self.blocked, self.pageRecords,
-                    self.pagesChanged || !previousPages.isEmpty, self.currentInputs)
-        }
-        let token = stagingOpened ? stagingToken : nil
-        let recorded = previousFiles
+    /// What `commit` works on, taken out of the writer (not copied: the final manifest grows from it, and a large
+    /// site's is large) and filled in phase by phase.
+    private struct Commit {
+        // What the build found and staged (`write`, `keep`, `record`).
+        var kept: [String: OutputManifest.FileEntry]
+        var keptLines: [Bool]
+        var restamped: [Int: OutputManifest.FileEntry]
+        var staged: [String: (number: Int, hash: ContentHash)]
+        var foreign: Set<String>
+        var blocked: [String: String]
+        var pageRecords: [String: OutputManifest.PageRecord]
+        var pagesChanged: Bool
+        var inputs: ContentHash?
+        /// The staging folder's token, when this build staged a file.
+        let token: String?
+        /// The file lines of the manifest found.
+        let recorded: RecordedFiles
+        // What the phases decide.
+        /// What a folder becoming a file takes away: all of it sitegen's, and none of it in the new site.
+        var folderContents: [String: (files: [String], folders: [String])] = [:]
+        /// The recorded files neither kept nor staged: they leave the site.
+        var leaving: [String: OutputManifest.FileEntry] = [:]
+        /// The folders sitegen made, and those it makes now (`toMake`, outermost first).
+        var folders: Set<String> = []
+        var toMake: [String] = []
+        /// The files the manifest did not record (as their lines, sorted), and those staged over recorded ones (by
+        /// line), as they are now.
+        var added = RecordedFiles()
+        var replaced: [Int: OutputManifest.FileEntry] = [:]
         var warnings: [Diagnostic] = []
         /// What this build changed in the folder, in order, once it began renaming: told when it fails after all.
         var changed: [String] = []
+    }
+
+    /// Puts the new site in place: `commitState` takes what the build found, then, one phase each, `refuseBlocked`
+    /// (files in the way), `planChanges` (what leaves, which folders to make), `recordBothVersions` (the manifest
+    /// before the first rename), `makeWay` (sitegen's files and folders where the other kind goes, new folders),
+    /// `renameStaged`, `removeLeaving` (while its bytes are sitegen's), `tidyFolders` (emptied folders, killed
+    /// builds' staging folders) and `writeFinalManifest`. Returns warnings (files kept because they changed since
+    /// sitegen wrote them).
+    @discardableResult
+    package func commit() throws(BuildFailure) -> [Diagnostic] {
+        defer { folderLock.release() }
+        var state = commitState()
         do {
-            // What a folder becoming a file takes away: all of it sitegen's, and none of it in the new site.
-            var folderContents: [String: (files: [String], folders: [String])] = [:]
-            for path in foldersBecomingFiles.sorted() {
-                switch sitegensTree(path, keptLines: keptLines, staged: staged) {
-                case .success(let tree): folderContents[path] = tree
-                case .failure(let problem): blocked[path] = "a folder sitegen made is where the new site has a file, and \(problem.reason): move it away"
-                }
-            }
-            let whyForeign = unproven.map { "sitegen cannot prove it wrote this, as \($0), and the new site has other bytes there" } ?? "sitegen did not write this, and the new site has a file there"
-            let refused = blocked.sorted { $0.key < $1.key }.map { Diagnostic(path: joinPath(displayOutput, $0.key), message: "cannot be written: \($0.value)") }
-                + (force ? [] : foreign.sorted().map { path in
-                    Diagnostic(path: joinPath(displayOutput, path), message: "\(whyForeign): move it away, or pass --force to replace what sitegen did not write")
-                })
-            if !refused.isEmpty {
-                throw BuildFailure(refused.count > 5 ? Array(refused.prefix(5)) + [Diagnostic(path: displayOutput, message: "and \(refused.count - 5) more such files")] : refused)
-            }
-            // The staged files the manifest recorded, by their line there; the recorded files neither kept nor staged leave.
-            var stagedLines: [Int: String] = [:]
-            for path in staged.keys { if let line = recorded.index(of: path) { stagedLines[line] = path } }
-            var leaving: [String: OutputManifest.FileEntry] = [:]
-            for line in keptLines.indices where !keptLines[line] && stagedLines[line] == nil {
-                leaving[recorded.path(at: line)] = recorded.entry(at: line)
-            }
-            var folders = previous.folders
-            var toMake: [String] = []
-            var looked: Set<String> = []
-            for path in staged.keys.sorted() {
-                // Asked of the disk even when recorded: the owner may have removed a folder sitegen made.
-                for folder in Self.folders(above: path) where looked.insert(folder).inserted
-                    && (filesBecomingFolders.contains(folder) || fileSystem.kind(at: joinPath(output, folder)) == .missing) {
-                    folders.insert(folder)
-                    toMake.append(folder)
-                }
-            }
-
-            // Before the first rename: every file either version may have is recorded, so a build killed from here
-            // on leaves nothing the next one cannot prove.
-            if !staged.isEmpty || !leaving.isEmpty {
-                var lines: [UInt8] = []
-                for folder in toMake { OutputManifest.appendFolderLine(folder, to: &lines) }
-                for (path, file) in staged.sorted(by: { $0.key < $1.key }) {
-                    OutputManifest.appendFileLine(path, OutputManifest.FileEntry(hashes: [file.hash], stamp: nil), to: &lines)
-                }
-                if let body = previousBody {
-                    // The manifest found and these lines, read back as one: a file listed twice may have either line's
-                    // bytes. Sealed from the seal over the manifest found, which is megabytes not read again.
-                    let seal = body.seal.copy()
-                    seal.update(Data(lines))
-                    try replaceManifest { take in try take(body.bytes); try take(Data(lines)); try take(ManifestKey.sealLine(seal.finish())) }
-                    manifestRewritten = true
-                } else {
-                    var meanwhile = OutputManifest()
-                    let previousTable = recorded.table
-                    meanwhile.files = previousTable.merging(kept) { _, new in new }
-                    for (line, entry) in restamped { meanwhile.files[recorded.path(at: line)] = entry }
-                    for (path, file) in staged {
-                        meanwhile.files[path] = OutputManifest.FileEntry(hashes: (previousTable[path]?.hashes ?? []) + [file.hash], stamp: previousTable[path]?.stamp)
-                    }
-                    meanwhile.folders = folders
-                    try writeManifest(meanwhile)
-                }
-            }
-
+            try refuseBlocked(&state)
+            planChanges(&state)
+            try recordBothVersions(state)
             renaming = true
-            // Sitegen's file where a folder goes, and sitegen's folder where a file goes, make way (checked again: the
-            // owner may have changed them while pages rendered).
-            for path in filesBecomingFolders.sorted() where isSitegens(path) {
-                try fileSystem.removeFile(joinPath(output, path))
-                changed.append(path)
-            }
-            for (path, tree) in folderContents.sorted(by: { $0.key < $1.key }) {
-                for file in tree.files where isSitegens(file) {
-                    try fileSystem.removeFile(joinPath(output, file))
-                    changed.append(file)
-                }
-                for folder in tree.folders { try fileSystem.removeEmptyFolder(joinPath(output, folder)) }
-                folders.remove(path)
-            }
-            for folder in toMake {
-                try fileSystem.makeFolder(joinPath(output, folder))
-                changed.append(folder + "/")
-            }
-            var final = OutputManifest()
-            // The files the manifest did not record, and those staged over recorded ones (by line), as they are now.
-            var added = kept
-            var replaced: [Int: OutputManifest.FileEntry] = [:]
-            let staging = token.map(stagingFolder) ?? ""
-            for (path, file) in staged.sorted(by: { $0.key < $1.key }) {
-                let target = joinPath(output, path)
-                try fileSystem.replaceFile(target, with: joinPath(staging, String(file.number)))
-                changed.append(path)
-                let entry = OutputManifest.FileEntry(hashes: [file.hash], stamp: fileSystem.stamp(of: target))
-                if let line = recorded.index(of: path) { replaced[line] = entry } else { added[path] = entry }
-            }
-            let addedLines = RecordedFiles(added)
-            /// The new manifest's file lines, in order: a recorded line kept as recorded is copied as it is.
-            func fileLines(_ take: (_ line: Int?, _ added: Int?) throws -> Void) rethrows {
-                var next = 0
-                for line in keptLines.indices where keptLines[line] || replaced[line] != nil {
-                    while next < addedLines.count, RecordedFiles.precedes(addedLines.encodedPath(at: next), recorded.encodedPath(at: line)) {
-                        try take(nil, next); next += 1
-                    }
-                    try take(line, nil)
-                }
-                while next < addedLines.count { try take(nil, next); next += 1 }
-            }
-            for (path, entry) in leaving.sorted(by: { $0.key < $1.key }) {
-                let target = joinPath(output, path)
-                // Gone, something of the owner's now, or behind a link that could lead out of the folder.
-                guard fileSystem.kind(at: target) == .file, blockage(onTheWayTo: path) == nil else { continue }
-                guard let data = try? fileSystem.readFile(target), entry.hashes.contains(ContentHash.of(data)) else {
-                    warnings.append(Diagnostic(.warning, path: joinPath(displayOutput, path), message: "sitegen wrote this file and the site no longer has it, but it changed since: kept as yours"))
-                    continue
-                }
-                try fileSystem.removeFile(target)
-                changed.append(path)
-            }
-            // Only a build that removed files can have emptied a folder.
-            var finalPaths: Set<String> = []
-            if !leaving.isEmpty {
-                fileLines { line, added in finalPaths.insert(line.map(recorded.path) ?? addedLines.path(at: added!)) }
-            }
-            final.folders = leaving.isEmpty ? folders : tidy(folders, keepingAncestorsOf: finalPaths)
-            if let token {
-                try fileSystem.removeEmptyFolder(stagingFolder(token))
-            } else if fileSystem.kind(at: stagingFolder(stagingToken)) == .folder {
-                // A stopped build's, known by its name.
-                if let left = emptyStaging(stagingFolder(stagingToken)) {
-                    warnings.append(Diagnostic(.warning, path: joinPath(displayOutput, OutputManifest.stagingPrefix + stagingToken), message: left))
-                } else {
-                    try fileSystem.removeEmptyFolder(stagingFolder(stagingToken))
-                }
-            }
-            swap(&final.pages, &pageRecords)
-            final.inputs = final.pages.isEmpty ? nil : inputs
-            // The flags first: comparing a large site's file records costs more than all of them.
-            let filesChanged = !added.isEmpty || !restamped.isEmpty || !replaced.isEmpty || keptLines.contains(false)
-            let recordChanged = pagesChanged || manifestRewritten || !previousIsCurrent || final.inputs != previous.inputs || final.folders != previous.folders
-                || filesChanged
-            // Not needed any more: let go before the new manifest is written.
-            previous = OutputManifest()
-            if recordChanged {
-                try writeManifest { take in
-                    try final.writeChunks(fileLines: { put in
-                        // Lines copied as they are, which lie together in the manifest found, go a run at a time.
-                        var run = 0..<0
-                        func putRun() throws { if !run.isEmpty { try put(recorded.lines(run)) }; run = 0..<0 }
-                        try fileLines { line, added in
-                            if let line, replaced[line] == nil, restamped[line] == nil {
-                                if run.isEmpty || run.upperBound != line { try putRun(); run = line..<line }
-                                run = run.lowerBound..<(line + 1)
-                                return
-                            }
-                            try putRun()
-                            if let line {
-                                var encoded: [UInt8] = []
-                                OutputManifest.appendFileLine(recorded.path(at: line), (replaced[line] ?? restamped[line])!, to: &encoded)
-                                try put(Data(encoded))
-                            } else {
-                                try put(addedLines.line(at: added!))
-                            }
-                        }
-                        try putRun()
-                    }, take)
-                }
-            }
-            previousFiles = RecordedFiles()
+            try makeWay(&state)
+            try renameStaged(&state)
+            try removeLeaving(&state)
+            try tidyFolders(&state)
+            try writeFinalManifest(&state)
         } catch let failure as BuildFailure {
             discardStaging()
             throw failure
         } catch {
             discardStaging()
             var diagnostic = Self.failure(error, output: displayOutput)
+            let changed = state.changed
             if renaming {
                 // Past the first rename nothing is undone: the manifest written before it records both versions of
                 // every file, and the next build finishes the job. Said as it is, with what changed.
@@ -597,7 +462,230 @@ public final class SiteWriter: @unchecked Sendable {
             }
             throw BuildFailure([diagnostic])
         }
-        return warnings
+        return state.warnings
+    }
+
+    /// What the build found and staged, taken out of the writer.
+    private func commitState() -> Commit {
+        lock.withLock {
+            defer { self.kept = [:]; self.keptLines = []; self.restamped = [:]; self.staged = [:]; self.pageRecords = [:] }
+            return Commit(kept: self.kept, keptLines: self.keptLines, restamped: self.restamped, staged: self.staged, foreign: self.foreign,
+                          blocked: self.blocked, pageRecords: self.pageRecords, pagesChanged: self.pagesChanged || !previousPages.isEmpty,
+                          inputs: self.currentInputs, token: stagingOpened ? stagingToken : nil, recorded: previousFiles)
+        }
+    }
+
+    /// Stops the build, before anything changes, when a file of the site cannot be written: something in the way
+    /// (a folder of the owner's where a file goes, a link on the way), or a file of the owner's without `force`.
+    private func refuseBlocked(_ state: inout Commit) throws(BuildFailure) {
+        for path in foldersBecomingFiles.sorted() {
+            switch sitegensTree(path, keptLines: state.keptLines, staged: state.staged) {
+            case .success(let tree): state.folderContents[path] = tree
+            case .failure(let problem): state.blocked[path] = "a folder sitegen made is where the new site has a file, and \(problem.reason): move it away"
+            }
+        }
+        let whyForeign = unproven.map { "sitegen cannot prove it wrote this, as \($0), and the new site has other bytes there" } ?? "sitegen did not write this, and the new site has a file there"
+        let refused = state.blocked.sorted { $0.key < $1.key }.map { Diagnostic(path: joinPath(displayOutput, $0.key), message: "cannot be written: \($0.value)") }
+            + (force ? [] : state.foreign.sorted().map { path in
+                Diagnostic(path: joinPath(displayOutput, path), message: "\(whyForeign): move it away, or pass --force to replace what sitegen did not write")
+            })
+        if !refused.isEmpty {
+            throw BuildFailure(refused.count > 5 ? Array(refused.prefix(5)) + [Diagnostic(path: displayOutput, message: "and \(refused.count - 5) more such files")] : refused)
+        }
+    }
+
+    /// Which recorded files leave the site (neither kept nor staged), and which folders the staged files need made.
+    private func planChanges(_ state: inout Commit) {
+        let recorded = state.recorded
+        // The staged files the manifest recorded, by their line there.
+        var stagedLines: [Int: String] = [:]
+        for path in state.staged.keys { if let line = recorded.index(of: path) { stagedLines[line] = path } }
+        for line in state.keptLines.indices where !state.keptLines[line] && stagedLines[line] == nil {
+            state.leaving[recorded.path(at: line)] = recorded.entry(at: line)
+        }
+        state.folders = previous.folders
+        var looked: Set<String> = []
+        for path in state.staged.keys.sorted() {
+            // Asked of the disk even when recorded: the owner may have removed a folder sitegen made.
+            for folder in Self.folders(above: path) where looked.insert(folder).inserted
+                && (filesBecomingFolders.contains(folder) || fileSystem.kind(at: joinPath(output, folder)) == .missing) {
+                state.folders.insert(folder)
+                state.toMake.append(folder)
+            }
+        }
+    }
+
+    /// Before the first rename: every file either version may have is recorded, so a build killed from here on
+    /// leaves nothing the next one cannot prove.
+    private func recordBothVersions(_ state: Commit) throws {
+        guard !state.staged.isEmpty || !state.leaving.isEmpty else { return }
+        let recorded = state.recorded
+        if let body = previousBody {
+            // The manifest found and these lines, read back as one: a file listed twice may have either line's
+            // bytes. Sealed from the seal over the manifest found, which is megabytes not read again.
+            var lines: [UInt8] = []
+            for folder in state.toMake { OutputManifest.appendFolderLine(folder, to: &lines) }
+            for path in state.staged.keys.sorted() {
+                OutputManifest.appendFileLine(path, OutputManifest.FileEntry(hashes: [state.staged[path]!.hash], stamp: nil), to: &lines)
+            }
+            let seal = body.seal.copy()
+            seal.update(Data(lines))
+            try replaceManifest { take in try take(body.bytes); try take(Data(lines)); try take(ManifestKey.sealLine(seal.finish())) }
+            manifestRewritten = true
+            return
+        }
+        // No manifest to extend: one written whole, with each file's recorded hashes and the staged one.
+        let entries: [(path: String, entry: OutputManifest.FileEntry)]
+        if recorded.count == 0 {
+            // A build into a folder without a record (a CI deploy) stages every file of the site: listed as they
+            // are, not gathered into a table first. A path is kept or staged, never both.
+            entries = state.kept.map { (path: $0.key, entry: $0.value) }
+                + state.staged.map { (path: $0.key, entry: OutputManifest.FileEntry(hashes: [$0.value.hash], stamp: nil)) }
+        } else {
+            let previousTable = recorded.table
+            var files = previousTable.merging(state.kept) { _, new in new }
+            for (line, entry) in state.restamped { files[recorded.path(at: line)] = entry }
+            for (path, file) in state.staged {
+                files[path] = OutputManifest.FileEntry(hashes: (previousTable[path]?.hashes ?? []) + [file.hash], stamp: previousTable[path]?.stamp)
+            }
+            entries = files.map { (path: $0.key, entry: $0.value) }
+        }
+        let lines = RecordedFiles(entries: entries)
+        var meanwhile = OutputManifest()
+        meanwhile.folders = state.folders
+        try writeManifest { take in
+            try meanwhile.writeChunks(fileLines: { put in if lines.count > 0 { try put(lines.lines(0..<lines.count)) } }, take)
+        }
+    }
+
+    /// Sitegen's file where a folder goes, and sitegen's folder where a file goes, make way (checked again: the
+    /// owner may have changed them while pages rendered); then the new folders are made.
+    private func makeWay(_ state: inout Commit) throws {
+        for path in filesBecomingFolders.sorted() where isSitegens(path) {
+            try fileSystem.removeFile(joinPath(output, path))
+            state.changed.append(path)
+        }
+        for (path, tree) in state.folderContents.sorted(by: { $0.key < $1.key }) {
+            for file in tree.files where isSitegens(file) {
+                try fileSystem.removeFile(joinPath(output, file))
+                state.changed.append(file)
+            }
+            for folder in tree.folders { try fileSystem.removeEmptyFolder(joinPath(output, folder)) }
+            state.folders.remove(path)
+        }
+        for folder in state.toMake {
+            try fileSystem.makeFolder(joinPath(output, folder))
+            state.changed.append(folder + "/")
+        }
+    }
+
+    /// The staged files renamed over their old versions, each recorded as it is now.
+    private func renameStaged(_ state: inout Commit) throws {
+        // The kept and staged tables let go as they are used: a build into an empty folder stages every file of the site.
+        var added = state.kept.map { (path: $0.key, entry: $0.value) }
+        state.kept = [:]
+        added.reserveCapacity(added.count + state.staged.count)
+        let staging = state.token.map(stagingFolder) ?? ""
+        for path in state.staged.keys.sorted() {
+            let target = joinPath(output, path)
+            try fileSystem.replaceFile(target, with: joinPath(staging, String(state.staged[path]!.number)))
+            state.changed.append(path)
+            let entry = OutputManifest.FileEntry(hashes: [state.staged[path]!.hash], stamp: fileSystem.stamp(of: target))
+            if let line = state.recorded.index(of: path) { state.replaced[line] = entry } else { added.append((path, entry)) }
+        }
+        state.staged = [:]
+        state.added = RecordedFiles(entries: added)
+    }
+
+    /// The files that left the site removed, each only while its bytes are the ones recorded (else kept, with a warning).
+    private func removeLeaving(_ state: inout Commit) throws {
+        for (path, entry) in state.leaving.sorted(by: { $0.key < $1.key }) {
+            let target = joinPath(output, path)
+            // Gone, something of the owner's now, or behind a link that could lead out of the folder.
+            guard fileSystem.kind(at: target) == .file, blockage(onTheWayTo: path) == nil else { continue }
+            guard let data = try? fileSystem.readFile(target), entry.hashes.contains(ContentHash.of(data)) else {
+                state.warnings.append(Diagnostic(.warning, path: joinPath(displayOutput, path), message: "sitegen wrote this file and the site no longer has it, but it changed since: kept as yours"))
+                continue
+            }
+            try fileSystem.removeFile(target)
+            state.changed.append(path)
+        }
+    }
+
+    /// The folders emptied of what left the site removed (only a build that removed files can have emptied one),
+    /// and this build's or a stopped build's staging folder.
+    private func tidyFolders(_ state: inout Commit) throws {
+        if !state.leaving.isEmpty {
+            var finalPaths: Set<String> = []
+            let added = state.added
+            fileLines(of: state) { line, index in finalPaths.insert(line.map(state.recorded.path) ?? added.path(at: index!)) }
+            state.folders = tidy(state.folders, keepingAncestorsOf: finalPaths)
+        }
+        if let token = state.token {
+            try fileSystem.removeEmptyFolder(stagingFolder(token))
+        } else if fileSystem.kind(at: stagingFolder(stagingToken)) == .folder {
+            // A stopped build's, known by its name.
+            if let left = emptyStaging(stagingFolder(stagingToken)) {
+                state.warnings.append(Diagnostic(.warning, path: joinPath(displayOutput, OutputManifest.stagingPrefix + stagingToken), message: left))
+            } else {
+                try fileSystem.removeEmptyFolder(stagingFolder(stagingToken))
+            }
+        }
+    }
+
+    /// The new manifest's file lines, in order: `take(line, nil)` for a recorded line kept or replaced, `take(nil,
+    /// index)` for line `index` of the added files.
+    private func fileLines(of state: Commit, _ take: (_ line: Int?, _ added: Int?) throws -> Void) rethrows {
+        let addedLines = state.added
+        var next = 0
+        for line in state.keptLines.indices where state.keptLines[line] || state.replaced[line] != nil {
+            while next < addedLines.count, RecordedFiles.precedes(addedLines.encodedPath(at: next), state.recorded.encodedPath(at: line)) {
+                try take(nil, next); next += 1
+            }
+            try take(line, nil)
+        }
+        while next < addedLines.count { try take(nil, next); next += 1 }
+    }
+
+    /// The manifest of the new site, written when anything in it changed: a recorded line kept as recorded is copied
+    /// as it is.
+    private func writeFinalManifest(_ state: inout Commit) throws {
+        var final = OutputManifest()
+        final.folders = state.folders
+        swap(&final.pages, &state.pageRecords)
+        final.inputs = final.pages.isEmpty ? nil : state.inputs
+        // The flags first: comparing a large site's file records costs more than all of them.
+        let filesChanged = state.added.count > 0 || !state.restamped.isEmpty || !state.replaced.isEmpty || state.keptLines.contains(false)
+        let recordChanged = state.pagesChanged || manifestRewritten || !previousIsCurrent || final.inputs != previous.inputs
+            || final.folders != previous.folders || filesChanged
+        // Not needed any more: let go before the new manifest is written.
+        previous = OutputManifest()
+        defer { previousFiles = RecordedFiles() }
+        guard recordChanged else { return }
+        let done = state, recorded = state.recorded, replaced = state.replaced, restamped = state.restamped, addedLines = state.added
+        try writeManifest { take in
+            try final.writeChunks(fileLines: { put in
+                // Lines copied as they are, which lie together in the manifest found, go a run at a time.
+                var run = 0..<0
+                func putRun() throws { if !run.isEmpty { try put(recorded.lines(run)) }; run = 0..<0 }
+                try fileLines(of: done) { line, added in
+                    if let line, replaced[line] == nil, restamped[line] == nil {
+                        if run.isEmpty || run.upperBound != line { try putRun(); run = line..<line }
+                        run = run.lowerBound..<(line + 1)
+                        return
+                    }
+                    try putRun()
+                    if let line {
+                        var encoded: [UInt8] = []
+                        OutputManifest.appendFileLine(recorded.path(at: line), (replaced[line] ?? restamped[line])!, to: &encoded)
+                        try put(Data(encoded))
+                    } else {
+                        try put(addedLines.line(at: added!))
+                    }
+                }
+                try putRun()
+            }, take)
+        }
     }
 
     /// The files and folders in sitegen's folder `path` (folders deepest first, `path` last), when all of them are
@@ -664,7 +752,7 @@ public final class SiteWriter: @unchecked Sendable {
     }
 
     /// A build that failed: the output folder is left as it was (one made for it is removed again).
-    public func discard() {
+    package func discard() {
         defer { folderLock.release() }
         discardStaging()
         for folder in madeOnTheWay.reversed() { try? fileSystem.removeEmptyFolder(folder) }

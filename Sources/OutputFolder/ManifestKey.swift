@@ -8,8 +8,8 @@ import SiteBasics
 /// change the manifest too; without the key they cannot seal it, so a file is sitegen's only when a manifest sealed
 /// with this key records its bytes. A site folder without the key (a fresh clone) makes one: the manifest found
 /// then proves nothing, and every file there counts as the owner's.
-public struct ManifestKey: Sendable {
-    public static let fileName = ".sitegen-key"
+package struct ManifestKey: Sendable {
+    package static let fileName = ".sitegen-key"
     let bytes: [UInt8]
     /// Whether the key is new: written beside the site's sources when the build that made it commits.
     let isNew: Bool
