@@ -51,7 +51,8 @@ struct PageInputs: Sendable {
         now = Int64((options.now ?? Date()).timeIntervalSince1970.rounded(.down))
         self.writer = writer
         sourceDirectory = options.sourceDirectory
-        assetHashes = AssetHashes(contentFolder: joinPath(options.sourceDirectory, "content"), fileSystem: fileSystem, loadedSVGFiles: sources.svgFiles)
+        assetHashes = AssetHashes(contentFolder: joinPath(options.sourceDirectory, "content"), fileSystem: fileSystem, loadedSVGFiles: sources.svgFiles,
+                                  stampsBefore: stampsBefore)
     }
 
     func digest(of page: ContentPage) -> ContentHash {
@@ -63,15 +64,23 @@ struct PageInputs: Sendable {
     func unchangedRecord(of page: ContentPage, digest: ContentHash) -> OutputManifest.PageRecord? {
         guard var record = writer.previousRecord(of: page.path), record.digest == digest, stillHolds(record) else { return nil }
         record.sourceStamp = recordable(page.stamp)
+        restamp(&record)
         return record
     }
 
     /// The record of the page's last render, known unchanged without reading the page: its file's stamp and what every
     /// page shares are as recorded.
     func unchangedRecord(of page: ContentPage) -> OutputManifest.PageRecord? {
-        guard let stamp = page.stamp, writer.previousInputs == sharedHash, let record = writer.previousRecord(of: page.path),
+        guard let stamp = page.stamp, writer.previousInputs == sharedHash, var record = writer.previousRecord(of: page.path),
               record.sourceStamp == stamp, stillHolds(record) else { return nil }
+        restamp(&record)
         return record
+    }
+
+    /// A kept record's asset stamps as they may be recorded now: one too new to record last time may be now.
+    private func restamp(_ record: inout OutputManifest.PageRecord) {
+        record.assetStamps = [:]
+        for path in record.assets.keys { record.assetStamps[path] = assetHashes.recordableStamp(of: path) }
     }
 
     /// Whether what every page shares is as recorded: when it is not, no page's last render can hold (every page's
@@ -86,7 +95,9 @@ struct PageInputs: Sendable {
     /// Whether a record's other inputs hold: where `--now` falls, the files under content/ it uses, its files.
     private func stillHolds(_ record: OutputManifest.PageRecord) -> Bool {
         (record.validFrom ?? .min) <= now && now < (record.validUntil ?? .max)
-            && record.assets.allSatisfy({ assetHashes.hash(of: $0.key) == $0.value }) && writer.keep(record.outputs)
+            && record.assets.allSatisfy({ path, hash in
+                assetHashes.hash(of: path, recorded: record.assetStamps[path].map { (hash, $0) }) == hash
+            }) && writer.keep(record.outputs)
     }
 
     /// A page file's stamp as it may be recorded: when it last changed long enough before the build, else nil.
@@ -101,10 +112,12 @@ struct PageInputs: Sendable {
         let times = page.parsed.frontMatter.links.flatMap { [$0.window.from?.value.start, $0.window.until?.value.endExclusive].compactMap { $0 } }
         var assets: [String: ContentHash] = [:]
         for path in Self.assets(of: page) { assets[path] = assetHashes.hash(of: path) }  // a missing one fails the page
-        return OutputManifest.PageRecord(digest: digest, validFrom: times.filter { $0 <= now }.max(), validUntil: times.filter { $0 > now }.min(),
-                                         policy: rendered.policy, outputs: rendered.outputs, assets: assets,
-                                         warnings: warnings.map { OutputManifest.RecordedWarning($0, sourceDirectory: sourceDirectory) },
-                                         sourceStamp: recordable(stamp))
+        var record = OutputManifest.PageRecord(digest: digest, validFrom: times.filter { $0 <= now }.max(), validUntil: times.filter { $0 > now }.min(),
+                                               policy: rendered.policy, outputs: rendered.outputs, assets: assets,
+                                               warnings: warnings.map { OutputManifest.RecordedWarning($0, sourceDirectory: sourceDirectory) },
+                                               sourceStamp: recordable(stamp))
+        restamp(&record)
+        return record
     }
 
     /// The files under content/ (as paths below it) that the page's render reads or names.
@@ -137,28 +150,58 @@ struct PageInputs: Sendable {
     }
 }
 
-/// The SHA-256 of each file under content/ that pages use, read once per build however many pages use it.
+/// The SHA-256 of each file under content/ that pages use, read at most once per build however many pages use it, and
+/// not at all while its stamp is the one a page's record gives with the hash (a build with nothing changed reads none).
+///
+/// The racy case (git's "racy clean"): a file changed within the file system's clock tick of when its stamp was taken
+/// can keep that stamp with other bytes (same size, same times). So the stamp is taken before the file is read (a
+/// write after it moves the change time, which cannot be set by hand) and is recorded only when the file last changed
+/// `PageInputs.stampMargin` (3 s, more than any file system's tick) before the build began: a file changed later is
+/// read again by the next build, and its stamp recorded then.
 final class AssetHashes: Sendable {
     private let contentFolder: String
     private let fileSystem: any FileReading
     /// The SVG files the load stage read (icons among them): hashed from those bytes, the ones pages were made from.
     private let loadedSVGFiles: [String: LoadedSVGFile]
+    /// The change time (ns since 1970) before which a stamp is recorded.
+    private let stampsBefore: Int64
     /// One per file pages use: the site bounds it, and a shared background read again past a bound would cost more.
-    private let known = BuildMemo<String, ContentHash?>(capacity: .max)
+    private let known = BuildMemo<String, Known>(capacity: .max)
 
-    init(contentFolder: String, fileSystem: any FileReading, loadedSVGFiles: [String: LoadedSVGFile] = [:]) {
+    /// A file's hash (nil when it cannot be read) and its stamp when it may be recorded.
+    private struct Known: Sendable {
+        var hash: ContentHash?
+        var stamp: FileStamp?
+    }
+
+    init(contentFolder: String, fileSystem: any FileReading, loadedSVGFiles: [String: LoadedSVGFile] = [:], stampsBefore: Int64 = .min) {
         self.contentFolder = contentFolder
         self.fileSystem = fileSystem
         self.loadedSVGFiles = loadedSVGFiles
+        self.stampsBefore = stampsBefore
     }
 
-    /// nil when the file cannot be read.
-    func hash(of path: String) -> ContentHash? {
+    /// nil when the file cannot be read. `recorded`: a hash and stamp from a page's record, which spare the read while
+    /// the file's stamp is that one.
+    func hash(of path: String, recorded: (hash: ContentHash, stamp: FileStamp)? = nil) -> ContentHash? {
+        known(path, recorded: recorded).hash
+    }
+
+    /// The file's stamp, taken before it was read, when a later change cannot share it; nil for the SVG files the load
+    /// read (hashed from those bytes, which every build reads).
+    func recordableStamp(of path: String) -> FileStamp? { known(path, recorded: nil).stamp }
+
+    private func known(_ path: String, recorded: (hash: ContentHash, stamp: FileStamp)?) -> Known {
         known.value(for: path) {
             switch loadedSVGFiles[path] {
-            case .read(let data, _): return ContentHash.of(data)
-            case .unreadable: return nil
-            case nil: return (try? fileSystem.readFile(joinPath(contentFolder, path))).map(ContentHash.of)
+            case .read(let data, _): return Known(hash: ContentHash.of(data))
+            case .unreadable: return Known()
+            case nil:
+                let file = joinPath(contentFolder, path)
+                let stamp = fileSystem.stamp(of: file)  // before the read: a write after it changes the stamp
+                if let stamp, let recorded, recorded.stamp == stamp { return Known(hash: recorded.hash, stamp: stamp) }
+                guard let data = try? fileSystem.readFile(file) else { return Known() }
+                return Known(hash: ContentHash.of(data), stamp: stamp.flatMap { $0.changed < stampsBefore ? $0 : nil })
             }
         }
     }

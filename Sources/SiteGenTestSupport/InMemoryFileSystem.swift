@@ -9,6 +9,9 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
     private var directories: Set<String> = []
     /// How often each file was read, for tests that a stage reads a file once or not at all.
     private var readCounts: [String: Int] = [:]
+    private var tick: Int64?
+    private var stamps: [String: FileStamp] = [:]
+    private var lastInode: UInt64 = 0
 
     public init(_ files: [String: String] = [:]) {
         for (path, text) in files { try? overwriteFile(path, Data(text.utf8)) }
@@ -20,6 +23,21 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
     package func readCount(of path: String) -> Int {
         let key = Self.normalize(path)
         return lock.withLock { readCounts[key, default: 0] }
+    }
+
+    /// When set, a file written from then on carries a stamp, as on a disk, its times the clock's rounded down to
+    /// this many nanoseconds (the disk's clock tick); a file moved or removed loses its stamp. Nil (the default): files in
+    /// memory have no stamps, and what compares stamps reads the files instead.
+    package var stampTick: Int64? {
+        get { lock.withLock { tick } }
+        set { lock.withLock { tick = newValue } }
+    }
+
+    /// Moves the times of `path`'s stamp back by `nanoseconds`: a file that last changed that long ago.
+    package func backdate(_ path: String, by nanoseconds: Int64) {
+        lock.withLock {
+            stamps[Self.normalize(path)].map { stamps[Self.normalize(path)] = FileStamp(size: $0.size, inode: $0.inode, modified: $0.modified - nanoseconds, changed: $0.changed - nanoseconds) }
+        }
     }
 
     private static func normalize(_ path: String) -> String {
@@ -77,6 +95,15 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
                 directories.insert(folder)
             }
             files[key] = data
+            if let tick {
+                var clock = timespec()
+                clock_gettime(CLOCK_REALTIME, &clock)
+                let time = (Int64(clock.tv_sec) * 1_000_000_000 + Int64(clock.tv_nsec)) / tick * tick
+                let inode = stamps[key]?.inode ?? { lastInode += 1; return lastInode }()
+                stamps[key] = FileStamp(size: Int64(data.count), inode: inode, modified: time, changed: time)
+            } else {
+                stamps[key] = nil
+            }
         }
     }
 
@@ -88,6 +115,7 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
             let hadFolder = directories.remove(key) != nil
             guard hadFile || hadFolder else { throw FileSystemError(path: path, reason: "cannot be removed (no such item)") }
             files = files.filter { !$0.key.hasPrefix(prefix) }
+            stamps = stamps.filter { $0.key != key && !$0.key.hasPrefix(prefix) }
             directories = directories.filter { !$0.hasPrefix(prefix) }
         }
     }
@@ -110,8 +138,8 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
         resolvedKind(at: path) == .missing ? nil : "/" + Self.normalize(path)
     }
 
-    /// Files in memory have no inode or times: the writer reads them to compare.
-    public func stamp(of path: String) -> FileStamp? { nil }
+    /// Files in memory have no inode or times unless `stampTick` is set: the writer reads them to compare.
+    public func stamp(of path: String) -> FileStamp? { lock.withLock { stamps[Self.normalize(path)] } }
 
     public func makeFolder(_ path: String) throws {
         let key = Self.normalize(path)
@@ -130,6 +158,7 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
         try lock.withLock {
             guard files[key] != nil else { throw FileSystemError(path: path, reason: "cannot be written (no such file)") }
             files[key]!.append(data)
+            stamps[key] = nil
         }
     }
 
@@ -139,6 +168,8 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
             guard let data = files.removeValue(forKey: from) else { throw FileSystemError(path: source, reason: "cannot be moved (no such file)") }
             guard !directories.contains(to) else { throw FileSystemError(path: source, reason: "cannot be moved to \(target) (a folder)") }
             files[to] = data
+            stamps[from] = nil
+            stamps[to] = nil
         }
     }
 
@@ -146,6 +177,7 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
         let key = Self.normalize(path)
         try lock.withLock {
             guard files.removeValue(forKey: key) != nil else { throw FileSystemError(path: path, reason: "cannot be removed (no such file)") }
+            stamps[key] = nil
         }
     }
 
@@ -163,6 +195,7 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
             guard files[to] == nil, !directories.contains(to) else {
                 throw FileSystemError(path: source, reason: "cannot be moved to \(destination) (it exists)")
             }
+            stamps = stamps.filter { !$0.key.hasPrefix(from) }
             if let data = files.removeValue(forKey: from) { files[to] = data; return }
             guard directories.remove(from) != nil else { throw FileSystemError(path: source, reason: "cannot be moved (no such item)") }
             directories.insert(to)
