@@ -325,7 +325,7 @@ public struct OutputManifest: Equatable, Sendable {
                 let parts = asset.split("="), hashAndStamp = parts.count == 2 ? parts[1].split("@") : []
                 guard parts.count == 2, Self.encodedPathProblem(parts[0].bytes) == nil, let assetPath = parts[0].decoded,
                       (1...2).contains(hashAndStamp.count), let hash = hash(hashAndStamp[0]) else {
-                    throw Problem(line: number, message: "expected the page's assets as PATH=SHA256 or PATH=SHA256@STAMP split by '|'")
+                    throw Problem(line: number, message: "expected the page's assets as PATH=SHA256 split by '|'")
                 }
                 record.assets[assetPath] = hash
                 if hashAndStamp.count == 2 {

@@ -26,11 +26,24 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
     }
 
     /// When set, a file written from then on carries a stamp, as on a disk, its times the clock's rounded down to
-    /// this many nanoseconds (the disk's clock tick); a file moved or removed loses its stamp. Nil (the default): files in
+    /// this many nanoseconds (the disk's clock tick); a file moved keeps its inode and times but its change time, as on a disk. Nil (the default): files in
     /// memory have no stamps, and what compares stamps reads the files instead.
     package var stampTick: Int64? {
         get { lock.withLock { tick } }
         set { lock.withLock { tick = newValue } }
+    }
+
+    /// The clock rounded down to the tick, when files carry stamps. Under the lock.
+    private func now() -> Int64? {
+        guard let tick else { return nil }
+        var clock = timespec()
+        clock_gettime(CLOCK_REALTIME, &clock)
+        return (Int64(clock.tv_sec) * 1_000_000_000 + Int64(clock.tv_nsec)) / tick * tick
+    }
+
+    /// A stamp after a rename, as a disk changes it: the same inode and times but the change time. Under the lock.
+    private func renamed(_ stamp: FileStamp) -> FileStamp {
+        FileStamp(size: stamp.size, inode: stamp.inode, modified: stamp.modified, changed: now() ?? stamp.changed)
     }
 
     /// Moves the times of `path`'s stamp back by `nanoseconds`: a file that last changed that long ago.
@@ -95,10 +108,7 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
                 directories.insert(folder)
             }
             files[key] = data
-            if let tick {
-                var clock = timespec()
-                clock_gettime(CLOCK_REALTIME, &clock)
-                let time = (Int64(clock.tv_sec) * 1_000_000_000 + Int64(clock.tv_nsec)) / tick * tick
+            if let time = now() {
                 let inode = stamps[key]?.inode ?? { lastInode += 1; return lastInode }()
                 stamps[key] = FileStamp(size: Int64(data.count), inode: inode, modified: time, changed: time)
             } else {
@@ -168,8 +178,7 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
             guard let data = files.removeValue(forKey: from) else { throw FileSystemError(path: source, reason: "cannot be moved (no such file)") }
             guard !directories.contains(to) else { throw FileSystemError(path: source, reason: "cannot be moved to \(target) (a folder)") }
             files[to] = data
-            stamps[from] = nil
-            stamps[to] = nil
+            stamps[to] = stamps.removeValue(forKey: from).map(renamed)
         }
     }
 
@@ -195,8 +204,12 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
             guard files[to] == nil, !directories.contains(to) else {
                 throw FileSystemError(path: source, reason: "cannot be moved to \(destination) (it exists)")
             }
-            stamps = stamps.filter { !$0.key.hasPrefix(from) }
-            if let data = files.removeValue(forKey: from) { files[to] = data; return }
+            if let data = files.removeValue(forKey: from) {
+                files[to] = data
+                stamps[to] = stamps.removeValue(forKey: from).map(renamed)
+                return
+            }
+            stamps = stamps.filter { !$0.key.hasPrefix(from + "/") }
             guard directories.remove(from) != nil else { throw FileSystemError(path: source, reason: "cannot be moved (no such item)") }
             directories.insert(to)
             for (path, data) in files where path.hasPrefix(from + "/") {
