@@ -1,9 +1,9 @@
 import CSSSyntax
 
-/// CSS read the way a browser's tokenizer reads it (CSS Syntax 3: comments, strings, escapes such as `u\72l(`), to find
+/// CSS read as CSSSyntax's tokens, the way a browser's tokenizer reads it (comments, strings, escapes such as `u\72l(`), to find
 /// what could load from elsewhere: a `url(` that is not `url(#id)`, a function outside a list of drawing functions
 /// (`image-set(`, `src(`, `image(` take addresses as strings), an at-rule outside a short list (`@import`,
-/// `@font-face`). Names are read after their escapes are decoded; anything unsure counts as a finding, since a false
+/// `@font-face`). Names are read after their escapes are decoded; anything unsure (a bad url) counts as a finding, since a false
 /// refusal costs a rename and a missed load costs a leak.
 enum CSSText {
     /// What was found, and where: `offset` counts Unicode scalars into the text.

@@ -181,16 +181,26 @@ public struct CSSTokenizer: Sequence, IteratorProtocol {
         return String(decoding: value, as: UTF8.self)
     }
 
+    /// The caller's span at `index`, taken whole into a string's or url's value; false when none starts there.
+    private mutating func takeOpaque(into value: inout [UInt8]) -> Bool {
+        guard let end = opaque(index), end > index else { return false }
+        value += utf8[index..<end]
+        index = end
+        return true
+    }
+
+    /// The byte at `index` taken into a value as it is, NUL as U+FFFD.
+    private mutating func take(_ byte: UInt8, into value: inout [UInt8]) {
+        if byte == 0 { value += Self.replacement } else { value.append(byte) }
+        index += 1
+    }
+
     private mutating func readString() -> CSSToken.Kind {
         let quote = utf8[index]
         index += 1
         var value: [UInt8] = []
         while index < utf8.count {
-            if let end = opaque(index), end > index {
-                value += utf8[index..<end]
-                index = end
-                continue
-            }
+            if takeOpaque(into: &value) { continue }
             let byte = utf8[index]
             if byte == quote {
                 index += 1
@@ -203,8 +213,7 @@ public struct CSSTokenizer: Sequence, IteratorProtocol {
                 readEscape(into: &value)
                 continue
             }
-            if byte == 0 { value += Self.replacement } else { value.append(byte) }
-            index += 1
+            take(byte, into: &value)
         }
         return .string(String(decoding: value, as: UTF8.self), closed: false)
     }
@@ -214,11 +223,7 @@ public struct CSSTokenizer: Sequence, IteratorProtocol {
         var value: [UInt8] = []
         func address() -> String { String(decoding: value, as: UTF8.self) }
         while index < utf8.count {
-            if let end = opaque(index), end > index {
-                value += utf8[index..<end]
-                index = end
-                continue
-            }
+            if takeOpaque(into: &value) { continue }
             let byte = utf8[index]
             if byte == UInt8(ascii: ")") {
                 index += 1
@@ -239,8 +244,7 @@ public struct CSSTokenizer: Sequence, IteratorProtocol {
                 readEscape(into: &value)
                 continue
             }
-            if byte == 0 { value += Self.replacement } else { value.append(byte) }
-            index += 1
+            take(byte, into: &value)
         }
         if index == utf8.count { return .url(address(), bad: false) }
         // A bad url: what remains up to its `)` belongs to it, escapes included.
