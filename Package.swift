@@ -53,16 +53,19 @@ let package = Package(
         // shows them), a value with where it was written, a file of the built site, the file system seam, SHA-256, a memo filled
         // once per build.
         .target(name: "SiteBasics", dependencies: ["Mustache", "LinkChain", "CCrypto"]),
+        // CSS read into tokens as CSS Syntax Level 3 reads it (comments, strings, url(…), names, escapes), for the three
+        // readers of CSS: the minifier, the published-SVG check and the stylesheet's colours.
+        .target(name: "CSSSyntax"),
         // Colours: HexColor and its contrast arithmetic, the brand buttons' paint, the themes.
-        .target(name: "Paint", dependencies: ["LinkChain"]),
+        .target(name: "Paint", dependencies: ["LinkChain", "CSSSyntax"]),
         // Pictures: the built-in glyphs, initials, QR codes (libqrencode), SVG reading and sanitising, the buttons' icons
         // (the icon sets, a site's own SVG files), and photos resized and stripped of their metadata (libvips).
-        .target(name: "Artwork", dependencies: ["SiteBasics", "LinkChain", "CQREncode", "CVips", "CLibXML2"]),
+        .target(name: "Artwork", dependencies: ["SiteBasics", "CSSSyntax", "LinkChain", "CQREncode", "CVips", "CLibXML2"]),
         // What goes beside a page: its contact card (vCard), its Content-Security-Policy (hashed with libcrypto) and its
         // share card (drawn by libvips, through Artwork).
         .target(name: "Companions", dependencies: ["SiteBasics", "Artwork", "Paint", "LinkChain", "Mustache"]),
         // The minifiers of a template's CSS and JSON, which copy its Mustache tags as the engine reads them.
-        .target(name: "Minify", dependencies: ["Mustache"]),
+        .target(name: "Minify", dependencies: ["Mustache", "CSSSyntax"]),
         // The page's runtime: pages inline it minified (Resources/minified: the base, one module per feature, the counter),
         // made from its readable source (Resources/runtime) by scripts/minify-runtime.py.
         .target(name: "Runtime", exclude: ["Resources/runtime"], resources: [.embedInCode("Resources/minified")]),
@@ -112,6 +115,7 @@ let package = Package(
         .testTarget(name: "LinkChainTests", dependencies: ["LinkChain"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "SiteBasicsTests", dependencies: ["SiteBasics"]),
+        .testTarget(name: "CSSSyntaxTests", dependencies: ["CSSSyntax"]),
         .testTarget(name: "PaintTests", dependencies: ["Paint"]),
         .testTarget(name: "ArtworkTests", dependencies: ["Artwork", "SiteBasics", "LinkChain", "CQREncode", "CVips", "CZlib",
                                                         "SiteGenTestSupport"]),

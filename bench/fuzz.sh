@@ -129,9 +129,9 @@ build_harness() {
         Sources/OnlineCheck/RelMeLinks.swift Sources/HTMLReading/CharacterReferences.swift Tests/Fuzz/RelMeFuzz.swift -o "$binary"
       ;;
     svg)
-      # SiteBasics (and what it imports) as modules; the SVG files of Artwork with the harness in one module, over
+      # SiteBasics (and what it imports) and CSSSyntax as modules; the SVG files of Artwork with the harness in one module, over
       # libxml2 through its module map (which also links it).
-      local module modules=(LinkChain Mustache SiteBasics) objects=()
+      local module modules=(LinkChain Mustache SiteBasics CSSSyntax) objects=()
       for module in "${modules[@]}"; do
         build_module "$module"
         objects+=("$build/$module.o")
@@ -160,7 +160,7 @@ build_harness() {
       ;;
     frontmatter)
       # SiteGen's own dependencies, each a module of its own, in the order they import each other.
-      local module modules=(LinkChain Mustache SiteBasics Paint Artwork Companions SiteSource Minify Runtime) objects=()
+      local module modules=(LinkChain Mustache SiteBasics CSSSyntax Paint Artwork Companions SiteSource Minify Runtime) objects=()
       # The minified runtime that Runtime embeds, and the words table SiteSource embeds (Package.swift).
       local runtime_resources=$build/Runtime-PackageResources.swift words_resources=$build/SiteSource-PackageResources.swift
       stale "$runtime_resources" Sources/Runtime/Resources/minified && package_resources "$runtime_resources" Sources/Runtime/Resources/minified

@@ -1,8 +1,10 @@
+import CSSSyntax
 import Mustache
 
 /// Makes a template's CSS smaller without changing what it means, once when templates compile: comments go, runs of
 /// whitespace become one space, and that space goes where CSS never needs it (beside `{`, `}`, `;`, `,`, `>` and
-/// `~`, and after `:`); the `;` before a `}` goes too. Whitespace that can matter stays: before `:` (`a :hover`
+/// `~`, and after `:`); the `;` before a `}` goes too. Read as CSSSyntax's tokens, so an escape (`\ `, `\{`) stays
+/// one with the name it is part of. Whitespace that can matter stays: before `:` (`a :hover`
 /// is not `a:hover`), before `(` (`and (`), and around `+` and `-` (`calc(1rem + 2px)`). Strings and Mustache tags
 /// are copied as they are.
 package enum CSSMinifier {
@@ -15,7 +17,6 @@ package enum CSSMinifier {
         var pendingSpace = false
         // A tag's braces are not CSS's: the space beside a tag stays.
         var lastWasTag = false
-        var index = 0
         func emit(_ slice: ArraySlice<UInt8>, tag: Bool = false) {
             // `{` and a `{{` tag stay apart, or they would read as `{{{`.
             if pendingSpace, let last = out.last, lastWasTag || !dropsSpaceAfter(last) || (tag && last == slice.first),
@@ -26,33 +27,28 @@ package enum CSSMinifier {
             lastWasTag = tag
             out.append(contentsOf: slice)
         }
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == 0x2F, index + 1 < bytes.count, bytes[index + 1] == 0x2A {  // a comment: like whitespace
-                guard let end = find([0x2A, 0x2F], in: bytes, from: index + 2) else { break }
+        // A newline ends a string left open, as browsers read it: it stays, or the string would run on.
+        var afterOpenString = false
+        for token in CSSTokenizer(utf8: bytes, opaque: tags.end(at:)) {
+            defer {
+                if case .string(_, closed: false) = token.kind { afterOpenString = true } else { afterOpenString = false }
+            }
+            switch token.kind {
+            case .comment:
                 pendingSpace = true
-                index = end + 2
-            } else if [0x20, 0x09, 0x0A, 0x0C, 0x0D].contains(byte) {
+            case .whitespace where afterOpenString:
+                let newline = token.range.lowerBound
+                emit(bytes[newline...newline])
+                pendingSpace = token.range.count > 1
+            case .whitespace:
                 pendingSpace = true
-                index += 1
-            } else if byte == 0x22 || byte == 0x27 {  // a string, with its escapes
-                var end = index + 1
-                while end < bytes.count, bytes[end] != byte, bytes[end] != 0x0A {
-                    end = tags.end(at: end) ?? end + (bytes[end] == 0x5C ? 2 : 1)
-                }
-                end = min(end + 1, bytes.count)
-                emit(bytes[index..<end])
-                index = end
-            } else if let end = tags.end(at: index) {
-                emit(bytes[index..<end], tag: true)
-                index = end
-            } else if byte == 0x7D, out.last == 0x3B, !lastWasTag {  // `;}` -> `}`
+            case .opaque:
+                emit(bytes[token.range], tag: true)
+            case .delim("}") where out.last == 0x3B && !lastWasTag:  // `;}` -> `}`
                 out.removeLast()
-                emit(bytes[index...index])
-                index += 1
-            } else {
-                emit(bytes[index...index])
-                index += 1
+                emit(bytes[token.range])
+            default:
+                emit(bytes[token.range])
             }
         }
         if text.hasSuffix("\n") { out.append(0x0A) }  // the page's next line starts on a line of its own
@@ -69,10 +65,6 @@ package enum CSSMinifier {
         [0x7B, 0x7D, 0x3B, 0x2C, 0x3E, 0x7E].contains(byte)
     }
 
-    static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
-        guard start <= bytes.count - needle.count else { return nil }
-        return (start...(bytes.count - needle.count)).first { bytes[$0..<($0 + needle.count)].elementsEqual(needle) }
-    }
 }
 
 /// Where the Mustache tags of a template's text end, by where they start, as the template compiler reads them: the

@@ -20,7 +20,7 @@ import SiteBasics
 ///     file    PATH    SHA256[|SHA256…]    SIZE:INODE:MTIME:CTIME (or -)   (listed again: either line's hashes)
 ///     folder  PATH
 ///     policy  NUMBER  POLICY
-///     page    SOURCE  DIGEST  FROM  UNTIL  POLICYPATH  #NUMBER  OUTPUT|OUTPUT…  ASSET=SHA256|…  SOURCESTAMP (or -)
+///     page    SOURCE  DIGEST  FROM  UNTIL  POLICYPATH  #NUMBER  OUTPUT|OUTPUT…  ASSET=SHA256[@STAMP]|…  SOURCESTAMP (or -)
 ///     seal    HMAC-SHA256 of every byte before this line, with the site's key
 ///
 /// Files are listed sorted by their encoded paths, byte by byte: the writer looks them up in the lines as they are
@@ -59,11 +59,14 @@ package struct OutputManifest: Equatable, Sendable {
         /// The page's file as it was read, when a later change cannot share its stamp (`PageInputs`): while its stamp is
         /// the same, and the manifest's `inputs` are this build's, the page is kept without reading it.
         package var sourceStamp: FileStamp? = nil
+        /// The stamps of those assets, taken before they were read, where a later change cannot share them (`AssetHashes`):
+        /// while an asset's stamp is the same, its hash is the one recorded and the file is not read.
+        package var assetStamps: [String: FileStamp] = [:]
 
         package static func == (a: PageRecord, b: PageRecord) -> Bool {
             a.digest == b.digest && a.validFrom == b.validFrom && a.validUntil == b.validUntil && a.outputs == b.outputs
                 && a.assets == b.assets && a.policy?.path == b.policy?.path && a.policy?.policy == b.policy?.policy && a.warnings == b.warnings
-                && a.sourceStamp == b.sourceStamp
+                && a.sourceStamp == b.sourceStamp && a.assetStamps == b.assetStamps
         }
     }
 
@@ -327,11 +330,16 @@ package struct OutputManifest: Equatable, Sendable {
             record.outputs.reserveCapacity(outputs.count)
             for output in outputs { record.outputs.append(try path(output, kind: "page output")) }
             for asset in fields[8].split("|") {
-                let parts = asset.split("=")
-                guard parts.count == 2, Self.encodedPathProblem(parts[0].bytes) == nil, let assetPath = parts[0].decoded, let hash = hash(parts[1]) else {
+                let parts = asset.split("="), hashAndStamp = parts.count == 2 ? parts[1].split("@") : []
+                guard parts.count == 2, Self.encodedPathProblem(parts[0].bytes) == nil, let assetPath = parts[0].decoded,
+                      (1...2).contains(hashAndStamp.count), let hash = hash(hashAndStamp[0]) else {
                     throw Problem(line: number, message: "expected the page's assets as PATH=SHA256 split by '|'")
                 }
                 record.assets[assetPath] = hash
+                if hashAndStamp.count == 2 {
+                    guard let stamp = try readStamp(hashAndStamp[1]) else { throw Problem(line: number, message: "expected an asset's stamp SIZE:INODE:MTIME:CTIME") }
+                    record.assetStamps[assetPath] = stamp
+                }
             }
             if format > 2 { record.sourceStamp = try readStamp(fields[9]) }
             readPages.append(ReadPage(source: source, record: record))
@@ -505,6 +513,10 @@ package struct OutputManifest: Equatable, Sendable {
                 Self.appendEncoded(path, to: &bytes)
                 bytes.append(UInt8(ascii: "="))
                 record.assets[path]!.appendHex(to: &bytes)
+                if let stamp = record.assetStamps[path] {
+                    bytes.append(UInt8(ascii: "@"))
+                    Self.appendStamp(stamp, to: &bytes)
+                }
             }
             tab(); Self.appendStamp(record.sourceStamp, to: &bytes)
             bytes.append(10)

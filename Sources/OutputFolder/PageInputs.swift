@@ -20,7 +20,7 @@ package struct PageInputs: Sendable {
     let stampsBefore: Int64
     package let now: Int64
     package let writer: SiteWriter
-    let assetHashes: AssetHashes
+    package let assetHashes: AssetHashes
     /// The site's folder as this build names it, for the paths of the warnings a kept page says again.
     package let sourceDirectory: String
 
@@ -30,12 +30,9 @@ package struct PageInputs: Sendable {
 
     /// `shared` is what every page shares, as the pipeline reads it (settings, templates, options, icon sets); sitegen
     /// itself is added here. `now` is the build's `--now` (s since 1970); `fileSystem` stamps the running sitegen.
-    package init(shared: String, now: Int64, sourceDirectory: String, assetHashes: AssetHashes, writer: SiteWriter, fileSystem: any FileReading,
-                 stampMargin: Int64 = PageInputs.stampMargin) {
+    package init(shared: String, now: Int64, sourceDirectory: String, assetHashes: AssetHashes, writer: SiteWriter, fileSystem: any FileReading) {
         sharedHash = ContentHash.of("sitegen page inputs 1\0\(SiteGenVersion.current)\0\(Self.toolStamp(in: fileSystem))\0" + shared)
-        var clock = timespec()
-        clock_gettime(CLOCK_REALTIME, &clock)
-        stampsBefore = Int64(clock.tv_sec) * 1_000_000_000 + Int64(clock.tv_nsec) - stampMargin
+        stampsBefore = assetHashes.stampsBefore
         writer.use(inputs: sharedHash)
         self.now = now
         self.writer = writer
@@ -53,15 +50,23 @@ package struct PageInputs: Sendable {
     package func unchangedRecord(ofPage path: String, stamp: FileStamp?, digest: ContentHash) -> OutputManifest.PageRecord? {
         guard var record = writer.previousRecord(of: path), record.digest == digest, stillHolds(record) else { return nil }
         record.sourceStamp = recordable(stamp)
+        restamp(&record)
         return record
     }
 
     /// The record of the page's last render, known unchanged without reading the page: its file's stamp and what every
     /// page shares are as recorded.
     package func unchangedRecord(ofUnreadPage path: String, stamp: FileStamp?) -> OutputManifest.PageRecord? {
-        guard let stamp, writer.previousInputs == sharedHash, let record = writer.previousRecord(of: path),
+        guard let stamp, writer.previousInputs == sharedHash, var record = writer.previousRecord(of: path),
               record.sourceStamp == stamp, stillHolds(record) else { return nil }
+        restamp(&record)
         return record
+    }
+
+    /// A kept record's asset stamps as they may be recorded now: one too new to record last time may be now.
+    private func restamp(_ record: inout OutputManifest.PageRecord) {
+        record.assetStamps = [:]
+        for path in record.assets.keys { record.assetStamps[path] = assetHashes.recordableStamp(of: path) }
     }
 
     /// Whether what every page shares is as recorded: when it is not, no page's last render can hold (every page's
@@ -76,7 +81,9 @@ package struct PageInputs: Sendable {
     /// Whether a record's other inputs hold: where `--now` falls, the files under content/ it uses, its files.
     private func stillHolds(_ record: OutputManifest.PageRecord) -> Bool {
         (record.validFrom ?? .min) <= now && now < (record.validUntil ?? .max)
-            && record.assets.allSatisfy({ assetHashes.hash(of: $0.key) == $0.value }) && writer.keep(record.outputs)
+            && record.assets.allSatisfy({ path, hash in
+                assetHashes.hash(of: path, recorded: record.assetStamps[path].map { (hash, $0) }) == hash
+            }) && writer.keep(record.outputs)
     }
 
     /// A page file's stamp as it may be recorded: when it last changed long enough before the build, else nil.
@@ -92,10 +99,12 @@ package struct PageInputs: Sendable {
                         outputs: [String], warnings: [Diagnostic]) -> OutputManifest.PageRecord {
         var assets: [String: ContentHash] = [:]
         for path in filesRead { assets[path] = assetHashes.hash(of: path) }
-        return OutputManifest.PageRecord(digest: digest, validFrom: times.filter { $0 <= now }.max(), validUntil: times.filter { $0 > now }.min(),
-                                         policy: policy, outputs: outputs, assets: assets,
-                                         warnings: warnings.map { OutputManifest.RecordedWarning($0, sourceDirectory: sourceDirectory) },
-                                         sourceStamp: recordable(stamp))
+        var record = OutputManifest.PageRecord(digest: digest, validFrom: times.filter { $0 <= now }.max(), validUntil: times.filter { $0 > now }.min(),
+                                               policy: policy, outputs: outputs, assets: assets,
+                                               warnings: warnings.map { OutputManifest.RecordedWarning($0, sourceDirectory: sourceDirectory) },
+                                               sourceStamp: recordable(stamp))
+        restamp(&record)
+        return record
     }
 
     /// The running sitegen: a new build of it may render differently under the same version number. A file system
@@ -116,19 +125,59 @@ package struct PageInputs: Sendable {
     }
 }
 
-/// The SHA-256 of each file under content/ that pages use, read once per build however many pages use it.
+/// The SHA-256 of each file under content/ that pages use, read at most once per build however many pages use it, and
+/// not at all while its stamp is the one a page's record gives with the hash (a build with nothing changed reads none).
+///
+/// The racy case (git's "racy clean"): a file changed within the file system's clock tick of when its stamp was taken
+/// can keep that stamp with other bytes (same size, same times). So the stamp is taken before the file is read (a
+/// write after it moves the change time, which cannot be set by hand) and is recorded only when the file last changed
+/// `PageInputs.stampMargin` (3 s, more than any file system's tick) before the build began: a file changed later is
+/// read again by the next build, and its stamp recorded then.
 package final class AssetHashes: Sendable {
-    /// The bytes of a file under content/ by its path below it; nil when it cannot be read.
-    private let read: @Sendable (String) -> Data?
+    /// A file under content/ by its path below it: its stamp (nil for bytes the build holds already, which are
+    /// always hashed), and how to read its bytes (nil when it cannot be read).
+    package struct File: Sendable {
+        package var stamp: FileStamp?
+        package var read: @Sendable () -> Data?
+        package init(stamp: FileStamp?, read: @escaping @Sendable () -> Data?) {
+            self.stamp = stamp
+            self.read = read
+        }
+    }
+    private let file: @Sendable (String) -> File
+    /// The change time (ns since 1970) before which a stamp is recorded: the build's start less the margin.
+    let stampsBefore: Int64
     /// One per file pages use: the site bounds it, and a shared background read again past a bound would cost more.
-    private let known = BuildMemo<String, ContentHash?>(capacity: .max)
+    private let known = BuildMemo<String, Known>(capacity: .max)
 
-    package init(read: @escaping @Sendable (String) -> Data?) {
-        self.read = read
+    /// A file's hash (nil when it cannot be read) and its stamp when it may be recorded.
+    private struct Known: Sendable {
+        var hash: ContentHash?
+        var stamp: FileStamp?
     }
 
-    /// nil when the file cannot be read.
-    func hash(of path: String) -> ContentHash? {
-        known.value(for: path) { read(path).map(ContentHash.of) }
+    package init(stampMargin: Int64 = PageInputs.stampMargin, file: @escaping @Sendable (String) -> File) {
+        var clock = timespec()
+        clock_gettime(CLOCK_REALTIME, &clock)
+        stampsBefore = Int64(clock.tv_sec) * 1_000_000_000 + Int64(clock.tv_nsec) - stampMargin
+        self.file = file
+    }
+
+    /// nil when the file cannot be read. `recorded`: a hash and stamp from a page's record, which spare the read while
+    /// the file's stamp is that one.
+    package func hash(of path: String, recorded: (hash: ContentHash, stamp: FileStamp)? = nil) -> ContentHash? {
+        known(path, recorded: recorded).hash
+    }
+
+    /// The file's stamp, taken before it was read, when a later change cannot share it; nil for bytes the build holds.
+    func recordableStamp(of path: String) -> FileStamp? { known(path, recorded: nil).stamp }
+
+    private func known(_ path: String, recorded: (hash: ContentHash, stamp: FileStamp)?) -> Known {
+        known.value(for: path) {
+            let file = file(path)  // the stamp before the read: a write after it changes the stamp
+            if let stamp = file.stamp, let recorded, recorded.stamp == stamp { return Known(hash: recorded.hash, stamp: stamp) }
+            guard let data = file.read() else { return Known() }
+            return Known(hash: ContentHash.of(data), stamp: file.stamp.flatMap { $0.changed < stampsBefore ? $0 : nil })
+        }
     }
 }

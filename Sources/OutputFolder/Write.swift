@@ -188,9 +188,16 @@ package final class SiteWriter: @unchecked Sendable {
     private func stagingFolder(_ token: String) -> String { joinPath(output, OutputManifest.stagingPrefix + token) }
 
     /// Writes one file of the site, or finds it in place already. Safe to call from several threads for different files.
-    package func write(_ file: OutputFile) throws(BuildFailure) {
+    /// `sourceHash`: a copy's hash, known without reading its source (`AssetHashes`): while the file in place is as
+    /// recorded with that hash, the source is not read.
+    package func write(_ file: OutputFile, sourceHash: ContentHash? = nil) throws(BuildFailure) {
         if let problem = OutputManifest.pathProblem(file.path) {
             throw BuildFailure([Diagnostic(path: joinPath(displayOutput, file.path), message: "cannot be written: the path \(problem)")])
+        }
+        if let sourceHash, let line = previousFiles.index(of: file.path), previousFiles.singleHash(at: line) == sourceHash,
+           let stamp = previousFiles.stamp(at: line), fileSystem.stamp(of: joinPath(output, file.path)) == stamp, blockage(onTheWayTo: file.path) == nil {
+            lock.withLock { noteKept(line: line, restampedAs: nil) }
+            return
         }
         do {
             let data = switch file.contents {

@@ -1,3 +1,5 @@
+import CSSSyntax
+
 /// The page colour a site's own stylesheet sets (`--page` on `:root`), for the browser's `theme-color`, which cannot
 /// read CSS: without it, a phone's address bar keeps the theme's colour above a page of the site's own.
 ///
@@ -17,17 +19,17 @@ public struct StylesheetColours: Equatable, Sendable {
     }
 
     public init(css: String) {
-        let text = Self.withoutComments(Array(css.unicodeScalars))
-        for rule in Self.rules(text[...]) {
-            let prelude = String(String.UnicodeScalarView(rule.prelude)).lowercased().filter { !$0.isWhitespace }
+        let sheet = Sheet(css)
+        for rule in sheet.rules(sheet.tokens[...]) {
+            let prelude = sheet.text(rule.prelude).lowercased().filter { !$0.isWhitespace }
             if prelude.hasPrefix("@media") {
                 guard prelude.contains("prefers-color-scheme:dark") else { continue }
-                for inner in Self.rules(rule.body) where Self.isRoot(inner.prelude) {
-                    if let page = Self.pageColour(in: inner.body) { dark = page }
+                for inner in sheet.rules(rule.body) where sheet.isRoot(inner.prelude) {
+                    if let page = sheet.colour("--page", in: inner.body) { dark = page }
                 }
-            } else if Self.isRoot(rule.prelude) {
-                if let page = Self.pageColour(in: rule.body) { light = page }
-                for name in Self.themeProperties { if let value = Self.colour(name, in: rule.body) { lightProperties[name] = value } }
+            } else if sheet.isRoot(rule.prelude) {
+                if let page = sheet.colour("--page", in: rule.body) { light = page }
+                for name in Self.themeProperties { if let value = sheet.colour(name, in: rule.body) { lightProperties[name] = value } }
             }
         }
     }
@@ -38,27 +40,7 @@ public struct StylesheetColours: Equatable, Sendable {
     /// The dark colour: the dark rule's, else the plain rule's (which applies in dark mode too), else `fallback`.
     public func dark(or fallback: String) -> String { dark ?? light ?? fallback }
 
-    private static func isRoot(_ prelude: ArraySlice<Unicode.Scalar>) -> Bool {
-        String(String.UnicodeScalarView(prelude)).split(separator: ",").contains { $0.trimmingSpaces == ":root" }
-    }
-
     static let themeProperties = ["--page", "--card", "--text", "--muted", "--ring"]
-
-    /// `--page`'s value among a rule's declarations, the last one given, when it is a colour written out.
-    private static func pageColour(in body: ArraySlice<Unicode.Scalar>) -> String? { colour("--page", in: body) }
-
-    /// A custom property's value among a rule's declarations, the last one given, when it is a colour written out.
-    private static func colour(_ name: String, in body: ArraySlice<Unicode.Scalar>) -> String? {
-        var found: String?
-        for declaration in split(body, at: ";") {
-            let text = String(String.UnicodeScalarView(declaration))
-            guard let colon = text.firstIndex(of: ":"), text[..<colon].trimmingSpaces == name else { continue }
-            var value = text[text.index(after: colon)...].trimmingSpaces
-            if value.lowercased().hasSuffix("!important") { value = String(value.dropLast("!important".count)).trimmingSpaces }
-            found = isColourWrittenOut(value) ? value : nil
-        }
-        return found
-    }
 
     /// CSS's colour functions: any other function (`var(…)`, `url(…)`) is not a colour written out.
     static let colourFunctions = ["rgb(", "rgba(", "hsl(", "hsla(", "hwb(", "lab(", "lch(", "oklab(", "oklch(", "color("]
@@ -76,17 +58,41 @@ public struct StylesheetColours: Equatable, Sendable {
         }
     }
 
-    /// The top-level rules of a block: each prelude and the body between its braces (quotes and nesting respected).
-    private static func rules(_ text: ArraySlice<Unicode.Scalar>) -> [(prelude: ArraySlice<Unicode.Scalar>, body: ArraySlice<Unicode.Scalar>)] {
-        var found: [(ArraySlice<Unicode.Scalar>, ArraySlice<Unicode.Scalar>)] = []
-        var depth = 0, preludeStart = text.startIndex, bodyStart = text.startIndex
-        forEachOutsideQuotes(text) { index, scalar in
+}
+
+/// A stylesheet as CSSSyntax's tokens, read in rules and declarations.
+private struct Sheet {
+    typealias Tokens = ArraySlice<CSSToken>
+    let utf8: [UInt8]
+    let tokens: [CSSToken]
+
+    init(_ css: String) {
+        let tokenizer = CSSTokenizer(css)
+        utf8 = tokenizer.utf8
+        tokens = Array(tokenizer)
+    }
+
+    /// The tokens' text as written, a comment read as a space.
+    func text(_ tokens: Tokens) -> String {
+        tokens.map { $0.kind == .comment ? " " : String($0.source(in: utf8)) }.joined()
+    }
+
+    func isRoot(_ prelude: Tokens) -> Bool {
+        text(prelude).split(separator: ",").contains { $0.trimmingSpaces == ":root" }
+    }
+
+    /// The top-level rules of a block: each prelude and the body between its braces (nesting respected).
+    func rules(_ tokens: Tokens) -> [(prelude: Tokens, body: Tokens)] {
+        var found: [(Tokens, Tokens)] = []
+        var depth = 0, preludeStart = tokens.startIndex, bodyStart = tokens.startIndex
+        for index in tokens.indices {
+            guard case .delim(let scalar) = tokens[index].kind else { continue }
             if scalar == "{" {
                 if depth == 0 { bodyStart = index + 1 }
                 depth += 1
             } else if scalar == "}" {
                 depth -= 1
-                if depth == 0 { found.append((text[preludeStart..<bodyStart - 1], text[bodyStart..<index])) }
+                if depth == 0 { found.append((tokens[preludeStart..<bodyStart - 1], tokens[bodyStart..<index])) }
                 if depth <= 0 { depth = 0; preludeStart = index + 1 }
             } else if scalar == ";", depth == 0 {
                 preludeStart = index + 1  // an at-rule without a block (`@import …;`)
@@ -95,64 +101,36 @@ public struct StylesheetColours: Equatable, Sendable {
         return found
     }
 
-    /// The parts of a declaration block between `separator`s that are outside quotes and brackets.
-    private static func split(_ text: ArraySlice<Unicode.Scalar>, at separator: Unicode.Scalar) -> [ArraySlice<Unicode.Scalar>] {
-        var parts: [ArraySlice<Unicode.Scalar>] = []
-        var start = text.startIndex, depth = 0
-        forEachOutsideQuotes(text) { index, scalar in
-            if scalar == "(" || scalar == "[" || scalar == "{" {
+    /// A custom property's value among a rule's declarations, the last one given, when it is a colour written out.
+    func colour(_ name: String, in body: Tokens) -> String? {
+        var found: String?
+        for declaration in declarations(body) {
+            let text = text(declaration)
+            guard let colon = text.firstIndex(of: ":"), text[..<colon].trimmingSpaces == name else { continue }
+            var value = text[text.index(after: colon)...].trimmingSpaces
+            if value.lowercased().hasSuffix("!important") { value = String(value.dropLast("!important".count)).trimmingSpaces }
+            found = StylesheetColours.isColourWrittenOut(value) ? value : nil
+        }
+        return found
+    }
+
+    /// The declarations of a block: its parts between `;`s outside brackets.
+    func declarations(_ body: Tokens) -> [Tokens] {
+        var parts: [Tokens] = []
+        var start = body.startIndex, depth = 0
+        for index in body.indices {
+            let token = body[index]
+            if token.opensBlock {
                 depth += 1
-            } else if scalar == ")" || scalar == "]" || scalar == "}" {
+            } else if token.closesBlock {
                 depth = max(depth - 1, 0)
-            } else if scalar == separator, depth == 0 {
-                parts.append(text[start..<index])
+            } else if token.kind == .delim(";"), depth == 0 {
+                parts.append(body[start..<index])
                 start = index + 1
             }
         }
-        parts.append(text[min(start, text.endIndex)..<text.endIndex])
+        parts.append(body[min(start, body.endIndex)..<body.endIndex])
         return parts
-    }
-
-    /// Calls `visit` with each character of `text` that is not inside a quoted string (the quotes themselves are
-    /// inside), a backslash escaping the character after it there.
-    private static func forEachOutsideQuotes(_ text: ArraySlice<Unicode.Scalar>, _ visit: (Int, Unicode.Scalar) -> Void) {
-        var quote: Unicode.Scalar?
-        var index = text.startIndex
-        while index < text.endIndex {
-            let scalar = text[index]
-            if let open = quote {
-                if scalar == "\\" { index += 1 } else if scalar == open { quote = nil }
-            } else if scalar == "\"" || scalar == "'" {
-                quote = scalar
-            } else {
-                visit(index, scalar)
-            }
-            index += 1
-        }
-    }
-
-    /// The text with each `/* … */` taken out (an unclosed one runs to the end, as in CSS), outside quotes.
-    private static func withoutComments(_ text: [Unicode.Scalar]) -> [Unicode.Scalar] {
-        var kept: [Unicode.Scalar] = []
-        kept.reserveCapacity(text.count)
-        var index = 0, quote: Unicode.Scalar?
-        while index < text.count {
-            let scalar = text[index]
-            if let open = quote {
-                kept.append(scalar)
-                if scalar == "\\", index + 1 < text.count { kept.append(text[index + 1]); index += 1 } else if scalar == open { quote = nil }
-            } else if scalar == "/", index + 1 < text.count, text[index + 1] == "*" {
-                index += 2
-                while index < text.count, !(text[index] == "*" && index + 1 < text.count && text[index + 1] == "/") { index += 1 }
-                index += 1
-                kept.append(" ")
-            } else {
-                if scalar == "\"" || scalar == "'" { quote = scalar }
-                kept.append(scalar)
-            }
-            index += 1
-        }
-        return kept
     }
 }
 

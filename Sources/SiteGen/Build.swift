@@ -105,7 +105,8 @@ public struct SiteBuilder: Sendable {
         // An SVG file no page uses is not published, so what it holds cannot run anywhere.
         let unpublished = Set(site.leftOut.map { options.displayPath("content/" + $0) })
         diagnostics.removeAll { $0.kind == .unsafePublishedSVG && unpublished.contains($0.path) }
-        let files = try Self.write(site.files, to: writer)
+        // A file of content/ a page uses is copied only when its hash, proven by its stamp where it can be, is not the one in place.
+        let files = try Self.write(site.files, to: writer, knownHash: { path in pages.usedFiles.contains(path) ? pages.assetHashes?.hash(of: path) : nil })
         let iconDiagnostics = pages.icons.diagnostics
         // Icon warnings are the build's, not a page's: they are told again only if the pages are rendered again.
         if !iconDiagnostics.isEmpty { writer?.forgetPages() }
@@ -175,6 +176,8 @@ public struct SiteBuilder: Sendable {
         var identities: [(page: ContentPage, identity: SiteIdentity)] = []
         /// What the icons of the pages made have to say.
         var icons = IconReport()
+        /// The hashes of the files under content/ the pages use, when writing.
+        var assetHashes: AssetHashes?
     }
 
     /// The pages stage, on every core. First each page whose last render still holds is kept (`settle`: known by its
@@ -192,6 +195,7 @@ public struct SiteBuilder: Sendable {
         // many generated paths, which need no map of their own.
         let assetPaths = Set(sources.assets)
         var result = RenderedPages(count: pages.count)
+        result.assetHashes = inputs?.assetHashes
         var kept: Set<String> = []
         // Gathered as each step ends, so the first step's outcomes are let go before any page renders. Which step a
         // page ends in changes no order that shows: diagnostics and policies are sorted, and only the second renders.
@@ -333,9 +337,13 @@ public struct SiteBuilder: Sendable {
     }
 
     /// The write stage (`SiteWriter`): `files` written, or, without a writer, returned to be kept in memory.
-    static func write(_ files: [OutputFile], to writer: SiteWriter?) throws(BuildFailure) -> [OutputFile] {
+    /// `knownHash`: the hash of a copied file's source, when known without reading it.
+    static func write(_ files: [OutputFile], to writer: SiteWriter?, knownHash: (String) -> ContentHash? = { _ in nil }) throws(BuildFailure) -> [OutputFile] {
         guard let writer else { return files }
-        for file in files { try writer.write(file) }
+        for file in files {
+            guard case .copy = file.contents else { try writer.write(file); continue }
+            try writer.write(file, sourceHash: knownHash(file.path))
+        }
         return []
     }
 

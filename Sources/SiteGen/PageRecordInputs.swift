@@ -22,15 +22,17 @@ extension PageInputs {
         for template in sources.templates.sorted(by: { $0.name < $1.name }) { shared += "template \(template.name)\0\(template.text)\0" }
         // The SVG files the load stage read (icons among them): hashed from those bytes, the ones pages were made from.
         let contentFolder = joinPath(options.sourceDirectory, "content"), loadedSVGFiles = sources.svgFiles
-        let assetHashes = AssetHashes { path in
+        let assetHashes = AssetHashes(stampMargin: stampMargin) { path in
             switch loadedSVGFiles[path] {
-            case .read(let data, _): data
-            case .unreadable: nil
-            case nil: try? fileSystem.readFile(joinPath(contentFolder, path))
+            case .read(let data, _): return AssetHashes.File(stamp: nil, read: { data })
+            case .unreadable: return AssetHashes.File(stamp: nil, read: { nil })
+            case nil:
+                let file = joinPath(contentFolder, path)
+                return AssetHashes.File(stamp: fileSystem.stamp(of: file), read: { try? fileSystem.readFile(file) })
             }
         }
         self.init(shared: shared, now: Int64((options.now ?? Date()).timeIntervalSince1970.rounded(.down)), sourceDirectory: options.sourceDirectory,
-                  assetHashes: assetHashes, writer: writer, fileSystem: fileSystem, stampMargin: stampMargin)
+                  assetHashes: assetHashes, writer: writer, fileSystem: fileSystem)
     }
 
     func digest(of page: ContentPage) -> ContentHash { digest(ofPage: page.path, text: page.text) }

@@ -9,6 +9,9 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
     private var directories: Set<String> = []
     /// How often each file was read, for tests that a stage reads a file once or not at all.
     private var readCounts: [String: Int] = [:]
+    private var tick: Int64?
+    private var stamps: [String: FileStamp] = [:]
+    private var lastInode: UInt64 = 0
 
     public init(_ files: [String: String] = [:]) {
         for (path, text) in files { try? overwriteFile(path, Data(text.utf8)) }
@@ -20,6 +23,34 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
     package func readCount(of path: String) -> Int {
         let key = Self.normalize(path)
         return lock.withLock { readCounts[key, default: 0] }
+    }
+
+    /// When set, a file written from then on carries a stamp, as on a disk, its times the clock's rounded down to
+    /// this many nanoseconds (the disk's clock tick); a file moved keeps its inode and times but its change time, as on a disk. Nil (the default): files in
+    /// memory have no stamps, and what compares stamps reads the files instead.
+    package var stampTick: Int64? {
+        get { lock.withLock { tick } }
+        set { lock.withLock { tick = newValue } }
+    }
+
+    /// The clock rounded down to the tick, when files carry stamps. Under the lock.
+    private func now() -> Int64? {
+        guard let tick else { return nil }
+        var clock = timespec()
+        clock_gettime(CLOCK_REALTIME, &clock)
+        return (Int64(clock.tv_sec) * 1_000_000_000 + Int64(clock.tv_nsec)) / tick * tick
+    }
+
+    /// A stamp after a rename, as a disk changes it: the same inode and times but the change time. Under the lock.
+    private func renamed(_ stamp: FileStamp) -> FileStamp {
+        FileStamp(size: stamp.size, inode: stamp.inode, modified: stamp.modified, changed: now() ?? stamp.changed)
+    }
+
+    /// Moves the times of `path`'s stamp back by `nanoseconds`: a file that last changed that long ago.
+    package func backdate(_ path: String, by nanoseconds: Int64) {
+        lock.withLock {
+            stamps[Self.normalize(path)].map { stamps[Self.normalize(path)] = FileStamp(size: $0.size, inode: $0.inode, modified: $0.modified - nanoseconds, changed: $0.changed - nanoseconds) }
+        }
     }
 
     private static func normalize(_ path: String) -> String {
@@ -77,6 +108,12 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
                 directories.insert(folder)
             }
             files[key] = data
+            if let time = now() {
+                let inode = stamps[key]?.inode ?? { lastInode += 1; return lastInode }()
+                stamps[key] = FileStamp(size: Int64(data.count), inode: inode, modified: time, changed: time)
+            } else {
+                stamps[key] = nil
+            }
         }
     }
 
@@ -88,6 +125,7 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
             let hadFolder = directories.remove(key) != nil
             guard hadFile || hadFolder else { throw FileSystemError(path: path, reason: "cannot be removed (no such item)") }
             files = files.filter { !$0.key.hasPrefix(prefix) }
+            stamps = stamps.filter { $0.key != key && !$0.key.hasPrefix(prefix) }
             directories = directories.filter { !$0.hasPrefix(prefix) }
         }
     }
@@ -110,8 +148,8 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
         resolvedKind(at: path) == .missing ? nil : "/" + Self.normalize(path)
     }
 
-    /// Files in memory have no inode or times: the writer reads them to compare.
-    public func stamp(of path: String) -> FileStamp? { nil }
+    /// Files in memory have no inode or times unless `stampTick` is set: the writer reads them to compare.
+    public func stamp(of path: String) -> FileStamp? { lock.withLock { stamps[Self.normalize(path)] } }
 
     public func makeFolder(_ path: String) throws {
         let key = Self.normalize(path)
@@ -130,6 +168,7 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
         try lock.withLock {
             guard files[key] != nil else { throw FileSystemError(path: path, reason: "cannot be written (no such file)") }
             files[key]!.append(data)
+            stamps[key] = nil
         }
     }
 
@@ -139,6 +178,7 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
             guard let data = files.removeValue(forKey: from) else { throw FileSystemError(path: source, reason: "cannot be moved (no such file)") }
             guard !directories.contains(to) else { throw FileSystemError(path: source, reason: "cannot be moved to \(target) (a folder)") }
             files[to] = data
+            stamps[to] = stamps.removeValue(forKey: from).map(renamed)
         }
     }
 
@@ -146,6 +186,7 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
         let key = Self.normalize(path)
         try lock.withLock {
             guard files.removeValue(forKey: key) != nil else { throw FileSystemError(path: path, reason: "cannot be removed (no such file)") }
+            stamps[key] = nil
         }
     }
 
@@ -163,7 +204,12 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
             guard files[to] == nil, !directories.contains(to) else {
                 throw FileSystemError(path: source, reason: "cannot be moved to \(destination) (it exists)")
             }
-            if let data = files.removeValue(forKey: from) { files[to] = data; return }
+            if let data = files.removeValue(forKey: from) {
+                files[to] = data
+                stamps[to] = stamps.removeValue(forKey: from).map(renamed)
+                return
+            }
+            stamps = stamps.filter { !$0.key.hasPrefix(from + "/") }
             guard directories.remove(from) != nil else { throw FileSystemError(path: source, reason: "cannot be moved (no such item)") }
             directories.insert(to)
             for (path, data) in files where path.hasPrefix(from + "/") {

@@ -225,6 +225,16 @@ import Testing
         #expect(CSSText.firstFinding(in: "a{b:c} /* x */ @import 'y';")?.what == "@import")
     }
 
+    /// A bad url (a space, quote or parenthesis inside `url(` unquoted) loads nothing in a browser, and hides what it
+    /// holds up to its `)`: it is refused, since what it holds is unsure. Before the one tokenizer, the reader stopped
+    /// the address at the space and read on, so `url(#a b)` passed and `url(#a @import 'y')` was refused as an @import.
+    @Test func aBadURLIsRefused() {
+        #expect(CSSText.firstFinding(in: "a{b:url(#a b)}") == CSSText.Finding(offset: 4, what: "url(#a)"))
+        #expect(CSSText.firstFinding(in: "a{b:url(#a @import 'y')}")?.what == "url(#a)")
+        #expect(CSSText.firstFinding(in: "a{b:url(x'y)}")?.what == "url(x)")
+        #expect(CSSText.firstFinding(in: "a{b:url(#a)} c{d:url( #b )}") == nil)
+    }
+
     /// Whatever a sheet leaves open (a comment, a string, a url), what follows its closers is read.
     @Test func whatFollowsAnyOpenTokenIsRead() {
         for opening in ["/* x", "'x", "\"x", "url(x", "a{b:c", "\\"] {

@@ -5,7 +5,8 @@
 //   @import or a url() from elsewhere is put before that end tag (nothing it holds can hide what follows);
 // - any text, followed by what closes every CSS token and an @import, is refused by the CSS reader.
 //
-// Built by bench/fuzz.sh with Sources/Artwork's SVG files into one module, over SiteBasics (and what it imports).
+// Built by bench/fuzz.sh with Sources/Artwork's SVG files into one module, over SiteBasics (and what it imports) and
+// CSSSyntax, whose tokenizer the CSS reader reads with.
 
 import Foundation
 

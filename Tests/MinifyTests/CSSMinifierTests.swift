@@ -29,4 +29,14 @@ import Testing
         #expect(CSSMinifier.minify(".a { {{#b}}color:red{{/b}} }") == ".a{ {{#b}}color:red{{/b}}}", "`{` and `{{` stay apart")
         #expect(CSSMinifier.minify(".a { {{#open}  }") == ".a { {{#open}  }")
     }
+
+    /// Read as CSS's tokens (CSSSyntax), not byte by byte: an escaped space before `{` once lost its space (`.a\ {`
+    /// became `.a\{`, another selector) and a comment's marks inside `url(…)` were taken out of the address. The
+    /// newline that ends a string left open stays, or the string would run on.
+    @Test func tokensThatHoldSpacesKeepThem() {
+        #expect(CSSMinifier.minify(".a\\ { x: y }") == ".a\\ {x:y}")
+        #expect(CSSMinifier.minify(".a\\  .b { }") == ".a\\  .b{}", "the escaped space and the descendant's space")
+        #expect(CSSMinifier.minify("a { content: \"x\n  b: c }") == "a{content:\"x\n b:c}", "the newline that ends a string stays")
+        #expect(CSSMinifier.minify("a { b: url(a/*b*/c.png) }") == "a{b:url(a/*b*/c.png)}")
+    }
 }

@@ -43,4 +43,12 @@ import Testing
         #expect(StylesheetColours(css: ":root { --page: hsl(120, 50%, 40%) }").light == "hsl(120, 50%, 40%)")
         #expect(StylesheetColours(css: ":root { --page: teal").light == nil)  // an unclosed rule is no rule
     }
+
+    /// Read as CSS's tokens (CSSSyntax): a quote escaped in a selector opens no string, and a newline ends a string, as
+    /// browsers read them (the reader once read on to the next quote, missing the rules between).
+    @Test func escapesAndNewlinesEndNoMoreThanInABrowser() {
+        #expect(StylesheetColours(css: #".a\"b { } :root { --page: #000 }"#).light == "#000")
+        #expect(StylesheetColours(css: "a::after { content: \"x\n} :root { --page: #111 }").light == "#111")
+        #expect(StylesheetColours(css: ":root { --page: /* c */ #222 /* d */ }").light == "#222")
+    }
 }
