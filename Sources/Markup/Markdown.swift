@@ -295,19 +295,9 @@ extension MarkdownDocument: CustomDebugStringConvertible {
     }
 
     private static func describe(_ node: OpaquePointer) -> String {
+        /// In double quotes, escaped as Swift writes a string's `debugDescription`, but for the apostrophe.
         func quoted(_ text: UnsafePointer<CChar>?) -> String {
-            let text = text.map { String(cString: $0) } ?? ""
-            var escaped = "\""
-            for character in text {
-                switch character {
-                case "\"": escaped += "\\\""
-                case "\\": escaped += "\\\\"
-                case "\n": escaped += "\\n"
-                case "\t": escaped += "\\t"
-                default: escaped.append(character)
-                }
-            }
-            return escaped + "\""
+            (text.map { String(cString: $0) } ?? "").debugDescription.replacingOccurrences(of: #"\'"#, with: "'")
         }
         let literal = quoted(cmark_node_get_literal(node))
         let title = cmark_node_get_title(node).map { $0.pointee == 0 ? "" : " title: " + quoted($0) } ?? ""
