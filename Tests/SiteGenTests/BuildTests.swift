@@ -1,11 +1,8 @@
 @testable import Artwork
 import Foundation
 import LinkChain
-<<<<<<< HEAD
-@testable import OutputFolder
-=======
 @testable import Markup
->>>>>>> 6bfd127 (Markup is a target of its own: SiteGen, OnlineCheck and the tests import it; package access for what SiteGen uses (MarkdownBody, ChainMarkup's tags, EmailShield, EmailForms.addresses), the rest internal. The first heading of a page (its title when it has none) is libcmark's heading node, not a line scan beside it: no '#' in code, setext headings, smart punctuation and references as the page shows them. One reading of the <script>/<style> tag (Mustache's RawTextElement.named): the template's own code, the Markdown body's raw code elements and a site's CSS kept from closing its <style>. MarkdownDocument dumps its tree as swift-markdown does; MarkupTests compare dumps and attribute values read back by HTMLReading, the site-level tests move to SiteGenTests' AddressProtectionTests (issue 43))
+@testable import OutputFolder
 import SiteBasics
 import Testing
 @testable import SiteGen
