@@ -74,6 +74,9 @@ let package = Package(
         .target(name: "OutputFolder", dependencies: ["SiteBasics", "Companions", "LinkChain", "CCrypto"]),
         // The site's sources as written, read: front matter and site.yml (libyaml), a page's text as UTF-8, the words of
         // each language, schedules, addresses.
+        // A page's sources as HTML fragments: its Markdown body (libcmark), a chain link's markup, and the email shield
+        // that writes the page's addresses as character references in each value it makes.
+        .target(name: "Markup", dependencies: ["SiteBasics", "Artwork", "LinkChain", "Mustache", "CCmark"]),
         .target(
             name: "SiteSource",
             dependencies: ["SiteBasics", "Paint", "Companions", "LinkChain", "Mustache", "CYAML"],
@@ -83,8 +86,8 @@ let package = Package(
         // The pipeline: load → parse → resolve → render, whose finished pages the output folder keeps.
         .target(
             name: "SiteGen",
-            dependencies: ["SiteSource", "OutputFolder", "SiteBasics", "Paint", "Artwork", "Companions", "Minify", "Runtime", "LinkChain",
-                           "Mustache", "CCmark"]
+            dependencies: ["SiteSource", "OutputFolder", "Markup", "SiteBasics", "Paint", "Artwork", "Companions", "Minify", "Runtime",
+                           "LinkChain", "Mustache"]
         ),
         // `sitegen serve`: the dev server, the watcher, live reload, the preview script and --lan.
         .target(name: "Preview", dependencies: ["SiteGen", "SiteSource", "OutputFolder", "SiteBasics", "Artwork", "Companions", "LinkChain", "WebServer"],
@@ -93,7 +96,7 @@ let package = Package(
         // `check --online` fetches.
         .target(name: "HTMLReading", dependencies: ["CLibXML2"]),
         // `sitegen check --online`: fetches profiles (libcurl) and reads their rel="me" links.
-        .target(name: "OnlineCheck", dependencies: ["SiteGen", "SiteSource", "SiteBasics", "LinkChain", "HTMLReading", "CCurl"]),
+        .target(name: "OnlineCheck", dependencies: ["SiteGen", "SiteSource", "Markup", "SiteBasics", "LinkChain", "HTMLReading", "CCurl"]),
         // `sitegen publish`: the built site committed to a branch of the site's git repository, through git's plumbing.
         .target(name: "Publishing", dependencies: ["SiteGen", "SiteSource", "OutputFolder", "SiteBasics"]),
         // The command line: one table of commands, `new` and `import` with the embedded templates, completions.
@@ -121,6 +124,8 @@ let package = Package(
                                                         "SiteGenTestSupport"]),
         .testTarget(name: "CompanionsTests", dependencies: ["Companions", "SiteBasics", "Paint", "SiteGenTestSupport"]),
         .testTarget(name: "MinifyTests", dependencies: ["Minify"]),
+        // A page's fragments as values: Markdown trees dumped, chain link attributes read back by HTMLReading.
+        .testTarget(name: "MarkupTests", dependencies: ["Markup", "SiteBasics", "LinkChain", "Mustache", "HTMLReading"]),
         .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "Companions"]),
         .testTarget(name: "WebServerTests", dependencies: ["WebServer", "SiteGenTestSupport"]),
         .testTarget(name: "PreviewTests", dependencies: ["Preview", "SiteGen", "SiteSource", "OutputFolder", "SiteBasics", "Companions", "Runtime", "WebServer",
@@ -143,7 +148,7 @@ let package = Package(
         // or run at once do to the folder, through the binary.
         .testTarget(name: "OutputFolderTests", dependencies: ["OutputFolder", "SiteGen", "SiteBasics", "Companions", "SiteGenTestSupport",
                                                              "sitegen"]),
-        .testTarget(name: "SiteGenTests", dependencies: ["SiteGen", "SiteSource", "OutputFolder", "SiteBasics", "Paint", "Artwork", "Companions", "Minify", "Runtime", "Preview", "OnlineCheck", "SiteGenCLI",
+        .testTarget(name: "SiteGenTests", dependencies: ["SiteGen", "SiteSource", "OutputFolder", "Markup", "HTMLReading", "SiteBasics", "Paint", "Artwork", "Companions", "Minify", "Runtime", "Preview", "OnlineCheck", "SiteGenCLI",
                                                          "SiteGenTestSupport",
                                                          "LinkChain", "Mustache", "WebServer", "sitegen"], exclude: ["Golden"]),
     ]

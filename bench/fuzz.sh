@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Fuzzes what reads untrusted text, with libFuzzer (swiftc -sanitize=fuzzer,address):
 #   frontmatter  a content file as a build reads it: UTF-8 decoding, front matter split, libyaml, fields,
-#                Markdown (libcmark), link resolution and rewriting       (Tests/Fuzz/FrontMatterFuzz.swift)
+#                Markdown (libcmark, through Markup), link resolution and rewriting
+#                                                                          (Tests/Fuzz/FrontMatterFuzz.swift)
 #   mustache     template compiling and rendering                         (Tests/Fuzz/MustacheFuzz.swift)
 #   linkchain    every service's handle parser, shorthands, Punycode, IDNA, percent-encoding
 #                                                                          (Tests/Fuzz/LinkChainFuzz.swift)
@@ -99,7 +100,7 @@ build_module() {
   echo "building module $name" >&2
   compile "$work/logs/build-$name.log" "${flags[@]}" -wmo -module-name "$name" -emit-object -o "$object" \
     -I Sources/CMicroHTTPD -I Sources/CQREncode -I Sources/CCrypto -I Sources/CVips/include -I Sources/CLibXML2 \
-    -I Sources/CYAML -Xcc -I/usr/include/libxml2 -I "$build/modules" \
+    -I Sources/CYAML -I Sources/CCmark -Xcc -I/usr/include/libxml2 -I "$build/modules" \
     -emit-module -emit-module-path "$build/modules/$name.swiftmodule" Sources/"$name"/*.swift "$@"
 }
 
@@ -160,7 +161,7 @@ build_harness() {
       ;;
     frontmatter)
       # SiteGen's own dependencies, each a module of its own, in the order they import each other.
-      local module modules=(LinkChain Mustache SiteBasics CSSSyntax Paint Artwork Companions SiteSource Minify Runtime) objects=()
+      local module modules=(LinkChain Mustache SiteBasics CSSSyntax Paint Artwork Markup Companions OutputFolder SiteSource Minify Runtime) objects=()
       # The minified runtime that Runtime embeds, and the words table SiteSource embeds (Package.swift).
       local runtime_resources=$build/Runtime-PackageResources.swift words_resources=$build/SiteSource-PackageResources.swift
       stale "$runtime_resources" Sources/Runtime/Resources/minified && package_resources "$runtime_resources" Sources/Runtime/Resources/minified

@@ -1,3 +1,5 @@
+import LinkChain
+
 /// What rendering an HTML template knows about the page it wrote, without reading the page again: where the
 /// `<script>` and `<style>` elements that the *template text* opens and closes have their bodies, and where the
 /// template text closes `<body>`. Values never open or close these elements here, whatever they hold: a value's
@@ -45,9 +47,31 @@ enum HTMLMark: Sendable, Equatable {
     case bodyClose
 }
 
-/// The elements whose content HTML does not parse as markup.
-enum RawTextElement: Sendable, Equatable {
+/// The elements whose content HTML does not parse as markup: code, not text.
+package enum RawTextElement: String, Sendable, Equatable, CaseIterable {
     case script, style
+
+    /// The one reading of a `<script>` or `<style>` tag, as a browser's tokenizer reads it: the element whose tag
+    /// name stands in `bytes` at `start` (right after `<`, or after `</`) and where that name ends. A tag name is
+    /// ASCII case-insensitive and ends at white space, `/` or `>`; `endOpen` takes the end of `bytes` as an end too,
+    /// for text whose next bytes are not known (a site's CSS, before the template's `</style>`). What the template
+    /// text opens and closes, what a Markdown body's raw HTML does and what a site's CSS may not write all read it.
+    package static func named(in bytes: [UInt8], at start: Int, endOpen: Bool = false) -> (element: RawTextElement, nameEnd: Int)? {
+        allCases.lazy.compactMap { element in
+            tagNameEnd(element.rawValue, in: bytes, at: start, endOpen: endOpen).map { (element, $0) }
+        }.first
+    }
+
+    /// Where the tag name `name` (lower case) that stands at `start` ends, read as `named` reads one; nil when
+    /// another name stands there.
+    package static func tagNameEnd(_ name: String, in bytes: [UInt8], at start: Int, endOpen: Bool = false) -> Int? {
+        let end = start + name.utf8.count
+        guard start >= 0, end <= bytes.count, zip(bytes[start..<end], name.utf8).allSatisfy({ ASCII.lowercased($0) == $1 }) else {
+            return nil
+        }
+        guard end < bytes.count else { return endOpen ? end : nil }
+        return [0x09, 0x0A, 0x0C, 0x0D, 0x20, 0x2F, 0x3E].contains(bytes[end]) ? end : nil
+    }
 }
 
 enum HTMLMarker {
@@ -155,28 +179,17 @@ enum HTMLMarker {
 
     /// The element named at `start` (nil for `body`, tracked only when closing) and where its name ends.
     private static func tagName(_ bytes: [UInt8], at start: Int, closing: Bool) -> (RawTextElement?, Int)? {
-        let candidates: [(String, RawTextElement?)] = closing ? [("script", .script), ("style", .style), ("body", nil)]
-            : [("script", .script), ("style", .style)]
-        for (name, element) in candidates {
-            let end = start + name.utf8.count
-            guard end < bytes.count,
-                  zip(bytes[start..<end], name.utf8).allSatisfy({ lowercased($0) == $1 }),
-                  [0x09, 0x0A, 0x0C, 0x0D, 0x20, 0x2F, 0x3E].contains(bytes[end]) else { continue }
-            return (element, end)
-        }
-        return nil
+        if let (element, end) = RawTextElement.named(in: bytes, at: start) { return (element, end) }
+        guard closing, let end = RawTextElement.tagNameEnd("body", in: bytes, at: start) else { return nil }
+        return (nil, end)
     }
 
     /// A script runs unless it loads a file or its `type` is not JavaScript's (a data block such as JSON).
     private static func scriptRuns(attributes: [UInt8]) -> Bool {
-        let text = String(decoding: attributes.map(lowercased), as: UTF8.self)
+        let text = String(decoding: attributes.map(ASCII.lowercased), as: UTF8.self)
         if text.contains("src=") { return false }
         guard text.contains("type=") else { return true }
         return ["type=\"module\"", "type=\"text/javascript\"", "type='module'", "type='text/javascript'", "type=module ", "type=text/javascript "]
             .contains { (text + " ").contains($0) }
-    }
-
-    private static func lowercased(_ byte: UInt8) -> UInt8 {
-        byte >= 0x41 && byte <= 0x5A ? byte + 32 : byte
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SiteBasics
+import Markup
 import SiteGen
 import LinkChain
 

@@ -1,11 +1,12 @@
 import Foundation
+import Markup
 import SiteBasics
 import SiteSource
 /// A page with its front matter read and its Markdown parsed.
 public struct ParsedPage: Sendable {
     public var page: ContentPage
     package var frontMatter: FrontMatter
-    public var markdown: MarkdownBody
+    package var markdown: MarkdownBody
     /// Where the page is written below the output folder: `index.md` -> `index.html`, `a/b.md` -> `a/b/index.html`.
     public var outputPath: String
     /// The site's defaults the front matter was read over, for reporting problems in them.
@@ -18,11 +19,11 @@ public enum PageParser {
         var sink = DiagnosticSink(path: page.displayPath, text: page.text, siteSettings: siteSettings)
         let split = FrontMatterReader.split(page.text, sink: &sink)
         var frontMatter = FrontMatterReader.read(split, siteSettings: siteSettings, sink: &sink)
-        if frontMatter.title?.isEmpty ?? true { frontMatter.title = fallbackTitle(body: split.body, path: page.path) }
         if let line = StarterPlaceholder.bodyLine(split.body, firstLine: split.bodyFirstLine) {
             sink.report(.warning, line: line, column: 1, StarterPlaceholder.bodyMessage, kind: .starterPlaceholder)
         }
         let markdown = MarkdownBody(split.body, firstLine: split.bodyFirstLine, allowRawHTML: frontMatter.unsafeHTML)
+        if frontMatter.title?.isEmpty ?? true { frontMatter.title = fallbackTitle(markdown, path: page.path) }
         // Once a line: `<b>…</b>` is two pieces of raw HTML, one mistake.
         var warnedLine = 0
         for position in markdown.omittedRawHTML where position.line != warnedLine {
@@ -37,21 +38,10 @@ public enum PageParser {
     /// Why raw HTML in a page's Markdown is left out, and how to let it through.
     static let rawHTMLMessage = "raw HTML is left out of the page, since HTML in a page can run script or load from other hosts: write it in Markdown, or set unsafe_html: true in the front matter if you trust it"
 
-    /// A page without a `title` is named by its first Markdown heading, else by its file (`about.md` is
-    /// "about", `team/index.md` is "team", the root's index is "Home"): never an empty <title>.
-    static func fallbackTitle(body: String, path: String) -> String {
-        for line in body.split(separator: "\n", omittingEmptySubsequences: true).prefix(200) {
-            let trimmed = line.drop { $0 == " " }
-            guard trimmed.hasPrefix("#") else { continue }
-            let level = trimmed.prefix { $0 == "#" }.count
-            let rest = trimmed.dropFirst(level)
-            guard level <= 6, rest.first == " " || rest.first == "\t" else { continue }
-            var text = rest.trimmingCharacters(in: .whitespaces)
-            while text.hasSuffix("#") { text.removeLast() }
-            // Emphasis and code marks are Markdown, not part of the name.
-            text = String(text.filter { !"*_`".contains($0) }).trimmingCharacters(in: .whitespaces)
-            if !text.isEmpty { return text }
-        }
+    /// A page without a `title` is named by its first Markdown heading (as libcmark read it), else by its file
+    /// (`about.md` is "about", `team/index.md` is "team", the root's index is "Home"): never an empty <title>.
+    static func fallbackTitle(_ markdown: MarkdownBody, path: String) -> String {
+        if let heading = markdown.firstHeading { return heading }
         var parts = PagePath.outputPath(for: path).split(separator: "/").dropLast()
         return parts.popLast().map(String.init) ?? "Home"
     }

@@ -2,6 +2,7 @@ import Artwork
 import Companions
 import Foundation
 import LinkChain
+import Markup
 import Minify
 import Mustache
 import Paint
@@ -480,9 +481,20 @@ public struct PageRenderer: Sendable {
         return json.text
     }
 
-    /// A site's own CSS goes inside `<style>`; `</style` in it would close the element early and let HTML in.
+    /// A site's own CSS goes inside `<style>`; a `</style>` tag in it would close the element early and let HTML in,
+    /// so each is written `<\/style`, in lower case as it always was (what ends the CSS ends it too: the template's text
+    /// follows).
     static func safeInStyleElement(_ css: String) -> String {
-        css.replacingOccurrences(of: "</style", with: "<\\/style", options: .caseInsensitive)
+        let bytes = Array(css.utf8)
+        var written: [UInt8] = []
+        var copied = 0
+        for index in bytes.indices.dropLast() where bytes[index] == UInt8(ascii: "<") && bytes[index + 1] == UInt8(ascii: "/")
+            && RawTextElement.named(in: bytes, at: index + 2, endOpen: true)?.element == .style {
+            written += bytes[copied..<index] + Array(#"<\/style"#.utf8)
+            copied = index + 7
+        }
+        guard copied > 0 else { return css }
+        return String(decoding: written + bytes[copied...], as: UTF8.self)
     }
 }
 

@@ -1,6 +1,7 @@
 import Artwork
 import Foundation
 import LinkChain
+import Markup
 import Paint
 import SiteBasics
 import SiteSource

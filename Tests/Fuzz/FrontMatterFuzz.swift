@@ -5,10 +5,11 @@
 // unbounded memory is a finding.
 //
 // Built by bench/fuzz.sh together with Sources/SiteGen/*.swift into one module, against SiteSource (front matter,
-// SourceText), LinkChain and the others built as modules of their own, as SwiftPM builds them.
+// SourceText), Markup (the Markdown body), LinkChain and the others built as modules of their own, as SwiftPM builds them.
 
 import Foundation
 import LinkChain
+import Markup
 import SiteBasics
 import SiteSource
 

@@ -1,6 +1,7 @@
 @testable import Artwork
 import Foundation
 import LinkChain
+@testable import Markup
 @testable import OutputFolder
 import SiteBasics
 import Testing

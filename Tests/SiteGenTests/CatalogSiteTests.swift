@@ -1,6 +1,7 @@
 @testable import Artwork
 import Foundation
 import LinkChain
+@testable import Markup
 @testable import Paint
 @testable import SiteBasics
 import Testing

@@ -6,8 +6,8 @@ import LinkChain
 /// percent-encoded by whoever wrote the link). Each is hidden as people read it, as the mailto: link writes it
 /// (they differ for IDN domains and quoted names), and percent-encoded as the mailto: link and the mail apps' URLs
 /// carry it (`cc=bob%40example.org`, `to=ann%40example.org`), which a harvester that decodes URLs would read too.
-enum EmailForms {
-    static func addresses(_ chain: Chain) -> [String] {
+package enum EmailForms {
+    package static func addresses(_ chain: Chain) -> [String] {
         guard chain.kind == .email else { return [] }
         // The mailto: fallback carries every field (RFC 6068): one reading of it finds them all. It is ASCII (its
         // fields percent-encoded), so it is cut at its bytes.

@@ -6,12 +6,12 @@ import Mustache
 /// them: in each value of the HTML sitegen makes (`protected`) and in plain-text values as the template writes them
 /// (`escaper`), never by reading the page afterwards. Made once per page; both read a value once, however many
 /// addresses the page has.
-struct EmailShield {
+package struct EmailShield {
     private let references: [[UInt8]]
     private let finder: LongestMatchFinder
 
     /// Nil when there is nothing to hide.
-    init?(_ addresses: [String]) {
+    package init?(_ addresses: [String]) {
         // In any order: what is found does not depend on it.
         let needles = Array(Set(addresses.filter { !$0.isEmpty }))
         guard !needles.isEmpty else { return nil }
@@ -19,7 +19,7 @@ struct EmailShield {
         finder = LongestMatchFinder(needles.map { Array($0.utf8) })
     }
 
-    var escaper: MustacheTemplates.Escaper {
+    package var escaper: MustacheTemplates.Escaper {
         let references = self.references, finder = self.finder
         return { text, output in
             var text = text

@@ -7,31 +7,34 @@ import SiteBasics
 /// the page is parsed, for the link checks and the resolver). Rendering takes the tree parsed then (or, the second
 /// time, parses again) and changes it before libcmark writes it: chain links and protected addresses are written
 /// where their nodes are, so nothing reads the HTML back. Nothing a later stage does changes a page that was handed over.
-public struct MarkdownBody: Equatable, Sendable {
-    public let text: String
+package struct MarkdownBody: Equatable, Sendable {
+    package let text: String
     /// File line of the body's first line.
-    public let firstLine: Int
-    public let allowRawHTML: Bool
+    package let firstLine: Int
+    package let allowRawHTML: Bool
     /// Every link and image, in document order.
-    public let links: [MarkdownDocument.Link]
+    package let links: [MarkdownDocument.Link]
     /// Where raw HTML starts that the page leaves out (none when `allowRawHTML`), comments not counted: a
     /// comment left out is what its author meant.
-    public let omittedRawHTML: [SourcePosition]
+    package let omittedRawHTML: [SourcePosition]
+    /// The words of the first heading that has any, as `MarkdownDocument.firstHeading` reads them.
+    package let firstHeading: String?
     /// The tree the links were read from, kept for the render that follows: parsing is most of the Markdown's cost.
     private let tree: ParsedTree
 
-    public init(_ text: String, firstLine: Int, allowRawHTML: Bool) {
+    package init(_ text: String, firstLine: Int, allowRawHTML: Bool) {
         self.text = text
         self.firstLine = firstLine
         self.allowRawHTML = allowRawHTML
         let document = MarkdownDocument(text, firstLine: firstLine, allowRawHTML: allowRawHTML)
         links = document.links
         omittedRawHTML = allowRawHTML ? [] : document.rawHTMLPositions
+        firstHeading = document.firstHeading
         tree = ParsedTree(document)
     }
 
     /// The same text read the same way; the kept tree is only a saving.
-    public static func == (a: MarkdownBody, b: MarkdownBody) -> Bool {
+    package static func == (a: MarkdownBody, b: MarkdownBody) -> Bool {
         a.text == b.text && a.firstLine == b.firstLine && a.allowRawHTML == b.allowRawHTML && a.links == b.links
             && a.omittedRawHTML == b.omittedRawHTML
     }
@@ -54,7 +57,7 @@ public struct MarkdownBody: Equatable, Sendable {
     /// The HTML, with each link whose position `rewrites` names given that opening tag and what follows its `</a>`,
     /// every address `shield` knows written as character references wherever the body writes it, and each image whose
     /// position `imageSizes` names given its `width` and `height`.
-    func renderHTML(rewriting rewrites: [SourcePosition: (openingTag: String, afterLink: String)] = [:],
+    package func renderHTML(rewriting rewrites: [SourcePosition: (openingTag: String, afterLink: String)] = [:],
                     shield: EmailShield? = nil, imageSizes: [SourcePosition: PixelSize] = [:]) -> String {
         let document = tree.take() ?? MarkdownDocument(text, firstLine: firstLine, allowRawHTML: allowRawHTML)
         if !rewrites.isEmpty { document.rewriteLinks { rewrites[$0.position] } }
@@ -66,13 +69,13 @@ public struct MarkdownBody: Equatable, Sendable {
         return document.renderHTML()
     }
 
-    public func renderHTML() -> String { renderHTML(rewriting: [:]) }
+    package func renderHTML() -> String { renderHTML(rewriting: [:]) }
 }
 
 /// A Markdown body parsed by libcmark. The tree is owned by this object and freed with it.
 ///
 /// Not thread-safe: one document is used by one task at a time, and lives only inside a stage.
-public final class MarkdownDocument {
+package final class MarkdownDocument {
     private let root: OpaquePointer
     private let options: Int32
     private let body: String
@@ -85,14 +88,14 @@ public final class MarkdownDocument {
     private var lastColumn: (line: Int, byte: Int, column: Int) = (0, 0, 1)
 
     /// A link or image as written in the Markdown.
-    public struct Link: Equatable, Sendable {
-        public var destination: String
-        public var isImage: Bool
-        public var position: SourcePosition
+    package struct Link: Equatable, Sendable {
+        package var destination: String
+        package var isImage: Bool
+        package var position: SourcePosition
     }
 
     /// - Parameter allowRawHTML: when false (the default), raw HTML is left out of the output, as libcmark's safe mode does.
-    public init(_ body: String, firstLine: Int, allowRawHTML: Bool) {
+    package init(_ body: String, firstLine: Int, allowRawHTML: Bool) {
         // Smart punctuation is applied while parsing and UNSAFE while rendering; libcmark wants both in both calls.
         let options = CMARK_OPT_SMART | (allowRawHTML ? CMARK_OPT_UNSAFE : 0)
         self.options = options
@@ -107,10 +110,10 @@ public final class MarkdownDocument {
     deinit { cmark_node_free(root) }
 
     /// Every link and image, in document order.
-    public var links: [Link] { linkNodes().map(\.link) }
+    package var links: [Link] { linkNodes().map(\.link) }
 
     /// Where each piece of raw HTML (a block or an inline tag) starts, in document order, HTML comments left out.
-    public var rawHTMLPositions: [SourcePosition] {
+    package var rawHTMLPositions: [SourcePosition] {
         var found: [SourcePosition] = []
         guard let iterator = cmark_iter_new(root) else { return found }
         defer { cmark_iter_free(iterator) }
@@ -125,6 +128,22 @@ public final class MarkdownDocument {
             found.append(position(of: node))
         }
         return found
+    }
+
+    /// The words of the first heading that has any: its text and code, a space for each line break, trimmed (emphasis
+    /// marks and raw HTML are Markdown, not words; smart punctuation is applied, as the page shows it). Nil when no
+    /// heading has words: a page without a `title` is named by it.
+    package var firstHeading: String? {
+        guard let iterator = cmark_iter_new(root) else { return nil }
+        defer { cmark_iter_free(iterator) }
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator), cmark_node_get_type(node) == CMARK_NODE_HEADING else {
+                continue
+            }
+            let words = String(decoding: MarkdownHTML.plainText(node, rawHTML: false), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            if !words.isEmpty { return words }
+        }
+        return nil
     }
 
     private func linkNodes() -> [(node: OpaquePointer, link: Link)] {
@@ -158,7 +177,7 @@ public final class MarkdownDocument {
 
     /// Replaces links: `rewrite` returns the opening tag to use instead of the link's own and what follows
     /// `</a>` (its text stays), or nil to keep the link as it is. Called once per link, in document order.
-    public func rewriteLinks(_ rewrite: (Link) -> (openingTag: String, afterLink: String)?) {
+    package func rewriteLinks(_ rewrite: (Link) -> (openingTag: String, afterLink: String)?) {
         for (node, link) in linkNodes() where !link.isImage {
             guard let (openingTag, afterLink) = rewrite(link) else { continue }
             // A custom inline node prints its enter and exit text verbatim even in safe mode,
@@ -172,7 +191,7 @@ public final class MarkdownDocument {
         }
     }
 
-    public func renderHTML() -> String {
+    package func renderHTML() -> String {
         guard let html = cmark_render_html(root, options) else { return "" }
         defer { free(html) }
         return String(cString: html)
@@ -248,4 +267,67 @@ public final class MarkdownDocument {
     }
 
     private var allowsRawHTML: Bool { options & CMARK_OPT_UNSAFE != 0 }
+}
+
+extension MarkdownDocument: CustomDebugStringConvertible {
+    /// The tree as it stands, one node a line under its parent, in swift-markdown's `debugDescription()` style: what a
+    /// test of this stage compares, rather than pieces of the HTML libcmark writes from it.
+    ///
+    ///     Document
+    ///     └─ Paragraph
+    ///        ├─ Text "Say "
+    ///        └─ Link destination: "x:y"
+    ///           └─ Emphasis
+    ///              └─ Text "hi"
+    package var debugDescription: String {
+        var lines: [String] = []
+        func dump(_ node: OpaquePointer, prefix: String, childPrefix: String) {
+            lines.append(prefix + Self.describe(node))
+            var child = cmark_node_first_child(node)
+            while let current = child {
+                let next = cmark_node_next(current)
+                dump(current, prefix: childPrefix + (next == nil ? "└─ " : "├─ "), childPrefix: childPrefix + (next == nil ? "   " : "│  "))
+                child = next
+            }
+        }
+        dump(root, prefix: "", childPrefix: "")
+        return lines.joined(separator: "\n")
+    }
+
+    private static func describe(_ node: OpaquePointer) -> String {
+        /// In double quotes, escaped as Swift writes a string's `debugDescription`, but for the apostrophe.
+        func quoted(_ text: UnsafePointer<CChar>?) -> String {
+            (text.map { String(cString: $0) } ?? "").debugDescription.replacingOccurrences(of: #"\'"#, with: "'")
+        }
+        let literal = quoted(cmark_node_get_literal(node))
+        let title = cmark_node_get_title(node).map { $0.pointee == 0 ? "" : " title: " + quoted($0) } ?? ""
+        switch cmark_node_get_type(node) {
+        case CMARK_NODE_DOCUMENT: return "Document"
+        case CMARK_NODE_BLOCK_QUOTE: return "BlockQuote"
+        case CMARK_NODE_LIST: return cmark_node_get_list_type(node) == CMARK_ORDERED_LIST ? "OrderedList" : "UnorderedList"
+        case CMARK_NODE_ITEM: return "ListItem"
+        case CMARK_NODE_CODE_BLOCK:
+            let info = cmark_node_get_fence_info(node).map { $0.pointee == 0 ? "" : " language: " + quoted($0) } ?? ""
+            return "CodeBlock\(info) " + literal
+        case CMARK_NODE_HTML_BLOCK: return "HTMLBlock " + literal
+        case CMARK_NODE_PARAGRAPH: return "Paragraph"
+        case CMARK_NODE_HEADING: return "Heading level: \(cmark_node_get_heading_level(node))"
+        case CMARK_NODE_THEMATIC_BREAK: return "ThematicBreak"
+        case CMARK_NODE_TEXT: return "Text " + literal
+        case CMARK_NODE_SOFTBREAK: return "SoftBreak"
+        case CMARK_NODE_LINEBREAK: return "LineBreak"
+        case CMARK_NODE_CODE: return "InlineCode " + literal
+        case CMARK_NODE_HTML_INLINE: return "InlineHTML " + literal
+        case CMARK_NODE_EMPH: return "Emphasis"
+        case CMARK_NODE_STRONG: return "Strong"
+        case CMARK_NODE_LINK: return "Link destination: " + quoted(cmark_node_get_url(node)) + title
+        case CMARK_NODE_IMAGE: return "Image source: " + quoted(cmark_node_get_url(node)) + title
+        case CMARK_NODE_CUSTOM_BLOCK, CMARK_NODE_CUSTOM_INLINE:
+            // What sitegen wrote in the node's place: libcmark writes it as it is.
+            let kind = cmark_node_get_type(node) == CMARK_NODE_CUSTOM_BLOCK ? "CustomBlock" : "CustomInline"
+            let exit = cmark_node_get_on_exit(node).map { $0.pointee == 0 ? "" : " then: " + quoted($0) } ?? ""
+            return kind + " " + quoted(cmark_node_get_on_enter(node)) + exit
+        default: return String(cString: cmark_node_get_type_string(node))
+        }
+    }
 }

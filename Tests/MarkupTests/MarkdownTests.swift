@@ -1,6 +1,6 @@
 @testable import SiteBasics
 import Testing
-@testable import SiteGen
+@testable import Markup
 
 @Suite struct MarkdownTests {
     @Test func linkPositionsAreFileLinesAndCharacterColumns() {
@@ -91,5 +91,85 @@ import Testing
         let refs = ChainMarkup.characterReferences("ann@example.org")
         #expect(MarkdownBody(body, firstLine: 1, allowRawHTML: true).renderHTML(shield: shield)
                 == "<p>\(refs) <SCRIPT>var a = ann@example.org</Script> \(refs)</p>\n<style>\n/* ann@example.org */\n</style>\n<p>\(refs)</p>\n")
+    }
+
+    /// The tree as libcmark reads a body (smart punctuation applied), node by node.
+    @Test func theTreeIsDumpedNodeByNode() {
+        let body = "# Ann's *links*\n\nSay [hi](x:y \"t\") `c` <b>x</b>  \n![a **b**](p.png)\n\n```swift\nlet a = \"<b>\"\n```\n\n- one\n"
+        #expect(MarkdownDocument(body, firstLine: 1, allowRawHTML: true).debugDescription == #"""
+            Document
+            ├─ Heading level: 1
+            │  ├─ Text "Ann’s "
+            │  └─ Emphasis
+            │     └─ Text "links"
+            ├─ Paragraph
+            │  ├─ Text "Say "
+            │  ├─ Link destination: "x:y" title: "t"
+            │  │  └─ Text "hi"
+            │  ├─ Text " "
+            │  ├─ InlineCode "c"
+            │  ├─ Text " "
+            │  ├─ InlineHTML "<b>"
+            │  ├─ Text "x"
+            │  ├─ InlineHTML "</b>"
+            │  ├─ Text ""
+            │  ├─ LineBreak
+            │  └─ Image source: "p.png"
+            │     ├─ Text "a "
+            │     └─ Strong
+            │        └─ Text "b"
+            ├─ CodeBlock language: "swift" "let a = \"<b>\"\n"
+            └─ UnorderedList
+               └─ ListItem
+                  └─ Paragraph
+                     └─ Text "one"
+            """#)
+    }
+
+    /// Chain links and protected addresses as the tree holds them before libcmark writes it: each node holding an
+    /// address replaced by a custom node writing it as references, a raw `<script>`'s text left as it is.
+    @Test func rewrittenAndProtectedNodesAreCustomNodes() throws {
+        let shield = try #require(EmailShield(["ann@example.org"]))
+        let document = MarkdownDocument("Mail [ann@example.org](mailto:ann@example.org) or [me](x:y) <script>ann@example.org</script>\n",
+                                        firstLine: 1, allowRawHTML: true)
+        document.rewriteLinks { $0.destination == "x:y" ? (#"<a href="https://b.org/">"#, "!") : nil }
+        document.protectAddresses(shield)
+        let refs = ChainMarkup.characterReferences("ann@example.org")
+        #expect(document.debugDescription == #"""
+            Document
+            └─ Paragraph
+               ├─ Text "Mail "
+               ├─ CustomInline "<a href=\"mailto:\#(refs)\">" then: "</a>"
+               │  └─ CustomInline "\#(refs)"
+               ├─ Text " or "
+               ├─ CustomInline "<a href=\"https://b.org/\">" then: "</a>!"
+               │  └─ Text "me"
+               ├─ Text " "
+               ├─ InlineHTML "<script>"
+               ├─ Text "ann@example.org"
+               └─ InlineHTML "</script>"
+            """#)
+    }
+
+    /// A page without a `title` is named by its first heading with words, as libcmark reads the body: not a `#` in
+    /// code, with smart punctuation, without emphasis marks or raw HTML.
+    @Test(arguments: [
+        ("# Ann Lee\n\n## Links\n", "Ann Lee"),
+        ("Intro\n\n## *Ann* `Lee` ##\n", "Ann Lee"),
+        ("```\n# not a heading\n```\n\nAnn's page\n===\n", "Ann’s page"),
+        ("#\n\n# <b>Ann</b> &amp; Bo\n", "Ann & Bo"),
+        ("    # indented code\n\n#hashtag\n", nil),
+        ("- # In a list\n", "In a list"),
+        ("Ann\nLee\n---\n", "Ann Lee"),
+    ] as [(String, String?)])
+    func theFirstHeadingIsLibcmarksReading(body: String, heading: String?) {
+        #expect(MarkdownBody(body, firstLine: 1, allowRawHTML: true).firstHeading == heading)
+    }
+
+    /// The Markdown body's raw `<script>` and `<style>` tags are the ones a browser reads (`RawTextElement.named`).
+    @Test func rawCodeElementsAreTheTagsABrowserReads() {
+        let cases: [(String, Bool?)] = [("<script>", true), ("<SCRIPT type=module>", true), ("</Style>", false), ("<style\n>", true),
+                                        ("</script >", false), ("<script1>", nil), ("<styles>", nil), ("<b>", nil), ("script", nil)]
+        #expect(cases.map { MarkdownHTML.opensRawCodeElement(Array($0.0.utf8)) } == cases.map(\.1))
     }
 }

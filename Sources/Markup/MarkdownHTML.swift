@@ -2,6 +2,7 @@ import Artwork
 import CCmark
 import Foundation
 import LinkChain
+import Mustache
 
 /// The HTML libcmark 0.30 writes for one node, said in Swift so that a node can be replaced by a custom node
 /// writing the same bytes with something changed (an address as character references). `MarkdownTests` holds it
@@ -33,21 +34,29 @@ enum MarkdownHTML {
     /// a space for each line break; `width` and `height` after them for a picture sitegen made (libcmark writes none).
     static func image(_ node: OpaquePointer, unsafe: Bool, size: PixelSize? = nil) -> [UInt8] {
         var html = Array(#"<img src=""#.utf8) + href(node, unsafe: unsafe) + Array(#"" alt=""#.utf8)
-        if let iterator = cmark_iter_new(node) {
-            while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
-                guard event == CMARK_EVENT_ENTER, let child = cmark_iter_get_node(iterator), child != node else { continue }
-                switch cmark_node_get_type(child) {
-                case CMARK_NODE_TEXT, CMARK_NODE_CODE, CMARK_NODE_HTML_INLINE: html += escaped(literal(child))
-                case CMARK_NODE_LINEBREAK, CMARK_NODE_SOFTBREAK: html.append(UInt8(ascii: " "))
-                default: break
-                }
-            }
-            cmark_iter_free(iterator)
-        }
+        html += escaped(plainText(node, rawHTML: true))
         let title = attribute(cmark_node_get_title(node))
         if !title.isEmpty { html += Array(#"" title=""#.utf8) + escaped(title) }
         if let size { html += Array(#"" width="\#(size.width)" height="\#(size.height)"#.utf8) }
         return html + Array(#"" />"#.utf8)
+    }
+
+    /// What a node's children say as plain text: their text and code (and, with `rawHTML`, their inline raw HTML as
+    /// written), a space for each line break: an image's alt text, a heading's words.
+    static func plainText(_ node: OpaquePointer, rawHTML: Bool) -> [UInt8] {
+        var text: [UInt8] = []
+        guard let iterator = cmark_iter_new(node) else { return text }
+        defer { cmark_iter_free(iterator) }
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            guard event == CMARK_EVENT_ENTER, let child = cmark_iter_get_node(iterator), child != node else { continue }
+            switch cmark_node_get_type(child) {
+            case CMARK_NODE_TEXT, CMARK_NODE_CODE: text += literal(child)
+            case CMARK_NODE_HTML_INLINE where rawHTML: text += literal(child)
+            case CMARK_NODE_LINEBREAK, CMARK_NODE_SOFTBREAK: text.append(UInt8(ascii: " "))
+            default: break
+            }
+        }
+        return text
     }
 
     static func literal(_ node: OpaquePointer) -> [UInt8] { attribute(cmark_node_get_literal(node)) }
@@ -58,14 +67,13 @@ enum MarkdownHTML {
         return trimmed.starts(with: "<!--".utf8) && trimmed.reversed().starts(with: "-->".utf8.reversed()) && trimmed.count >= 7
     }
 
-    /// Whether raw HTML is the tag of a `<script>` or `<style>` element (ASCII case-insensitive, as browsers read
-    /// it), and whether it opens or closes one: what such an element holds is code, not text with addresses.
+    /// Whether raw HTML is the tag of a `<script>` or `<style>` element (read as `RawTextElement.named` reads one),
+    /// and whether it opens or closes one: what such an element holds is code, not text with addresses.
     /// Nil for any other; true when it opens one.
     static func opensRawCodeElement(_ literal: [UInt8]) -> Bool? {
         guard literal.first == UInt8(ascii: "<") else { return nil }
         let closes = literal.dropFirst().first == UInt8(ascii: "/")
-        let name = literal.dropFirst(closes ? 2 : 1).map(ASCII.lowercased).prefix { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }
-        guard name.elementsEqual("script".utf8) || name.elementsEqual("style".utf8) else { return nil }
+        guard RawTextElement.named(in: literal, at: closes ? 2 : 1) != nil else { return nil }
         return !closes
     }
 

@@ -4,13 +4,13 @@ import Mustache
 import SiteBasics
 
 /// The markup that makes an `<a>` a chain link, for buttons and Markdown links alike.
-public enum ChainMarkup {
+package enum ChainMarkup {
     /// The `href`, `rel` and data attributes: the fallback in `href`, the chain and chooser data for the runtime.
     /// `choices` are the apps the chooser lists (the chain's own when nil); those in the chain are marked as
     /// tried on a tap.
     /// `firstTap: .ask` marks links whose chain has apps with `data-first-tap="ask"`. Each value is written with the
     /// addresses `shield` knows as character references.
-    static func attributes(_ chain: Chain, choices: [Candidate]? = nil, provesIdentity: Bool,
+    package static func attributes(_ chain: Chain, choices: [Candidate]? = nil, provesIdentity: Bool,
                                   protection: EmailProtection = .entities, firstTap: FirstTap = .try,
                                   shield: EmailShield? = nil) -> String {
         let choices = choices ?? chain.candidates
@@ -27,7 +27,7 @@ public enum ChainMarkup {
 
     /// `<a` with the link's `attributes` and `>`: the opening tag of a Markdown body's chain link, made in the
     /// attributes' own buffer (a page may have thousands of these, each a few kilobytes).
-    static func openingTag(_ chain: Chain, choices: [Candidate], provesIdentity: Bool, protection: EmailProtection,
+    package static func openingTag(_ chain: Chain, choices: [Candidate], provesIdentity: Bool, protection: EmailProtection,
                            shield: EmailShield?) -> String {
         if protection == .sealed, chain.kind == .email {
             return "<a" + attributes(chain, choices: choices, provesIdentity: provesIdentity, protection: protection, shield: shield) + ">"
@@ -72,7 +72,7 @@ public enum ChainMarkup {
 
     /// What follows the link's closing tag: for a sealed address, the address written out for readers without JavaScript,
     /// `at` (the page's word, such as "(at)") standing for its `@`.
-    public static func afterLink(_ chain: Chain, protection: EmailProtection = .entities, at: String) -> String {
+    package static func afterLink(_ chain: Chain, protection: EmailProtection = .entities, at: String) -> String {
         guard protection == .sealed, chain.kind == .email else { return "" }
         let written = chain.handle.replacingOccurrences(of: "@", with: " \(at) ")
         return #"<noscript> <span class="address">\#(HTML.escape(written))</span></noscript>"#
