@@ -14,7 +14,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import ROOT, build_site, make_driver, serve, served_test_site
 
-WORDS = yaml.safe_load((ROOT / "Sources" / "SiteGen" / "Resources" / "words.yml").read_text(encoding="utf-8"))
+WORDS = yaml.safe_load((ROOT / "Sources" / "SiteSource" / "Resources" / "words.yml").read_text(encoding="utf-8"))
 INSTAGRAM = ("Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 "
              "Instagram 330.0.0.0 (iPhone14,5; iOS 17_4; en_US; en; scale=3.00; 1170x2532; 573212323)")
 
