@@ -111,7 +111,8 @@ func checkValueContexts(_ value: String) {
     precondition(String(decoding: units, as: UTF16.self) == String(decoding: value.utf16, as: UTF16.self), "script: the value did not read back")
 
     // Style: plain characters, # and %, and \HEX followed by one space for every scalar else.
-    let style = Array(between("/*[", "]*/</style>").utf8)
+    // From the element's own tag: a value holding `/*[` writes it, unescaped and harmless, in the text before it.
+    let style = Array(between("<style>/*[", "]*/</style>").utf8)
     var scalars = String.UnicodeScalarView()
     index = 0
     while index < style.count {
