@@ -188,23 +188,29 @@ package final class SiteWriter: @unchecked Sendable {
     private func stagingFolder(_ token: String) -> String { joinPath(output, OutputManifest.stagingPrefix + token) }
 
     /// Writes one file of the site, or finds it in place already. Safe to call from several threads for different files.
-    /// `sourceHash`: a copy's hash, known without reading its source (`AssetHashes`): while the file in place is as
-    /// recorded with that hash, the source is not read.
+    /// `sourceHash`: a copy's hash, known without reading its source (`AssetHashes`): the source is read only when the
+    /// file in place does not hold those bytes.
     package func write(_ file: OutputFile, sourceHash: ContentHash? = nil) throws(BuildFailure) {
         if let problem = OutputManifest.pathProblem(file.path) {
             throw BuildFailure([Diagnostic(path: joinPath(displayOutput, file.path), message: "cannot be written: the path \(problem)")])
         }
-        if let sourceHash, let line = previousFiles.index(of: file.path), previousFiles.singleHash(at: line) == sourceHash,
-           let stamp = previousFiles.stamp(at: line), fileSystem.stamp(of: joinPath(output, file.path)) == stamp, blockage(onTheWayTo: file.path) == nil {
-            lock.withLock { noteKept(line: line, restampedAs: nil) }
-            return
-        }
         do {
-            let data = switch file.contents {
-            case .data(let data): data
-            case .copy(let source): try fileSystem.readFile(source)
+            // A copy whose hash is known is read only when it must be written: the file in place may already be it.
+            func contents() throws -> (data: Data, hash: ContentHash) {
+                let data = switch file.contents {
+                case .data(let data): data
+                case .copy(let source): try fileSystem.readFile(source)
+                }
+                return (data, ContentHash.of(data))
             }
-            let hash = ContentHash.of(data)
+            var read: (data: Data, hash: ContentHash)?
+            let hash: ContentHash
+            if case .copy = file.contents, let sourceHash {
+                hash = sourceHash
+            } else {
+                let contents = try contents()
+                (read, hash) = (contents, contents.hash)
+            }
             if let reason = blockage(onTheWayTo: file.path) {
                 lock.withLock { blocked[file.path] = reason }
                 return
@@ -244,8 +250,10 @@ package final class SiteWriter: @unchecked Sendable {
                 stagedCount += 1
                 return (try openStaging(), stagedCount)
             }
+            // Staged with the hash of the bytes written: a copy read only now is hashed as it is read.
+            let (data, stagedHash) = try read ?? contents()
             try fileSystem.writeNewFile(joinPath(stagingFolder(token), String(number)), data)
-            lock.withLock { staged[file.path] = (number, hash) }
+            lock.withLock { staged[file.path] = (number, stagedHash) }
         } catch let failure as BuildFailure {
             throw failure
         } catch {
