@@ -7,6 +7,7 @@
 #include <string.h>
 #include <vips/vips.h>
 #include <zlib.h>
+#include "png_frame.h"
 #include "sitegen_vips.h"
 
 // The share card drawn by Cairo and Pango (what librsvg draws with, loaded with it: draw.c) and written
@@ -328,10 +329,6 @@ static int balanced_width(PangoLayout *layout, int lines, int narrow, int wide) 
     return wide;
 }
 
-static void put32(unsigned char *at, uint32_t value) {
-    at[0] = value >> 24; at[1] = value >> 16; at[2] = value >> 8; at[3] = value;
-}
-
 int sitegen_card_draw(const sitegen_card_frame *frame, const sitegen_card_text *text, const void *avatar, size_t avatar_length,
                       int avatar_is_png, void **png, size_t *png_length) {
     enum { TOP = SITEGEN_CARD_BAND_TOP, ROWS = SITEGEN_CARD_BAND_BOTTOM - SITEGEN_CARD_BAND_TOP };
@@ -443,33 +440,18 @@ int sitegen_card_draw(const sitegen_card_frame *frame, const sitegen_card_text *
     adler = card_adler32_combine(frame->top_adler, adler, (z_off_t)ROW * ROWS);
     adler = card_adler32_combine(adler, frame->bottom_adler, (z_off_t)ROW * (H - SITEGEN_CARD_BAND_BOTTOM));
     const size_t data_length = 2 + frame->top_length + middle_length + frame->bottom_length + 4;
-    const size_t total = 8 + 25 + 12 + data_length + 12;
+    const size_t total = PNG_HEAD + data_length + PNG_TAIL;
     unsigned char *out = malloc(total);
     if (!out) { free(middle); return -1; }
-    unsigned char *at = out;
-    memcpy(at, "\x89PNG\r\n\x1a\n", 8);
-    at += 8;
-    put32(at, 13);
-    memcpy(at + 4, "IHDR", 4);
-    put32(at + 8, W);
-    put32(at + 12, H);
-    at[16] = 8; at[17] = 2; at[18] = 0; at[19] = 0; at[20] = 0;  // 8 bits, RGB, deflate, adaptive filters, no interlace
-    put32(at + 21, (uint32_t)card_crc32(card_crc32(0, NULL, 0), at + 4, 17));
-    at += 25;
-    put32(at, (uint32_t)data_length);
-    memcpy(at + 4, "IDAT", 4);
-    unsigned char *data = at + 8;
+    png_head(out, W, H, PNG_RGB, (uint32_t)data_length, card_crc32);
+    unsigned char *data = out + PNG_HEAD;
     data[0] = 0x78; data[1] = 0x5e;  // deflate, 32 KiB window, "default" level; 0x785e is a multiple of 31
     memcpy(data + 2, frame->top, frame->top_length);
     memcpy(data + 2 + frame->top_length, middle, middle_length);
     memcpy(data + 2 + frame->top_length + middle_length, frame->bottom, frame->bottom_length);
-    put32(data + data_length - 4, (uint32_t)adler);
+    png_put32(data + data_length - 4, (uint32_t)adler);
     free(middle);
-    put32(data + data_length, (uint32_t)card_crc32(card_crc32(0, NULL, 0), at + 4, (uInt)(4 + data_length)));
-    at = data + data_length + 4;
-    put32(at, 0);
-    memcpy(at + 4, "IEND", 4);
-    put32(at + 8, (uint32_t)card_crc32(card_crc32(0, NULL, 0), at + 4, 4));
+    png_tail(out, (uint32_t)data_length, card_crc32);
     *png = out;
     *png_length = total;
     return 0;

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
+#include "png_frame.h"
 #include "sitegen_vips.h"
 
 // Drawing without libvips: the share card (card.c) and an SVG avatar's pictures need Cairo, Pango and librsvg alone,
@@ -73,10 +74,6 @@ int sitegen_draw_start(void) {
 
 const char *sitegen_draw_error(void) { return draw_problem; }
 
-static void put32(unsigned char *at, uint32_t value) {
-    at[0] = value >> 24; at[1] = value >> 16; at[2] = value >> 8; at[3] = value;
-}
-
 // Cairo's premultiplied ARGB32 as an 8-bit RGBA PNG: rows with the Up filter (the first with Sub), compressed by zlib
 // at level 6 (what libvips' PNG writer used for these pictures), no metadata.
 static int rgba_png(const unsigned char *data, int stride, int width, int height, void **png, size_t *png_length) {
@@ -102,29 +99,15 @@ static int rgba_png(const unsigned char *data, int stride, int width, int height
     free(line);
     free(above);
     uLongf compressed_length = draw_compress_bound(raw_length);
-    unsigned char *out = malloc(8 + 25 + 12 + compressed_length + 12);
+    unsigned char *out = malloc(PNG_HEAD + compressed_length + PNG_TAIL);
     if (!out) { free(raw); return -1; }
-    unsigned char *idat = out + 8 + 25;
-    const int status = draw_compress2(idat + 8, &compressed_length, raw, raw_length, 6);
+    const int status = draw_compress2(out + PNG_HEAD, &compressed_length, raw, raw_length, 6);
     free(raw);
     if (status != Z_OK) { free(out); return -1; }
-    memcpy(out, "\x89PNG\r\n\x1a\n", 8);
-    unsigned char *header = out + 8;
-    put32(header, 13);
-    memcpy(header + 4, "IHDR", 4);
-    put32(header + 8, (uint32_t)width);
-    put32(header + 12, (uint32_t)height);
-    header[16] = 8; header[17] = 6; header[18] = 0; header[19] = 0; header[20] = 0;  // 8 bits, RGBA, no interlace
-    put32(header + 21, (uint32_t)draw_crc32(draw_crc32(0, NULL, 0), header + 4, 17));
-    put32(idat, (uint32_t)compressed_length);
-    memcpy(idat + 4, "IDAT", 4);
-    put32(idat + 8 + compressed_length, (uint32_t)draw_crc32(draw_crc32(0, NULL, 0), idat + 4, (uInt)(4 + compressed_length)));
-    unsigned char *end = idat + 12 + compressed_length;
-    put32(end, 0);
-    memcpy(end + 4, "IEND", 4);
-    put32(end + 8, (uint32_t)draw_crc32(draw_crc32(0, NULL, 0), end + 4, 4));
+    png_head(out, (uint32_t)width, (uint32_t)height, PNG_RGBA, (uint32_t)compressed_length, draw_crc32);
+    png_tail(out, (uint32_t)compressed_length, draw_crc32);
     *png = out;
-    *png_length = (size_t)(end + 12 - out);
+    *png_length = PNG_HEAD + compressed_length + PNG_TAIL;
     return 0;
 }
 
