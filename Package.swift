@@ -114,7 +114,7 @@ let package = Package(
         .executableTarget(name: "sitegen", dependencies: ["SiteGenCLI"]),
         // What the test suites share: a file system in memory, small sites and the example (Fixtures), an HTTP client, the
         // size a picture's header gives, the inline code a browser hashes (InlineCode).
-        .target(name: "SiteGenTestSupport", dependencies: ["SiteGen", "SiteBasics", "Artwork", "Companions", "SiteGenCLI", "HTMLReading"]),
+        .target(name: "SiteGenTestSupport", dependencies: ["SiteGen", "SiteSource", "SiteBasics", "Artwork", "Companions", "SiteGenCLI", "HTMLReading"]),
         .testTarget(name: "LinkChainTests", dependencies: ["LinkChain"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "SiteBasicsTests", dependencies: ["SiteBasics"]),

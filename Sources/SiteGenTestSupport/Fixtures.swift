@@ -2,9 +2,19 @@ import Artwork
 import Foundation
 import SiteGen
 import SiteBasics
+import SiteSource
 
 /// Small sites held in memory, and the real example site on disk.
 package enum Fixtures {
+    /// A page's front matter read from `text` as the parse stage reads it (split, then read over `settings`), with the
+    /// diagnostics it gave.
+    package static func frontMatter(_ text: String, path: String = "content/index.md", over settings: SiteSettings? = nil)
+        -> (FrontMatter, [Diagnostic]) {
+        var sink = DiagnosticSink(path: path, text: text, siteSettings: settings)
+        let matter = FrontMatterReader.read(FrontMatterReader.split(text, sink: &sink), siteSettings: settings, sink: &sink)
+        return (matter, sink.diagnostics)
+    }
+
     package static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     package static let templates: [String: String] = [

@@ -13,9 +13,8 @@ import SiteGenTestSupport
 @Suite struct AnalyticsTests {
     func read(_ yaml: String) -> (FrontMatter, [String]) {
         let text = "---\n" + yaml + "\n---\n"
-        var sink = DiagnosticSink(path: "content/index.md", text: text)
-        let matter = FrontMatterReader.read(FrontMatterReader.split(text, sink: &sink), sink: &sink)
-        return (matter, sink.diagnostics.map { "\($0.line):\($0.column): \($0.severity): \($0.message)" })
+        let (matter, diagnostics) = Fixtures.frontMatter(text)
+        return (matter, diagnostics.map { "\($0.line):\($0.column): \($0.severity): \($0.message)" })
     }
 
     /// The endpoint as written, as the page calls it (normalised), and its origin.

@@ -10,9 +10,8 @@ import SiteGenTestSupport
 /// buttons' colours).
 @Suite struct SectionsAndBackgroundTests {
     func read(_ text: String) -> (FrontMatter, [String]) {
-        var sink = DiagnosticSink(path: "content/index.md", text: text)
-        let matter = FrontMatterReader.read(FrontMatterReader.split(text, sink: &sink), sink: &sink)
-        return (matter, sink.diagnostics.map { "\($0.line):\($0.column) \($0.message)" })
+        let (matter, diagnostics) = Fixtures.frontMatter(text)
+        return (matter, diagnostics.map { "\($0.line):\($0.column) \($0.message)" })
     }
 
     @Test func sectionsSitBetweenLinks() {

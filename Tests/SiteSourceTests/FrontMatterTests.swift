@@ -7,12 +7,7 @@ import Testing
 import SiteGenTestSupport
 
 @Suite struct FrontMatterTests {
-    func read(_ text: String) -> (FrontMatter, [Diagnostic]) {
-        var sink = DiagnosticSink(path: "content/index.md", text: text)
-        let split = FrontMatterReader.split(text, sink: &sink)
-        let matter = FrontMatterReader.read(split, sink: &sink)
-        return (matter, sink.diagnostics)
-    }
+    func read(_ text: String) -> (FrontMatter, [Diagnostic]) { Fixtures.frontMatter(text) }
 
     @Test func splitsYAMLFromTheBodyAndKnowsWhereTheBodyStarts() {
         var sink = DiagnosticSink(path: "x.md", text: "")

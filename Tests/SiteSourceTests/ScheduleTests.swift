@@ -1,6 +1,7 @@
 import SiteBasics
 import Testing
 @testable import SiteSource
+import SiteGenTestSupport
 
 /// `from:` and `until:` as front matter reads them: the times, and a window that never opens.
 @Suite struct ScheduleTests {
@@ -26,9 +27,8 @@ import Testing
     /// A link's front matter with `window` under it: its window as read, and where each problem was reported.
     static func window(_ window: String) -> (windows: [LinkWindow], problems: [String]) {
         let text = "---\nlinks:\n  - url: https://eb.example/\n" + window + "---\n"
-        var sink = DiagnosticSink(path: "content/index.md", text: text)
-        let matter = FrontMatterReader.read(FrontMatterReader.split(text, sink: &sink), sink: &sink)
-        return (matter.links.map(\.window), sink.diagnostics.map { "\($0.line):\($0.column) \($0.severity) \($0.kind)" })
+        let (matter, diagnostics) = Fixtures.frontMatter(text)
+        return (matter.links.map(\.window), diagnostics.map { "\($0.line):\($0.column) \($0.severity) \($0.kind)" })
     }
 
     @Test func aWindowThatNeverOpensIsAnError() throws {

@@ -48,9 +48,7 @@ import SiteGenTestSupport
 
     /// A page's front matter read over `settings`, as a build reads it.
     static func matter(_ page: String, over settings: SiteSettings) -> (FrontMatter, [Diagnostic]) {
-        var sink = DiagnosticSink(path: "content/page.md", text: page, siteSettings: settings)
-        let matter = FrontMatterReader.read(FrontMatterReader.split(page, sink: &sink), siteSettings: settings, sink: &sink)
-        return (matter, sink.diagnostics)
+        Fixtures.frontMatter(page, path: "content/page.md", over: settings)
     }
 
     @Test func everyKindOfFieldIsADefaultAndAPageValueWins() throws {
