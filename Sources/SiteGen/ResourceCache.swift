@@ -140,8 +140,12 @@ struct AvatarEntry: AvatarPictureCache {
     /// The hash of what makes the pictures: the file's bytes, its format (from its name), the making's version and the
     /// libvips sitegen was built with.
     static func key(source: Data, fileName: String) -> String {
-        let format = fileName.split(separator: ".").last.map { $0.lowercased() } ?? ""
-        return SHA256Digest.hex("sitegen avatar \(version)\0libvips \(Vips.version)\0\(format)\0" + SHA256Digest.hex(source))
+        SHA256Digest.hex("sitegen avatar \(version)\0libvips \(Vips.version)\0\(format(of: fileName))\0" + SHA256Digest.hex(source))
+    }
+
+    /// A picture file's format as its key names it: its name's extension, lower-cased.
+    static func format(of fileName: String) -> String {
+        fileName.split(separator: ".").last.map { $0.lowercased() } ?? ""
     }
 
     func avatar(source: Data, fileName: String) -> (photo: PublishedPhoto?, pictures: AvatarPictures)? {
@@ -209,7 +213,7 @@ struct PhotoEntry: PhotoPictureCache {
     /// The hash of what makes the photo: the file's bytes, its format (from its name), the slot (box and crop), the
     /// making's version and the libvips sitegen was built with.
     static func key(source: Data, fileName: String, slot: PhotoSlot) -> String {
-        let format = fileName.split(separator: ".").last.map { $0.lowercased() } ?? ""
+        let format = AvatarEntry.format(of: fileName)
         return SHA256Digest.hex("sitegen photo \(version)\0libvips \(Vips.version)\0\(format)\0\(slot.cacheName)\0" + SHA256Digest.hex(source))
     }
 
