@@ -61,9 +61,6 @@ static inline int length_code(int length) { return length_codes_of[length]; }
 
 // Code lengths of a Huffman code for `count` symbols of these frequencies, none longer than `limit`; at least two
 // symbols get one, so that the code is complete (as inflate wants it). Frequencies are halved until it fits.
-// The two lightest are the two least of (weight, place in `alive`), ties going to the earlier place: each live node's
-// key is its weight above its place (9 bits), so the two least keys are found by two passes that compilers make vector
-// code of, where a scan comparing weights through `alive` took a fifth of a piece.
 static void code_lengths(const uint32_t *frequencies, int count, int limit, unsigned char *lengths) {
     uint32_t weight[2 * 288];
     int parent[2 * 288], used = 0;
@@ -74,19 +71,20 @@ static void code_lengths(const uint32_t *frequencies, int count, int limit, unsi
     for (int i = 0; nonzero < 2 && i < count; i++) if (!scaled[i]) { scaled[i] = 1; nonzero++; }
     for (;;) {
         int alive[2 * 288], alive_count = 0;
-        uint64_t key[2 * 288];
         used = count;
         for (int i = 0; i < count; i++) {
             weight[i] = scaled[i];
             parent[i] = -1;
-            if (scaled[i]) { key[alive_count] = (uint64_t)scaled[i] << 9 | (uint64_t)alive_count; alive[alive_count++] = i; }
+            if (scaled[i]) alive[alive_count++] = i;
         }
-        // Join the two lightest until one is left.
+        // Join the two lightest until one is left (n ≤ 288: a scan each time is cheap).
         while (alive_count > 1) {
-            uint64_t least = UINT64_MAX, next = UINT64_MAX;
-            for (int i = 0; i < alive_count; i++) least = key[i] < least ? key[i] : least;
-            for (int i = 0; i < alive_count; i++) { const uint64_t k = key[i] == least ? UINT64_MAX : key[i]; next = k < next ? k : next; }
-            const int a = (int)(least & 511), b = (int)(next & 511);
+            int a = 0, b = 1;
+            if (weight[alive[b]] < weight[alive[a]]) { a = 1; b = 0; }
+            for (int i = 2; i < alive_count; i++) {
+                if (weight[alive[i]] < weight[alive[a]]) { b = a; a = i; }
+                else if (weight[alive[i]] < weight[alive[b]]) b = i;
+            }
             const int node = used++;
             weight[node] = weight[alive[a]] + weight[alive[b]];
             parent[node] = -1;
@@ -94,9 +92,7 @@ static void code_lengths(const uint32_t *frequencies, int count, int limit, unsi
             parent[alive[b]] = node;
             const int high = a > b ? a : b, low = a > b ? b : a;
             alive[high] = alive[--alive_count];
-            key[high] = (uint64_t)weight[alive[high]] << 9 | (uint64_t)high;
             alive[low] = node;
-            key[low] = (uint64_t)weight[node] << 9 | (uint64_t)low;
         }
         int longest = 0;
         for (int i = 0; i < count; i++) {
