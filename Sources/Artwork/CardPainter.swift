@@ -8,10 +8,6 @@ package enum CardPainter {
     /// The avatar's side on the card, in pixels: the share card's picture is made at this size, and drawn 1:1.
     package static let avatarSide = Int(SITEGEN_CARD_AVATAR)
 
-    /// What the drawing was built against (Cairo, Pango, zlib and libvips), for the key of a cached card: known
-    /// without loading any of them.
-    package static let builtVersions = String(cString: sitegen_card_built_versions()) + " libvips " + Vips.version
-
     /// The colours of a card, 0xRRGGBB each.
     package struct Colours: Hashable, Sendable {
         package var page, card, text, muted, ring, ringText, rule, accentText: UInt32
@@ -69,7 +65,7 @@ package enum CardPainter {
             }
         }
         guard status == 0, let bytes else { throw PhotoProblem("the share card could not be drawn (out of memory)") }
-        defer { sitegen_card_free(bytes) }
-        return Data(bytes: bytes, count: length)
+        // Taken as it is, not copied: a card is some 50 KB.
+        return Data(bytesNoCopy: bytes, count: length, deallocator: .custom { bytes, _ in sitegen_card_free(bytes) })
     }
 }

@@ -25,3 +25,19 @@ package enum Drawing {
         return EncodedPicture(isPNG: true, data: Data(bytes: png, count: length))
     }
 }
+
+/// The libraries that make a cached picture, as the resource cache's keys name them, each key naming only those that
+/// make its kind of picture: another version of one may make other bytes of the same inputs. The versions are those
+/// sitegen was built against (known without loading anything: a build that names its pictures must not load them).
+package struct PictureLibraries: Sendable, Equatable {
+    /// librsvg and the Cairo, Pango and zlib it loads (Drawing, CardPainter): the share card, an SVG avatar's pictures.
+    package var drawing: String
+    /// libvips (and the decoders it loads): every photo made for a slot, a photo avatar's pictures, and a share card's
+    /// JPEG avatar, which it decodes (a PNG avatar is read by Cairo: PNG decodes to the same pixels everywhere).
+    package var vips: String
+
+    package init(drawing: String, vips: String) { (self.drawing, self.vips) = (drawing, vips) }
+
+    /// This build of sitegen's.
+    package static let built = PictureLibraries(drawing: String(cString: sitegen_draw_built_versions()), vips: "libvips " + Vips.version)
+}

@@ -8,9 +8,9 @@ package enum Vips {
     /// Whether libvips started; nil when it did not, with its reason.
     static let startProblem: String? = sitegen_vips_start() == 0 ? nil : takeError()
 
-    /// `8.14.1`: a picture drawn by another libvips may differ, so the key of a cached one (`ShareCard.cacheKey`) says
-    /// which drew it. It is the version sitegen was built against: the one loaded is asked only when a picture is made,
-    /// and a build that names its cards must not load libvips for that alone.
+    /// `8.14.1`: a picture made by another libvips may differ, so the key of a cached one (`PictureLibraries`) says
+    /// which made it. It is the version sitegen was built against: the one loaded is asked only when a picture is made,
+    /// and a build that names its pictures must not load libvips for that alone.
     package static let version = String(cString: sitegen_vips_built_version())
 
     /// libvips keeps one error buffer for the whole process, and the loader check clears it: decoding, where a
@@ -187,6 +187,13 @@ package struct PhotoSlot: Sendable, Hashable {
 
     /// The slot as a cached photo's key names it: `2560x2560`, `256x256 fill`.
     package var cacheName: String { "\(width)x\(height)\(fills ? " fill" : "")" }
+
+    /// The slot that makes the same picture as this one for a picture of this header: `whole` when it fits this box
+    /// unshrunk whichever way its EXIF orientation turns it (never enlarged, nothing is cropped: made at its own size
+    /// for every such slot), else this slot.
+    func making(_ header: PictureHeader) -> PhotoSlot {
+        !fills && Swift.max(header.width, header.height) <= Swift.min(width, height) ? .whole : self
+    }
 }
 
 /// A photo as the site publishes it: resized for its slot, re-encoded, without metadata.
@@ -291,7 +298,11 @@ enum PhotoMaker {
     /// The picture named `fileName` made for `slot`, in the format its name says: shrunk (never enlarged), turned
     /// upright, without metadata; decoded once, as it is saved.
     static func photo(_ bytes: Data, slot: PhotoSlot, fileName: String) throws(PhotoProblem) -> (data: Data, width: Int, height: Int) {
-        let header = try header(bytes, fileName: fileName)
+        try photo(bytes, header: header(bytes, fileName: fileName), slot: slot)
+    }
+
+    /// `photo(_:slot:fileName:)` of bytes whose header `header(_:fileName:)` has read and checked.
+    static func photo(_ bytes: Data, header: PictureHeader, slot: PhotoSlot) throws(PhotoProblem) -> (data: Data, width: Int, height: Int) {
         guard let format = PhotoFormat(header.format) else { throw PhotoProblem("an \(header.format.name) file is published as it is, not made") }
         return try Vips.decode(bytes, header, slot, inMemory: false) { (image) throws(PhotoProblem) in
             (try image.encoded(format), image.width, image.frameHeight)
@@ -416,22 +427,28 @@ package final class PhotoLibrary: @unchecked Sendable {
         }
     }
 
-    /// The photo at `path` made for `slot`, once.
+    /// The photo at `path` made for `slot`, once; once for every slot that makes the same picture of it (a picture
+    /// smaller than each of its slots' boxes is made at its own size for all of them: `PhotoSlot.making`).
     private func photo(_ path: String, slot: PhotoSlot) -> Result<PublishedPhoto, PhotoProblem> {
         if let known = lock.withLock({ photos[path]?[slot] }) { return known }
+        var making = slot
         let made = read(path).flatMap { bytes -> Result<PublishedPhoto, PhotoProblem> in
-            // From the resource cache when an earlier build made it of the same bytes for this slot: libvips is not loaded.
-            if let cached = photoCache?.photo(source: bytes, fileName: path, slot: slot) { return .success(cached) }
             do throws(PhotoProblem) {
-                let (data, width, height) = try PhotoMaker.photo(bytes, slot: slot, fileName: path)
+                let header = try PhotoMaker.header(bytes, fileName: path)
+                making = slot.making(header)
+                if making != slot, let known = lock.withLock({ photos[path]?[making] }) { return known }
+                // From the resource cache when an earlier build made it of the same bytes for this slot: libvips is not loaded.
+                if let cached = photoCache?.photo(source: bytes, fileName: path, slot: making) { return .success(cached) }
+                let (data, width, height) = try PhotoMaker.photo(bytes, header: header, slot: making)
                 let photo = PublishedPhoto(path: path, data: data, width: width, height: height)
-                photoCache?.store(source: bytes, fileName: path, slot: slot, photo: photo)
+                photoCache?.store(source: bytes, fileName: path, slot: making, photo: photo)
                 return .success(photo)
             } catch { return .failure(error) }
         }
         return lock.withLock {
             if let known = photos[path]?[slot] { return known }
             photos[path, default: [:]][slot] = made
+            if photos[path]?[making] == nil { photos[path]?[making] = made }
             return made
         }
     }

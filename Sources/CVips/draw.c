@@ -1,4 +1,5 @@
 #include <cairo.h>
+#include <pango/pango-features.h>
 #include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -6,6 +7,10 @@
 #include <zlib.h>
 #include "png_frame.h"
 #include "sitegen_vips.h"
+// librsvg's version header alone (its other headers bring gdk-pixbuf's); it asks to be included through rsvg.h.
+#define __RSVG_RSVG_H_INSIDE__
+#include <librsvg-2.0/librsvg/rsvg-version.h>
+#undef __RSVG_RSVG_H_INSIDE__
 
 // Drawing without libvips: the share card (card.c) and an SVG avatar's pictures need Cairo, Pango and librsvg alone,
 // which librsvg brings (about 50 shared libraries), where libvips brings about 100 more and its modules (ImageMagick,
@@ -73,6 +78,10 @@ int sitegen_draw_start(void) {
 }
 
 const char *sitegen_draw_error(void) { return draw_problem; }
+
+const char *sitegen_draw_built_versions(void) {
+    return "librsvg " LIBRSVG_VERSION " cairo " CAIRO_VERSION_STRING " pango " PANGO_VERSION_STRING " zlib " ZLIB_VERSION;
+}
 
 // Cairo's premultiplied ARGB32 as an 8-bit RGBA PNG: rows with the Up filter (the first with Sub), compressed by zlib
 // at level 6 (what libvips' PNG writer used for these pictures), no metadata.

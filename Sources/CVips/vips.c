@@ -122,9 +122,20 @@ static int sitegen_vips_load(int format, const void *bytes, size_t length, doubl
     return -1;
 }
 
+// Whether loading shrunk by `shrink` is the same call as loading at full size: PNG and GIF have no shrink-on-load,
+// and a JPEG shrunk less than 4×, or a WebP or SVG not shrunk, loads at its own size.
+static int loads_at_full_size(int format, double shrink) {
+    switch (format) {
+    case SITEGEN_VIPS_JPEG: return shrink < 4;
+    case SITEGEN_VIPS_WEBP: case SITEGEN_VIPS_SVG: return shrink == 1.0;
+    default: return 1;
+    }
+}
+
 // Loading is lazy: the first load reads the header alone (the size, the EXIF orientation), which says how much to
 // shrink; the second decodes, shrunk where the format allows, and vips_thumbnail_image does the rest (turns it upright,
-// crops, converts to sRGB), one frame after another for an animation. With `in_memory` the result is decoded into
+// crops, converts to sRGB), one frame after another for an animation. Where the second load would be the first again
+// (no shrink-on-load for this format or this shrink), the first is decoded: its header is not read twice. With `in_memory` the result is decoded into
 // memory, so it can be saved more than once and made smaller again without decoding the file a second time; without,
 // it is decoded as it is saved, row by row, and `bytes` must outlive it.
 int sitegen_vips_thumbnail(int format, const void *bytes, size_t length, int width, int height, int fill, int all_frames,
@@ -137,7 +148,6 @@ int sitegen_vips_thumbnail(int format, const void *bytes, size_t length, int wid
         orientation = 1;
         call_vips_error_clear();
     }
-    call_g_object_unref(probe);
     if (orientation >= 5 && orientation <= 8) {
         const double turned = from_width;
         from_width = from_height;
@@ -150,7 +160,12 @@ int sitegen_vips_thumbnail(int format, const void *bytes, size_t length, int wid
     if (shrink < 1.0) shrink = format == SITEGEN_VIPS_SVG ? shrink * 0.999 : 1.0;
 
     VipsImage *loaded = NULL, *thumbnail = NULL;
-    if (sitegen_vips_load(format, bytes, length, shrink, all_frames, &loaded) != 0) return -1;
+    if (loads_at_full_size(format, shrink)) {
+        loaded = probe;
+    } else {
+        call_g_object_unref(probe);
+        if (sitegen_vips_load(format, bytes, length, shrink, all_frames, &loaded) != 0) return -1;
+    }
     const int status = call_vips_thumbnail_image(loaded, &thumbnail, width, "height", height, "size",
                                                  format == SITEGEN_VIPS_SVG ? VIPS_SIZE_BOTH : VIPS_SIZE_DOWN,
                                                  "crop", fill ? VIPS_INTERESTING_CENTRE : VIPS_INTERESTING_NONE, NULL);

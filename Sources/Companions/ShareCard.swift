@@ -98,16 +98,19 @@ extension ShareCard {
 
     /// The card's file name: its inputs' hash, so a card is made again exactly when what it shows changes, a name kept
     /// from an earlier build is the same card, and a preview cache that keys on the address (Mastodon's, a chat's)
-    /// fetches a changed card anew. It does not name the libraries that draw it: a new libvips or Cairo draws the same
+    /// fetches a changed card anew. It does not name the libraries that draw it: a new librsvg or Cairo draws the same
     /// card, pixel for pixel or nearly.
     public var fileName: String {
         "card-" + SHA256Digest.hex("sitegen share card \(Self.drawingVersion)\0" + inputs(avatarHash: avatarHash)).prefix(16) + ".png"
     }
 
-    /// The key of the card in the resource cache: its inputs, the drawing's and the PNG writer's versions, what draws it (Cairo, Pango, zlib,
-    /// libvips, as built against) and the fonts' bytes.
-    public var cacheKey: String {
-        SHA256Digest.hex("sitegen share card \(Self.drawingVersion) png \(Self.encoderVersion)\0\(CardPainter.builtVersions)\0\(Self.fontHash)\0" + inputs(avatarHash: avatarHash))
+    /// The key of the card in the resource cache: its inputs, the drawing's and the PNG writer's versions, the fonts'
+    /// bytes and what draws it: librsvg's Cairo and Pango, and libvips only for a JPEG avatar, which it decodes.
+    public var cacheKey: String { cacheKey(libraries: .built) }
+
+    package func cacheKey(libraries: PictureLibraries) -> String {
+        let drawnBy = libraries.drawing + (avatar?.isPNG == false ? " " + libraries.vips : "")
+        return SHA256Digest.hex("sitegen share card \(Self.drawingVersion) png \(Self.encoderVersion)\0\(drawnBy)\0\(Self.fontHash)\0" + inputs(avatarHash: avatarHash))
     }
 
     private var avatarHash: String? { avatar.map { SHA256Digest.hex($0.data) } }

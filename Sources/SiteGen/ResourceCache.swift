@@ -46,6 +46,13 @@ final class ResourceCache: DrawnPictureCache, @unchecked Sendable {
     /// Whether the cards folder is a real folder inside the site (nil: it does not exist yet).
     private let usable: Bool
     private var used: Set<String> = []
+    /// Whether `cache/` and the kind's folder are there to write in, once the first entry has been stored (nil: not
+    /// yet tried): made and checked once per build, not for every entry.
+    private var writable: Bool?
+    /// Entries are written under a name of this process (its id and a random number, drawn once) and a count, then
+    /// renamed: no two writers, in this build or another beside it, write one temporary file.
+    private let temporaryStem = "\(getpid()).\(UInt64.random(in: 0...UInt64.max))"
+    private var temporaryCount = 0
 
     /// The cache of the site in `siteFolder`; its entries listed once.
     init(siteFolder: String, kind: Kind = .cards, fileSystem: any FileSystem) {
@@ -97,14 +104,21 @@ final class ResourceCache: DrawnPictureCache, @unchecked Sendable {
         let key = String(fullKey.prefix(32))
         let name = key + "-" + SHA256Digest.hex(data).prefix(32) + kind.fileExtension
         let path = joinPath(folder, name)
+        let (writable, count) = lock.withLock { () -> (Bool, Int) in
+            if self.writable == nil {
+                for made in [root, folder] where fileSystem.kind(at: made) == .missing {
+                    try? fileSystem.makeFolder(made)
+                }
+                self.writable = fileSystem.kind(at: root) == .folder && fileSystem.kind(at: folder) == .folder
+            }
+            temporaryCount += 1
+            return (self.writable ?? false, temporaryCount)
+        }
+        guard writable else { return }
         // Written beside the entry and renamed into place: a build running at the same time reads the whole entry or
         // none, and two writing the same key write the same bytes.
-        let temporary = joinPath(folder, ".\(name).\(getpid()).\(UInt64.random(in: 0...UInt64.max)).tmp")
+        let temporary = joinPath(folder, ".\(name).\(temporaryStem).\(count).tmp")
         do {
-            for made in [root, folder] where fileSystem.kind(at: made) == .missing {
-                try? fileSystem.makeFolder(made)
-            }
-            guard fileSystem.kind(at: root) == .folder, fileSystem.kind(at: folder) == .folder else { return }
             try fileSystem.writeNewFile(temporary, data)
             try fileSystem.replaceFile(path, with: temporary)
         } catch {
@@ -137,10 +151,11 @@ struct AvatarEntry: AvatarPictureCache {
     /// Raised with every change to how an avatar's pictures are made (2: an SVG's drawn by librsvg alone).
     static let version = 2
 
-    /// The hash of what makes the pictures: the file's bytes, its format (from its name), the making's version and the
-    /// libvips sitegen was built with.
-    static func key(source: Data, fileName: String) -> String {
-        SHA256Digest.hex("sitegen avatar \(version)\0libvips \(Vips.version)\0\(format(of: fileName))\0" + SHA256Digest.hex(source))
+    /// The hash of what makes the pictures: the file's bytes, its format (from its name), the making's version and
+    /// what makes them: librsvg for an SVG (drawn without libvips), libvips for a photo.
+    static func key(source: Data, fileName: String, libraries: PictureLibraries = .built) -> String {
+        let madeBy = PictureFormat(fileName: fileName) == .svg ? libraries.drawing : libraries.vips
+        return SHA256Digest.hex("sitegen avatar \(version)\0\(madeBy)\0\(format(of: fileName))\0" + SHA256Digest.hex(source))
     }
 
     /// A picture file's format as its key names it: its name's extension, lower-cased.
@@ -211,10 +226,10 @@ struct PhotoEntry: PhotoPictureCache {
     static let version = 1
 
     /// The hash of what makes the photo: the file's bytes, its format (from its name), the slot (box and crop), the
-    /// making's version and the libvips sitegen was built with.
-    static func key(source: Data, fileName: String, slot: PhotoSlot) -> String {
+    /// making's version and libvips, which makes it (an SVG is published as it is, never made for a slot).
+    static func key(source: Data, fileName: String, slot: PhotoSlot, libraries: PictureLibraries = .built) -> String {
         let format = AvatarEntry.format(of: fileName)
-        return SHA256Digest.hex("sitegen photo \(version)\0libvips \(Vips.version)\0\(format)\0\(slot.cacheName)\0" + SHA256Digest.hex(source))
+        return SHA256Digest.hex("sitegen photo \(version)\0\(libraries.vips)\0\(format)\0\(slot.cacheName)\0" + SHA256Digest.hex(source))
     }
 
     func photo(source: Data, fileName: String, slot: PhotoSlot) -> PublishedPhoto? {

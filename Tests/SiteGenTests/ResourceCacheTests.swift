@@ -45,8 +45,9 @@ import Testing
         #expect(same.cacheKey == base.cacheKey && same.fileName == base.fileName)
         let keys = Set(([base] + changed).map(\.cacheKey)), names = Set(([base] + changed).map(\.fileName))
         #expect(keys.count == changed.count + 1 && names.count == changed.count + 1)
-        // What draws it is part of the key, not of the name: a new libvips or Cairo does not rename the card.
-        #expect(base.cacheKey.count == 64 && !base.fileName.contains(Vips.version))
+        // What draws it is part of the key, not of the name: a new librsvg or Cairo does not rename the card.
+        let newDrawing = PictureLibraries(drawing: "librsvg 9.9.9", vips: PictureLibraries.built.vips)
+        #expect(base.cacheKey.count == 64 && base.cacheKey(libraries: newDrawing) != base.cacheKey && base.cacheKey == base.cacheKey(libraries: .built))
 
         // In a site: one page's title changed draws that page's card alone; the other's entry is the one it had.
         let fileSystem = Self.site(["content/index.md": Self.page, "content/grace.md": Self.page.replacingOccurrences(of: "Ada Lovelace", with: "Grace Hopper")])
@@ -60,6 +61,39 @@ import Testing
         // Every page rendered: the cache keeps the two cards in use, Grace's old one is gone.
         let now = Self.entries(fileSystem)
         #expect(now.count == 2 && Set(now).intersection(before).count == 1)
+    }
+
+    /// Each kind of entry is keyed by the library that makes it, and only by that one: librsvg (with the Cairo, Pango and
+    /// zlib it loads) draws cards and an SVG avatar's pictures; libvips makes photos and decodes a card's JPEG avatar.
+    @Test func eachLibraryChangesTheKeysOfWhatItMakesAndNoOther() {
+        let built = PictureLibraries.built
+        #expect(built.drawing.hasPrefix("librsvg 2.") && built.drawing.contains(" cairo ") && built.drawing.contains(" pango ")
+                && built.vips == "libvips " + Vips.version)
+        let newDrawing = PictureLibraries(drawing: built.drawing + "-next", vips: built.vips)
+        let newVips = PictureLibraries(drawing: built.drawing, vips: built.vips + "-next")
+        func card(_ avatar: EncodedPicture?) -> ShareCard {
+            ShareCard(title: "Ada", tagline: "Maths", address: "ada.example", palette: Theme.standard.light, avatar: avatar)
+        }
+        // (what is keyed, its key under each set of libraries)
+        let keyed: [(name: String, key: (PictureLibraries) -> String, drawnBy: Set<String>)] = [
+            ("card with initials", { card(nil).cacheKey(libraries: $0) }, ["librsvg"]),
+            ("card with a PNG avatar", { card(EncodedPicture(isPNG: true, data: Data([1]))).cacheKey(libraries: $0) }, ["librsvg"]),
+            ("card with a JPEG avatar", { card(EncodedPicture(isPNG: false, data: Data([1]))).cacheKey(libraries: $0) }, ["librsvg", "libvips"]),
+            ("SVG avatar", { AvatarEntry.key(source: Data([1]), fileName: "ada.svg", libraries: $0) }, ["librsvg"]),
+            ("JPEG avatar", { AvatarEntry.key(source: Data([1]), fileName: "ada.jpg", libraries: $0) }, ["libvips"]),
+            ("WebP avatar", { AvatarEntry.key(source: Data([1]), fileName: "ada.webp", libraries: $0) }, ["libvips"]),
+            ("background photo", { PhotoEntry.key(source: Data([1]), fileName: "sky.jpg", slot: .background, libraries: $0) }, ["libvips"]),
+            ("picture in the text", { PhotoEntry.key(source: Data([1]), fileName: "sky.png", slot: .text, libraries: $0) }, ["libvips"]),
+        ]
+        for entry in keyed {
+            let key = entry.key(built)
+            #expect((entry.key(newDrawing) != key) == entry.drawnBy.contains("librsvg"), "\(entry.name): librsvg")
+            #expect((entry.key(newVips) != key) == entry.drawnBy.contains("libvips"), "\(entry.name): libvips")
+        }
+        // The default is this build's libraries.
+        #expect(card(nil).cacheKey == card(nil).cacheKey(libraries: built)
+                && AvatarEntry.key(source: Data([1]), fileName: "ada.svg") == AvatarEntry.key(source: Data([1]), fileName: "ada.svg", libraries: built)
+                && PhotoEntry.key(source: Data([1]), fileName: "sky.jpg", slot: .text) == PhotoEntry.key(source: Data([1]), fileName: "sky.jpg", slot: .text, libraries: built))
     }
 
     @Test func aBuildIntoAnEmptyFolderTakesTheCardsFromTheCache() throws {
@@ -196,6 +230,37 @@ import Testing
         _ = try Fixtures.builder(fileSystem).build()
         #expect(try fileSystem.readFile("site/Output/sky.jpg") == Data("other".utf8))
         #expect(try fileSystem.readFile("site/Output/engine.jpg") == published[1])
+    }
+
+    /// A picture that fits a slot's box unshrunk is made at its own size, the same bytes whatever the slot: it is made
+    /// once for all such slots (`PhotoSlot.making`), and kept once in the cache.
+    @Test func aPictureSmallerThanItsSlotsIsMadeOnceForAllOfThem() throws {
+        for format in [PhotoFormat.jpeg, .png, .webp, .gif] {
+            let small = Fixtures.picture(format, colour: "#2850c8", size: 600), name = "small." + format.rawValue
+            let made = try [PhotoSlot.text, .background, .whole].map { try PhotoMaker.photo(small, slot: $0, fileName: name).data }
+            #expect(Set(made).count == 1, "\(name)")
+            let header = try PhotoMaker.header(small, fileName: name)
+            #expect(PhotoSlot.text.making(header) == .whole && PhotoSlot.background.making(header) == .whole && PhotoSlot.avatar.making(header) == .avatar)
+        }
+        // 1200 px wide: the background's box holds it, the text column's does not.
+        let wide = try PhotoMaker.header(Fixtures.picture(.jpeg, colour: "#2850c8", size: 1200), fileName: "wide.jpg")
+        #expect(PhotoSlot.background.making(wide) == .whole && PhotoSlot.text.making(wide) == .text)
+
+        let page = """
+            ---
+            title: Ada Lovelace
+            background: sky.jpg
+            ---
+            ![the sky](sky.jpg) and [the engine](engine.jpg), ![the engine](engine.jpg)
+            """
+        let fileSystem = Self.site(["content/index.md": page, "content/other.md": "---\ntitle: Other\nbackground: engine.jpg\n---\nHi.\n"])
+        try fileSystem.overwriteFile("site/content/sky.jpg", Fixtures.gpsPhoto)
+        try fileSystem.overwriteFile("site/content/engine.jpg", Fixtures.picture(.jpeg, colour: "#2850c8", size: 1200))
+        _ = try Fixtures.builder(fileSystem).build()
+        // sky.jpg (600 × 400) once for the background and the text; engine.jpg once for the background and the link, once
+        // for the text column.
+        #expect(Self.photoEntries(fileSystem).count == 3, "\(Self.photoEntries(fileSystem))")
+        #expect(try fileSystem.readFile("site/Output/sky.jpg") == PhotoMaker.photo(Fixtures.gpsPhoto, slot: .text, fileName: "sky.jpg").data)
     }
 
     @Test(arguments: ["tampered", "truncated", "emptied"])

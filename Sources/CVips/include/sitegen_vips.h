@@ -72,6 +72,10 @@ void sitegen_vips_free(void *memory);
 // sitegen_draw_svg; -1 with the reason in sitegen_draw_error(). A card whose avatar is a JPEG needs libvips started too.
 int sitegen_draw_start(void);
 const char *sitegen_draw_error(void);
+// What draws without libvips, as sitegen was built against it (`librsvg 2.54.7 cairo 1.16.0 pango 1.50.12 zlib
+// 1.2.13`): librsvg and the Cairo, Pango and zlib it loads, which draw the card and an SVG avatar's pictures. Known
+// without loading any of them.
+const char *sitegen_draw_built_versions(void);
 
 // An SVG document drawn by librsvg to cover a `side` × `side` square, centred, as an 8-bit RGBA PNG; `*png` is
 // released with sitegen_draw_free. -1 with the reason in sitegen_draw_error() when librsvg cannot read or draw it, or
@@ -97,9 +101,6 @@ typedef struct {
 } sitegen_card_text;
 
 typedef struct sitegen_card_frame sitegen_card_frame;
-
-// What the card is built against (`cairo 1.16.0 pango 1.50.12 zlib 1.2.13`), known without loading anything.
-const char *sitegen_card_built_versions(void);
 
 // NULL when it cannot be made (out of memory). `address` is drawn in the footer; `mirrored`: right to left.
 sitegen_card_frame *sitegen_card_frame_new(const sitegen_card_palette *palette, const char *address, int mirrored);
