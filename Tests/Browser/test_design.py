@@ -1,7 +1,12 @@
 """The page's design measured in headless Chromium: button contrast for every theme in light and dark, one even
 layout for every button, the chooser centred, section headings, the share control, the QR dialog and the icons."""
+import functools
+import http.server
 import io
+import pathlib
 import re
+import threading
+import time
 
 import pytest
 from PIL import Image
@@ -9,7 +14,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import contrast, make_driver, served_test_site_variants
+from conftest import QuietHandler, contrast, make_driver, served_test_site_variants
+from test_tap import phone, shifts
 
 # Every built-in theme, and the backdrop look that a page's own `background:` gradient turns on over classic.
 THEMES = {
@@ -170,6 +176,46 @@ def test_a_short_page_is_centred_on_a_tall_desktop_window_with_a_clear_hierarchy
     above, below = card["top"], height - card["bottom"]
     assert above > 200 and abs(above - below) <= 24, (above, below)
     assert avatar["width"] >= 128 and name >= 2 * body and tagline > body, (avatar, name, tagline, body)
+
+
+class TwoPartHandler(QuietHandler):
+    """Serves the page as a slow network brings it: everything up to the end of its header, then, PAUSE_S later, the
+    rest (Content-Length sent first, so the browser knows more is coming); any other file at once."""
+    PAUSE_S = 0.6
+
+    def do_GET(self):
+        if self.path != "/":
+            return super().do_GET()
+        page = (pathlib.Path(self.directory) / "index.html").read_bytes()
+        cut = page.index(b"</header>")
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(page)))
+        self.end_headers()
+        self.wfile.write(page[:cut])
+        self.wfile.flush()
+        time.sleep(self.PAUSE_S)
+        self.wfile.write(page[cut:])
+
+
+def test_a_page_that_arrives_in_two_parts_is_drawn_once_whole_so_its_centred_card_never_moves(built_site):
+    """The card is centred on the screen: drawn from the first part alone (the header), it would sit lower and then
+    move up by half the rest once the buttons came. A phone on a slow network or a busy CPU draws a half-parsed page
+    where nothing says to wait."""
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(TwoPartHandler, directory=str(built_site)))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    driver = phone("iphone-safari", 320)
+    try:
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 320, "height": 568, "deviceScaleFactor": 2, "mobile": True})
+        driver.get(f"http://127.0.0.1:{httpd.server_address[1]}/")
+        # Two frames after the load, so a shift of the last one is reported too.
+        driver.execute_async_script("requestAnimationFrame(() => requestAnimationFrame(arguments[0]))")
+        assert driver.execute_script("return document.querySelectorAll('.chooser-toggle').length") > 0, "the whole page came"
+        assert shifts(driver) == []
+    finally:
+        driver.quit()
+        httpd.shutdown()
+        httpd.server_close()
 
 
 def test_sections_are_headings_between_the_buttons(themed_sites, driver):
