@@ -1,4 +1,5 @@
 import Foundation
+import LinkChain
 import SiteBasics
 
 /// An attribute of an icon's element, its value as read (escaped when written).
@@ -218,7 +219,7 @@ package enum SVGSanitizer {
                 throw SVGProblem(position: element.position, message: "the link \(name)=\"…\" on <\(element.name)> is not allowed in an icon")
             }
             guard allowed.contains(name) else { continue }  // id, class, style, data-*, editor attributes
-            if value.lowercased().contains("url(") || value.lowercased().contains("javascript:") {
+            if ASCII.contains("url(", inAnyCase: value) || ASCII.contains("javascript:", inAnyCase: value) {
                 throw SVGProblem(position: element.position, message: "\(name)=\"\(value)\" on <\(element.name)> refers to another resource; icons may use only plain colours")
             }
             kept.append(SVGAttribute(name: name, value: value))
@@ -298,21 +299,23 @@ enum SVGPathData {
     /// With a scale, coordinates and arc radii are multiplied by it first (an arc's rotation and flags are not).
     static func rounded(_ d: String, scale: Double = 1) -> String? {
         guard let tokens = tokens(d) else { return nil }
-        var out = ""
+        // Written as bytes, made a string once: a string appended to number by number was most of an icon set's cost.
+        var out: [UInt8] = []
+        out.reserveCapacity(d.utf8.count)
         var exact = (x: 0.0, y: 0.0), whole = (x: 0.0, y: 0.0)  // the current point, and where it was written
         var start = (exact: exact, whole: whole)  // the current subpath's first point
-        var index = 0, previous: String? = nil
+        var index = 0, followsNumber = false
         func write(_ value: Double) {
-            let text = String(Int(value))
-            if previous != nil, !text.hasPrefix("-") { out += " " }
-            out += text
-            previous = text
+            let number = Int(value)
+            if followsNumber, number >= 0 { out.append(UInt8(ascii: " ")) }
+            out.append(contentsOf: String(number).utf8)
+            followsNumber = true
         }
         while index < tokens.count {
             guard case .command(let letter) = tokens[index] else { return nil }
             index += 1
-            out.unicodeScalars.append(Unicode.Scalar(letter))
-            previous = nil
+            out.append(letter)
+            followsNumber = false
             let lower = letter | 0x20, relative = letter == lower
             guard let count = arity[lower] else { return nil }
             if count == 0 { (exact, whole) = start; continue }
@@ -352,7 +355,7 @@ enum SVGPathData {
                 firstSet = false
             } while atNumber()
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Commands and numbers; an arc's two flags are single digits that may touch what follows (`a1 1 0 01-1 1`).
