@@ -57,7 +57,9 @@ let package = Package(
         // zlib's inflate, for the tests of the card's deflate writer (CVips/deflate.c) alone: sitegen never links it.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
-        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        // libmicrohttpd, for `sitegen serve`: loaded by dlopen when the first server starts (CMicroHTTPD/include/
+        // sitegen_microhttpd.h says why); libmicrohttpd-dev's header gives the types.
+        .target(name: "CMicroHTTPD", cSettings: [.unsafeFlags(cDebugFlags)]),
         // HTTP(S) requests for `sitegen check --online`: libcurl, loaded by dlopen at the first request
         // (CCurl/include/sitegen_curl.h says why); libcurl4-openssl-dev's header gives the types.
         .target(name: "CCurl", cSettings: [.unsafeFlags(cDebugFlags)]),
