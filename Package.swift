@@ -1,5 +1,8 @@
 // swift-tools-version:6.0
 import PackageDescription
+#if os(Linux)
+import Glibc
+#endif
 
 /// GLib's two header folders (libvips' headers include GLib's); the second is per architecture.
 let glibHeaderFlags: [String] = {
@@ -19,6 +22,23 @@ let cDebugFlags = ["-gdwarf-4"]
 /// draws with the Cairo and Pango that libvips loads.
 let cairoHeaderFlags = ["-I/usr/include/cairo", "-I/usr/include/pango-1.0", "-I/usr/include/harfbuzz", "-I/usr/include/freetype2"]
 
+/// The program linked by lld with its relative relocations packed (DT_RELR), where the C library it is built against
+/// reads them (glibc 2.36, Debian 12's): gold's table of 116,000 of them (1.8 MB) was read in full at every start and
+/// stayed in the program's memory, 1.6 MB of a build's peak. An older glibc (Ubuntu 22.04's 2.35) cannot start such a
+/// program, so there it is linked as before; the Debian package's Depends asks for the glibc it was built with.
+let packedRelocations: [LinkerSetting] = {
+    #if os(Linux)
+    var name = [CChar](repeating: 0, count: 64)  // "glibc 2.36"
+    guard confstr(Int32(_CS_GNU_LIBC_VERSION), &name, name.count) > 0 else { return [] }
+    let version = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        .drop { $0 != " " }.dropFirst().split(separator: ".").compactMap { Int($0) }
+    guard version.count >= 2, (version[0], version[1]) >= (2, 36) else { return [] }
+    return [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"])]
+    #else
+    return []
+    #endif
+}()
+
 let package = Package(
     name: "sitegen",
     products: [
@@ -37,7 +57,9 @@ let package = Package(
         // zlib's inflate, for the tests of the card's deflate writer (CVips/deflate.c) alone: sitegen never links it.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
-        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        // libmicrohttpd, for `sitegen serve`: loaded by dlopen when the first server starts (CMicroHTTPD/include/
+        // sitegen_microhttpd.h says why); libmicrohttpd-dev's header gives the types.
+        .target(name: "CMicroHTTPD", cSettings: [.unsafeFlags(cDebugFlags)]),
         // HTTP(S) requests for `sitegen check --online`: libcurl, loaded by dlopen at the first request
         // (CCurl/include/sitegen_curl.h says why); libcurl4-openssl-dev's header gives the types.
         .target(name: "CCurl", cSettings: [.unsafeFlags(cDebugFlags)]),
@@ -111,7 +133,7 @@ let package = Package(
                         .embedInCode("Resources/new-site-github-pages.yml"), .embedInCode("Resources/new-site-netlify.toml"),
                         .embedInCode("Resources/new-site-netlify.yml"), .embedInCode("Resources/new-site-cloudflare.yml")]
         ),
-        .executableTarget(name: "sitegen", dependencies: ["SiteGenCLI"]),
+        .executableTarget(name: "sitegen", dependencies: ["SiteGenCLI"], linkerSettings: packedRelocations),
         // What the test suites share: a file system in memory, small sites and the example (Fixtures), an HTTP client, the
         // size a picture's header gives, the inline code a browser hashes (InlineCode).
         .target(name: "SiteGenTestSupport", dependencies: ["SiteGen", "SiteSource", "SiteBasics", "Artwork", "Companions", "SiteGenCLI", "HTMLReading"]),

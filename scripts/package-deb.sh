@@ -136,16 +136,19 @@ COPYRIGHT
 # debian/control in the folder it runs in. (It warns that a few libraries are linked but unused; the log keeps that.)
 mkdir -p "$work/shlibs/debian"
 printf 'Source: sitegen\nMaintainer: %s\n\nPackage: sitegen\nArchitecture: any\nDescription: sitegen\n' "$maintainer" >"$work/shlibs/debian/control"
-# libvips and libcurl are loaded at run time (dlopen, CVips and CCurl), so the binary does not link them: probes that
-# link every function those targets load, built here and not shipped, let dpkg-shlibdeps find their packages and
-# versions the same way.
+# libvips, libcurl and libmicrohttpd are loaded at run time (dlopen, CVips, CCurl and CMicroHTTPD), so the binary does
+# not link them: probes that link every function those targets load, built here and not shipped, let dpkg-shlibdeps
+# find their packages and versions the same way.
 # shellcheck disable=SC2046 # pkg-config's flags are words
 clang -DSITEGEN_VIPS_PROBE -I Sources/CVips/include $(pkg-config --cflags vips) Sources/CVips/vips.c \
   -o "$work/shlibs/vips-probe" $(pkg-config --libs vips) || fail "clang could not link the libvips probe (libvips-dev)"
 # shellcheck disable=SC2046
 clang -DSITEGEN_CURL_PROBE -I Sources/CCurl/include $(pkg-config --cflags libcurl) Sources/CCurl/curl.c \
   -o "$work/shlibs/curl-probe" $(pkg-config --libs libcurl) || fail "clang could not link the libcurl probe (libcurl4-openssl-dev)"
-depends="$(cd "$work/shlibs" && dpkg-shlibdeps -O -e "$root/usr/bin/sitegen" -e vips-probe -e curl-probe 2>>"$log" \
+# shellcheck disable=SC2046
+clang -DSITEGEN_MHD_PROBE -I Sources/CMicroHTTPD/include $(pkg-config --cflags libmicrohttpd) Sources/CMicroHTTPD/microhttpd.c \
+  -o "$work/shlibs/microhttpd-probe" $(pkg-config --libs libmicrohttpd) || fail "clang could not link the libmicrohttpd probe (libmicrohttpd-dev)"
+depends="$(cd "$work/shlibs" && dpkg-shlibdeps -O -e "$root/usr/bin/sitegen" -e vips-probe -e curl-probe -e microhttpd-probe 2>>"$log" \
   | sed -n 's/^shlibs:Depends=//p')"
 [ -n "$depends" ] || { cat "$log" >&2; fail "dpkg-shlibdeps found no dependencies"; }
 # Not a library, so no tool finds it: the share card's text is drawn in DejaVu Sans (ShareCard.swift).

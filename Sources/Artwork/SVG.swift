@@ -1,4 +1,5 @@
 import Foundation
+import LinkChain
 import SiteBasics
 
 /// An attribute of an icon's element, its value as read (escaped when written).
@@ -218,7 +219,7 @@ package enum SVGSanitizer {
                 throw SVGProblem(position: element.position, message: "the link \(name)=\"…\" on <\(element.name)> is not allowed in an icon")
             }
             guard allowed.contains(name) else { continue }  // id, class, style, data-*, editor attributes
-            if value.lowercased().contains("url(") || value.lowercased().contains("javascript:") {
+            if ASCII.contains("url(", inAnyCase: value) || ASCII.contains("javascript:", inAnyCase: value) {
                 throw SVGProblem(position: element.position, message: "\(name)=\"\(value)\" on <\(element.name)> refers to another resource; icons may use only plain colours")
             }
             kept.append(SVGAttribute(name: name, value: value))
@@ -298,21 +299,23 @@ enum SVGPathData {
     /// With a scale, coordinates and arc radii are multiplied by it first (an arc's rotation and flags are not).
     static func rounded(_ d: String, scale: Double = 1) -> String? {
         guard let tokens = tokens(d) else { return nil }
-        var out = ""
+        // Written as bytes, made a string once: a string appended to number by number was most of an icon set's cost.
+        var out: [UInt8] = []
+        out.reserveCapacity(d.utf8.count)
         var exact = (x: 0.0, y: 0.0), whole = (x: 0.0, y: 0.0)  // the current point, and where it was written
         var start = (exact: exact, whole: whole)  // the current subpath's first point
-        var index = 0, previous: String? = nil
+        var index = 0, followsNumber = false
         func write(_ value: Double) {
-            let text = String(Int(value))
-            if previous != nil, !text.hasPrefix("-") { out += " " }
-            out += text
-            previous = text
+            let number = Int(value)
+            if followsNumber, number >= 0 { out.append(UInt8(ascii: " ")) }
+            out.append(contentsOf: String(number).utf8)
+            followsNumber = true
         }
         while index < tokens.count {
             guard case .command(let letter) = tokens[index] else { return nil }
             index += 1
-            out.unicodeScalars.append(Unicode.Scalar(letter))
-            previous = nil
+            out.append(letter)
+            followsNumber = false
             let lower = letter | 0x20, relative = letter == lower
             guard let count = arity[lower] else { return nil }
             if count == 0 { (exact, whole) = start; continue }
@@ -352,7 +355,7 @@ enum SVGPathData {
                 firstSet = false
             } while atNumber()
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Commands and numbers; an arc's two flags are single digits that may touch what follows (`a1 1 0 01-1 1`).
@@ -386,9 +389,38 @@ enum SVGPathData {
                     while end < bytes.count, bytes[end] >= 0x30 && bytes[end] <= 0x39 { end += 1 }
                 }
             }
-            guard seenDigit, let value = Double(String(decoding: bytes[index..<end], as: UTF8.self)), abs(value) < 1e9 else { return nil }
+            guard seenDigit, let value = number(bytes[index..<end]), abs(value) < 1e9 else { return nil }
             tokens.append(.number(value)); argument += 1; index = end
         }
         return tokens
+    }
+
+    /// The powers of ten a Double holds exactly.
+    private static let exactPowersOfTen: [Double] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15]
+
+    /// The number `tokens` found in `bytes`. Up to 15 digits and no exponent, as path data mostly is, it is read at
+    /// once: a whole number below 2^53 over a power of ten up to 10^15, both exact, divided is the correctly rounded
+    /// value, strtod's. Otherwise by Double's parser, through a String: the icon sets' 19,000 numbers went that way.
+    static func number(_ bytes: ArraySlice<UInt8>) -> Double? {
+        var digits: UInt64 = 0, count = 0, fractionDigits = 0, seenDot = false
+        var index = bytes.startIndex
+        let negative = index < bytes.endIndex && bytes[index] == UInt8(ascii: "-")
+        if index < bytes.endIndex, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") { index += 1 }
+        while index < bytes.endIndex, count <= 15 {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "."), !seenDot {
+                seenDot = true
+            } else if byte >= 0x30 && byte <= 0x39 {
+                digits = digits * 10 + UInt64(byte - 0x30)
+                count += 1
+                if seenDot { fractionDigits += 1 }
+            } else {
+                break
+            }
+            index += 1
+        }
+        guard index == bytes.endIndex, count > 0, count <= 15 else { return Double(String(decoding: bytes, as: UTF8.self)) }
+        let value = Double(digits) / exactPowersOfTen[fractionDigits]
+        return negative ? -value : value
     }
 }

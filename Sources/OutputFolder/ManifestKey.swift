@@ -1,4 +1,3 @@
-import CCrypto
 import Foundation
 import LinkChain
 import SiteBasics
@@ -74,43 +73,33 @@ package struct ManifestKey: Sendable {
     /// HMAC-SHA256 with the key, over bytes given a part at a time (a large site's manifest is written in chunks).
     final class Seal {
         private let outerPad: [UInt8]
-        private let inner: OpaquePointer
-        private var finished = false
+        private var inner: SHA256Digest.Running
 
         init(key: ManifestKey) {
             outerPad = key.bytes.map { $0 ^ 0x5c } + [UInt8](repeating: 0x5c, count: 64 - key.bytes.count)
-            inner = EVP_MD_CTX_new()!
-            EVP_DigestInit_ex(inner, EVP_sha256(), nil)
+            inner = SHA256Digest.Running()
             let innerPad = key.bytes.map { $0 ^ 0x36 } + [UInt8](repeating: 0x36, count: 64 - key.bytes.count)
-            EVP_DigestUpdate(inner, innerPad, innerPad.count)
+            innerPad.withUnsafeBytes { inner.update($0) }
         }
 
-        private init(outerPad: [UInt8], inner: OpaquePointer) {
+        private init(outerPad: [UInt8], inner: SHA256Digest.Running) {
             self.outerPad = outerPad
             self.inner = inner
         }
 
-        deinit { if !finished { EVP_MD_CTX_free(inner) } }
-
         /// A seal that goes on from here, over the same bytes so far: a manifest that extends another is sealed
         /// without reading the other's bytes again.
         func copy() -> Seal {
-            let copied = EVP_MD_CTX_new()!
-            EVP_MD_CTX_copy_ex(copied, inner)
-            return Seal(outerPad: outerPad, inner: copied)
+            Seal(outerPad: outerPad, inner: inner)
         }
 
         func update(_ data: Data) {
-            data.withUnsafeBytes { _ = EVP_DigestUpdate(inner, $0.baseAddress, $0.count) }
+            inner.update(data)
         }
 
-        /// The seal; it takes no more bytes after.
+        /// The seal.
         func finish() -> ContentHash {
-            var innerDigest = [UInt8](repeating: 0, count: 32)
-            EVP_DigestFinal_ex(inner, &innerDigest, nil)
-            EVP_MD_CTX_free(inner)
-            finished = true
-            return ContentHash.of(Data(outerPad + innerDigest))
+            ContentHash.of(Data(outerPad + inner.finish()))
         }
     }
 

@@ -68,6 +68,7 @@ public final class HTTPServer: @unchecked Sendable {
     /// next free one of the `extraPorts` after it. Port 0 lets the system choose. Returns the port.
     public func start(host: String, port: Int, extraPorts: Int = 0) throws(HTTPServerError) -> Int {
         guard lock.withLock({ daemon == nil }) else { throw HTTPServerError("the server is already running") }
+        guard sitegen_mhd_load() == 0 else { throw HTTPServerError(String(cString: sitegen_mhd_load_problem())) }
         let (listener, boundPort) = try Self.openListener(host: host, port: port, extraPorts: extraPorts)
         let started = sitegen_start_daemon(listener, { context, connection, url, method, _, _, uploadSize, requestState in
             guard let context, let connection, let url, let methodName = method, let uploadSize, let requestState else { return .NO }
@@ -102,12 +103,12 @@ public final class HTTPServer: @unchecked Sendable {
     /// Stops listening and waits for the connection threads; end event streams first (`EventHub.close`).
     public func stop() {
         guard let running = lock.withLock({ () -> OpaquePointer? in defer { daemon = nil }; return daemon }) else { return }
-        MHD_stop_daemon(running)
+        sitegen_mhd_stop_daemon(running)
     }
 
     private func respond(on connection: OpaquePointer, method: String, path: String) -> MHD_Result {
         let response: HTTPResponse
-        let host = MHD_lookup_connection_value(connection, .HEADER_KIND, "Host").map { String(cString: $0) }
+        let host = sitegen_mhd_lookup_connection_value(connection, .HEADER_KIND, "Host").map { String(cString: $0) }
         if let allowedHosts, !allowedHosts.contains(host.map(Self.hostName) ?? "") {
             // 421 Misdirected Request: this server is not the one the request's name points at.
             response = .text(421, "Misdirected Request: this server answers only for \(allowedHosts.sorted().joined(separator: ", "))")
@@ -124,7 +125,7 @@ public final class HTTPServer: @unchecked Sendable {
     private static func query(of connection: OpaquePointer) -> [HTTPRequest.QueryItem] {
         var items: [HTTPRequest.QueryItem] = []
         withUnsafeMutablePointer(to: &items) { pointer in
-            _ = MHD_get_connection_values(connection, .GET_ARGUMENT_KIND, { context, _, name, value in
+            _ = sitegen_mhd_get_connection_values(connection, .GET_ARGUMENT_KIND, { context, _, name, value in
                 guard let context, let name else { return .YES }
                 context.assumingMemoryBound(to: [HTTPRequest.QueryItem].self).pointee
                     .append(HTTPRequest.QueryItem(name: String(cString: name), value: value.map { String(cString: $0) }))
@@ -140,26 +141,26 @@ public final class HTTPServer: @unchecked Sendable {
         switch response.body {
         case .bytes(let data):
             created = data.withUnsafeBytes { bytes in
-                MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+                sitegen_mhd_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
             }
         case .file(let path):
             let descriptor = open(path, O_RDONLY | O_CLOEXEC)
             var info = stat()
             if descriptor >= 0, fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
                 // libmicrohttpd closes the descriptor when it is done with the response.
-                created = MHD_create_response_from_fd64(UInt64(info.st_size), descriptor)
+                created = sitegen_mhd_create_response_from_fd64(UInt64(info.st_size), descriptor)
             } else {
                 if descriptor >= 0 { close(descriptor) }
                 return queue(.text(404, "Not Found"), on: connection)
             }
         case .events(let subscription):
             let stream = EventStream(subscription: subscription, connection: connection)
-            subscription.wake = { [stream] in MHD_resume_connection(stream.connection) }
-            created = MHD_create_response_from_callback(sitegen_size_unknown, 4096, { context, _, buffer, capacity in
+            subscription.wake = { [stream] in sitegen_mhd_resume_connection(stream.connection) }
+            created = sitegen_mhd_create_response_from_callback(sitegen_size_unknown, 4096, { context, _, buffer, capacity in
                 guard let context, let buffer else { return sitegen_content_end_of_stream }
                 let stream = Unmanaged<EventStream>.fromOpaque(context).takeUnretainedValue()
                 let bytes = UnsafeMutableRawBufferPointer(start: buffer, count: capacity)
-                switch stream.subscription.hub.read(stream.subscription, into: bytes, suspend: { MHD_suspend_connection(stream.connection) }) {
+                switch stream.subscription.hub.read(stream.subscription, into: bytes, suspend: { sitegen_mhd_suspend_connection(stream.connection) }) {
                 case .bytes(let count): return count
                 case .wait: return 0  // suspended: called again once resumed
                 case .end: return sitegen_content_end_of_stream
@@ -171,12 +172,12 @@ public final class HTTPServer: @unchecked Sendable {
             response.headers += [("Content-Type", "text/event-stream"), ("X-Accel-Buffering", "no")]
         }
         guard let created else { return .NO }
-        defer { MHD_destroy_response(created) }
+        defer { sitegen_mhd_destroy_response(created) }
         // A development server's answers change with every save: never let a browser reuse one.
         for (name, value) in response.headers + [("Cache-Control", "no-store"), ("X-Content-Type-Options", "nosniff")] {
-            _ = MHD_add_response_header(created, name, value)
+            _ = sitegen_mhd_add_response_header(created, name, value)
         }
-        return MHD_queue_response(connection, UInt32(response.status), created)
+        return sitegen_mhd_queue_response(connection, UInt32(response.status), created)
     }
 
     /// An event stream's subscription and the connection that carries it, to suspend and resume.

@@ -53,4 +53,17 @@ import Testing
         #expect(icon.roundingPaths().shapes == [.path("M433 179c0-97-64-126-64-126z"), circle, .path("M2 3")])
         #expect(icon.roundingPaths().symbol(named: "x") == #"<symbol id="icon-x" viewBox="0 0 448 512"><path d="M433 179c0-97-64-126-64-126z"/><circle r="1.5"/><path d="M2 3"/></symbol>"#)
     }
+
+    /// A path's numbers are read to the same Double as Double's own parser reads them, by its quick way (up to 15
+    /// digits, no exponent) or, past that, by the parser; and what is not a number is not one.
+    @Test func aPathNumberIsReadAsDoublesParserReadsIt() {
+        for text in ["0", "-0", "+7", "0.1", ".5", "-.5", "1.", "2.675", "123456789012345", "1.23456789012345", "0.000000000000001",
+                     "179.11", "-63.71", "1234567890123456", "9007199254740993", "1e3", "2.5E-2", "0.30000000000000004"] {
+            let read = SVGPathData.number(Array(text.utf8)[...])
+            #expect(read == Double(text) && read?.sign == Double(text)?.sign, "\(text)")
+        }
+        #expect(SVGPathData.number(Array("1.2.3".utf8)[...]) == nil)
+        #expect(SVGPathData.number(Array("-".utf8)[...]) == nil)
+    }
 }
+
