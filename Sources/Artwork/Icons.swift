@@ -277,10 +277,11 @@ package struct IconReport: Sendable {
     }
 }
 
-/// Every icon a build's pages can show, made by the icon stage (`load`) before any page renders: the brand icon of
-/// each service the catalog knows, from the installed sets (Simple Icons first, then Font Awesome, then Fork Awesome,
-/// then the service's glyph), read then and never while pages render; and the SVG files under `content/` as the load stage read and
-/// parsed them. A value the page jobs of every core read at once.
+/// Every icon a build's pages can show: the brand icon of each service the catalog knows, from the installed sets
+/// (Simple Icons first, then Font Awesome, then Fork Awesome, then the service's glyph), and the SVG files under
+/// `content/` as the load stage read and parsed them. A brand is made the first time a page shows it (`SetReader`):
+/// a build that makes one page reads the few files of that page's brands, not the sets' files of the whole catalog,
+/// and no set file is read twice however many pages show it. A value the page jobs of every core read at once.
 package struct IconAssets: Sendable {
     /// What an icon becomes, and what showing it has to say.
     struct Made: Sendable {
@@ -289,8 +290,9 @@ package struct IconAssets: Sendable {
         var findings = IconFindings()
     }
 
-    /// Each brand the catalog can show.
-    private let brands: [ServiceIcon: Made]
+    /// The catalog's brands, each made from the sets when first shown.
+    private let brands: Set<ServiceIcon>
+    private let sets: SetReader
     /// The SVG files under `content/`, by path below it; every icon file a page can name is one of them.
     private let files: [String: LoadedSVGFile]
     /// The site's folder, holding `content/`, for where an icon file's problem is.
@@ -305,82 +307,110 @@ package struct IconAssets: Sendable {
     /// Font Awesome's, and Kickstarter's rounded square. Where another set draws the brand, its icon is used instead.
     static let simpleIconsBlurAtButtonSize: Set<String> = ["signal", "kickstarter"]
 
-    /// The icon stage: `brands` (the catalog's services' icons) made from `sets`, reading each Simple Icons and Font Awesome file once
-    /// and the Fork Awesome font once when a brand needs a glyph of it; `files` as the load stage made them.
+    /// The icon stage: `brands` (the catalog's services' icons), each made from `sets` when a page first shows it;
+    /// `files` as the load stage made them. Reads nothing itself.
     package static func load(sets: IconSets, brands: some Sequence<ServiceIcon>, sourceDirectory: String,
                              files: [String: LoadedSVGFile]) -> IconAssets {
-        IconAssets(brands: brandIcons(Set(brands), sets: sets), files: files, sourceDirectory: sourceDirectory)
+        let brands = Set(brands)
+        return IconAssets(brands: brands, sets: SetReader(sets, fontNames: Set(brands.compactMap(\.forkAwesome))), files: files,
+                          sourceDirectory: sourceDirectory)
     }
 
-    private init(brands: [ServiceIcon: Made], files: [String: LoadedSVGFile], sourceDirectory: String) {
+    private init(brands: Set<ServiceIcon>, sets: SetReader, files: [String: LoadedSVGFile], sourceDirectory: String) {
         self.brands = brands
+        self.sets = sets
         self.files = files
         self.sourceDirectory = sourceDirectory
     }
 
-    private static func brandIcons(_ brands: Set<ServiceIcon>, sets: IconSets) -> [ServiceIcon: Made] {
-        // Simple Icons first: the fallback sets are read only for the brands it does not draw.
-        var simpleIcons: [String: SVGIcon] = [:]
-        var licences: [String: String] = [:]
-        if let folder = sets.simpleIcons {
-            let wanted = Set(brands.compactMap(\.simpleIcons))
-            for name in wanted {
-                guard let icon = setIcon(folder + "/" + name + ".svg", in: sets.files) else { continue }
-                simpleIcons[name] = icon.roundingPaths()
-            }
-            if !simpleIcons.isEmpty, let mark = try? sets.files.readFile(folder + "/" + IconSets.simpleIconsMark) {
-                licences = simpleIconsLicences(mark).filter { wanted.contains($0.key) }
-            }
-            // An icon whose licence forbids commercial use is left to the other sources: a page may sell, and a
-            // folder written before scripts/simple-icons.py left such icons out may still hold one.
-            for (name, licence) in licences where forbidsCommercialUse(licence) {
-                simpleIcons[name] = nil
-                licences[name] = nil
+    /// The installed sets' files, each read at most once per build and only when a brand shown needs it, and each
+    /// brand made once: under one lock, so two pages showing a brand at once do not both read its files.
+    private final class SetReader: @unchecked Sendable {
+        let sets: IconSets
+        /// The Fork Awesome glyphs any brand of the catalog may take: the font is read (and parsed) once for all of them.
+        private let fontNames: Set<String>
+        private let lock = NSLock()
+        private var made: [ServiceIcon: Made] = [:]
+        private var simpleIcons: [String: SVGIcon?] = [:]
+        private var licences: [String: String]?
+        private var fontAwesome: [String: SVGIcon?] = [:]
+        private var font: Result<SVGFont, Diagnostic>?
+
+        init(_ sets: IconSets, fontNames: Set<String>) {
+            self.sets = sets
+            self.fontNames = fontNames
+        }
+
+        func brand(_ brand: ServiceIcon) -> Made {
+            lock.withLock {
+                if let known = made[brand] { return known }
+                let entry = IconAssets.brandIcon(brand, from: self)
+                made[brand] = entry
+                return entry
             }
         }
-        func fromSimpleIcons(_ brand: ServiceIcon) -> IconSymbols.Symbol? {
-            brand.simpleIcons.flatMap { name in
-                simpleIcons[name].map {
-                    IconSymbols.Symbol(name: "brand-" + name, art: .svg($0), set: .simpleIcons,
-                                       credit: licences[name].map { "<!-- The \(name) icon (Simple Icons) is licensed \($0) -->" })
-                }
+
+        // Under the lock (from `brand`).
+
+        /// Simple Icons' icon `name`, nil where the set lacks it or its licence forbids commercial use (a page may sell,
+        /// and a folder written before scripts/simple-icons.py left such icons out may still hold one), with its licence.
+        func simpleIcon(_ name: String) -> (icon: SVGIcon, licence: String?)? {
+            guard let folder = sets.simpleIcons else { return nil }
+            let icon: SVGIcon?
+            if let known = simpleIcons[name] { icon = known } else {
+                icon = IconAssets.setIcon(folder + "/" + name + ".svg", in: sets.files)?.roundingPaths()
+                simpleIcons[name] = .some(icon)  // a file the set lacks is remembered too, and not looked for again
             }
-        }
-        func blurs(_ brand: ServiceIcon) -> Bool { brand.simpleIcons.map(simpleIconsBlurAtButtonSize.contains) ?? false }
-        let fallbackBrands = brands.filter { fromSimpleIcons($0) == nil || blurs($0) }
-        var fontAwesome: [String: SVGIcon] = [:]
-        if let folder = sets.fontAwesomeBrands {
-            for name in Set(fallbackBrands.compactMap(\.fontAwesome)) {
-                guard let icon = setIcon(folder + "/" + name + ".svg", in: sets.files) else { continue }
-                fontAwesome[name] = icon.roundingPaths()
+            guard let icon else { return nil }
+            if licences == nil {
+                licences = (try? sets.files.readFile(folder + "/" + IconSets.simpleIconsMark)).map(IconAssets.simpleIconsLicences) ?? [:]
             }
+            let licence = licences![name]
+            if let licence, IconAssets.forbidsCommercialUse(licence) { return nil }
+            return (icon, licence)
         }
-        func preferredFontAwesome(_ brand: ServiceIcon) -> SVGIcon? {
-            guard let name = brand.fontAwesome,
-                  !(fontAwesomeBlursAtButtonSize.contains(name) && brand.forkAwesome != nil && sets.forkAwesomeFont != nil) else { return nil }
-            return fontAwesome[name]
+
+        func fontAwesomeIcon(_ name: String) -> SVGIcon? {
+            guard let folder = sets.fontAwesomeBrands else { return nil }
+            if let known = fontAwesome[name] { return known }
+            let icon = IconAssets.setIcon(folder + "/" + name + ".svg", in: sets.files)?.roundingPaths()
+            fontAwesome[name] = .some(icon)
+            return icon
         }
-        let fromFont = Set(fallbackBrands.filter { preferredFontAwesome($0) == nil }.compactMap(\.forkAwesome))
-        var font: Result<SVGFont, Diagnostic>?
-        if let path = sets.forkAwesomeFont, !fromFont.isEmpty {
-            do { font = .success(try SVGFont.read(try sets.files.readFile(path), names: fromFont)) } catch {
+
+        /// The Fork Awesome font, or the warning why its icons are left out; nil when it is not installed.
+        func forkAwesome() -> Result<SVGFont, Diagnostic>? {
+            guard let path = sets.forkAwesomeFont else { return nil }
+            if let font { return font }
+            do { font = .success(try SVGFont.read(try sets.files.readFile(path), names: fontNames)) } catch {
                 let reason = (error as? SVGProblem)?.message ?? ((error as? FileSystemError)?.reason ?? "\(error)")
                 font = .failure(Diagnostic(.warning, path: path, message: "cannot read the Fork Awesome font (\(reason)); its icons are left out"))
             }
+            return font
         }
-        var made: [ServiceIcon: Made] = [:]
-        for brand in brands {
-            let simple = fromSimpleIcons(brand)
-            var entry = Made(symbol: blurs(brand) ? nil : simple)
-            let fromFontAwesome = brand.fontAwesome.flatMap { name in
-                fontAwesome[name].map { IconSymbols.Symbol(name: "brand-" + name, art: .svg($0), set: .fontAwesome) }
-            }
-            if entry.symbol != nil {
-                // Simple Icons draws it.
-            } else if preferredFontAwesome(brand) != nil {
+    }
+
+    /// One brand's icon: Simple Icons' unless it blurs at button size; else Font Awesome's unless it blurs where Fork
+    /// Awesome has the glyph; else Fork Awesome's glyph; else Font Awesome's after all, or Simple Icons'; else the
+    /// service's glyph, with what that says (a set missing, or every set installed and none drawing it).
+    private static func brandIcon(_ brand: ServiceIcon, from sets: SetReader) -> Made {
+        let simpleIcon = brand.simpleIcons.flatMap { name in sets.simpleIcon(name).map { (name, $0) } }
+        let simple = simpleIcon.map { name, found in
+            IconSymbols.Symbol(name: "brand-" + name, art: .svg(found.icon), set: .simpleIcons,
+                               credit: found.licence.map { "<!-- The \(name) icon (Simple Icons) is licensed \($0) -->" })
+        }
+        let blurs = brand.simpleIcons.map(simpleIconsBlurAtButtonSize.contains) ?? false
+        var entry = Made(symbol: blurs ? nil : simple)
+        if entry.symbol == nil {
+            // Simple Icons does not draw it (or blurs): the fallback sets.
+            let fontAwesome = brand.fontAwesome.flatMap { name in sets.fontAwesomeIcon(name).map { (name, $0) } }
+            let fromFontAwesome = fontAwesome.map { name, icon in IconSymbols.Symbol(name: "brand-" + name, art: .svg(icon), set: .fontAwesome) }
+            let fontAwesomeIsPreferred = fontAwesome != nil
+                && !(fontAwesomeBlursAtButtonSize.contains(brand.fontAwesome!) && brand.forkAwesome != nil && sets.sets.forkAwesomeFont != nil)
+            if fontAwesomeIsPreferred {
                 entry.symbol = fromFontAwesome
             } else {
-                if let name = brand.forkAwesome, let font {
+                if let name = brand.forkAwesome, let font = sets.forkAwesome() {
                     switch font {
                     case .success(let font):
                         if let icon = font.icon(name) { entry.symbol = IconSymbols.Symbol(name: "brand-" + name, art: .svg(icon), set: .forkAwesome) }
@@ -391,24 +421,23 @@ package struct IconAssets: Sendable {
                 // Fork Awesome lacks it (or its font cannot be read): Font Awesome's, even where it blurs, beats the glyph.
                 entry.symbol = entry.symbol ?? fromFontAwesome
             }
-            // Where Simple Icons' blurs and no other set has a sharper one: Simple Icons', the first set, after all.
-            if let simple, entry.symbol == nil || (entry.symbol?.set == .fontAwesome && fontAwesomeBlursAtButtonSize.contains(brand.fontAwesome ?? "")) {
-                entry.symbol = simple
-            }
-            if entry.symbol == nil {
-                entry.symbol = .glyph(Glyph(rawValue: brand.glyph) ?? .link)
-                let named = [brand.simpleIcons.map { _ in IconSet.simpleIcons }, brand.fontAwesome.map { _ in IconSet.fontAwesome },
-                             brand.forkAwesome.map { _ in IconSet.forkAwesome }].compactMap { $0 }
-                entry.findings.missingSets = Set(named.filter { sets.path(for: $0) == nil })
-                // Every set it names is installed and none draws it: said once by the build, by the brand's name.
-                if !named.isEmpty, entry.findings.missingSets.isEmpty, entry.findings.problems.isEmpty,
-                   let name = brand.simpleIcons ?? brand.fontAwesome ?? brand.forkAwesome {
-                    entry.findings.uncovered = [name]
-                }
-            }
-            made[brand] = entry
         }
-        return made
+        // Where Simple Icons' blurs and no other set has a sharper one: Simple Icons', the first set, after all.
+        if let simple, entry.symbol == nil || (entry.symbol?.set == .fontAwesome && fontAwesomeBlursAtButtonSize.contains(brand.fontAwesome ?? "")) {
+            entry.symbol = simple
+        }
+        if entry.symbol == nil {
+            entry.symbol = .glyph(Glyph(rawValue: brand.glyph) ?? .link)
+            let named = [brand.simpleIcons.map { _ in IconSet.simpleIcons }, brand.fontAwesome.map { _ in IconSet.fontAwesome },
+                         brand.forkAwesome.map { _ in IconSet.forkAwesome }].compactMap { $0 }
+            entry.findings.missingSets = Set(named.filter { sets.sets.path(for: $0) == nil })
+            // Every set it names is installed and none draws it: said once by the build, by the brand's name.
+            if !named.isEmpty, entry.findings.missingSets.isEmpty, entry.findings.problems.isEmpty,
+               let name = brand.simpleIcons ?? brand.fontAwesome ?? brand.forkAwesome {
+                entry.findings.uncovered = [name]
+            }
+        }
+        return entry
     }
 
     /// Whether a licence forbids commercial use: Creative Commons' NC licences (`CC-BY-NC-SA-4.0`).
@@ -436,13 +465,13 @@ package struct IconAssets: Sendable {
     /// An icon of an installed set: its file read and put through the icon allow-list (`SVGSanitizer`), like any
     /// SVG a site brings, drawn in the button's colour. Nil for a file the set lacks or that is not an icon, which
     /// leaves the brand to the next source.
-    private static func setIcon(_ path: String, in files: any FileReading) -> SVGIcon? {
+    fileprivate static func setIcon(_ path: String, in files: any FileReading) -> SVGIcon? {
         guard let data = try? files.readFile(path), let svg = try? SVGSanitizer.sanitize(data) else { return nil }
         return SVGIcon(viewBox: svg.viewBox, rootAttributes: [SVGAttribute(name: "fill", value: "currentColor")], shapes: svg.shapes)
     }
 
-    /// The symbols of a page's icons and what making them found, made once per list of icons from what the stage
-    /// made, reading nothing. Two different files whose names would clash on one page get distinct names, in the
+    /// The symbols of a page's icons and what making them found, made once per list of icons; a brand's set files are
+    /// read the first time any page shows it. Two different files whose names would clash on one page get distinct names, in the
     /// order the page shows them, so output is deterministic.
     package func shown(_ icons: [ButtonIcon]) -> ShownIcons {
         lists.value(for: icons) {
@@ -471,8 +500,8 @@ package struct IconAssets: Sendable {
         case .glyph(let glyph):
             return Made(symbol: .glyph(glyph))
         case .brand(let brand):
-            // Pages name only the catalog's brands, which the stage made; any other shows its glyph.
-            return brands[brand] ?? Made(symbol: .glyph(Glyph(rawValue: brand.glyph) ?? .link))
+            // Pages name only the catalog's brands; any other shows its glyph.
+            return brands.contains(brand) ? sets.brand(brand) : Made(symbol: .glyph(Glyph(rawValue: brand.glyph) ?? .link))
         case .file(let path):
             let displayPath = joinPath(sourceDirectory, "content/" + path)
             switch files[path] {

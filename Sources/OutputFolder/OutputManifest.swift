@@ -62,12 +62,24 @@ package struct OutputManifest: Equatable, Sendable {
         /// The stamps of those assets, taken before they were read, where a later change cannot share them (`AssetHashes`):
         /// while an asset's stamp is the same, its hash is the one recorded and the file is not read.
         package var assetStamps: [String: FileStamp] = [:]
+        /// The page line this record was read from, when a manifest of this format was: the writer keeps it only for a
+        /// record equal to the one read (`SiteWriter.record`), and the next manifest then copies it as it is. Not
+        /// part of what the record says (`==` leaves it out).
+        var recordedLine: RecordedPageLine? = nil
 
         package static func == (a: PageRecord, b: PageRecord) -> Bool {
             a.digest == b.digest && a.validFrom == b.validFrom && a.validUntil == b.validUntil && a.outputs == b.outputs
                 && a.assets == b.assets && a.policy?.path == b.policy?.path && a.policy?.policy == b.policy?.policy && a.warnings == b.warnings
                 && a.sourceStamp == b.sourceStamp && a.assetStamps == b.assetStamps
         }
+    }
+
+    /// A page line as a manifest held it, with its line break, and the number of the policy it names there: copied as
+    /// it is while that number stays the policy's (`writeChunks`); a large site's page lines, encoded again, were a
+    /// tenth of a build that changed one page.
+    struct RecordedPageLine: Sendable {
+        let bytes: Data
+        let policyNumber: Int?
     }
 
     /// A warning as the manifest keeps it: its path below the site's folder when it is there, so that the warning
@@ -149,13 +161,13 @@ package struct OutputManifest: Equatable, Sendable {
 
     private static func parse(_ data: Data, recordingFiles: Bool) throws(Problem) -> (manifest: OutputManifest, files: RecordedFiles?) {
         let result = data.withUnsafeBytes { raw -> Result<(OutputManifest, RecordedFiles?), Problem> in
-            do throws(Problem) { return .success(try parse(bytes: ManifestBytes(raw.bindMemory(to: UInt8.self)), recordingFilesOf: recordingFiles ? data : nil)) } catch { return .failure(error) }
+            do throws(Problem) { return .success(try parse(bytes: ManifestBytes(raw.bindMemory(to: UInt8.self)), of: data, recordingFiles: recordingFiles)) } catch { return .failure(error) }
         }
         return try result.get()
     }
 
-    /// With `data` (whose bytes `bytes` are), the file lines as `RecordedFiles`.
-    private static func parse(bytes: ManifestBytes, recordingFilesOf data: Data?) throws(Problem) -> (OutputManifest, RecordedFiles?) {
+    /// `bytes` are `data`'s; with `recordingFiles`, the file lines come as `RecordedFiles`.
+    private static func parse(bytes: ManifestBytes, of data: Data, recordingFiles: Bool) throws(Problem) -> (OutputManifest, RecordedFiles?) {
         // A last line without its line break was being added when a build was killed: it never happened.
         let lines = bytes.lines
         let isNote = bytes.isNote, isPolicy = bytes.isPolicy
@@ -175,7 +187,7 @@ package struct OutputManifest: Equatable, Sendable {
         var policies: [Int: SecurityPolicy] = [:]
         var ignored = OutputManifest()
         for index in lines.indices where index > formatIndex && isPolicy(lines[index]) {
-            try ignored.read(lines[index], of: bytes, line: index + 1, format: format, policies: &policies)
+            try ignored.read(lines[index], of: bytes, in: data, line: index + 1, format: format, policies: &policies)
         }
         let known = policies
         // The files' lines, when they lie together (as a build writes them), are kept as they are, not read into a table.
@@ -183,7 +195,7 @@ package struct OutputManifest: Equatable, Sendable {
         var fileProblem: Problem? = nil
         var skipped = 0..<0
         let isFile = bytes.isFile
-        if let data, let first = lines.indices.first(where: { $0 > formatIndex && isFile(lines[$0]) }) {
+        if recordingFiles, let first = lines.indices.first(where: { $0 > formatIndex && isFile(lines[$0]) }) {
             let end = lines[first...].firstIndex { !isFile($0) } ?? lines.count
             if !lines[end...].contains(where: isFile) {
                 do throws(Problem) {
@@ -206,7 +218,7 @@ package struct OutputManifest: Equatable, Sendable {
             part.files.reserveCapacity(range.count { !skippedFiles.contains($0) && isFile(lines[$0]) })
             part.readPages.reserveCapacity(range.count { bytes.starts(lines[$0], with: "page\t") })
             for index in range where !skippedFiles.contains(index) && !isNote(lines[index]) && !isPolicy(lines[index]) {
-                do throws(Problem) { try part.read(lines[index], of: bytes, line: index + 1, format: format, policies: &policies) } catch { return .failure(error) }
+                do throws(Problem) { try part.read(lines[index], of: bytes, in: data, line: index + 1, format: format, policies: &policies) } catch { return .failure(error) }
             }
             return .success(part)
         }
@@ -234,7 +246,7 @@ package struct OutputManifest: Equatable, Sendable {
             manifest.pages[pending.source]!.warnings.append(pending.warning)
         }
         manifest.pendingWarnings = []
-        if data != nil && recorded == nil {
+        if recordingFiles && recorded == nil {
             recorded = RecordedFiles(manifest.files)
             manifest.files = [:]
         }
@@ -259,8 +271,8 @@ package struct OutputManifest: Equatable, Sendable {
         pendingWarnings += later.pendingWarnings
     }
 
-    /// One line's fields, into the manifest.
-    private mutating func read(_ line: Range<Int>, of bytes: ManifestBytes, line number: Int, format: Int, policies: inout [Int: SecurityPolicy]) throws(Problem) {
+    /// One line's fields, into the manifest; `bytes` are `data`'s.
+    private mutating func read(_ line: Range<Int>, of bytes: ManifestBytes, in data: Data, line number: Int, format: Int, policies: inout [Int: SecurityPolicy]) throws(Problem) {
         func path(_ field: ManifestBytes.Field, kind: String) throws(Problem) -> String {
             if let reason = Self.encodedPathProblem(field.bytes) { throw Problem(line: number, message: "\(kind) path '\(field.text)' \(reason)") }
             return field.decoded!
@@ -319,12 +331,14 @@ package struct OutputManifest: Equatable, Sendable {
                 return value
             }
             var record = PageRecord(digest: digest, validFrom: try time(fields[3]), validUntil: try time(fields[4]), policy: nil, outputs: [], assets: [:])
+            var policyNumber: Int? = nil
             if !fields[5].isNone {
                 guard let policyPath = fields[5].decoded, fields[6].bytes.first == UInt8(ascii: "#"),
                       let number = ManifestBytes.Field(bytes: fields[6].bytes.dropFirst()).integer, let policy = policies[Int(number)] else {
                     throw Problem(line: number, message: "the page's policy cannot be read")
                 }
                 record.policy = (policyPath, policy)
+                policyNumber = Int(number)
             }
             let outputs = fields[7].split("|")
             record.outputs.reserveCapacity(outputs.count)
@@ -342,6 +356,11 @@ package struct OutputManifest: Equatable, Sendable {
                 }
             }
             if format > 2 { record.sourceStamp = try readStamp(fields[9]) }
+            if format == 4 {
+                // The line as it is (it shares `data`'s bytes), for the next manifest while the page's record stays this one.
+                let start = data.startIndex + line.lowerBound
+                record.recordedLine = RecordedPageLine(bytes: data[start..<(start + line.count + 1)], policyNumber: policyNumber)
+            }
             readPages.append(ReadPage(source: source, record: record))
         case "warning":
             // warning, the page's source, where (r: below the site, a: as shown), path, line, column, caret column,
@@ -487,8 +506,36 @@ package struct OutputManifest: Equatable, Sendable {
             bytes += "policy\t\(policyNumbers[policy]!)\t\(Self.encodePolicy(policy))\n".utf8
             try flush(false)
         }
+        /// A page's warning lines, which follow its line.
+        func appendWarnings(of source: String, _ record: PageRecord) {
+            func tab() { bytes.append(9) }
+            for warning in record.warnings {
+                let diagnostic = warning.diagnostic
+                func optional(_ text: String?) {
+                    tab()
+                    if let text { bytes.append(UInt8(ascii: "+")); Self.appendEncoded(text, to: &bytes) } else { bytes.append(UInt8(ascii: "-")) }
+                }
+                bytes += "warning".utf8
+                tab(); Self.appendEncoded(source, to: &bytes)
+                tab(); bytes.append(UInt8(ascii: warning.isBelowSite ? "r" : "a"))
+                tab(); Self.appendEncoded(diagnostic.path, to: &bytes)
+                tab(); Self.appendDecimal(Int64(diagnostic.line), to: &bytes)
+                tab(); Self.appendDecimal(Int64(diagnostic.column), to: &bytes)
+                optional(diagnostic.caretColumn.map(String.init))
+                tab(); Self.appendEncoded(diagnostic.message, to: &bytes)
+                optional(diagnostic.sourceLine)
+                optional(diagnostic.hint)
+                bytes.append(10)
+            }
+        }
         for index in sorted {
             let (source, record) = pages[index]
+            if let line = record.recordedLine, line.policyNumber == record.policy.map({ number(of: $0.policy) }) {
+                bytes += line.bytes
+                appendWarnings(of: source, record)
+                try flush(false)
+                continue
+            }
             func tab() { bytes.append(9) }
             func time(_ value: Int64?) { if let value { Self.appendDecimal(value, to: &bytes) } else { bytes.append(UInt8(ascii: "-")) } }
             bytes += "page".utf8
@@ -520,24 +567,7 @@ package struct OutputManifest: Equatable, Sendable {
             }
             tab(); Self.appendStamp(record.sourceStamp, to: &bytes)
             bytes.append(10)
-            for warning in record.warnings {
-                let diagnostic = warning.diagnostic
-                func optional(_ text: String?) {
-                    tab()
-                    if let text { bytes.append(UInt8(ascii: "+")); Self.appendEncoded(text, to: &bytes) } else { bytes.append(UInt8(ascii: "-")) }
-                }
-                bytes += "warning".utf8
-                tab(); Self.appendEncoded(source, to: &bytes)
-                tab(); bytes.append(UInt8(ascii: warning.isBelowSite ? "r" : "a"))
-                tab(); Self.appendEncoded(diagnostic.path, to: &bytes)
-                tab(); Self.appendDecimal(Int64(diagnostic.line), to: &bytes)
-                tab(); Self.appendDecimal(Int64(diagnostic.column), to: &bytes)
-                optional(diagnostic.caretColumn.map(String.init))
-                tab(); Self.appendEncoded(diagnostic.message, to: &bytes)
-                optional(diagnostic.sourceLine)
-                optional(diagnostic.hint)
-                bytes.append(10)
-            }
+            appendWarnings(of: source, record)
             try flush(false)
         }
         try flush(true)

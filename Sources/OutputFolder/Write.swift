@@ -311,10 +311,18 @@ package final class SiteWriter: @unchecked Sendable {
         lock.withLock { previousPages[source] }
     }
 
-    /// Remembers what a page was rendered from, for the next build's `keep`.
+    /// Remembers what a page was rendered from, for the next build's `keep`. A record that is the one the manifest
+    /// found goes into the next manifest as the line it was read from.
     package func record(page source: String, _ record: OutputManifest.PageRecord) {
+        var record = record
         lock.withLock {
-            if previousPages.removeValue(forKey: source) != record { pagesChanged = true }
+            let previous = previousPages.removeValue(forKey: source)
+            if previous == record {
+                record.recordedLine = previous?.recordedLine
+            } else {
+                pagesChanged = true
+                record.recordedLine = nil
+            }
             // Its table let go once every page is recorded again (a large site's is megabytes, held to the end otherwise).
             if previousPages.isEmpty { previousPages = [:] }
             pageRecords[source] = record

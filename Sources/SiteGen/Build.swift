@@ -181,9 +181,9 @@ public struct SiteBuilder: Sendable {
     }
 
     /// The pages stage, on every core. First each page whose last render still holds is kept (`settle`: known by its
-    /// stamp unread, or by its bytes); then, when any page is left to make, the icon stage makes every icon a page can
-    /// show (`loadIcons`), and each page left is parsed, resolved, rendered and written (`PageJob`). A build that keeps
-    /// every page reads no icon set. Each page's text is let go once its page is done (a large site's texts are
+    /// stamp unread, or by its bytes); then, when any page is left to make, the icon stage (`loadIcons`) stands ready
+    /// to make the icons they show, and each page left is parsed, resolved, rendered and written (`PageJob`). Only the
+    /// brands of the pages made are read from the icon sets: a build that keeps every page reads none. Each page's text is let go once its page is done (a large site's texts are
     /// megabytes); a page with `identity:` keeps its text for the messages about the site's identity.
     func renderPages(_ sources: inout SiteSources, renderer: PageRenderer?, photos: PhotoLibrary, cards: ShareCards?,
                      writer: SiteWriter?) -> RenderedPages {
@@ -235,8 +235,9 @@ public struct SiteBuilder: Sendable {
         return result
     }
 
-    /// The icon stage: every icon the pages can show, made before any page renders: the catalog's brands from the
-    /// installed icon sets (read here, never while pages render) and the SVG files the load read and parsed.
+    /// The icon stage: every icon the pages can show: the catalog's brands from the installed icon sets (each brand's
+    /// files read when a page first shows it, so a build that makes one page reads that page's few) and the SVG files
+    /// the load read and parsed.
     func loadIcons(_ sources: SiteSources) -> IconAssets {
         IconAssets.load(sets: iconSets, brands: catalog.services.map(\.icon), sourceDirectory: options.sourceDirectory, files: sources.svgFiles)
     }

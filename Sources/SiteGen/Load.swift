@@ -266,6 +266,8 @@ public enum SiteLoader {
     /// there as a splat and a segment starting with `:` as a placeholder (both document `_headers` paths so), and no
     /// escape is read back, so a page at `/*/` or `/:name/` would give its policy to every page that matches.
     static func headersPattern(inPage path: String) -> String? {
+        // Most paths hold neither byte: told without making the address (every page of a large site is asked).
+        guard path.utf8.contains(where: { $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: ":") }) else { return nil }
         let address = PagePath.outputPath(for: path).split(separator: "/").dropLast()
         if let segment = address.first(where: { $0.contains("*") }) {
             return "the page's address holds '*' (in '\(segment)'), which hosts read as a wildcard in _headers, so its security policy would apply to other pages: rename it without '*'"

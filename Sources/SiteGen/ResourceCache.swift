@@ -77,7 +77,9 @@ final class ResourceCache: DrawnPictureCache, @unchecked Sendable {
     /// KEY and SHA of an entry's file name; nil for any other name.
     static func parts(of name: String, kind: Kind) -> (key: String, sha: String)? {
         let bytes = Array(name.utf8)
-        guard bytes.count == 32 + 1 + 32 + kind.fileExtension.utf8.count, name.hasSuffix(kind.fileExtension), bytes[32] == UInt8(ascii: "-"),
+        // The extension compared as bytes: String's hasSuffix is Foundation's search here, and the cards folder of a
+        // large site is listed on every build that writes.
+        guard bytes.count == 32 + 1 + 32 + kind.fileExtension.utf8.count, bytes[65...].elementsEqual(kind.fileExtension.utf8), bytes[32] == UInt8(ascii: "-"),
               bytes[0..<32].allSatisfy(ContentHash.isHexDigit), bytes[33..<65].allSatisfy(ContentHash.isHexDigit) else { return nil }
         return (String(decoding: bytes[0..<32], as: UTF8.self), String(decoding: bytes[33..<65], as: UTF8.self))
     }

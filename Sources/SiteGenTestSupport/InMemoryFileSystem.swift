@@ -9,6 +9,8 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
     private var directories: Set<String> = []
     /// How often each file was read, for tests that a stage reads a file once or not at all.
     private var readCounts: [String: Int] = [:]
+    /// How often each path's stamp was asked (a disk's stat), for tests that a stage proves a file by one stat.
+    private var stampCounts: [String: Int] = [:]
     private var tick: Int64?
     private var stamps: [String: FileStamp] = [:]
     private var lastInode: UInt64 = 0
@@ -23,6 +25,12 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
     package func readCount(of path: String) -> Int {
         let key = Self.normalize(path)
         return lock.withLock { readCounts[key, default: 0] }
+    }
+
+    /// How many times `path`'s stamp has been asked so far (a stat on a disk).
+    package func stampCount(of path: String) -> Int {
+        let key = Self.normalize(path)
+        return lock.withLock { stampCounts[key, default: 0] }
     }
 
     /// When set, a file written from then on carries a stamp, as on a disk, its times the clock's rounded down to
@@ -149,7 +157,13 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
     }
 
     /// Files in memory have no inode or times unless `stampTick` is set: the writer reads them to compare.
-    public func stamp(of path: String) -> FileStamp? { lock.withLock { stamps[Self.normalize(path)] } }
+    public func stamp(of path: String) -> FileStamp? {
+        let key = Self.normalize(path)
+        return lock.withLock {
+            stampCounts[key, default: 0] += 1
+            return stamps[key]
+        }
+    }
 
     public func makeFolder(_ path: String) throws {
         let key = Self.normalize(path)

@@ -6,6 +6,14 @@ package enum PagePath {
         // A byte search: `contains` with a string argument is Foundation's search, and every page asks this thrice.
         guard let dot = path.lastIndex(of: "."), !path[dot...].utf8.contains(UInt8(ascii: "/")) else { return nil }
         let pathExtension = path[path.index(after: dot)...]
+        // An ASCII extension compared byte by byte: lowercasing a String per page cost more than the rest of this.
+        if pathExtension.utf8.allSatisfy({ $0 < 0x80 }) {
+            func isPageExtension(_ name: StaticString) -> Bool {
+                pathExtension.utf8.count == name.utf8CodeUnitCount
+                    && zip(pathExtension.utf8, UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)).allSatisfy { $0 | 0x20 == $1 }
+            }
+            return isPageExtension("md") || isPageExtension("markdown") ? String(pathExtension) : nil
+        }
         return ["md", "markdown"].contains(pathExtension.lowercased()) ? String(pathExtension) : nil
     }
 

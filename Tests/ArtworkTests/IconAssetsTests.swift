@@ -5,8 +5,9 @@ import SiteBasics
 import SiteGenTestSupport
 import Testing
 
-/// The icon stage (`IconAssets.load`) reads the installed icon sets once, before any page renders; showing a page's
-/// icons reads nothing and hands back what it found as values.
+/// The icon stage (`IconAssets.load`) reads nothing itself: a brand's files of the installed sets are read the first
+/// time a page shows it, once however many pages show it, and a brand no page shows is never read; what showing
+/// found comes back as values.
 @Suite struct IconAssetsTests {
     static let square = #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 448 512"><path d="M0 0h448v512H0z"/></svg>"#
     /// A tiny SVG font written by this test: one glyph, a unit square.
@@ -26,12 +27,10 @@ import Testing
         return (IconSets(fontAwesomeBrands: "fa/brands", forkAwesomeFont: "fk/font.svg", files: disk), disk)
     }
 
-    @Test func theStageReadsEachBrandFileOnceAndShowingReadsNothing() {
+    @Test func eachBrandFileIsReadOnceWhenFirstShown() {
         let (sets, disk) = Self.sets()
         let icons = IconAssets.load(sets: sets, brands: [Self.mastodon, Self.mastodon, Self.signal], sourceDirectory: "site", files: [:])
-        #expect(disk.readCount(of: "fa/brands/mastodon.svg") == 1)
-        #expect(disk.readCount(of: "fa/brands/signal-messenger.svg") == 1)
-        #expect(disk.readCount(of: "fk/font.svg") == 1)
+        #expect(["fa/brands/mastodon.svg", "fa/brands/signal-messenger.svg", "fk/font.svg"].map(disk.readCount(of:)) == [0, 0, 0])
         for _ in 0..<3 {
             let shown = icons.shown([.brand(Self.mastodon), .brand(Self.signal), .glyph(.heart)])
             #expect(shown.symbols.name(for: .brand(Self.mastodon)) == "brand-mastodon")
@@ -42,14 +41,22 @@ import Testing
                 + Glyph.heart.symbol)
             #expect(shown.findings.isEmpty)
         }
-        #expect(disk.readCount(of: "fa/brands/mastodon.svg") == 1)
-        #expect(disk.readCount(of: "fk/font.svg") == 1)
+        #expect(["fa/brands/mastodon.svg", "fa/brands/signal-messenger.svg", "fk/font.svg"].map(disk.readCount(of:)) == [1, 1, 1])
+    }
+
+    /// A brand no page shows is never read, whatever the catalog holds: a build that makes one page reads that page's
+    /// brands alone.
+    @Test func aBrandNoPageShowsIsNotRead() {
+        let (sets, disk) = Self.sets()
+        let icons = IconAssets.load(sets: sets, brands: [Self.mastodon, Self.signal], sourceDirectory: "site", files: [:])
+        #expect(icons.shown([.brand(Self.mastodon)]).symbols.name(for: .brand(Self.mastodon)) == "brand-mastodon")
+        #expect(["fa/brands/mastodon.svg", "fa/brands/signal-messenger.svg", "fk/font.svg"].map(disk.readCount(of:)) == [1, 0, 0])
     }
 
     /// Brands that Font Awesome draws need no glyph of the font, which is then not read.
     @Test func theFontIsReadOnlyForBrandsFontAwesomeDoesNotDraw() {
         let (sets, disk) = Self.sets()
-        _ = IconAssets.load(sets: sets, brands: [Self.mastodon], sourceDirectory: "site", files: [:])
+        _ = IconAssets.load(sets: sets, brands: [Self.mastodon], sourceDirectory: "site", files: [:]).shown([.brand(Self.mastodon)])
         #expect(disk.readCount(of: "fa/brands/mastodon.svg") == 1)
         #expect(disk.readCount(of: "fk/font.svg") == 0)
     }
@@ -93,9 +100,9 @@ import Testing
         ])
         let sets = IconSets(simpleIcons: "si", fontAwesomeBrands: "fa/brands", forkAwesomeFont: "fk/font.svg", files: disk)
         let icons = IconAssets.load(sets: sets, brands: [mastodon, peertube, linkedin], sourceDirectory: "site", files: [:])
+        let shown = icons.shown([.brand(mastodon), .brand(peertube), .brand(linkedin)])
         #expect(disk.readCount(of: "si/mastodon.svg") == 1)
         #expect(disk.readCount(of: "fk/font.svg") == 0)
-        let shown = icons.shown([.brand(mastodon), .brand(peertube), .brand(linkedin)])
         #expect(shown.findings.isEmpty)
         #expect(shown.symbols.name(for: .brand(mastodon)) == "brand-mastodon")
         // LinkedIn's Font Awesome icon is named as Simple Icons' Mastodon is, with other art: it gets the next name.
