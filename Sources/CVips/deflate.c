@@ -61,45 +61,48 @@ static inline int length_code(int length) { return length_codes_of[length]; }
 
 // Code lengths of a Huffman code for `count` symbols of these frequencies, none longer than `limit`; at least two
 // symbols get one, so that the code is complete (as inflate wants it). Frequencies are halved until it fits.
+// The symbols are sorted once by weight (then by symbol, so the code is the same on every machine), and the two
+// lightest joined from the fronts of two queues, the sorted leaves and the joined nodes (which come out in order of
+// weight): a scan for the two lightest at each join cost a fifth of compressing a card's band.
+static int by_weight(const void *a, const void *b) {
+    const uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
 static void code_lengths(const uint32_t *frequencies, int count, int limit, unsigned char *lengths) {
-    uint32_t weight[2 * 288];
-    int parent[2 * 288], used = 0;
     uint32_t scaled[288];
     for (int i = 0; i < count; i++) scaled[i] = frequencies[i];
     int nonzero = 0;
     for (int i = 0; i < count; i++) nonzero += scaled[i] > 0;
     for (int i = 0; nonzero < 2 && i < count; i++) if (!scaled[i]) { scaled[i] = 1; nonzero++; }
     for (;;) {
-        int alive[2 * 288], alive_count = 0;
-        used = count;
-        for (int i = 0; i < count; i++) {
-            weight[i] = scaled[i];
-            parent[i] = -1;
-            if (scaled[i]) alive[alive_count++] = i;
-        }
-        // Join the two lightest until one is left (n ≤ 288: a scan each time is cheap).
-        while (alive_count > 1) {
-            int a = 0, b = 1;
-            if (weight[alive[b]] < weight[alive[a]]) { a = 1; b = 0; }
-            for (int i = 2; i < alive_count; i++) {
-                if (weight[alive[i]] < weight[alive[a]]) { b = a; a = i; }
-                else if (weight[alive[i]] < weight[alive[b]]) b = i;
+        uint64_t leaves[288];  // weight << 9 | symbol: sorted by weight, then symbol
+        int leaf_count = 0;
+        for (int i = 0; i < count; i++) if (scaled[i]) leaves[leaf_count++] = (uint64_t)scaled[i] << 9 | (uint64_t)i;
+        qsort(leaves, (size_t)leaf_count, sizeof *leaves, by_weight);
+        // Nodes: 0..leaf_count-1 the sorted leaves, then the joined ones in the order they are made.
+        uint64_t weight[2 * 288];
+        int parent[2 * 288];
+        for (int i = 0; i < leaf_count; i++) weight[i] = leaves[i] >> 9;
+        int next_leaf = 0, next_joined = leaf_count, used = leaf_count;
+        while (used < 2 * leaf_count - 1) {
+            int pick[2];
+            for (int k = 0; k < 2; k++) {  // a leaf on a tie: the shallower code
+                if (next_leaf < leaf_count && (next_joined >= used || weight[next_leaf] <= weight[next_joined])) pick[k] = next_leaf++;
+                else pick[k] = next_joined++;
             }
-            const int node = used++;
-            weight[node] = weight[alive[a]] + weight[alive[b]];
-            parent[node] = -1;
-            parent[alive[a]] = node;
-            parent[alive[b]] = node;
-            const int high = a > b ? a : b, low = a > b ? b : a;
-            alive[high] = alive[--alive_count];
-            alive[low] = node;
+            weight[used] = weight[pick[0]] + weight[pick[1]];
+            parent[pick[0]] = parent[pick[1]] = used;
+            used++;
         }
+        int depth[2 * 288];
+        depth[used - 1] = 0;
+        for (int node = used - 2; node >= 0; node--) depth[node] = depth[parent[node]] + 1;
         int longest = 0;
-        for (int i = 0; i < count; i++) {
-            int depth = 0;
-            if (scaled[i]) for (int node = i; parent[node] >= 0; node = parent[node]) depth++;
-            lengths[i] = (unsigned char)depth;
-            if (depth > longest) longest = depth;
+        memset(lengths, 0, (size_t)count);
+        for (int i = 0; i < leaf_count; i++) {
+            lengths[leaves[i] & 511] = (unsigned char)depth[i];
+            if (depth[i] > longest) longest = depth[i];
         }
         if (longest <= limit) return;
         for (int i = 0; i < count; i++) if (scaled[i]) scaled[i] = scaled[i] / 2 + 1;

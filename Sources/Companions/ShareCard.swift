@@ -94,7 +94,7 @@ extension ShareCard {
     /// What changes how a card looks for the same inputs: raised with every change to the drawing (card.c).
     static let drawingVersion = 4
     /// Raised with every change to how card.c writes the PNG (the same pixels in other bytes): the cache's key only.
-    static let encoderVersion = 2
+    static let encoderVersion = 3
 
     /// The card's file name: its inputs' hash, so a card is made again exactly when what it shows changes, a name kept
     /// from an earlier build is the same card, and a preview cache that keys on the address (Mastodon's, a chat's)
