@@ -54,6 +54,7 @@ HUGO_TEMPLATE = """<!doctype html>
 <meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src 'self' https: data:; style-src 'sha256-{{ .Title | sha256 }}'; script-src 'sha256-{{ .Description | sha256 }}'; connect-src https:; base-uri 'none'; form-action 'none'">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="expect" href="#sitegen-runtime" blocking="render">
 <title>{{ .Title }}</title>
 <meta name="description" content="{{ .Description }}">
 <link rel="canonical" href="{{ .Permalink }}">
@@ -91,7 +92,7 @@ HUGO_TEMPLATE = """<!doctype html>
 <script type="application/json" id="sitegen-text">
 {{ readFile "inline/runtime-text.json" | safeJS }}
 </script>
-<script>
+<script id="sitegen-runtime">
 {{ readFile "inline/runtime.js" | safeJS }}
 </script>
 </body>
@@ -145,7 +146,7 @@ def inline_parts(sitegen, folder):
         "style.css": style,
         "icons.svg": re.search(r'<svg class="symbols" aria-hidden="true">(.*?)</svg>\n', html, re.S).group(1),
         "runtime-text.json": (ROOT / "templates" / "runtime-text.json").read_text(),
-        "runtime.js": re.search(r"<script>\n(.*?)</script>", html, re.S).group(1),
+        "runtime.js": re.search(r'<script id="sitegen-runtime">\n(.*?)</script>', html, re.S).group(1),
     }
 
 
