@@ -25,7 +25,7 @@ let cairoHeaderFlags = ["-I/usr/include/cairo", "-I/usr/include/pango-1.0", "-I/
 /// The program linked by lld with its relative relocations packed (DT_RELR), where the C library it is built against
 /// reads them (glibc 2.36, Debian 12's): gold's table of 116,000 of them (1.8 MB) was read in full at every start and
 /// stayed in the program's memory, 1.6 MB of a build's peak. An older glibc (Ubuntu 22.04's 2.35) cannot start such a
-/// program, so there it is linked as before; the Debian package's Depends asks for the glibc it was built with.
+/// program, so there it is linked as before; scripts/package-deb.sh makes the package ask for glibc 2.36.
 let packedRelocations: [LinkerSetting] = {
     #if os(Linux)
     var name = [CChar](repeating: 0, count: 64)  // "glibc 2.36"

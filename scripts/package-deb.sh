@@ -151,6 +151,13 @@ clang -DSITEGEN_MHD_PROBE -I Sources/CMicroHTTPD/include $(pkg-config --cflags l
 depends="$(cd "$work/shlibs" && dpkg-shlibdeps -O -e "$root/usr/bin/sitegen" -e vips-probe -e curl-probe -e microhttpd-probe 2>>"$log" \
   | sed -n 's/^shlibs:Depends=//p')"
 [ -n "$depends" ] || { cat "$log" >&2; fail "dpkg-shlibdeps found no dependencies"; }
+# A program linked with packed relocations (Package.swift, where glibc is 2.36 or later) needs the C library's
+# GLIBC_ABI_DT_RELR, which Debian 12's symbols file does not name, so dpkg-shlibdeps asks for less: glibc 2.35
+# (Ubuntu 22.04's) would install it and then refuse to start it.
+if readelf -V "$root/usr/bin/sitegen" | grep -q GLIBC_ABI_DT_RELR; then
+  depends="$(printf '%s' "$depends" | sed -E 's/libc6 \(>= 2\.(3[0-5]|[12][0-9])\)/libc6 (>= 2.36)/')"
+  case "$depends" in *"libc6 (>= 2.36)"*|*"libc6 (>= 2.3"[6-9]*|*"libc6 (>= 2.4"*) ;; *) fail "the program needs glibc 2.36 (packed relocations) but Depends does not say so: $depends" ;; esac
+fi
 # Not a library, so no tool finds it: the share card's text is drawn in DejaVu Sans (ShareCard.swift).
 depends="$depends, fonts-dejavu-core"
 
