@@ -772,6 +772,17 @@ struct ManifestBytes: @unchecked Sendable {
         /// A decimal number without a sign (an inode may use all 64 bits); nil for anything else or one that overflows.
         var unsigned: UInt64? {
             guard !bytes.isEmpty, bytes.count <= 20 else { return nil }
+            // Up to 19 digits cannot overflow (10^19 - 1 < 2^64): checked only for 20, as few are (four numbers a
+            // file line's stamp, tens of thousands of lines a manifest).
+            if bytes.count < 20 {
+                var value: UInt64 = 0
+                for byte in bytes {
+                    let digit = byte &- 48
+                    guard digit < 10 else { return nil }
+                    value = value &* 10 &+ UInt64(digit)
+                }
+                return value
+            }
             var value: UInt64 = 0
             for byte in bytes {
                 guard (48...57).contains(byte) else { return nil }

@@ -519,6 +519,9 @@ import SiteGenTestSupport
         ("-1:18446744073709551615:-3:4", FileStamp(size: -1, inode: .max, modified: -3, changed: 4)),
         ("1:2:3", nil), ("1:2:3:4:5", nil), ("1:-2:3:4", nil), ("", nil), (":", nil), ("1:2:3:x", nil),
         ("9223372036854775808:2:3:4", nil), ("1:2:3:4 ", nil),
+        // Nineteen digits and twenty (the most an inode has), in range or not, and a byte below or above the digits.
+        ("9999999999999999999:2:3:4", nil), ("1:9999999999999999999:3:4", FileStamp(size: 1, inode: 9_999_999_999_999_999_999, modified: 3, changed: 4)),
+        ("1:18446744073709551616:3:4", nil), ("1:99999999999999999999:3:4", nil), ("1:2:3:4/", nil), ("1:2:3:4;", nil), ("1:2:3:12345678901234567/", nil),
     ] as [(String, FileStamp?)])
     func aStampIsReadAsWritten(text: String, stamp: FileStamp?) {
         #expect(Array(text.utf8).withUnsafeBufferPointer { RecordedFiles.readStamp(ManifestBytes.Field(bytes: $0[...])) } == stamp)
