@@ -418,9 +418,13 @@ package struct OutputManifest: Equatable, Sendable {
             var end = start
             while end < bytes.count, bytes[end] != UInt8(ascii: "/") { end += 1 }
             let part = UnsafeBufferPointer(rebasing: bytes[start..<end])
-            if part.isEmpty || part.elementsEqual(".".utf8) || part.elementsEqual("..".utf8) { return "is not a plain relative path inside the folder" }
-            if part.first == UInt8(ascii: "."), !(isFirst && part.elementsEqual(".well-known".utf8)) {
-                return "names a hidden item ('\(String(decoding: part, as: UTF8.self))'), which sitegen never writes"
+            if part.isEmpty { return "is not a plain relative path inside the folder" }
+            // Only a part starting with a dot is compared with words (asked of every part of tens of thousands of paths).
+            if part[0] == UInt8(ascii: ".") {
+                if part.count == 1 || (part.count == 2 && part[1] == UInt8(ascii: ".")) { return "is not a plain relative path inside the folder" }
+                if !(isFirst && part.elementsEqual(".well-known".utf8)) {
+                    return "names a hidden item ('\(String(decoding: part, as: UTF8.self))'), which sitegen never writes"
+                }
             }
             isFirst = false
             start = end + 1
@@ -772,6 +776,17 @@ struct ManifestBytes: @unchecked Sendable {
         /// A decimal number without a sign (an inode may use all 64 bits); nil for anything else or one that overflows.
         var unsigned: UInt64? {
             guard !bytes.isEmpty, bytes.count <= 20 else { return nil }
+            // Up to 19 digits cannot overflow (10^19 - 1 < 2^64): checked only for 20, as few are (four numbers a
+            // file line's stamp, tens of thousands of lines a manifest).
+            if bytes.count < 20 {
+                var value: UInt64 = 0
+                for byte in bytes {
+                    let digit = byte &- 48
+                    guard digit < 10 else { return nil }
+                    value = value &* 10 &+ UInt64(digit)
+                }
+                return value
+            }
             var value: UInt64 = 0
             for byte in bytes {
                 guard (48...57).contains(byte) else { return nil }

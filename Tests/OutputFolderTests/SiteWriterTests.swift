@@ -184,6 +184,9 @@ import SiteGenTestSupport
         ("folder\ta/..", "folder path 'a/..' is not a plain relative path inside the folder"),
         ("folder\ta/.well-known", "folder path 'a/.well-known' names a hidden item ('.well-known'), which sitegen never writes"),
         ("file\tp/.env\t\(String(repeating: "a", count: 64))\t-", "file path 'p/.env' names a hidden item ('.env'), which sitegen never writes"),
+        ("folder\ta/...", "folder path 'a/...' names a hidden item ('...'), which sitegen never writes"),
+        ("folder\t..b", "folder path '..b' names a hidden item ('..b'), which sitegen never writes"),
+        ("folder\t.", "folder path '.' is not a plain relative path inside the folder"),
         ("folder\ta%0Ab", "folder path 'a%0Ab' holds a control character"),
         ("folder\tcaf\u{E9}/a\u{2028}b", "folder path 'caf\u{E9}/a\u{2028}b' holds a control character"),
         ("file\tCNAME\tnot-a-hash\t-", "expected SHA-256 hashes (64 hex digits) split by '|'"),
@@ -519,6 +522,9 @@ import SiteGenTestSupport
         ("-1:18446744073709551615:-3:4", FileStamp(size: -1, inode: .max, modified: -3, changed: 4)),
         ("1:2:3", nil), ("1:2:3:4:5", nil), ("1:-2:3:4", nil), ("", nil), (":", nil), ("1:2:3:x", nil),
         ("9223372036854775808:2:3:4", nil), ("1:2:3:4 ", nil),
+        // Nineteen digits and twenty (the most an inode has), in range or not, and a byte below or above the digits.
+        ("9999999999999999999:2:3:4", nil), ("1:9999999999999999999:3:4", FileStamp(size: 1, inode: 9_999_999_999_999_999_999, modified: 3, changed: 4)),
+        ("1:18446744073709551616:3:4", nil), ("1:99999999999999999999:3:4", nil), ("1:2:3:4/", nil), ("1:2:3:4;", nil), ("1:2:3:12345678901234567/", nil),
     ] as [(String, FileStamp?)])
     func aStampIsReadAsWritten(text: String, stamp: FileStamp?) {
         #expect(Array(text.utf8).withUnsafeBufferPointer { RecordedFiles.readStamp(ManifestBytes.Field(bytes: $0[...])) } == stamp)
