@@ -66,22 +66,41 @@ final class ResourceCache: DrawnPictureCache, @unchecked Sendable {
         usable = (cacheKind == .missing || cacheKind == .folder) && (cardsKind == .missing || cardsKind == .folder)
         var found: [String: [String]] = [:]
         if usable, cardsKind == .folder, let names = try? fileSystem.names(in: folder) {
-            for name in names.sorted() {
-                guard let (key, _) = Self.parts(of: name, kind: kind) else { continue }
+            // Listed on every build that writes, before any page is made (a large site's cards folder holds one entry
+            // a page): each name read as bytes once, and only the rare names that share a key sorted, not all.
+            found.reserveCapacity(names.count)
+            for name in names {
+                guard let key = Self.key(of: name, kind: kind) else { continue }
                 found[key, default: []].append(name)
             }
+            for index in found.indices where found.values[index].count > 1 { found.values[index].sort() }
         }
         self.found = found
     }
 
     /// KEY and SHA of an entry's file name; nil for any other name.
     static func parts(of name: String, kind: Kind) -> (key: String, sha: String)? {
-        let bytes = Array(name.utf8)
-        // The extension compared as bytes: String's hasSuffix is Foundation's search here, and the cards folder of a
-        // large site is listed on every build that writes.
-        guard bytes.count == 32 + 1 + 32 + kind.fileExtension.utf8.count, bytes[65...].elementsEqual(kind.fileExtension.utf8), bytes[32] == UInt8(ascii: "-"),
-              bytes[0..<32].allSatisfy(ContentHash.isHexDigit), bytes[33..<65].allSatisfy(ContentHash.isHexDigit) else { return nil }
-        return (String(decoding: bytes[0..<32], as: UTF8.self), String(decoding: bytes[33..<65], as: UTF8.self))
+        var name = name
+        return name.withUTF8 { bytes in
+            guard isEntry(bytes, kind: kind) else { return nil }
+            return (String(decoding: UnsafeBufferPointer(rebasing: bytes[0..<32]), as: UTF8.self),
+                    String(decoding: UnsafeBufferPointer(rebasing: bytes[33..<65]), as: UTF8.self))
+        }
+    }
+
+    /// KEY of an entry's file name (`parts(of:kind:)`'s first), without making its SHA; nil for any other name.
+    static func key(of name: String, kind: Kind) -> String? {
+        var name = name
+        return name.withUTF8 { bytes in
+            isEntry(bytes, kind: kind) ? String(decoding: UnsafeBufferPointer(rebasing: bytes[0..<32]), as: UTF8.self) : nil
+        }
+    }
+
+    /// Whether a file name's bytes are KEY-SHA and the kind's extension. Compared as bytes, in place: String's
+    /// hasSuffix is Foundation's search here, and the cards folder of a large site is listed on every build that writes.
+    private static func isEntry(_ bytes: UnsafeBufferPointer<UInt8>, kind: Kind) -> Bool {
+        bytes.count == 32 + 1 + 32 + kind.fileExtension.utf8.count && bytes[65...].elementsEqual(kind.fileExtension.utf8)
+            && bytes[32] == UInt8(ascii: "-") && bytes[0..<32].allSatisfy(ContentHash.isHexDigit) && bytes[33..<65].allSatisfy(ContentHash.isHexDigit)
     }
 
     func picture(forKey fullKey: String) -> Data? {

@@ -309,6 +309,20 @@ import Testing
         }
     }
 
+    /// The listing reads a name's key as `parts(of:kind:)` does, and takes no other name for an entry.
+    @Test func anEntrysNameIsReadByItsBytesAndNoOtherNameIsAnEntry() {
+        let key = String(repeating: "0123456789abcdef", count: 2), sha = String(repeating: "fedcba9876543210", count: 2)
+        #expect(ResourceCache.key(of: key + "-" + sha + ".png", kind: .cards) == key)
+        #expect(ResourceCache.parts(of: key + "-" + sha + ".png", kind: .cards).map { [$0.key, $0.sha] } == [key, sha])
+        #expect(ResourceCache.key(of: key + "-" + sha + ".photo", kind: .photos) == key)
+        let others = [key + "-" + sha + ".photo", key + "-" + sha + ".png.tmp", "." + key + "-" + sha + ".png", key + "_" + sha + ".png",
+                      key.uppercased() + "-" + sha + ".png", key + "-" + sha.dropFirst() + "g.png", key + "-" + sha.dropLast() + ".png",
+                      key + "-" + sha + "é.png", "", ".png"]
+        for name in others {
+            #expect(ResourceCache.key(of: name, kind: .cards) == nil && ResourceCache.parts(of: name, kind: .cards) == nil, "\(name)")
+        }
+    }
+
     // Through the real binary, on disk.
 
     static func cards(in folder: URL) throws -> [String: Data] {
