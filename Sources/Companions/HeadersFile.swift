@@ -37,7 +37,9 @@ package enum HeadersFile {
         var last: (policy: SecurityPolicy, lines: String)? = nil
         // Each policy's lines, from its header's name to the page's last header.
         var policyLines: [SecurityPolicy: String] = [:]
-        for page in pages.sorted(by: { $0.path < $1.path }) {
+        // Sorted by place, not moved: a page's policy is three arrays, retained and released at every move.
+        for index in pages.indices.sorted(by: { pages[$0].path < pages[$1].path }) {
+            let page = pages[index]
             append("\n")
             append(page.path)
             if !page.path.hasSuffix("/") { append("/") }

@@ -39,10 +39,14 @@ final class ResourceCache: DrawnPictureCache, @unchecked Sendable {
     private let root: String, folder: String
     private let fileSystem: any FileSystem
     private let lock = NSLock()
-    /// The entries found when the build started, by KEY: their file names, sorted. Two names for one key (a planted
-    /// entry, or a damaged one beside its redrawn copy) are tried in this order, not in the order the folder lists
-    /// them, which differs between file systems: the first whose bytes match its name is taken.
-    private let found: [String: [String]]
+    /// The entries found when the cache was first asked for one (or pruned), by KEY: their file names, sorted. Two
+    /// names for one key (a planted entry, or a damaged one beside its redrawn copy) are tried in this order, not in
+    /// the order the folder lists them, which differs between file systems: the first whose bytes match its name is
+    /// taken. nil until then: a build that keeps every page asks for nothing, and a large site's folder holds an entry
+    /// a page (listing 10,000 names, then letting them go, was 7 ms of a build that changed one page).
+    private var listed: [String: [String]]?
+    /// Whether the kind's folder was there when the cache was made (else nothing is listed).
+    private let folderFound: Bool
     /// Whether the cards folder is a real folder inside the site (nil: it does not exist yet).
     private let usable: Bool
     private var used: Set<String> = []
@@ -54,7 +58,7 @@ final class ResourceCache: DrawnPictureCache, @unchecked Sendable {
     private let temporaryStem = "\(getpid()).\(UInt64.random(in: 0...UInt64.max))"
     private var temporaryCount = 0
 
-    /// The cache of the site in `siteFolder`; its entries listed once.
+    /// The cache of the site in `siteFolder`; its entries listed once, when first needed.
     init(siteFolder: String, kind: Kind = .cards, fileSystem: any FileSystem) {
         self.fileSystem = fileSystem
         self.kind = kind
@@ -64,18 +68,28 @@ final class ResourceCache: DrawnPictureCache, @unchecked Sendable {
         // Only real folders: a link named cache/ or cache/cards (to elsewhere) is neither read nor written.
         let cacheKind = fileSystem.kind(at: cache), cardsKind = fileSystem.kind(at: folder)
         usable = (cacheKind == .missing || cacheKind == .folder) && (cardsKind == .missing || cardsKind == .folder)
-        var found: [String: [String]] = [:]
-        if usable, cardsKind == .folder, let names = try? fileSystem.names(in: folder) {
-            // Listed on every build that writes, before any page is made (a large site's cards folder holds one entry
-            // a page): each name read as bytes once, and only the rare names that share a key sorted, not all.
-            found.reserveCapacity(names.count)
-            for name in names {
-                guard let key = Self.key(of: name, kind: kind) else { continue }
-                found[key, default: []].append(name)
+        folderFound = cardsKind == .folder
+    }
+
+    /// The names of the entries of `key` (none: nil). Under the lock.
+    private func found(_ key: String) -> [String]? { listing()[key] }
+
+    /// The entries by KEY, the folder listed the first time. Under the lock.
+    private func listing() -> [String: [String]] {
+        if listed == nil {
+            var found: [String: [String]] = [:]
+            if usable, folderFound, let names = try? fileSystem.names(in: folder) {
+                // Each name read as bytes once, and only the rare names that share a key sorted, not all.
+                found.reserveCapacity(names.count)
+                for name in names {
+                    guard let key = Self.key(of: name, kind: kind) else { continue }
+                    found[key, default: []].append(name)
+                }
+                for index in found.indices where found.values[index].count > 1 { found.values[index].sort() }
             }
-            for index in found.indices where found.values[index].count > 1 { found.values[index].sort() }
+            listed = found
         }
-        self.found = found
+        return listed!
     }
 
     /// KEY and SHA of an entry's file name; nil for any other name.
@@ -105,8 +119,8 @@ final class ResourceCache: DrawnPictureCache, @unchecked Sendable {
 
     func picture(forKey fullKey: String) -> Data? {
         let key = String(fullKey.prefix(32))
-        lock.withLock { _ = used.insert(key) }
-        for name in found[key] ?? [] {
+        let names = lock.withLock { used.insert(key); return found(key) ?? [] }
+        for name in names {
             guard let (_, sha) = Self.parts(of: name, kind: kind) else { continue }
             let path = joinPath(folder, name)
             if fileSystem.kind(at: path) == .file, let data = try? fileSystem.readFile(path), SHA256Digest.hex(data).hasPrefix(sha) { return data }
@@ -116,8 +130,7 @@ final class ResourceCache: DrawnPictureCache, @unchecked Sendable {
 
     func holds(_ fullKey: String) -> Bool {
         let key = String(fullKey.prefix(32))
-        lock.withLock { _ = used.insert(key) }
-        return found[key] != nil
+        return lock.withLock { used.insert(key); return found(key) != nil }
     }
 
     func store(_ data: Data, forKey fullKey: String) {
@@ -125,7 +138,7 @@ final class ResourceCache: DrawnPictureCache, @unchecked Sendable {
         let key = String(fullKey.prefix(32))
         let name = key + "-" + SHA256Digest.hex(data).prefix(32) + kind.fileExtension
         let path = joinPath(folder, name)
-        let (writable, count) = lock.withLock { () -> (Bool, Int) in
+        let (writable, count, earlier) = lock.withLock { () -> (Bool, Int, [String]) in
             if self.writable == nil {
                 for made in [root, folder] where fileSystem.kind(at: made) == .missing {
                     try? fileSystem.makeFolder(made)
@@ -133,7 +146,7 @@ final class ResourceCache: DrawnPictureCache, @unchecked Sendable {
                 self.writable = fileSystem.kind(at: root) == .folder && fileSystem.kind(at: folder) == .folder
             }
             temporaryCount += 1
-            return (self.writable ?? false, temporaryCount)
+            return (self.writable ?? false, temporaryCount, found(key) ?? [])
         }
         guard writable else { return }
         // Written beside the entry and renamed into place: a build running at the same time reads the whole entry or
@@ -146,15 +159,15 @@ final class ResourceCache: DrawnPictureCache, @unchecked Sendable {
             try? fileSystem.removeFile(temporary)
         }
         // Earlier entries of the same key whose bytes were damaged are replaced by this one's name.
-        for old in found[key] ?? [] where old != name && fileSystem.kind(at: joinPath(folder, old)) == .file {
+        for old in earlier where old != name && fileSystem.kind(at: joinPath(folder, old)) == .file {
             try? fileSystem.removeFile(joinPath(folder, old))
         }
     }
 
     /// The entries no card of this build used, removed (`hugo --gc`, on every build): only names an entry has and
-    /// only regular files, found when the build started; an entry written meanwhile by a build alongside stays.
+    /// only regular files, found when the cache was first asked; an entry written later by a build alongside stays.
     func prune() {
-        let used = lock.withLock { self.used }
+        let (used, found) = lock.withLock { (self.used, listing()) }
         for (key, names) in found where !used.contains(key) {
             for name in names {
                 let path = joinPath(folder, name)

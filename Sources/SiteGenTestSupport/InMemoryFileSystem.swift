@@ -11,6 +11,8 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
     private var readCounts: [String: Int] = [:]
     /// How often each path's stamp was asked (a disk's stat), for tests that a stage proves a file by one stat.
     private var stampCounts: [String: Int] = [:]
+    /// How often each folder was listed, for tests that a stage lists a folder only when it needs its names.
+    private var listCounts: [String: Int] = [:]
     private var tick: Int64?
     private var stamps: [String: FileStamp] = [:]
     private var lastInode: UInt64 = 0
@@ -31,6 +33,12 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
     package func stampCount(of path: String) -> Int {
         let key = Self.normalize(path)
         return lock.withLock { stampCounts[key, default: 0] }
+    }
+
+    /// How many times the folder at `path` has been listed so far.
+    package func listCount(of path: String) -> Int {
+        let key = Self.normalize(path)
+        return lock.withLock { listCounts[key, default: 0] }
     }
 
     /// When set, a file written from then on carries a stamp, as on a disk, its times the clock's rounded down to
@@ -143,6 +151,7 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
         guard resolvedKind(at: key) == .folder else { throw FileSystemError(path: folder, reason: "cannot be listed (no such folder)") }
         let prefix = key.isEmpty ? "" : key + "/"
         return lock.withLock {
+            listCounts[key, default: 0] += 1
             let names = (Array(files.keys) + Array(directories)).filter { $0.hasPrefix(prefix) && $0 != key }
                 .compactMap { $0.dropFirst(prefix.count).split(separator: "/").first.map(String.init) }
             return Array(Set(names))

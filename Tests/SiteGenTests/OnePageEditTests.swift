@@ -51,6 +51,9 @@ import Testing
         let builder = Self.builder(fileSystem, iconFiles: iconFiles)
         #expect(try builder.build().renderedPages == ["site/content/about.md", "site/content/index.md"])
         #expect(iconFiles.readCount(of: "fa/brands/mastodon.svg") == 1 && iconFiles.readCount(of: "fa/brands/github.svg") == 1)
+        let cacheFolders = ["site/cache/cards", "site/cache/avatars", "site/cache/photos"].filter { fileSystem.resolvedKind(at: $0) == .folder }
+        #expect(cacheFolders == ["site/cache/avatars"], "the avatar's pictures (this site draws no share card)")
+        let listings = cacheFolders.map(fileSystem.listCount(of:))
 
         try fileSystem.overwriteFile("site/content/about.md", Data((Self.about + "Edited.\n").utf8))
         let kept = ["site/content/index.md", "site/Output/index.html"]
@@ -62,6 +65,7 @@ import Testing
         #expect(fileSystem.readCount(of: "site/content/ada.png") == photoReads, "the kept page's photo is proved by its stamp")
         #expect(iconFiles.readCount(of: "fa/brands/github.svg") == 2, "the edited page's brand, read for it")
         #expect(iconFiles.readCount(of: "fa/brands/mastodon.svg") == 1, "a brand only a kept page shows is not read")
+        #expect(cacheFolders.map(fileSystem.listCount(of:)) == listings, "no picture is looked for, so the cache is not listed")
         #expect(try Fixtures.html(fileSystem, "site/Output/about/index.html").contains("Edited."))
     }
 

@@ -18,5 +18,11 @@ import Testing
         #expect(PagePath.outputPath(for: "a/b.markdown") == "a/b/index.html")
         #expect(PagePath.outputPath(for: "a/index.md") == "a/index.html")
         #expect(PagePath.outputPath(for: "caf\u{E9}/b.md") == "caf\u{E9}/b/index.html")
+        #expect(PagePath.outputPath(for: "index") == "index.html")
+        #expect(PagePath.outputPath(for: "caf\u{E9}/index.Markdown") == "caf\u{E9}/index.html")
+        #expect(PagePath.outputPath(for: "myindex.md") == "myindex/index.html")
+        #expect(PagePath.outputPath(for: "a/xindex.md") == "a/xindex/index.html")
+        #expect(PagePath.outputPath(for: "/index.md") == "/index.html")
+        #expect(PagePath.outputPath(for: "a.\u{301}md") == "a.\u{301}md/index.html")
     }
 }
