@@ -5,6 +5,8 @@ import Foundation
 /// values of every rule that matches a path.
 package enum HeadersFile {
     private static let flushSize = 64 * 1024
+    /// How many policies are looked for one by one before a table holds the rest.
+    private static let fewPolicies = 8
 
     /// `files`: generated files, as paths below the output folder; those that `headers` names (the identity's, from
     /// `IdentityFiles.headers`) get their headers. Every SVG gets `SVGServingPolicy`'s: by one pattern, and by a rule of
@@ -32,24 +34,25 @@ package enum HeadersFile {
             append("\n" + path + "\n" + SVGServingPolicy.headers(for: path).map { "  \($0.name): \($0.value)\n" }.joined())
         }
         // A site's pages share a few policies, in any order (one for each mix of link kinds): each one's directives
-        // are made once, not once a page (two thirds of this file's work when they alternated). The page before's
-        // is looked at first: comparing is cheaper than hashing, and pages that share a policy often share its storage.
-        var last: (policy: SecurityPolicy, lines: String)? = nil
-        // Each policy's lines, from its header's name to the page's last header.
-        var policyLines: [SecurityPolicy: String] = [:]
+        // are made once, not once a page. The few are compared, not hashed: pages kept from the manifest share their
+        // policy's storage, which compares at once, and hashing a policy (three arrays of strings) for every page was a
+        // quarter of this file's work when they alternated. Past `fewPolicies`, a table.
+        var few: [(policy: SecurityPolicy, lines: String)] = []
+        var many: [SecurityPolicy: String] = [:]
+        func lines(of policy: SecurityPolicy) -> String {
+            if let known = few.first(where: { $0.policy == policy }) { return known.lines }
+            if let known = many[policy] { return known }
+            let made = "\n  Content-Security-Policy: \(policy.directives); frame-ancestors 'none'\n  Cache-Control: public, max-age=0, must-revalidate\n"
+            if few.count < Self.fewPolicies { few.append((policy, made)) } else { many[policy] = made }
+            return made
+        }
         // Sorted by place, not moved: a page's policy is three arrays, retained and released at every move.
         for index in pages.indices.sorted(by: { pages[$0].path < pages[$1].path }) {
             let page = pages[index]
             append("\n")
             append(page.path)
             if !page.path.hasSuffix("/") { append("/") }
-            if last?.policy != page.policy {
-                let made = policyLines[page.policy]
-                    ?? "\n  Content-Security-Policy: \(page.policy.directives); frame-ancestors 'none'\n  Cache-Control: public, max-age=0, must-revalidate\n"
-                policyLines[page.policy] = made
-                last = (page.policy, made)
-            }
-            append(last!.lines)
+            append(lines(of: page.policy))
         }
         for file in files.sorted() {
             guard let headers = headers[file] else { continue }

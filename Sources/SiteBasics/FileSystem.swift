@@ -125,9 +125,22 @@ public struct FileSystemError: Error, CustomStringConvertible, Sendable {
 }
 
 /// `folder/name`, where an empty or `.` folder means the name alone.
+/// Asked and joined on bytes, into one String made once: a build joins a path for every file of a large site, and
+/// `hasSuffix` (by Characters) with two concatenations cost 1,800 instructions a time.
 public func joinPath(_ folder: String, _ name: String) -> String {
-    if folder.isEmpty || folder == "." { return name }
-    return folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    if folder.utf8.isEmpty || folder == "." { return name }
+    var folder = folder, name = name
+    return folder.withUTF8 { folder in
+        name.withUTF8 { name in
+            let slash = folder.last == UInt8(ascii: "/") ? 0 : 1
+            return String(unsafeUninitializedCapacity: folder.count + slash + name.count) { room in
+                _ = UnsafeMutableRawBufferPointer(room).copyMemory(from: UnsafeRawBufferPointer(folder))
+                if slash == 1 { room[folder.count] = UInt8(ascii: "/") }
+                _ = UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(room)[(folder.count + slash)...]).copyMemory(from: UnsafeRawBufferPointer(name))
+                return folder.count + slash + name.count
+            }
+        }
+    }
 }
 
 /// The real disk, through system calls (FileManager only to list a folder and read a link).
