@@ -210,7 +210,10 @@ public struct SiteBuilder: Sendable {
             if outcome.isNew { result.rendered.append(page.displayPath) }
             if memo != nil { kept.insert(page.path) }
             result.files += rendered.files
-            result.paths += outcome.photos.isEmpty ? outcome.paths : outcome.paths.filter { !outcome.photos.contains($0) }
+            // Each page's few sorted here: pages come in the order of their sources, so the site's paths are then
+            // runs in order, which the final sort takes as they are (10,000 pages' paths in runs of one or two were
+            // 44 M instructions to sort).
+            result.paths += (outcome.photos.isEmpty ? outcome.paths : outcome.paths.filter { !outcome.photos.contains($0) }).sorted()
             if let policy = rendered.policy { result.policies.append(policy) }
         }
         var making = pages
