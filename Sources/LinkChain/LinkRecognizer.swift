@@ -63,18 +63,19 @@ extension ServiceCatalog {
         }
         let hint = Array(hint.lowercased().utf8)
         let target = Array(ProfileURLPattern.normalised(address.url).unicodeScalars)
-        for index in patternsByHost[ProfileURLPattern.host(of: target)] ?? patternsOfAnyHost {
-            let (pattern, hintNames) = (profilePatterns[index].pattern, profilePatterns[index].hintNames)
+        let profiles = profileIndex
+        for index in profiles.patternsByHost[ProfileURLPattern.host(of: target)] ?? profiles.patternsOfAnyHost {
+            let (pattern, hintNames) = (profiles.profilePatterns[index].pattern, profiles.profilePatterns[index].hintNames)
             if let hintNames {
                 guard hintNames.contains(where: { Self.bytes(hint, hold: $0) }) else { continue }
                 // A fediverse handle reads profile URLs itself, a remote account's (`https://a.example/@eb@b.example`) too.
-                let service = profileServices[index]
+                let service = profiles.profileServices[index]
                 if let target = try? service.target(handle: address.url, options: [:]) {
                     return RecognizedLink(serviceID: service.id, handle: target.handle)
                 }
             }
             for values in pattern.matches(normalised: target) {
-                let service = profileServices[index]
+                let service = profiles.profileServices[index]
                 guard let handle = ProfileURLPattern.handleText(values),
                       let target = try? service.target(handle: handle, options: [:]) else { continue }
                 return RecognizedLink(serviceID: service.id, handle: target.handle)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The services a page can link to, looked up by id or alias.
 public struct ServiceCatalog: Sendable {
     /// Every service sitegen knows, in the order `sitegen services` lists them.
@@ -7,17 +9,10 @@ public struct ServiceCatalog: Sendable {
     public let services: [any Service]
     /// Each lowercased id and alias to its service's index in `services`: every link of every page looks one up.
     private let indexByName: [String: Int]
-    /// The https profile URL templates read backwards, once for the catalog (`recognize` asks them of every link
-    /// an imported page holds): templates of one site before those of any site (`{host}`). `hintNames`, for a
-    /// template of any site, are the words (lowercase UTF-8) a link's label must hold for it to count.
-    let profilePatterns: [(pattern: ProfileURLPattern, hintNames: [[UInt8]]?)]
-    /// The service of each of `profilePatterns`, apart: a service is large, and only a match needs it.
-    let profileServices: [ProfileService]
-    /// For each host a template names (`github.com`), the templates a link to it may match, in `profilePatterns`'
-    /// order: that host's, and those whose host is a placeholder (`{user}.bandcamp.com`, `{host}`). A link to any
-    /// other host is matched against those alone; a page of 60,000 links asks each a handful, not all.
-    let patternsByHost: [String: [Int]]
-    let patternsOfAnyHost: [Int]
+    /// The profile URL templates read backwards, for `recognize` (importing a page): made when first asked, not with
+    /// the catalog, which every sitegen command makes (it was a third of the work of starting one).
+    private let profileIndexBox = ProfileIndex.Box()
+    var profileIndex: ProfileIndex { profileIndexBox.value { ProfileIndex(services) } }
 
     public init(services: [any Service]) {
         self.services = services
@@ -26,20 +21,6 @@ public struct ServiceCatalog: Sendable {
             for name in service.names where index[name.lowercased()] == nil { index[name.lowercased()] = position }
         }
         indexByName = index
-        let profiles = services.compactMap { $0 as? ProfileService }.filter { $0.profileURL.text.lowercased().hasPrefix("https://") }
-            .map { service in
-                (service: service, pattern: ProfileURLPattern(service.profileURL.text),
-                 hintNames: service.profileURL.text.contains("{host}") ? ([service.id, service.displayName] + service.aliases).map { Array($0.lowercased().utf8) } : nil)
-            }
-        let ordered = profiles.filter { $0.hintNames == nil } + profiles.filter { $0.hintNames != nil }
-        profilePatterns = ordered.map { ($0.pattern, $0.hintNames) }
-        profileServices = ordered.map(\.service)
-        var byHost: [String: [Int]] = [:], anyHost: [Int] = []
-        for (index, profile) in profilePatterns.enumerated() {
-            if let host = profile.pattern.literalHost { byHost[host, default: []].append(index) } else { anyHost.append(index) }
-        }
-        patternsByHost = byHost.mapValues { ($0 + anyHost).sorted() }
-        patternsOfAnyHost = anyHost
     }
 
     /// The service whose id or alias is `name`, compared case-insensitively.
@@ -177,4 +158,50 @@ public struct ServiceDescription: Codable, Equatable, Sendable {
 extension ServiceCatalog {
     /// Every service, in catalog order.
     public var descriptions: [ServiceDescription] { services.map(ServiceDescription.init) }
+}
+
+/// The https profile URL templates of a catalog's services, read backwards (`recognize` asks them of every link an
+/// imported page holds): templates of one site before those of any site (`{host}`).
+struct ProfileIndex: Sendable {
+    /// `hintNames`, for a template of any site, are the words (lowercase UTF-8) a link's label must hold for it to count.
+    let profilePatterns: [(pattern: ProfileURLPattern, hintNames: [[UInt8]]?)]
+    /// The service of each of `profilePatterns`, apart: a service is large, and only a match needs it.
+    let profileServices: [ProfileService]
+    /// For each host a template names (`github.com`), the templates a link to it may match, in `profilePatterns`'
+    /// order: that host's, and those whose host is a placeholder (`{user}.bandcamp.com`, `{host}`). A link to any
+    /// other host is matched against those alone; a page of 60,000 links asks each a handful, not all.
+    let patternsByHost: [String: [Int]]
+    let patternsOfAnyHost: [Int]
+
+    init(_ services: [any Service]) {
+        let profiles = services.compactMap { $0 as? ProfileService }.filter { $0.profileURL.text.lowercased().hasPrefix("https://") }
+            .map { service in
+                (service: service, pattern: ProfileURLPattern(service.profileURL.text),
+                 hintNames: service.profileURL.text.contains("{host}") ? ([service.id, service.displayName] + service.aliases).map { Array($0.lowercased().utf8) } : nil)
+            }
+        let ordered = profiles.filter { $0.hintNames == nil } + profiles.filter { $0.hintNames != nil }
+        profilePatterns = ordered.map { ($0.pattern, $0.hintNames) }
+        profileServices = ordered.map(\.service)
+        var byHost: [String: [Int]] = [:], anyHost: [Int] = []
+        for (index, profile) in profilePatterns.enumerated() {
+            if let host = profile.pattern.literalHost { byHost[host, default: []].append(index) } else { anyHost.append(index) }
+        }
+        patternsByHost = byHost.mapValues { ($0 + anyHost).sorted() }
+        patternsOfAnyHost = anyHost
+    }
+
+    /// Where a catalog keeps its index once made: copies of the catalog share it.
+    final class Box: @unchecked Sendable {
+        private let lock = NSLock()
+        private var made: ProfileIndex?
+
+        func value(_ make: () -> ProfileIndex) -> ProfileIndex {
+            lock.withLock {
+                if let made { return made }
+                let index = make()
+                made = index
+                return index
+            }
+        }
+    }
 }
