@@ -85,8 +85,9 @@ public struct ShareCard: Sendable, Equatable {
 package protocol DrawnPictureCache: Sendable {
     /// The entry's bytes when they are the ones stored; marks the entry used by this build either way.
     func picture(forKey key: String) -> Data?
-    /// Whether an entry is there (not read); marks it used.
-    func holds(_ key: String) -> Bool
+    /// Whether an entry is there (not read); marks it used. `picture`: the bytes the entry would hold, when the
+    /// caller has them (a card kept in the output folder), by which it may be found without listing the cache.
+    func holds(_ key: String, picture: () -> Data?) -> Bool
     func store(_ data: Data, forKey key: String)
 }
 
@@ -148,7 +149,7 @@ package final class ShareCards: @unchecked Sendable {
     package func card(_ card: ShareCard, path: String) throws(PhotoProblem) -> Data? {
         let key = cache == nil ? "" : card.cacheKey
         if let keep, keep(path) {
-            if let cache, !cache.holds(key), let kept = readKept?(path) { cache.store(kept, forKey: key) }
+            if let cache, let readKept, !cache.holds(key, picture: { readKept(path) }), let kept = readKept(path) { cache.store(kept, forKey: key) }
             return nil
         }
         if let cache, let data = cache.picture(forKey: key) { return data }

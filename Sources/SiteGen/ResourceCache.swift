@@ -57,6 +57,10 @@ final class ResourceCache: DrawnPictureCache, @unchecked Sendable {
     /// renamed: no two writers, in this build or another beside it, write one temporary file.
     private let temporaryStem = "\(getpid()).\(UInt64.random(in: 0...UInt64.max))"
     private var temporaryCount = 0
+    /// How many more `holds` may find an entry by the name its bytes give it, before the folder is listed: a build
+    /// that makes a page or two (its card kept) looks for one or two, and listing a large site's 10,000 entries to
+    /// find them cost more than drawing a card.
+    private var probesLeft = 16
 
     /// The cache of the site in `siteFolder`; its entries listed once, when first needed.
     init(siteFolder: String, kind: Kind = .cards, fileSystem: any FileSystem) {
@@ -128,9 +132,20 @@ final class ResourceCache: DrawnPictureCache, @unchecked Sendable {
         return nil
     }
 
-    func holds(_ fullKey: String) -> Bool {
+    func holds(_ fullKey: String, picture: () -> Data?) -> Bool {
         let key = String(fullKey.prefix(32))
-        return lock.withLock { used.insert(key); return found(key) != nil }
+        let probes = lock.withLock { () -> Bool in
+            used.insert(key)
+            guard listed == nil, probesLeft > 0 else { return false }
+            probesLeft -= 1
+            return true
+        }
+        // Found by its name when the folder is not listed yet: the entry these bytes make, a regular file.
+        if probes, usable, folderFound, let data = picture(),
+           fileSystem.kind(at: joinPath(folder, key + "-" + SHA256Digest.hex(data).prefix(32) + kind.fileExtension)) == .file {
+            return true
+        }
+        return lock.withLock { found(key) != nil }
     }
 
     func store(_ data: Data, forKey fullKey: String) {

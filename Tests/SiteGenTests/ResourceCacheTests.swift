@@ -309,6 +309,37 @@ import Testing
         }
     }
 
+    /// A build that makes a page or two finds a kept card's entry by the name its bytes give it, without listing a
+    /// folder of thousands: only a regular file of that name counts (anything else, or a miss, lists the folder),
+    /// and past sixteen looks the folder is listed.
+    @Test func aKeptCardIsFoundInTheCacheByItsNameWithoutListingIt() throws {
+        let fileSystem = InMemoryFileSystem(["site/site.yml": ""])
+        let key = String(repeating: "0123456789abcdef", count: 4), card = Data("a card".utf8)
+        ResourceCache(siteFolder: "site", fileSystem: fileSystem).store(card, forKey: key)
+        let entry = "site/cache/cards/" + key.prefix(32) + "-" + SHA256Digest.hex(card).prefix(32) + ".png"
+        #expect(fileSystem.resolvedKind(at: entry) == .file)
+        let listed = fileSystem.listCount(of: "site/cache/cards")
+
+        let cache = ResourceCache(siteFolder: "site", fileSystem: fileSystem)
+        #expect(cache.holds(key, picture: { card }))
+        #expect(fileSystem.listCount(of: "site/cache/cards") == listed, "found by its name")
+        #expect(!cache.holds(String(repeating: "f", count: 64), picture: { Data("another card".utf8) }))
+        #expect(fileSystem.listCount(of: "site/cache/cards") == listed + 1, "a miss lists the folder, once")
+        #expect(cache.holds(key, picture: { card }))
+
+        let many = ResourceCache(siteFolder: "site", fileSystem: fileSystem)
+        for _ in 0..<16 { #expect(many.holds(key, picture: { card })) }
+        #expect(fileSystem.listCount(of: "site/cache/cards") == listed + 1)
+        #expect(many.holds(key, picture: { card }))
+        #expect(fileSystem.listCount(of: "site/cache/cards") == listed + 2, "past sixteen looks, the folder is listed")
+
+        // A folder of the entry's name is not taken for it by its name: the folder is listed.
+        try fileSystem.removeItem(entry)
+        try fileSystem.makeFolder(entry)
+        _ = ResourceCache(siteFolder: "site", fileSystem: fileSystem).holds(key, picture: { card })
+        #expect(fileSystem.listCount(of: "site/cache/cards") == listed + 3)
+    }
+
     /// The listing reads a name's key as `parts(of:kind:)` does, and takes no other name for an entry.
     @Test func anEntrysNameIsReadByItsBytesAndNoOtherNameIsAnEntry() {
         let key = String(repeating: "0123456789abcdef", count: 2), sha = String(repeating: "fedcba9876543210", count: 2)
