@@ -527,14 +527,15 @@ public struct SiteBuilder: Sendable {
 
     /// Two pages written to one place: each page's output path depends on its own path alone.
     static func sharedOutputPaths(_ pages: [ContentPage]) -> [Diagnostic] {
-        var writtenBy: [String: String] = [:]
+        // By the page's place, in a table sized once: every build asks this of every page.
+        var writtenBy: [String: Int] = [:]
+        writtenBy.reserveCapacity(pages.count)
         var diagnostics: [Diagnostic] = []
-        for page in pages {
+        for (index, page) in pages.enumerated() {
             let outputPath = PagePath.outputPath(for: page.path)
-            if let other = writtenBy[outputPath] {
-                diagnostics.append(Diagnostic(path: page.displayPath, message: "this page and \(other) would both be written to \(outputPath); rename one"))
+            if let other = writtenBy.updateValue(index, forKey: outputPath) {
+                diagnostics.append(Diagnostic(path: page.displayPath, message: "this page and \(pages[other].displayPath) would both be written to \(outputPath); rename one"))
             }
-            writtenBy[outputPath] = page.displayPath
         }
         return diagnostics
     }
