@@ -83,7 +83,6 @@ public struct SiteBuilder: Sendable {
         var (sources, diagnostics) = try load(readingManifestOf: writer)
         let (renderer, templateDiagnostics) = compileTemplates(sources)
         diagnostics += templateDiagnostics
-        diagnostics += Self.sharedOutputPaths(sources.pages)
         // With errors already known, nothing is written: the build fails whatever the pages hold.
         let failing = diagnostics.contains(where: { $0.severity == .error })
         let writer = failing ? nil : writer
@@ -525,26 +524,12 @@ public struct SiteBuilder: Sendable {
         return (diagnostics.isEmpty ? root?.identity : nil, diagnostics)
     }
 
-    /// Two pages written to one place: each page's output path depends on its own path alone.
-    static func sharedOutputPaths(_ pages: [ContentPage]) -> [Diagnostic] {
-        // By the page's place, in a table sized once: every build asks this of every page.
-        var writtenBy: [String: Int] = [:]
-        writtenBy.reserveCapacity(pages.count)
-        var diagnostics: [Diagnostic] = []
-        for (index, page) in pages.enumerated() {
-            let outputPath = PagePath.outputPath(for: page.path)
-            if let other = writtenBy.updateValue(index, forKey: outputPath) {
-                diagnostics.append(Diagnostic(path: page.displayPath, message: "this page and \(pages[other].displayPath) would both be written to \(outputPath); rename one"))
-            }
-        }
-        return diagnostics
-    }
-
     /// The link resolver for what a load found, on the build's clock.
     private func resolver(for sources: SiteSources) -> LinkResolver {
         var resolver = LinkResolver(catalog: catalog, assets: Set(sources.assets), baseURL: options.baseURL,
                                     templateNames: Set(sources.templates.map(\.name)),
-                                    pageOutputPaths: Set(sources.pages.map { PagePath.outputPath(for: $0.path) }), now: options.now ?? Date())
+                                    pageOutputPaths: sources.pageOutputPaths ?? Set(sources.pages.map { PagePath.outputPath(for: $0.path) }),
+                                    now: options.now ?? Date())
         resolver.staticFiles = Set(sources.staticFiles)
         return resolver
     }
@@ -561,7 +546,7 @@ public struct SiteBuilder: Sendable {
     func resolve(_ sources: SiteSources) -> ([ResolvedPage], [Diagnostic]) {
         let resolver = resolver(for: sources)
         var pages: [ResolvedPage] = []
-        var diagnostics = Self.sharedOutputPaths(sources.pages)
+        var diagnostics: [Diagnostic] = []
         for page in sources.pages {
             let (resolved, pageDiagnostics) = Self.parseAndResolve(page, siteSettings: sources.siteSettings, resolver: resolver)
             diagnostics += pageDiagnostics

@@ -70,6 +70,9 @@ public struct SiteSources: Equatable, Sendable {
     public var templates: [TemplateFile] = []
     /// `site.yml`, when the site has one.
     package var siteSettings: SiteSettings?
+    /// Where the pages are written (`PagePath.outputPath`), for links between them: found by the load, which tells
+    /// of pages that would share one (nil for sources made otherwise: found when asked).
+    package var pageOutputPaths: Set<String>?
 }
 
 /// Stage 1: finds and reads the site's files.
@@ -214,6 +217,11 @@ public enum SiteLoader {
                     sources.staticFiles.append(path)
                 }
             }
+            // Here rather than after the load: the load runs beside the reading of the output folder's record, which
+            // takes longer, and a large site's pages are many.
+            let (outputPaths, shared) = pageOutputPaths(sources.pages)
+            sources.pageOutputPaths = outputPaths
+            diagnostics += shared
             var namedBy: [String: String] = [:]
             for path in try files(in: "templates") {
                 let name = templateName(path)
@@ -231,6 +239,20 @@ public enum SiteLoader {
             diagnostics.append(Diagnostic(path: source, message: reason(error)))
         }
         return (sources, diagnostics)
+    }
+
+    /// Where each page is written, and an error for each page that would be written where a page before it is.
+    static func pageOutputPaths(_ pages: [ContentPage]) -> (Set<String>, [Diagnostic]) {
+        var paths = Set<String>(minimumCapacity: pages.count)
+        var diagnostics: [Diagnostic] = []
+        for (index, page) in pages.enumerated() {
+            let outputPath = PagePath.outputPath(for: page.path)
+            // The page before it there is looked for only then: rare, and the set holds no pages.
+            guard !paths.insert(outputPath).inserted,
+                  let other = pages[..<index].last(where: { PagePath.outputPath(for: $0.path) == outputPath }) else { continue }
+            diagnostics.append(Diagnostic(path: page.displayPath, message: "this page and \(other.displayPath) would both be written to \(outputPath); rename one"))
+        }
+        return (paths, diagnostics)
     }
 
     /// A text file of the site (`relative` to its folder), or the problem that stopped it; safe to call for many
