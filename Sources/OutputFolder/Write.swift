@@ -675,6 +675,8 @@ package final class SiteWriter: @unchecked Sendable {
     private func writeFinalManifest(_ state: inout Commit) throws {
         var final = OutputManifest()
         final.folders = state.folders
+        // What did not change is written as the manifest found laid it out (`OutputManifest.Layout`).
+        final.layoutRead = previous.layoutRead
         swap(&final.pages, &state.pageRecords)
         final.inputs = final.pages.isEmpty ? nil : state.inputs
         // The flags first: comparing a large site's file records costs more than all of them.
