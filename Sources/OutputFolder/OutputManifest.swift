@@ -813,6 +813,12 @@ package struct ContentHash: Hashable, Sendable, CustomStringConvertible {
 
     init?<Digits: Collection>(hex digits: Digits) where Digits.Element == UInt8 {
         guard digits.count == 64 else { return nil }
+        // In place, where the digits lie together (as a manifest's, read as a slice of its bytes, do).
+        if let read = digits.withContiguousStorageIfAvailable({ Self.words(hex: $0.baseAddress!) }) {
+            guard let read else { return nil }
+            words = read
+            return
+        }
         // Sixteen digits a word, by index: tens of thousands are read per build.
         var index = digits.startIndex
         func word() -> UInt64? {
@@ -826,6 +832,23 @@ package struct ContentHash: Hashable, Sendable, CustomStringConvertible {
         }
         guard let first = word(), let second = word(), let third = word(), let fourth = word() else { return nil }
         words = (first, second, third, fourth)
+    }
+
+    /// The four words of the 64 lower-case hex digits at `digits`, or nil for anything else: every digit read, and
+    /// checked once at the end (a manifest of 10,000 pages reads tens of thousands of hashes).
+    private static func words(hex digits: UnsafePointer<UInt8>) -> (UInt64, UInt64, UInt64, UInt64)? {
+        var isHex = true
+        func word(_ start: Int) -> UInt64 {
+            var value: UInt64 = 0
+            for offset in start..<(start + 16) {
+                let digit = digits[offset], number = digit &- UInt8(ascii: "0"), letter = digit &- UInt8(ascii: "a")
+                isHex = isHex && (number < 10 || letter < 6)
+                value = value << 4 | UInt64(number < 10 ? number : letter &+ 10)
+            }
+            return value
+        }
+        let words = (word(0), word(16), word(32), word(48))
+        return isHex ? words : nil
     }
 
     /// Whether a byte is one of the lower-case hex digits a hash is written in.

@@ -106,6 +106,19 @@ import Testing
         #expect(fileSystem.allFiles == before)
     }
 
+    /// A hash is its 64 lower-case hex digits, read in place from a manifest's bytes; anything else is none.
+    @Test func aHashIsReadFromItsSixtyFourLowerCaseHexDigitsOnly() {
+        let hash = ContentHash.of("x"), text = hash.description
+        #expect(ContentHash(hex: text) == hash && ContentHash(hex: Data(text.utf8)) == hash && ContentHash(hex: Array(text.utf8)[...]) == hash)
+        for last in ["g", "G", "`", "/", ":", "@", "F", " "] {
+            #expect(ContentHash(hex: String(text.dropLast()) + last) == nil)
+            #expect(ContentHash(hex: last + String(text.dropFirst())) == nil)
+        }
+        #expect(ContentHash(hex: text.uppercased()) == nil && ContentHash(hex: String(text.dropLast())) == nil && ContentHash(hex: text + "0") == nil)
+        #expect(ContentHash(hex: String(repeating: "0", count: 64))?.description == String(repeating: "0", count: 64))
+        #expect(ContentHash(hex: String(repeating: "f", count: 64))?.description == String(repeating: "f", count: 64))
+    }
+
     /// Through the writer: a page added, edited and removed; each manifest is the one sorting writes for what it records.
     @Test func aBuildWritesTheFoldersAndPagesOfTheNewSite() throws {
         let fileSystem = Fixtures.site("# Home", extra: ["content/a.md": "A", "content/b.md": "B"])
