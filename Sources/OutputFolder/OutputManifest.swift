@@ -550,9 +550,11 @@ package struct OutputManifest: Equatable, Sendable {
             last = (policy, number)
             return number
         }
+        // Records read in place (`values[index]`), not copied out of the table with every field retained: most
+        // pages need only their policy here and their recorded line below.
+        let records = pages.values
         for index in sorted {
-            let record = pages[index].value
-            guard let policy = record.policy?.policy, last?.policy != policy, policyNumbers[policy] == nil else { continue }
+            guard let policy = records[index].policy?.policy, last?.policy != policy, policyNumbers[policy] == nil else { continue }
             policyNumbers[policy] = policyNumbers.count
             last = (policy, policyNumbers[policy]!)
             bytes += "policy\t\(policyNumbers[policy]!)\t\(Self.encodePolicy(policy))\n".utf8
@@ -587,17 +589,18 @@ package struct OutputManifest: Equatable, Sendable {
             run = nil
         }
         for index in sorted {
+            if let line = records[index].recordedLine, records[index].warnings.isEmpty,
+               line.policyNumber == records[index].policy.map({ number(of: $0.policy) }) {
+                if let current = run, current.manifest === line.manifest, current.range.upperBound == line.range.lowerBound {
+                    run = (current.manifest, current.range.lowerBound..<line.range.upperBound)
+                } else {
+                    try putRun()
+                    run = (line.manifest, line.range)
+                }
+                continue
+            }
             let (source, record) = pages[index]
             if let line = record.recordedLine, line.policyNumber == record.policy.map({ number(of: $0.policy) }) {
-                if record.warnings.isEmpty {
-                    if let current = run, current.manifest === line.manifest, current.range.upperBound == line.range.lowerBound {
-                        run = (current.manifest, current.range.lowerBound..<line.range.upperBound)
-                    } else {
-                        try putRun()
-                        run = (line.manifest, line.range)
-                    }
-                    continue
-                }
                 try putRun()
                 bytes += line.bytes
                 appendWarnings(of: source, record)
