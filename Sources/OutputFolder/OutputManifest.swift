@@ -841,17 +841,20 @@ package struct ContentHash: Hashable, Sendable, CustomStringConvertible {
     /// checked once at the end (a manifest of 10,000 pages reads tens of thousands of hashes).
     private static func words(hex digits: UnsafePointer<UInt8>) -> (UInt64, UInt64, UInt64, UInt64)? {
         var isHex = true
-        func word(_ start: Int) -> UInt64 {
-            var value: UInt64 = 0
-            for offset in start..<(start + 16) {
-                let digit = digits[offset], number = digit &- UInt8(ascii: "0"), letter = digit &- UInt8(ascii: "a")
-                isHex = isHex && (number < 10 || letter < 6)
-                value = value << 4 | UInt64(number < 10 ? number : letter &+ 10)
-            }
-            return value
-        }
-        let words = (word(0), word(16), word(32), word(48))
+        let words = (word(hex: digits, &isHex), word(hex: digits + 16, &isHex), word(hex: digits + 32, &isHex), word(hex: digits + 48, &isHex))
         return isHex ? words : nil
+    }
+
+    /// The word of the 16 hex digits at `digits`; `isHex` turns false if one is not a lower-case hex digit.
+    private static func word(hex digits: UnsafePointer<UInt8>, _ isHex: inout Bool) -> UInt64 {
+        var value: UInt64 = 0, allHex = true
+        for offset in 0..<16 {
+            let digit = digits[offset], number = digit &- UInt8(ascii: "0"), letter = digit &- UInt8(ascii: "a")
+            allHex = allHex && (number < 10 || letter < 6)
+            value = value << 4 | UInt64(number < 10 ? number : letter &+ 10)
+        }
+        isHex = isHex && allHex
+        return value
     }
 
     /// Whether a byte is one of the lower-case hex digits a hash is written in.
@@ -945,17 +948,18 @@ struct ManifestBytes: @unchecked Sendable {
             return value
         }
 
-        /// The parts between `separator`s, leaving out empty ones. By index, not by `split`, whose closures and
+        /// The parts between `separator`s, leaving out empty ones. Found by memchr, not by `split`, whose closures and
         /// growing array cost more than the rest of reading a page line.
         func split(_ separator: Unicode.Scalar) -> [Field] {
-            let separator = UInt8(separator.value)
             var parts: [Field] = []
+            guard let base = bytes.base.baseAddress, !bytes.isEmpty else { return parts }
+            parts.reserveCapacity(4)  // a page's outputs: the page, its card, its vCard and its QR code
             var start = bytes.startIndex
-            for index in bytes.indices where bytes[index] == separator {
-                if index > start { parts.append(Field(bytes: bytes[start..<index])) }
-                start = index + 1
+            while start < bytes.endIndex {
+                let end = memchr(base + start, Int32(separator.value), bytes.endIndex - start).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? bytes.endIndex
+                if end > start { parts.append(Field(bytes: bytes.base[start..<end])) }
+                start = end + 1
             }
-            if bytes.endIndex > start { parts.append(Field(bytes: bytes[start..<bytes.endIndex])) }
             return parts
         }
     }

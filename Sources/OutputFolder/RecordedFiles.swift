@@ -194,45 +194,50 @@ struct RecordedFiles: @unchecked Sendable {
     static func readStamp(_ field: ManifestBytes.Field) -> FileStamp? {
         let bytes = UnsafeBufferPointer(rebasing: field.bytes)
         guard let base = bytes.baseAddress else { return nil }
-        let colon = UInt8(ascii: ":"), end = bytes.count
         var index = 0
-        /// The next part between colons: up to 20 decimal digits, after a `-` where `signed`; nil at the end, or for
-        /// anything else. Read digit by digit in one pass, unchecked: only a 20th digit can overflow (10^19 - 1 < 2^64),
-        /// and a part that long (an inode may be) is read again, checked.
-        func part(signed: Bool) -> (magnitude: UInt64, isNegative: Bool)? {
-            while index < end, base[index] == colon { index += 1 }
-            guard index < end else { return nil }
-            let isNegative = signed && base[index] == UInt8(ascii: "-")
-            if isNegative { index += 1 }
-            let start = index
-            var value: UInt64 = 0
-            while index < end {
-                let digit = base[index] &- UInt8(ascii: "0")
-                if digit >= 10 { break }
-                value = value &* 10 &+ UInt64(digit)
-                index += 1
-            }
-            guard index > start, index - start <= 20, index == end || base[index] == colon else { return nil }
-            if index - start == 20 {
-                value = 0
-                for digitIndex in start..<index {
-                    let (times, overflowTimes) = value.multipliedReportingOverflow(by: 10)
-                    let (sum, overflowSum) = times.addingReportingOverflow(UInt64(base[digitIndex] &- UInt8(ascii: "0")))
-                    guard !overflowTimes, !overflowSum else { return nil }
-                    value = sum
-                }
-            }
-            return (value, isNegative)
-        }
         func integer(_ part: (magnitude: UInt64, isNegative: Bool)?) -> Int64? {
             guard let part, part.magnitude <= UInt64(Int64.max) else { return nil }
             return part.isNegative ? -Int64(part.magnitude) : Int64(part.magnitude)
         }
-        guard let size = integer(part(signed: true)), let inode = part(signed: false)?.magnitude,
-              let modified = integer(part(signed: true)), let changed = integer(part(signed: true)) else { return nil }
-        while index < end, base[index] == colon { index += 1 }
-        guard index == end else { return nil }
+        guard let size = integer(stampPart(base, bytes.count, &index, signed: true)), let inode = stampPart(base, bytes.count, &index, signed: false)?.magnitude,
+              let modified = integer(stampPart(base, bytes.count, &index, signed: true)), let changed = integer(stampPart(base, bytes.count, &index, signed: true))
+        else { return nil }
+        while index < bytes.count, base[index] == UInt8(ascii: ":") { index += 1 }
+        guard index == bytes.count else { return nil }
         return FileStamp(size: size, inode: inode, modified: modified, changed: changed)
+    }
+
+    /// A stamp's next part from `index` of the `end` bytes at `base`, between colons: up to 20 decimal digits, after a
+    /// `-` where `signed`; nil at the end, or for anything else. Read digit by digit in one pass, unchecked: only a
+    /// 20th digit can overflow (10^19 - 1 < 2^64), and a part that long (an inode may be) is read again, checked. The
+    /// place goes in and out (`inout`), not captured, which cost a check of exclusive access per digit.
+    private static func stampPart(_ base: UnsafePointer<UInt8>, _ end: Int, _ index: inout Int, signed: Bool) -> (magnitude: UInt64, isNegative: Bool)? {
+        let colon = UInt8(ascii: ":")
+        var at = index
+        defer { index = at }
+        while at < end, base[at] == colon { at += 1 }
+        guard at < end else { return nil }
+        let isNegative = signed && base[at] == UInt8(ascii: "-")
+        if isNegative { at += 1 }
+        let start = at
+        var value: UInt64 = 0
+        while at < end {
+            let digit = base[at] &- UInt8(ascii: "0")
+            if digit >= 10 { break }
+            value = value &* 10 &+ UInt64(digit)
+            at += 1
+        }
+        guard at > start, at - start <= 20, at == end || base[at] == colon else { return nil }
+        if at - start == 20 {
+            value = 0
+            for digitIndex in start..<at {
+                let (times, overflowTimes) = value.multipliedReportingOverflow(by: 10)
+                let (sum, overflowSum) = times.addingReportingOverflow(UInt64(base[digitIndex] &- UInt8(ascii: "0")))
+                guard !overflowTimes, !overflowSum else { return nil }
+                value = sum
+            }
+        }
+        return (value, isNegative)
     }
 
     /// The line of `path`, by its number here, or nil.
