@@ -82,30 +82,6 @@ import Testing
         #expect(OutputManifest.isWrittenOrder(folderLines: Data((folderLines.joined(separator: "\n") + "\n").utf8)) == isWrittenOrder)
     }
 
-    /// The folder lines kept as read are checked all the same: a bad one among them is the error, naming its line.
-    @Test(arguments: [
-        ("folder\tp/.git", "folder path 'p/.git' names a hidden item ('.git'), which sitegen never writes"),
-        ("folder\tp/../..", "folder path 'p/../..' is not a plain relative path inside the folder"),
-        ("folder\tp%2", "folder path 'p%2' is not percent-encoded correctly"),
-        ("folder\tp\tq", "expected 'folder' and a path, split by a tab"),
-    ])
-    func aBadLineAmongTheFolderLinesStopsTheBuild(line: String, message: String) throws {
-        let fileSystem = Fixtures.site("# Home", extra: ["content/a.md": "A", "content/b.md": "B"])
-        _ = try SiteWriterTests.build(fileSystem)
-        var lines = try SiteWriterTests.unsealedManifest(fileSystem).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let first = try #require(lines.firstIndex { $0.hasPrefix("folder\t") })
-        lines.insert(line, at: first + 1)
-        try SiteWriterTests.writeSealed(fileSystem, lines.joined(separator: "\n"))
-        let before = fileSystem.allFiles
-        do {
-            _ = try SiteWriterTests.build(fileSystem)
-            Issue.record("the build went on")
-        } catch {
-            #expect(error.diagnostics.map(\.description) == ["site/Output/.sitegen-manifest:\(first + 2):1: error: \(message); nothing was changed (the manifest is sitegen's record of what it wrote here, and a build trusts no line it cannot check)"])
-        }
-        #expect(fileSystem.allFiles == before)
-    }
-
     /// A hash is its 64 lower-case hex digits, read in place from a manifest's bytes; anything else is none.
     @Test func aHashIsReadFromItsSixtyFourLowerCaseHexDigitsOnly() {
         let hash = ContentHash.of("x"), text = hash.description
