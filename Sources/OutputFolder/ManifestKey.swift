@@ -71,7 +71,8 @@ package struct ManifestKey: Sendable {
     }
 
     /// HMAC-SHA256 with the key, over bytes given a part at a time (a large site's manifest is written in chunks).
-    final class Seal {
+    /// Used by one thread at a time: the manifest's writer hands it to the thread that writes the chunks.
+    final class Seal: @unchecked Sendable {
         private let outerPad: [UInt8]
         private var inner: SHA256Digest.Running
 

@@ -130,6 +130,14 @@ struct RecordedFiles: @unchecked Sendable {
         a.lexicographicallyPrecedes(b)
     }
 
+    /// The same, by memcmp (asked of every line of the sorted block when it is read).
+    static func precedes(_ a: Slice<UnsafeBufferPointer<UInt8>>, _ b: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        let a = UnsafeBufferPointer(rebasing: a), b = UnsafeBufferPointer(rebasing: b)
+        let common = min(a.count, b.count)
+        let order = common == 0 ? 0 : memcmp(a.baseAddress!, b.baseAddress!, common)
+        return order < 0 || (order == 0 && a.count < b.count)
+    }
+
     /// A checked `file` line's parts, as positions in the line: its encoded path, its hashes (split by `|`) and its stamp.
     struct FileLineParts {
         let path: Range<Int>
@@ -156,16 +164,22 @@ struct RecordedFiles: @unchecked Sendable {
         if let reason = OutputManifest.encodedPathProblem(line[path]) {
             throw problem("file path '\(String(decoding: line[path], as: UTF8.self))' \(reason)")
         }
-        // Hashes of 64 hex digits split by '|' (empty parts left out), at least one.
-        var hashCount = 0, digits = 0
-        for byte in line[hashes] {
-            if byte == UInt8(ascii: "|") {
-                guard digits == 0 || digits == 64 else { throw problem("expected SHA-256 hashes (64 hex digits) split by '|'") }
-                if digits == 64 { hashCount += 1 }
-                digits = 0
-            } else {
-                guard digits < 64, ContentHash.isHexDigit(byte) else { throw problem("expected SHA-256 hashes (64 hex digits) split by '|'") }
-                digits += 1
+        // Hashes of 64 hex digits split by '|' (empty parts left out), at least one: most lines have one, checked
+        // in a loop of its own.
+        let hashBytes = UnsafeBufferPointer(rebasing: line[hashes])
+        var isOneHash = hashBytes.count == 64
+        if isOneHash { for byte in hashBytes where !ContentHash.isHexDigit(byte) { isOneHash = false } }
+        var hashCount = isOneHash ? 1 : 0, digits = 0
+        if !isOneHash {
+            for byte in hashBytes {
+                if byte == UInt8(ascii: "|") {
+                    guard digits == 0 || digits == 64 else { throw problem("expected SHA-256 hashes (64 hex digits) split by '|'") }
+                    if digits == 64 { hashCount += 1 }
+                    digits = 0
+                } else {
+                    guard digits < 64, ContentHash.isHexDigit(byte) else { throw problem("expected SHA-256 hashes (64 hex digits) split by '|'") }
+                    digits += 1
+                }
             }
         }
         guard digits == 0 || digits == 64, hashCount + (digits == 64 ? 1 : 0) > 0 else { throw problem("expected SHA-256 hashes (64 hex digits) split by '|'") }
@@ -178,19 +192,52 @@ struct RecordedFiles: @unchecked Sendable {
     /// A stamp `SIZE:INODE:MTIME:CTIME` (empty parts left out), read in place: every file line's is read when the
     /// manifest is. The one reading of a stamp; `OutputManifest.parse` calls it too.
     static func readStamp(_ field: ManifestBytes.Field) -> FileStamp? {
-        let bytes = field.bytes
-        var index = bytes.startIndex
-        /// The next part between colons, or nil at the end.
-        func part() -> ManifestBytes.Field? {
-            while index < bytes.endIndex, bytes[index] == UInt8(ascii: ":") { index += 1 }
-            guard index < bytes.endIndex else { return nil }
-            let start = index
-            while index < bytes.endIndex, bytes[index] != UInt8(ascii: ":") { index += 1 }
-            return ManifestBytes.Field(bytes: bytes[start..<index])
+        let bytes = UnsafeBufferPointer(rebasing: field.bytes)
+        guard let base = bytes.baseAddress else { return nil }
+        var index = 0
+        func integer(_ part: (magnitude: UInt64, isNegative: Bool)?) -> Int64? {
+            guard let part, part.magnitude <= UInt64(Int64.max) else { return nil }
+            return part.isNegative ? -Int64(part.magnitude) : Int64(part.magnitude)
         }
-        guard let size = part()?.integer, let inode = part()?.unsigned, let modified = part()?.integer, let changed = part()?.integer,
-              part() == nil else { return nil }
+        guard let size = integer(stampPart(base, bytes.count, &index, signed: true)), let inode = stampPart(base, bytes.count, &index, signed: false)?.magnitude,
+              let modified = integer(stampPart(base, bytes.count, &index, signed: true)), let changed = integer(stampPart(base, bytes.count, &index, signed: true))
+        else { return nil }
+        while index < bytes.count, base[index] == UInt8(ascii: ":") { index += 1 }
+        guard index == bytes.count else { return nil }
         return FileStamp(size: size, inode: inode, modified: modified, changed: changed)
+    }
+
+    /// A stamp's next part from `index` of the `end` bytes at `base`, between colons: up to 20 decimal digits, after a
+    /// `-` where `signed`; nil at the end, or for anything else. Read digit by digit in one pass, unchecked: only a
+    /// 20th digit can overflow (10^19 - 1 < 2^64), and a part that long (an inode may be) is read again, checked. The
+    /// place goes in and out (`inout`), not captured, which cost a check of exclusive access per digit.
+    private static func stampPart(_ base: UnsafePointer<UInt8>, _ end: Int, _ index: inout Int, signed: Bool) -> (magnitude: UInt64, isNegative: Bool)? {
+        let colon = UInt8(ascii: ":")
+        var at = index
+        defer { index = at }
+        while at < end, base[at] == colon { at += 1 }
+        guard at < end else { return nil }
+        let isNegative = signed && base[at] == UInt8(ascii: "-")
+        if isNegative { at += 1 }
+        let start = at
+        var value: UInt64 = 0
+        while at < end {
+            let digit = base[at] &- UInt8(ascii: "0")
+            if digit >= 10 { break }
+            value = value &* 10 &+ UInt64(digit)
+            at += 1
+        }
+        guard at > start, at - start <= 20, at == end || base[at] == colon else { return nil }
+        if at - start == 20 {
+            value = 0
+            for digitIndex in start..<at {
+                let (times, overflowTimes) = value.multipliedReportingOverflow(by: 10)
+                let (sum, overflowSum) = times.addingReportingOverflow(UInt64(base[digitIndex] &- UInt8(ascii: "0")))
+                guard !overflowTimes, !overflowSum else { return nil }
+                value = sum
+            }
+        }
+        return (value, isNegative)
     }
 
     /// The line of `path`, by its number here, or nil.

@@ -466,7 +466,8 @@ import SiteGenTestSupport
     }
 
     /// The writer keeps the manifest's file lines as their bytes while they lie together, sorted, as a build writes
-    /// them (`RecordedFiles`): each is checked when read as any other line is, and a bad one is the error, naming it.
+    /// them (`RecordedFiles`), and its folder lines likewise for the next manifest (`OutputManifest.Layout`): each is
+    /// checked when read as any other line is, and a bad one among them is the error, naming it.
     @Test(arguments: [
         ("file\tp/.env\t\(String(repeating: "a", count: 64))\t-", "file path 'p/.env' names a hidden item ('.env'), which sitegen never writes"),
         ("file\tz/../../x\t\(String(repeating: "a", count: 64))\t-", "file path 'z/../../x' is not a plain relative path inside the folder"),
@@ -475,12 +476,17 @@ import SiteGenTestSupport
         ("file\tz\tnot-a-hash\t-", "expected SHA-256 hashes (64 hex digits) split by '|'"),
         ("file\tz\t\(String(repeating: "a", count: 64))\t1:2:3", "expected a stamp SIZE:INODE:MTIME:CTIME or -"),
         ("file\tz\t\(String(repeating: "a", count: 64))", "expected 'file', a path, hashes and a stamp, split by tabs"),
+        ("folder\tp/.git", "folder path 'p/.git' names a hidden item ('.git'), which sitegen never writes"),
+        ("folder\tp/../..", "folder path 'p/../..' is not a plain relative path inside the folder"),
+        ("folder\tp%2", "folder path 'p%2' is not percent-encoded correctly"),
+        ("folder\tp\tq", "expected 'folder' and a path, split by a tab"),
     ])
     func aTamperedLineAmongTheSortedFileLinesStopsTheBuild(line: String, message: String) throws {
-        let fileSystem = Fixtures.site("# Home", extra: ["content/a.md": "A", "Output/CNAME": "ada.example"])
+        let fileSystem = Fixtures.site("# Home", extra: ["content/a.md": "A", "content/b.md": "B", "Output/CNAME": "ada.example"])
         _ = try Self.build(fileSystem)
         var lines = try Self.unsealedManifest(fileSystem).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let last = try #require(lines.lastIndex { $0.hasPrefix("file\t") })
+        let kind = line.prefix { $0 != "\t" } + "\t"
+        let last = try #require(lines.lastIndex { $0.hasPrefix(kind) })
         lines.insert(line, at: last + 1)
         try Self.writeSealed(fileSystem, lines.joined(separator: "\n"))
         let before = fileSystem.allFiles
