@@ -267,7 +267,7 @@ package final class SiteWriter: @unchecked Sendable {
     /// part of the new site as they are (`filesInPlace`, noted at once). Safe to call from several threads.
     package func keep(_ paths: [String]) -> Bool {
         guard let files = filesInPlace(paths) else { return false }
-        lock.withLock { note(files) }
+        lock.withLock { note(CollectionOfOne(files)) }
         return true
     }
 
@@ -286,37 +286,50 @@ package final class SiteWriter: @unchecked Sendable {
     /// noticed by the next build, which renders its page again, writes a removed file back and stops rather than
     /// write over an edited one.
     package func filesInPlace(_ paths: [String]) -> FilesInPlace? {
+        let recorded = previousFiles
         var files = FilesInPlace()
         files.lines.reserveCapacity(paths.count)
+        var last: Int?
         for path in paths {
             // No check of the folders on the way: nothing is written here (removals check them).
-            guard let line = previousFiles.index(of: path), previousFiles.recordsOneHash(at: line) else { return nil }
+            guard let line = last.map({ recorded.index(of: path, near: $0) }) ?? recorded.index(of: path), recorded.recordsOneHash(at: line) else { return nil }
+            last = line
             let stamp = fileSystem.stamp(of: path, below: output, locked: folderLock)
-            if stamp != nil && stamp == previousFiles.stamp(at: line) {
+            if stamp != nil && stamp == recorded.stamp(at: line) {
                 files.lines.append(line)
                 continue
             }
             // Not as recorded: kept only while its bytes are the ones recorded.
             let target = joinPath(output, path)
-            guard let hash = previousFiles.singleHash(at: line), fileSystem.kind(at: target) == .file, let data = try? fileSystem.readFile(target),
+            guard let hash = recorded.singleHash(at: line), fileSystem.kind(at: target) == .file, let data = try? fileSystem.readFile(target),
                   ContentHash.of(data) == hash else { return nil }
-            if stamp == previousFiles.stamp(at: line) { files.lines.append(line) } else { files.restamped.append((line, OutputManifest.FileEntry(hashes: [hash], stamp: stamp))) }
+            if stamp == recorded.stamp(at: line) { files.lines.append(line) } else { files.restamped.append((line, OutputManifest.FileEntry(hashes: [hash], stamp: stamp))) }
         }
         return files
     }
 
-    /// Notes files proven in place as kept. Under the lock.
-    private func note(_ files: FilesInPlace) {
-        for line in files.lines { noteKept(line: line, restampedAs: nil) }
-        for (line, entry) in files.restamped { noteKept(line: line, restampedAs: entry) }
+    /// Notes files proven in place as kept, a page's at a time. Under the lock. (`keptLines` is taken out for the
+    /// while: one access to it, not one per file.)
+    private func note(_ pages: some Sequence<FilesInPlace>) {
+        var lines: [Bool] = []
+        swap(&lines, &keptLines)
+        defer { swap(&lines, &keptLines) }
+        for files in pages {
+            for line in files.lines { lines[line] = true }
+            // Only a line noted otherwise before has an entry to drop (the table is empty in most builds).
+            if !restamped.isEmpty { for line in files.lines { restamped[line] = nil } }
+            for (line, entry) in files.restamped {
+                lines[line] = true
+                restamped[line] = entry
+            }
+        }
     }
 
     /// A file of the new site found in place at line `line` of the manifest found: as that line records it (nil), or
     /// as `entry`. Under the lock.
     private func noteKept(line: Int, restampedAs entry: OutputManifest.FileEntry?) {
         keptLines[line] = true
-        // Only a line noted otherwise before has an entry to drop (the table is empty in most builds).
-        if entry != nil || !restamped.isEmpty { restamped[line] = entry }
+        restamped[line] = entry
     }
 
     /// What every page of the last build shared, as its manifest recorded it.
@@ -359,10 +372,10 @@ package final class SiteWriter: @unchecked Sendable {
     /// Notes the pages kept and their files, under one lock for all (a lock per page was contended on every core). A
     /// page kept with the record found stays in the manifest's table, which goes into the next manifest as it is
     /// (`commitState`): its record is neither copied nor compared.
-    package func record<Pages: Sequence<KeptPage>>(kept pages: Pages) {
+    package func record(kept pages: [KeptPage]) {
         lock.withLock {
+            note(pages.lazy.map(\.files))
             for page in pages {
-                note(page.files)
                 if let record = page.record { recordLocked(page: page.source, record) } else { keptAsRecorded.append(page.source) }
             }
         }

@@ -225,7 +225,7 @@ public struct SiteBuilder: Sendable {
                     settle(&page, inputs: inputs, previous: previous[page.path])
                 }
             }()
-            inputs.writer.record(kept: settled.lazy.compactMap(\.kept))
+            inputs.writer.record(kept: settled.compactMap { $0.kept })
             making = []
             for (page, step) in zip(pages, settled) {
                 if let outcome = step.outcome { gather(outcome, of: page) } else { making.append(page) }
