@@ -6,7 +6,7 @@ import SiteBasics
 /// bytes, what every page shares (the site's settings, the templates, the build's options, the icon sets, sitegen
 /// itself), the files under content/ it uses (its stylesheet, avatar, background and icons), and, for a page with
 /// scheduled links, where `--now` falls among their times. A page written before is kept only while all of these
-/// are as recorded and its files still hold the bytes sitegen wrote (`SiteWriter.keep`).
+/// are as recorded and its files still hold the bytes sitegen wrote (`SiteWriter.filesInPlace`).
 ///
 /// A page's file is not even read while its stamp (size, inode, modification and change times) is the one recorded
 /// and what every page shares is as recorded (`OutputManifest.inputs`). The change time cannot be set by hand and
