@@ -361,11 +361,14 @@ package final class SiteWriter: @unchecked Sendable {
     package struct KeptPage: Sendable {
         package let source: String
         package let files: FilesInPlace
-        package let record: OutputManifest.PageRecord?
+        /// The record, held apart (none, or one): most kept pages have none, and a large site's kept pages are all
+        /// held at once, a record's room each (megabytes at 10,000 pages) were it held in place.
+        private let changed: [OutputManifest.PageRecord]
+        package var record: OutputManifest.PageRecord? { changed.first }
         package init(source: String, files: FilesInPlace, record: OutputManifest.PageRecord?) {
             self.source = source
             self.files = files
-            self.record = record
+            changed = record.map { [$0] } ?? []
         }
     }
 
