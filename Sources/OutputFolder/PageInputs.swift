@@ -6,7 +6,7 @@ import SiteBasics
 /// bytes, what every page shares (the site's settings, the templates, the build's options, the icon sets, sitegen
 /// itself), the files under content/ it uses (its stylesheet, avatar, background and icons), and, for a page with
 /// scheduled links, where `--now` falls among their times. A page written before is kept only while all of these
-/// are as recorded and its files still hold the bytes sitegen wrote (`SiteWriter.keep`).
+/// are as recorded and its files still hold the bytes sitegen wrote (`SiteWriter.filesInPlace`).
 ///
 /// A page's file is not even read while its stamp (size, inode, modification and change times) is the one recorded
 /// and what every page shares is as recorded (`OutputManifest.inputs`). The change time cannot be set by hand and
@@ -45,45 +45,55 @@ package struct PageInputs: Sendable {
         ContentHash.of(sharedHash.description + "\0" + path + "\0" + text)
     }
 
-    /// The record of the page's last render, when nothing it was made from has changed and its files are in place,
-    /// with the page's stamp now (`stamp`) when it may be recorded.
-    package func unchangedRecord(ofPage path: String, stamp: FileStamp?, digest: ContentHash) -> OutputManifest.PageRecord? {
-        guard var record = writer.previousRecord(of: path), record.digest == digest, stillHolds(record) else { return nil }
-        record.sourceStamp = recordable(stamp)
-        restamp(&record)
-        return record
+    /// The page's last render kept, when nothing it was made from has changed and its files are in place: `previous`
+    /// is its record in the manifest found (`SiteWriter.previousPageRecords`), and `stamp` the page's stamp now,
+    /// recorded when it may be. Its files are noted as kept with the page, by `SiteWriter.record(kept:)`.
+    package func kept(page path: String, stamp: FileStamp?, digest: ContentHash, previous: OutputManifest.PageRecord) -> SiteWriter.KeptPage? {
+        guard previous.digest == digest, let files = filesInPlace(previous) else { return nil }
+        let sourceStamp = recordable(stamp), assetStamps = newAssetStamps(of: previous)
+        guard sourceStamp != previous.sourceStamp || assetStamps != nil else { return SiteWriter.KeptPage(source: path, files: files, record: nil) }
+        var record = previous
+        record.sourceStamp = sourceStamp
+        if let assetStamps { record.assetStamps = assetStamps }
+        return SiteWriter.KeptPage(source: path, files: files, record: record)
     }
 
-    /// The record of the page's last render, known unchanged without reading the page: its file's stamp and what every
-    /// page shares are as recorded.
-    package func unchangedRecord(ofUnreadPage path: String, stamp: FileStamp?) -> OutputManifest.PageRecord? {
-        guard let stamp, writer.previousInputs == sharedHash, var record = writer.previousRecord(of: path),
-              record.sourceStamp == stamp, stillHolds(record) else { return nil }
-        restamp(&record)
-        return record
+    /// The page's last render kept, known unchanged without reading the page: its file's stamp and what every page
+    /// shares are as recorded (`previous`, as in `kept(page:stamp:digest:previous:)`).
+    package func kept(unreadPage path: String, stamp: FileStamp?, previous: OutputManifest.PageRecord) -> SiteWriter.KeptPage? {
+        guard let stamp, writer.previousInputs == sharedHash, previous.sourceStamp == stamp, let files = filesInPlace(previous) else { return nil }
+        guard let assetStamps = newAssetStamps(of: previous) else { return SiteWriter.KeptPage(source: path, files: files, record: nil) }
+        var record = previous
+        record.assetStamps = assetStamps
+        return SiteWriter.KeptPage(source: path, files: files, record: record)
     }
 
-    /// A kept record's asset stamps as they may be recorded now: one too new to record last time may be now.
-    private func restamp(_ record: inout OutputManifest.PageRecord) {
-        record.assetStamps = [:]
-        for path in record.assets.keys { record.assetStamps[path] = assetHashes.recordableStamp(of: path) }
+    /// A record's asset stamps as they may be recorded now, when they are not the ones it holds (one too new to
+    /// record last time may be now); nil when they are, and the record is kept as it was.
+    private func newAssetStamps(of record: OutputManifest.PageRecord) -> [String: FileStamp]? {
+        let stamps = assetStamps(of: record)
+        return stamps == record.assetStamps ? nil : stamps
+    }
+
+    /// The stamps of a record's assets, as they may be recorded now.
+    private func assetStamps(of record: OutputManifest.PageRecord) -> [String: FileStamp] {
+        var stamps: [String: FileStamp] = [:]
+        for path in record.assets.keys { stamps[path] = assetHashes.recordableStamp(of: path) }
+        return stamps
     }
 
     /// Whether what every page shares is as recorded: when it is not, no page's last render can hold (every page's
     /// digest covers it).
     package var sharedInputsHold: Bool { writer.previousInputs == sharedHash }
 
-    /// Whether the page's last render could still hold, so that its bytes are worth reading to compare.
-    package func mayKeep(page path: String) -> Bool {
-        sharedInputsHold && writer.previousRecord(of: path) != nil
-    }
-
-    /// Whether a record's other inputs hold: where `--now` falls, the files under content/ it uses, its files.
-    private func stillHolds(_ record: OutputManifest.PageRecord) -> Bool {
-        (record.validFrom ?? .min) <= now && now < (record.validUntil ?? .max)
+    /// Whether a record's other inputs hold: where `--now` falls, the files under content/ it uses; and its files,
+    /// where they are in place (nil when one is not).
+    private func filesInPlace(_ record: OutputManifest.PageRecord) -> SiteWriter.FilesInPlace? {
+        guard (record.validFrom ?? .min) <= now && now < (record.validUntil ?? .max)
             && record.assets.allSatisfy({ path, hash in
                 assetHashes.hash(of: path, recorded: record.assetStamps[path].map { (hash, $0) }) == hash
-            }) && writer.keep(record.outputs)
+            }) else { return nil }
+        return writer.filesInPlace(record.outputs)
     }
 
     /// A page file's stamp as it may be recorded: when it last changed long enough before the build, else nil.
@@ -103,7 +113,7 @@ package struct PageInputs: Sendable {
                                                policy: policy, outputs: outputs, assets: assets,
                                                warnings: warnings.map { OutputManifest.RecordedWarning($0, sourceDirectory: sourceDirectory) },
                                                sourceStamp: recordable(stamp))
-        restamp(&record)
+        record.assetStamps = assetStamps(of: record)
         return record
     }
 

@@ -242,21 +242,35 @@ struct RecordedFiles: @unchecked Sendable {
 
     /// The line of `path`, by its number here, or nil.
     func index(of path: String) -> Int? {
-        var path = path
-        return path.withUTF8 { utf8 -> Int? in
-            if utf8.contains(where: OutputManifest.isEncodedInPaths) {
-                var encoded: [UInt8] = []
-                OutputManifest.appendEncoded(String(decoding: utf8, as: UTF8.self), to: &encoded)
-                return encoded.withUnsafeBufferPointer(index(ofEncoded:))
-            }
-            return index(ofEncoded: utf8)
+        Self.withEncoded(path) { index(ofEncoded: $0, in: 0..<count) }
+    }
+
+    /// `index(of:)`, looked up first among the lines around line `near`: a page's files lie together here (they share
+    /// its folder), so the second and later are found in a few comparisons, not a search of every line.
+    func index(of path: String, near line: Int) -> Int? {
+        Self.withEncoded(path) { encoded in
+            index(ofEncoded: encoded, in: max(0, line - 8)..<min(count, line + 9)) ?? index(ofEncoded: encoded, in: 0..<count)
         }
     }
 
-    private func index(ofEncoded encoded: UnsafeBufferPointer<UInt8>) -> Int? {
+    /// `path`'s bytes as the manifest writes them.
+    private static func withEncoded<Result>(_ path: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        var path = path
+        return path.withUTF8 { utf8 in
+            if utf8.contains(where: OutputManifest.isEncodedInPaths) {
+                var encoded: [UInt8] = []
+                OutputManifest.appendEncoded(String(decoding: utf8, as: UTF8.self), to: &encoded)
+                return encoded.withUnsafeBufferPointer(body)
+            }
+            return body(utf8)
+        }
+    }
+
+    /// The line among `lines` (sorted, as every line here) holding the path `encoded`, or nil.
+    private func index(ofEncoded encoded: UnsafeBufferPointer<UInt8>, in lines: Range<Int>) -> Int? {
         bytes.withUnsafeBytes { raw -> Int? in
             let all = raw.bindMemory(to: UInt8.self)
-            var low = 0, high = pathEnds.count
+            var low = lines.lowerBound, high = lines.upperBound
             while low < high {
                 let middle = (low + high) / 2
                 let recorded = UnsafeBufferPointer(rebasing: all[(starts[middle] + 5)..<pathEnds[middle]])

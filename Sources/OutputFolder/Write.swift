@@ -78,6 +78,8 @@ package final class SiteWriter: @unchecked Sendable {
     /// is, so a large site's records are not held twice), and whether a page's record changed.
     private var previousPages: [String: OutputManifest.PageRecord] = [:]
     private var pagesChanged = false
+    /// The pages kept with the record the manifest found (`record(kept:)`), left in `previousPages`.
+    private var keptAsRecorded: [String] = []
     /// What every page shares in this build (`PageInputs`), recorded for the next.
     private var currentInputs: ContentHash?
     private var manifestRewritten = false
@@ -262,28 +264,65 @@ package final class SiteWriter: @unchecked Sendable {
     }
 
     /// Whether the files a page wrote before are still in place with the bytes recorded; when they are, they are
-    /// part of the new site as they are. Safe to call from several threads. A file whose stamp is the one recorded
-    /// is not read again (a `stat`, not a read, per kept file): one edited or removed by hand is noticed by the next
-    /// build, which renders its page again, writes a removed file back and stops rather than write over an edited one.
+    /// part of the new site as they are (`filesInPlace`, noted at once). Safe to call from several threads.
     package func keep(_ paths: [String]) -> Bool {
-        var entries: [(line: Int, restamped: OutputManifest.FileEntry?)] = []
-        entries.reserveCapacity(paths.count)
+        guard let files = filesInPlace(paths) else { return false }
+        lock.withLock { note(CollectionOfOne(files)) }
+        return true
+    }
+
+    /// Files of the new site proven in place at their lines of the manifest found (`filesInPlace`), not yet noted
+    /// as kept: `keep` notes them at once, `record(kept:)` a whole step's pages under one lock.
+    package struct FilesInPlace: Sendable {
+        /// The lines whose files are as recorded.
+        fileprivate var lines: [Int] = []
+        /// The lines whose files hold the bytes recorded under another stamp, with the stamp now (rare).
+        fileprivate var restamped: [(line: Int, entry: OutputManifest.FileEntry)] = []
+    }
+
+    /// Whether the files a page wrote before are still in place with the bytes recorded, and at which lines of the
+    /// manifest found; nil when one is not. Takes no lock: safe to call from several threads. A file whose stamp is
+    /// the one recorded is not read again (a `stat`, not a read, per kept file): one edited or removed by hand is
+    /// noticed by the next build, which renders its page again, writes a removed file back and stops rather than
+    /// write over an edited one.
+    package func filesInPlace(_ paths: [String]) -> FilesInPlace? {
+        let recorded = previousFiles
+        var files = FilesInPlace()
+        files.lines.reserveCapacity(paths.count)
+        var last: Int?
         for path in paths {
             // No check of the folders on the way: nothing is written here (removals check them).
-            guard let line = previousFiles.index(of: path), previousFiles.recordsOneHash(at: line) else { return false }
+            guard let line = last.map({ recorded.index(of: path, near: $0) }) ?? recorded.index(of: path), recorded.recordsOneHash(at: line) else { return nil }
+            last = line
             let stamp = fileSystem.stamp(of: path, below: output, locked: folderLock)
-            if stamp != nil && stamp == previousFiles.stamp(at: line) {
-                entries.append((line, nil))
+            if stamp != nil && stamp == recorded.stamp(at: line) {
+                files.lines.append(line)
                 continue
             }
             // Not as recorded: kept only while its bytes are the ones recorded.
             let target = joinPath(output, path)
-            guard let hash = previousFiles.singleHash(at: line), fileSystem.kind(at: target) == .file, let data = try? fileSystem.readFile(target),
-                  ContentHash.of(data) == hash else { return false }
-            entries.append((line, stamp == previousFiles.stamp(at: line) ? nil : OutputManifest.FileEntry(hashes: [hash], stamp: stamp)))
+            guard let hash = recorded.singleHash(at: line), fileSystem.kind(at: target) == .file, let data = try? fileSystem.readFile(target),
+                  ContentHash.of(data) == hash else { return nil }
+            if stamp == recorded.stamp(at: line) { files.lines.append(line) } else { files.restamped.append((line, OutputManifest.FileEntry(hashes: [hash], stamp: stamp))) }
         }
-        lock.withLock { for kept in entries { noteKept(line: kept.line, restampedAs: kept.restamped) } }
-        return true
+        return files
+    }
+
+    /// Notes files proven in place as kept, a page's at a time. Under the lock. (`keptLines` is taken out for the
+    /// while: one access to it, not one per file.)
+    private func note(_ pages: some Sequence<FilesInPlace>) {
+        var lines: [Bool] = []
+        swap(&lines, &keptLines)
+        defer { swap(&lines, &keptLines) }
+        for files in pages {
+            for line in files.lines { lines[line] = true }
+            // Only a line noted otherwise before has an entry to drop (the table is empty in most builds).
+            if !restamped.isEmpty { for line in files.lines { restamped[line] = nil } }
+            for (line, entry) in files.restamped {
+                lines[line] = true
+                restamped[line] = entry
+            }
+        }
     }
 
     /// A file of the new site found in place at line `line` of the manifest found: as that line records it (nil), or
@@ -303,30 +342,81 @@ package final class SiteWriter: @unchecked Sendable {
 
     /// Forgets the pages recorded so far: the next build renders them all again.
     package func forgetPages() {
-        lock.withLock { pageRecords = [:]; pagesChanged = true }
+        lock.withLock { pageRecords = [:]; keptAsRecorded = []; pagesChanged = true }
     }
 
-    /// What the manifest recorded of a page's last render.
-    package func previousRecord(of source: String) -> OutputManifest.PageRecord? {
-        lock.withLock { previousPages[source] }
-    }
+    /// What the manifest recorded of each page's last render, but of those this build recorded again: read without
+    /// the lock while the kept pages are settled (`PageInputs.kept`), then let go before they are recorded
+    /// (`record(kept:)`), so that the table is not copied when a page is recorded.
+    package var previousPageRecords: [String: OutputManifest.PageRecord] { lock.withLock { previousPages } }
 
     /// Remembers what a page was rendered from, for the next build's `keep`. A record that is the one the manifest
     /// found goes into the next manifest as the line it was read from.
     package func record(page source: String, _ record: OutputManifest.PageRecord) {
-        var record = record
-        lock.withLock {
-            let previous = previousPages.removeValue(forKey: source)
-            if previous == record {
-                record.recordedLine = previous?.recordedLine
-            } else {
-                pagesChanged = true
-                record.recordedLine = nil
-            }
-            // Its table let go once every page is recorded again (a large site's is megabytes, held to the end otherwise).
-            if previousPages.isEmpty { previousPages = [:] }
-            pageRecords[source] = record
+        lock.withLock { recordLocked(page: source, record) }
+    }
+
+    /// A page whose last render is kept: its files proven in place (`filesInPlace`), and its record when it is not
+    /// the one the manifest found (a stamp that may be recorded now: `PageInputs.kept`); nil when it is.
+    package struct KeptPage: Sendable {
+        package let source: String
+        package let files: FilesInPlace
+        /// The record, held apart (none, or one): most kept pages have none, and a large site's kept pages are all
+        /// held at once, a record's room each (megabytes at 10,000 pages) were it held in place.
+        private let changed: [OutputManifest.PageRecord]
+        package var record: OutputManifest.PageRecord? { changed.first }
+        package init(source: String, files: FilesInPlace, record: OutputManifest.PageRecord?) {
+            self.source = source
+            self.files = files
+            changed = record.map { [$0] } ?? []
         }
+    }
+
+    /// Notes the pages kept and their files, under one lock for all (a lock per page was contended on every core). A
+    /// page kept with the record found stays in the manifest's table, which goes into the next manifest as it is
+    /// (`commitState`): its record is neither copied nor compared.
+    package func record(kept pages: [KeptPage]) {
+        lock.withLock {
+            note(pages.lazy.map(\.files))
+            for page in pages {
+                if let record = page.record { recordLocked(page: page.source, record) } else { keptAsRecorded.append(page.source) }
+            }
+        }
+    }
+
+    /// `record(page:_:)`, under the lock.
+    private func recordLocked(page source: String, _ record: OutputManifest.PageRecord) {
+        var record = record
+        let previous = previousPages.removeValue(forKey: source)
+        if previous == record {
+            record.recordedLine = previous?.recordedLine
+        } else {
+            pagesChanged = true
+            record.recordedLine = nil
+        }
+        // Its table let go once every page is recorded again (a large site's is megabytes, held to the end otherwise).
+        if previousPages.isEmpty { previousPages = [:] }
+        pageRecords[source] = record
+    }
+
+    /// The pages of the next manifest: those recorded again, and those kept with the record found (still in the
+    /// manifest's table, which the others left). A recorded page neither kept nor recorded again leaves it. Under
+    /// the lock, once.
+    private func takePageRecords() -> (pages: [String: OutputManifest.PageRecord], dropped: Bool) {
+        var previous = previousPages
+        previousPages = [:]
+        let dropped = previous.count != keptAsRecorded.count
+        if dropped {
+            let kept = Set(keptAsRecorded)
+            previous = previous.filter { kept.contains($0.key) }
+        }
+        keptAsRecorded = []
+        var recorded = pageRecords
+        pageRecords = [:]
+        // The smaller table goes into the larger: their pages are distinct.
+        if previous.count < recorded.count { swap(&previous, &recorded) }
+        for (source, record) in recorded { previous[source] = record }
+        return (previous, dropped)
     }
 
     /// Why a file cannot be written at `path`: something other than a folder on the way (a file, or a symbolic
@@ -491,9 +581,10 @@ package final class SiteWriter: @unchecked Sendable {
     /// What the build found and staged, taken out of the writer.
     private func commitState() -> Commit {
         lock.withLock {
-            defer { self.kept = [:]; self.keptLines = []; self.restamped = [:]; self.staged = [:]; self.pageRecords = [:] }
+            defer { self.kept = [:]; self.keptLines = []; self.restamped = [:]; self.staged = [:] }
+            let (pages, dropped) = takePageRecords()
             return Commit(kept: self.kept, keptLines: self.keptLines, restamped: self.restamped, staged: self.staged, foreign: self.foreign,
-                          blocked: self.blocked, pageRecords: self.pageRecords, pagesChanged: self.pagesChanged || !previousPages.isEmpty,
+                          blocked: self.blocked, pageRecords: pages, pagesChanged: self.pagesChanged || dropped,
                           inputs: self.currentInputs, token: stagingOpened ? stagingToken : nil, recorded: previousFiles)
         }
     }

@@ -280,7 +280,8 @@ public struct LocalFileSystem: FileSystem {
     public func stamp(of relative: String, below folder: String, locked lock: FolderLock) -> FileStamp? {
         guard lock.descriptor >= 0 else { return stamp(of: folder + "/" + relative) }
         var status = stat()
-        guard fstatat(lock.descriptor, relative, &status, AT_SYMLINK_NOFOLLOW) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+        // In place: passed as it is, the path would be copied into a new array for each of a large site's files.
+        guard relative.withCString({ fstatat(lock.descriptor, $0, &status, AT_SYMLINK_NOFOLLOW) }) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
         return Self.stamp(status)
     }
 

@@ -218,11 +218,17 @@ public struct SiteBuilder: Sendable {
         var making = pages
         // When what every page shares changed (a template edited), no page can be kept: the first step is skipped.
         if let inputs, inputs.sharedInputsHold {
-            // A text read to compare is kept only for a page still to make.
-            let settled = Self.concurrentMap(releasingTextOf: &pages, keepingTextWhere: { $0 == nil }) { page in settle(&page, inputs: inputs) }
+            // A text read to compare is kept only for a page still to make. The manifest's records are read without a
+            // lock, and let go before the kept pages are recorded, all at once.
+            let settled = { [previous = inputs.writer.previousPageRecords] in
+                Self.concurrentMap(releasingTextOf: &pages, keepingTextWhere: { $0.outcome == nil }) { page in
+                    settle(&page, inputs: inputs, previous: previous[page.path])
+                }
+            }()
+            inputs.writer.record(kept: settled.compactMap { $0.kept })
             making = []
-            for (page, outcome) in zip(pages, settled) {
-                if let outcome { gather(outcome, of: page) } else { making.append(page) }
+            for (page, step) in zip(pages, settled) {
+                if let outcome = step.outcome { gather(outcome, of: page) } else { making.append(page) }
             }
         }
         pages = []  // the pages left to make hold the only copies of their texts, let go as each is made
@@ -245,22 +251,24 @@ public struct SiteBuilder: Sendable {
     }
 
     /// A page's last render kept, when it still holds: known by the page's stamp unread, or else by its bytes, read
-    /// now (into `source`) only when a kept render is possible at all. nil for a page to make; a page that cannot be
-    /// read is done, with its problem.
-    private func settle(_ source: inout ContentPage, inputs: PageInputs) -> PageJob.Outcome? {
-        func kept(_ record: OutputManifest.PageRecord) -> PageJob.Outcome {
-            inputs.writer.record(page: source.path, record)
+    /// now (into `source`) only when a kept render is possible at all (`previous`, the page's record in the manifest
+    /// found). No outcome for a page to make; a page that cannot be read is done, with its problem. A kept page is
+    /// recorded by the caller, with the others (`SiteWriter.record(kept:)`).
+    private func settle(_ source: inout ContentPage, inputs: PageInputs, previous: OutputManifest.PageRecord?)
+        -> (outcome: PageJob.Outcome?, kept: SiteWriter.KeptPage?) {
+        guard let previous else { return (nil, nil) }
+        func kept(_ kept: SiteWriter.KeptPage) -> (PageJob.Outcome?, SiteWriter.KeptPage?) {
+            let record = kept.record ?? previous
             // Its photos are the outputs at the paths of files under content/ it reads (any other output there is an error).
-            return PageJob.Outcome(diagnostics: record.warnings.map { $0.shown(from: inputs.sourceDirectory) },
-                                   page: RenderedPageFiles(files: [], policy: record.policy, diagnostics: []), paths: record.outputs,
-                                   photos: record.assets.isEmpty ? [] : record.outputs.filter { record.assets[$0] != nil },
-                                   usedFiles: Array(record.assets.keys))
+            return (PageJob.Outcome(diagnostics: record.warnings.map { $0.shown(from: inputs.sourceDirectory) },
+                                    page: RenderedPageFiles(files: [], policy: record.policy, diagnostics: []), paths: record.outputs,
+                                    photos: record.assets.isEmpty ? [] : record.outputs.filter { record.assets[$0] != nil },
+                                    usedFiles: Array(record.assets.keys)), kept)
         }
-        if source.isUnread, let record = inputs.unchangedRecord(of: source) { return kept(record) }
-        guard inputs.mayKeep(source) else { return nil }
-        if let problem = SiteLoader.readText(of: &source, options: options, fileSystem: fileSystem) { return PageJob.Outcome(diagnostics: [problem]) }
-        if let record = inputs.unchangedRecord(of: source, digest: inputs.digest(of: source)) { return kept(record) }
-        return nil
+        if source.isUnread, let found = inputs.kept(unread: source, previous: previous) { return kept(found) }
+        if let problem = SiteLoader.readText(of: &source, options: options, fileSystem: fileSystem) { return (PageJob.Outcome(diagnostics: [problem]), nil) }
+        if let found = inputs.kept(source, digest: inputs.digest(of: source), previous: previous) { return kept(found) }
+        return (nil, nil)
     }
 
     /// What the site-files stage makes: the files of the site as a whole, and the problems found making them.

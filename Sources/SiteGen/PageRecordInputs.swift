@@ -37,13 +37,13 @@ extension PageInputs {
 
     func digest(of page: ContentPage) -> ContentHash { digest(ofPage: page.path, text: page.text) }
 
-    func unchangedRecord(of page: ContentPage, digest: ContentHash) -> OutputManifest.PageRecord? {
-        unchangedRecord(ofPage: page.path, stamp: page.stamp, digest: digest)
+    func kept(_ page: ContentPage, digest: ContentHash, previous: OutputManifest.PageRecord) -> SiteWriter.KeptPage? {
+        kept(page: page.path, stamp: page.stamp, digest: digest, previous: previous)
     }
 
-    func unchangedRecord(of page: ContentPage) -> OutputManifest.PageRecord? { unchangedRecord(ofUnreadPage: page.path, stamp: page.stamp) }
-
-    func mayKeep(_ page: ContentPage) -> Bool { mayKeep(page: page.path) }
+    func kept(unread page: ContentPage, previous: OutputManifest.PageRecord) -> SiteWriter.KeptPage? {
+        kept(unreadPage: page.path, stamp: page.stamp, previous: previous)
+    }
 
     func record(of page: ResolvedPage, stamp: FileStamp?, digest: ContentHash, rendered: RenderedPageFiles, warnings: [Diagnostic]) -> OutputManifest.PageRecord {
         let times = page.parsed.frontMatter.links.flatMap { [$0.window.from?.value.start, $0.window.until?.value.endExclusive].compactMap { $0 } }

@@ -137,10 +137,74 @@ import Testing
         case .template: #expect(try Fixtures.html(fileSystem, "site/Output/about/index.html").hasSuffix("<footer>edited</footer>"))
         case .iconFile: #expect(try Fixtures.html(fileSystem).contains(#"<path d="M2 2h3"/>"#))
         case .page: #expect(try Fixtures.html(fileSystem).contains("Edited."))
-        case .pageRemoved: #expect(fileSystem.resolvedKind(at: "site/Output/about/index.html") == .missing)
+        case .pageRemoved:
+            #expect(fileSystem.resolvedKind(at: "site/Output/about/index.html") == .missing)
+            #expect(try Set(Self.manifest(fileSystem).pages.keys) == ["index.md"], "the removed page's record leaves, the kept one's stays")
         case .pageAdded: #expect(try Fixtures.html(fileSystem, "site/Output/new/index.html").contains("New page."))
         case .settings, .photo: break
         }
         #expect(try builder.build().renderedPages.isEmpty, "and then kept")
+    }
+
+    static func manifest(_ fileSystem: InMemoryFileSystem) throws -> OutputManifest {
+        try OutputManifest.parse(fileSystem.readFile("site/Output/" + OutputManifest.fileName))
+    }
+
+    /// The kept pages are noted together once every page is settled, not each as it is proved: among many kept
+    /// pages, one whose file was rewritten by hand with the bytes sitegen wrote is kept and its new stamp recorded
+    /// (the build after stats it and reads nothing), and one whose file was edited by hand is the owner's: the build
+    /// stops and leaves it.
+    @Test func aKeptPagesFileChangedByHandIsNoticedAmongManyKeptPages() throws {
+        let (fileSystem, iconFiles) = try Self.site()
+        for number in 0..<24 { try fileSystem.overwriteFile("site/content/p\(number).md", Data("Page \(number).\n".utf8)) }
+        let builder = Self.builder(fileSystem, iconFiles: iconFiles)
+        #expect(try builder.build().renderedPages.count == 26)
+        #expect(try builder.build().renderedPages.isEmpty)
+        let file = "site/Output/p7/index.html", sitegens = try fileSystem.readFile(file)
+        try fileSystem.overwriteFile(file, sitegens)
+        let reads = fileSystem.readCount(of: file)
+        #expect(try builder.build().renderedPages.isEmpty)
+        #expect(fileSystem.readCount(of: file) == reads + 1, "read once, its stamp being new")
+        #expect(try builder.build().renderedPages.isEmpty)
+        #expect(fileSystem.readCount(of: file) == reads + 1, "then proved by the stamp recorded")
+        try fileSystem.overwriteFile(file, Data("mine".utf8))
+        #expect(throws: BuildFailure.self) { try builder.build() }
+        #expect(try fileSystem.readFile(file) == Data("mine".utf8))
+    }
+
+    /// A kept page's record is recorded again when a stamp too new to record before may be now (the page's own, its
+    /// photo's): the build after proves both by their stamps, unread; every other part of the record stays.
+    @Test func aKeptPageIsRecordedAgainWithTheStampsItMayNowHave() throws {
+        let (fileSystem, iconFiles) = try Self.site()
+        var builder = Self.builder(fileSystem, iconFiles: iconFiles)
+        builder.sourceStampMargin = 1 << 62  // every file too new for its stamp to be recorded
+        #expect(try builder.build().renderedPages.count == 2)
+        let before = try #require(try Self.manifest(fileSystem).pages["index.md"])
+        #expect(before.sourceStamp == nil && before.assetStamps.isEmpty && before.assets["ada.png"] != nil)
+        builder.sourceStampMargin = 0
+        #expect(try builder.build().renderedPages.isEmpty)
+        var after = try #require(try Self.manifest(fileSystem).pages["index.md"])
+        #expect(after.sourceStamp != nil && after.assetStamps["ada.png"] != nil)
+        after.sourceStamp = nil
+        after.assetStamps = [:]
+        #expect(after == before)
+        let reads = ["site/content/index.md", "site/content/ada.png"].map(fileSystem.readCount(of:))
+        #expect(try builder.build().renderedPages.isEmpty)
+        #expect(["site/content/index.md", "site/content/ada.png"].map(fileSystem.readCount(of:)) == reads)
+    }
+
+    /// A build whose icons have something to say forgets every page's record, the kept ones' too, so that the next
+    /// build renders them all again and says it again.
+    @Test func iconWarningsForgetTheKeptPagesToo() throws {
+        let (fileSystem, iconFiles) = try Self.site()
+        let builder = Self.builder(fileSystem, iconFiles: iconFiles)
+        #expect(try builder.build().renderedPages.count == 2)
+        try iconFiles.removeItem("fa/brands/github.svg")
+        try fileSystem.overwriteFile("site/content/about.md", Data((Self.about + "Edited.\n").utf8))
+        let result = try builder.build()
+        #expect(result.renderedPages == ["site/content/about.md"])
+        #expect(!result.warnings.isEmpty)
+        #expect(try Self.manifest(fileSystem).pages.isEmpty)
+        #expect(try builder.build().renderedPages == ["site/content/about.md", "site/content/index.md"])
     }
 }
