@@ -589,8 +589,11 @@ package struct OutputManifest: Equatable, Sendable {
             run = nil
         }
         for index in sorted {
-            if let line = records[index].recordedLine, records[index].warnings.isEmpty,
-               line.policyNumber == records[index].policy.map({ number(of: $0.policy) }) {
+            // The line read, while the record is the one read and its policy keeps its number.
+            let keptLine = records[index].recordedLine.flatMap { line in
+                line.policyNumber == records[index].policy.map({ number(of: $0.policy) }) ? line : nil
+            }
+            if let line = keptLine, records[index].warnings.isEmpty {
                 if let current = run, current.manifest === line.manifest, current.range.upperBound == line.range.lowerBound {
                     run = (current.manifest, current.range.lowerBound..<line.range.upperBound)
                 } else {
@@ -599,15 +602,14 @@ package struct OutputManifest: Equatable, Sendable {
                 }
                 continue
             }
+            try putRun()
             let (source, record) = pages[index]
-            if let line = record.recordedLine, line.policyNumber == record.policy.map({ number(of: $0.policy) }) {
-                try putRun()
+            if let line = keptLine {
                 bytes += line.bytes
                 appendWarnings(of: source, record)
                 try flush(false)
                 continue
             }
-            try putRun()
             func tab() { bytes.append(9) }
             func time(_ value: Int64?) { if let value { Self.appendDecimal(value, to: &bytes) } else { bytes.append(UInt8(ascii: "-")) } }
             bytes += "page".utf8
@@ -685,11 +687,8 @@ package struct OutputManifest: Equatable, Sendable {
                     guard again.elementsEqual(encoded) else { return false }
                 }
                 if let previous {
-                    let earlier = UnsafeBufferPointer(rebasing: all[previous.path])
                     if previous.isPlain && isPlain {
-                        let common = min(earlier.count, encoded.count)
-                        let order = common == 0 ? 0 : memcmp(earlier.baseAddress!, encoded.baseAddress!, common)
-                        guard order < 0 || (order == 0 && earlier.count < encoded.count) else { return false }
+                        guard RecordedFiles.precedes(all[previous.path], all[path]) else { return false }
                     } else {
                         guard let a = ManifestBytes.Field(bytes: all[previous.path]).decoded, let b = ManifestBytes.Field(bytes: all[path]).decoded, a < b else { return false }
                     }

@@ -209,8 +209,9 @@ struct RecordedFiles: @unchecked Sendable {
 
     /// A stamp's next part from `index` of the `end` bytes at `base`, between colons: up to 20 decimal digits, after a
     /// `-` where `signed`; nil at the end, or for anything else. Read digit by digit in one pass, unchecked: only a
-    /// 20th digit can overflow (10^19 - 1 < 2^64), and a part that long (an inode may be) is read again, checked. The
-    /// place goes in and out (`inout`), not captured, which cost a check of exclusive access per digit.
+    /// 20th digit can overflow (10^19 - 1 < 2^64), and a part that long (an inode may be) is read again, checked
+    /// (`ManifestBytes.Field.unsigned`). The place goes in and out (`inout`), not captured, which cost a check of
+    /// exclusive access per digit.
     private static func stampPart(_ base: UnsafePointer<UInt8>, _ end: Int, _ index: inout Int, signed: Bool) -> (magnitude: UInt64, isNegative: Bool)? {
         let colon = UInt8(ascii: ":")
         var at = index
@@ -229,13 +230,8 @@ struct RecordedFiles: @unchecked Sendable {
         }
         guard at > start, at - start <= 20, at == end || base[at] == colon else { return nil }
         if at - start == 20 {
-            value = 0
-            for digitIndex in start..<at {
-                let (times, overflowTimes) = value.multipliedReportingOverflow(by: 10)
-                let (sum, overflowSum) = times.addingReportingOverflow(UInt64(base[digitIndex] &- UInt8(ascii: "0")))
-                guard !overflowTimes, !overflowSum else { return nil }
-                value = sum
-            }
+            guard let checked = ManifestBytes.Field(bytes: UnsafeBufferPointer(start: base, count: end)[start..<at]).unsigned else { return nil }
+            value = checked
         }
         return (value, isNegative)
     }
