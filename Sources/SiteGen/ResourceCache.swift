@@ -96,6 +96,11 @@ final class ResourceCache: DrawnPictureCache, @unchecked Sendable {
         return listed!
     }
 
+    /// The file name of the entry of `key` (its first 32 hex digits) holding `data`: KEY-SHA and the kind's extension.
+    private func entryName(key: String, data: Data) -> String {
+        key + "-" + SHA256Digest.hex(data).prefix(32) + kind.fileExtension
+    }
+
     /// KEY and SHA of an entry's file name; nil for any other name.
     static func parts(of name: String, kind: Kind) -> (key: String, sha: String)? {
         var name = name
@@ -142,7 +147,7 @@ final class ResourceCache: DrawnPictureCache, @unchecked Sendable {
         }
         // Found by its name when the folder is not listed yet: the entry these bytes make, a regular file.
         if probes, usable, folderFound, let data = picture(),
-           fileSystem.kind(at: joinPath(folder, key + "-" + SHA256Digest.hex(data).prefix(32) + kind.fileExtension)) == .file {
+           fileSystem.kind(at: joinPath(folder, entryName(key: key, data: data))) == .file {
             return true
         }
         return lock.withLock { found(key) != nil }
@@ -151,7 +156,7 @@ final class ResourceCache: DrawnPictureCache, @unchecked Sendable {
     func store(_ data: Data, forKey fullKey: String) {
         guard usable else { return }
         let key = String(fullKey.prefix(32))
-        let name = key + "-" + SHA256Digest.hex(data).prefix(32) + kind.fileExtension
+        let name = entryName(key: key, data: data)
         let path = joinPath(folder, name)
         let (writable, count, earlier) = lock.withLock { () -> (Bool, Int, [String]) in
             if self.writable == nil {

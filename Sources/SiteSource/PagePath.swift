@@ -13,13 +13,7 @@ package enum PagePath {
         guard let dot = path.lastIndex(of: "."), !path[dot...].utf8.contains(UInt8(ascii: "/")) else { return nil }
         let pathExtension = path[path.index(after: dot)...]
         // An ASCII extension compared byte by byte: lowercasing a String per page cost more than the rest of this.
-        if pathExtension.utf8.allSatisfy({ $0 < 0x80 }) {
-            func isPageExtension(_ name: StaticString) -> Bool {
-                pathExtension.utf8.count == name.utf8CodeUnitCount
-                    && zip(pathExtension.utf8, UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)).allSatisfy { $0 | 0x20 == $1 }
-            }
-            return isPageExtension("md") || isPageExtension("markdown") ? String(pathExtension) : nil
-        }
+        if pathExtension.utf8.allSatisfy({ $0 < 0x80 }) { return isPageExtension(pathExtension.utf8) ? String(pathExtension) : nil }
         return ["md", "markdown"].contains(pathExtension.lowercased()) ? String(pathExtension) : nil
     }
 
@@ -28,12 +22,16 @@ package enum PagePath {
     /// Where an ASCII path's page extension (`md` or `markdown`, any case) starts, after its last dot; nil when it has none.
     private static func asciiPageExtensionStart(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")), !bytes[dot...].contains(UInt8(ascii: "/")) else { return nil }
-        let pathExtension = bytes[(dot + 1)...]
-        func isPageExtension(_ name: StaticString) -> Bool {
+        return isPageExtension(bytes[(dot + 1)...]) ? dot + 1 : nil
+    }
+
+    /// Whether ASCII bytes after a dot are `md` or `markdown`, in any case.
+    private static func isPageExtension(_ pathExtension: some Collection<UInt8>) -> Bool {
+        func isName(_ name: StaticString) -> Bool {
             pathExtension.count == name.utf8CodeUnitCount
                 && zip(pathExtension, UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)).allSatisfy { $0 | 0x20 == $1 }
         }
-        return isPageExtension("md") || isPageExtension("markdown") ? dot + 1 : nil
+        return isName("md") || isName("markdown")
     }
 
     /// Where the page is written below the output folder: `index.md` -> `index.html`, `a/b.md` -> `a/b/index.html`.
